@@ -1,0 +1,27 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { TokenSigner } from './auth/token.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/connection.ts';
+
+/** The Fastify instance with TypeBox types: route schemas give the handlers their types. */
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** What route modules need from the process: built once in buildApp. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  tokens: TokenSigner;
+}

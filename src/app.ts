@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import ajvFormats from 'ajv-formats';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import type { AppDeps, AppInstance } from './app-types.ts';
+import { authenticate } from './auth/authenticate.ts';
+import { TokenSigner } from './auth/token.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/connection.ts';
+import { registerHealthRoutes } from './health/health.routes.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { redactUrl, requestIdFrom } from './http/request-context.ts';
+import { registerMeRoutes } from './users/me.routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** Overrides the logger (tests pass false, or a stream to read). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the HTTP application: plugins, error handling, and every route. Does not listen. */
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<AppInstance> {
+  const options: FastifyServerOptions = {
+    logger: logger ?? {
+      level: config.logLevel,
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (raw) => requestIdFrom(raw.headers['x-request-id'], randomUUID),
+    trustProxy: false,
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },
+      // ajv-formats' typing predates Fastify's plugin type; the runtime shape is what Fastify expects.
+      plugins: [ajvFormats.default as never],
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  };
+  const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
+
+  const deps: AppDeps = {
+    config,
+    db,
+    tokens: new TokenSigner(db, config.publicBaseUrl, config.jwtTtlSeconds),
+  };
+
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  installErrorHandling(app);
+  installBodyParsers(app);
+  await registerOpenApi(app, config.publicBaseUrl);
+
+  registerHealthRoutes(app, deps);
+  await app.register(
+    (api: AppInstance, _options, done) => {
+      // Authentication runs before the body is read, so an unauthenticated upload is refused early.
+      api.addHook('onRequest', async (request) => {
+        request.principal = await authenticate(db, request);
+      });
+      registerMeRoutes(api, deps);
+      done();
+    },
+    { prefix: '/api/v1' },
+  );
+  return app;
+}
+
+function installBodyParsers(app: AppInstance): void {
+  // An empty JSON body reads as {} so that schema validation, not the parser, names what is missing.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    void parseJson(request, body as string, done);
+  });
+  void app.register(formbody);
+}

@@ -1,0 +1,44 @@
+import type { Db } from '../db/connection.ts';
+import { AppError } from '../http/errors.ts';
+import { isUuid } from '../organizations/organization.repository.ts';
+import { generateApiKey, hashApiKey } from './api-keys.ts';
+
+export interface IssuedKey {
+  id: string;
+  user_id: string;
+  prefix: string;
+  /** The key itself: shown this once, never stored. */
+  api_key: string;
+}
+
+export async function issueApiKey(db: Db, userId: string, label: string | null = null): Promise<IssuedKey> {
+  if (!isUuid(userId)) throw new AppError('not_found', `No user ${userId}`);
+  const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new AppError('not_found', `No user ${userId}`);
+  const generated = generateApiKey();
+  const row = await db
+    .insertInto('api_keys')
+    .values({ user_id: userId, token_hash: generated.hash, prefix: generated.prefix, label })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, user_id: userId, prefix: generated.prefix, api_key: generated.key };
+}
+
+/** Revokes by key id or by the key itself. Revoking twice keeps the first revocation time. */
+export async function revokeApiKey(
+  db: Db,
+  by: { id: string } | { key: string },
+): Promise<{ id: string; revoked_at: Date }> {
+  const query = db
+    .updateTable('api_keys')
+    .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.fn<Date>('now', [])) }))
+    .returning(['id', 'revoked_at']);
+  const row =
+    'id' in by
+      ? isUuid(by.id)
+        ? await query.where('id', '=', by.id).executeTakeFirst()
+        : undefined
+      : await query.where('token_hash', '=', hashApiKey(by.key)).executeTakeFirst();
+  if (!row?.revoked_at) throw new AppError('not_found', 'No such API key');
+  return { id: row.id, revoked_at: row.revoked_at };
+}

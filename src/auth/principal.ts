@@ -1,0 +1,27 @@
+import type { Role } from '../db/schema.ts';
+
+/** A user as the access rules see them. */
+export interface AuthUser {
+  id: string;
+  organizationId: string | null;
+  /** client or company; null for operators. */
+  organizationKind: 'client' | 'company' | null;
+  role: Role;
+  isAdmin: boolean;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Who is calling. `user` is whose permissions apply; `keyOwner` is who holds the key. They
+ * differ when the key's owner acts for another user (X-Api-Email); the audit trail records both.
+ */
+export interface Principal {
+  user: AuthUser;
+  keyOwner: AuthUser;
+  apiKeyId: string;
+}
+
+export const fullName = (user: Pick<AuthUser, 'firstName' | 'lastName'>): string =>
+  `${user.firstName} ${user.lastName}`.trim();

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Db } from '../db/connection.ts';
+import type { AuthUser } from './principal.ts';
+import { fullName } from './principal.ts';
+
+/**
+ * The single-sign-on token of POST /api/v1/me: an HS256 JWT with `exp`, which the service's
+ * web application accepts to open a session. The signing key lives in the database so that
+ * every process on it signs and verifies alike; the first process to need it creates it.
+ */
+const AUDIENCE = 'aoms-web';
+const SECRET_NAME = 'jwt_signing_key';
+
+export class TokenSigner {
+  readonly #db: Db;
+  readonly #issuer: string;
+  readonly #ttlSeconds: number;
+  #key: Promise<Uint8Array> | null = null;
+
+  constructor(db: Db, issuer: string, ttlSeconds: number) {
+    this.#db = db;
+    this.#issuer = issuer;
+    this.#ttlSeconds = ttlSeconds;
+  }
+
+  async sign(user: AuthUser): Promise<string> {
+    return new SignJWT({ email: user.email, name: fullName(user), role: user.role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(this.#issuer)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${this.#ttlSeconds}s`)
+      .sign(await this.#signingKey());
+  }
+
+  /** Returns the user id the token was issued to; throws when invalid or expired. */
+  async verify(token: string): Promise<string> {
+    const { payload } = await jwtVerify(token, await this.#signingKey(), {
+      issuer: this.#issuer,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    if (!payload.sub) throw new Error('token without subject');
+    return payload.sub;
+  }
+
+  #signingKey(): Promise<Uint8Array> {
+    this.#key ??= loadOrCreateKey(this.#db).catch((error: unknown) => {
+      this.#key = null;
+      throw error;
+    });
+    return this.#key;
+  }
+}
+
+async function loadOrCreateKey(db: Db): Promise<Uint8Array> {
+  await db
+    .insertInto('service_secrets')
+    .values({ name: SECRET_NAME, value: randomBytes(32).toString('hex') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('service_secrets')
+    .select('value')
+    .where('name', '=', SECRET_NAME)
+    .executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'hex');
+}

@@ -1,0 +1,146 @@
+import { issueApiKey, revokeApiKey } from '../auth/api-key.service.ts';
+import type { Db } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Role } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import {
+  findClientTypeId,
+  findOrganization,
+  insertOrganization,
+  linkCompanyToClient,
+} from '../organizations/organization.repository.ts';
+import { seedDemo } from '../seed/demo.ts';
+import { createUser } from '../users/user.service.ts';
+
+export interface CommandOutput {
+  json: Record<string, unknown>;
+  text: string;
+}
+
+type Options = Record<string, string | boolean | undefined>;
+type Command = (db: Db, options: Options) => Promise<CommandOutput>;
+
+const text = (options: Options, name: string): string | undefined => {
+  const value = options[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+};
+
+function required<const N extends readonly string[]>(
+  options: Options,
+  ...names: N
+): { [K in keyof N]: string } {
+  const missing = names.filter((name) => text(options, name) === undefined);
+  if (missing.length > 0) {
+    throw new AppError(
+      'validation_failed',
+      `Missing option${missing.length > 1 ? 's' : ''}: ${missing.map((m) => `--${m}`).join(', ')}`,
+      missing.map((m) => ({ field: `--${m}`, message: 'is required' })),
+    );
+  }
+  return names.map((name) => text(options, name)!) as { [K in keyof N]: string };
+}
+
+export const COMMANDS: Record<string, Command> = {
+  async migrate(db) {
+    // Opening the database already migrated it; this reports the state.
+    const { applied } = await migrateToLatest(db);
+    return {
+      json: { success: true, applied },
+      text: applied.length ? `applied ${applied.join(', ')}` : 'schema is up to date',
+    };
+  },
+
+  async 'orgs create'(db, options) {
+    const [kind, name] = required(options, 'kind', 'name');
+    if (kind !== 'client' && kind !== 'company') {
+      throw new AppError('validation_failed', '--kind must be client or company', [
+        { field: '--kind', message: 'must be client or company' },
+      ]);
+    }
+    const clientTypeName = text(options, 'client-type');
+    const clientTypeId = clientTypeName ? await findClientTypeId(db, clientTypeName) : null;
+    if (clientTypeName && !clientTypeId) {
+      throw new AppError('validation_failed', `Unknown client type ${clientTypeName}`, [
+        { field: '--client-type', message: 'is not a client type' },
+      ]);
+    }
+    const partnerId = kind === 'company' ? text(options, 'serves') : text(options, 'served-by');
+    const partner = partnerId ? await findOrganization(db, partnerId) : null;
+    const partnerKind = kind === 'company' ? 'client' : 'company';
+    if (partnerId && partner?.kind !== partnerKind) {
+      const flag = kind === 'company' ? '--serves' : '--served-by';
+      throw new AppError('validation_failed', `${flag} must name a ${partnerKind}`, [
+        { field: flag, message: `does not name a ${partnerKind}` },
+      ]);
+    }
+    const organization = await db.transaction().execute(async (trx) => {
+      const created = await insertOrganization(trx, { kind, name, clientTypeId });
+      if (partner) {
+        const [companyId, clientId] =
+          kind === 'company' ? [created.id, partner.id] : [partner.id, created.id];
+        await linkCompanyToClient(trx, companyId, clientId);
+      }
+      return created;
+    });
+    return {
+      json: { success: true, organization: { ...organization, kind } },
+      text: `${kind} ${organization.id} ${organization.name}`,
+    };
+  },
+
+  async 'users create'(db, options) {
+    const [email, firstName, lastName, role] = required(options, 'email', 'first-name', 'last-name', 'role');
+    const user = await createUser(db, {
+      email,
+      firstName,
+      lastName,
+      role: role as Role,
+      organizationId: text(options, 'org') ?? null,
+      isAdmin: options.admin === true,
+      title: text(options, 'title') ?? null,
+    });
+    return { json: { success: true, user }, text: `user ${user.id} ${user.email}` };
+  },
+
+  async 'keys issue'(db, options) {
+    let userId = text(options, 'user');
+    const email = text(options, 'email');
+    if (!userId && email) {
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst();
+      if (!user) throw new AppError('not_found', `No user with the email ${email}`);
+      userId = user.id;
+    }
+    if (!userId) required(options, 'user');
+    const key = await issueApiKey(db, userId!, text(options, 'label') ?? null);
+    return {
+      json: { success: true, key },
+      text: `key ${key.id} for user ${key.user_id} (shown once):\n${key.api_key}`,
+    };
+  },
+
+  async 'keys revoke'(db, options) {
+    const id = text(options, 'id');
+    const key = text(options, 'key');
+    if (!id && !key) required(options, 'id');
+    const revoked = await revokeApiKey(db, id ? { id } : { key: key! });
+    return {
+      json: { success: true, key: revoked },
+      text: `key ${revoked.id} revoked at ${revoked.revoked_at.toISOString()}`,
+    };
+  },
+
+  async 'seed demo'(db) {
+    const world = await seedDemo(db);
+    const lines = Object.entries(world.users).map(
+      ([role, u]) => `  ${role.padEnd(10)} ${u.email}  key ${u.api_key}`,
+    );
+    return {
+      json: world as unknown as Record<string, unknown>,
+      text: [`demo client ${world.client_id}, company ${world.company_id}`, ...lines].join('\n'),
+    };
+  },
+};

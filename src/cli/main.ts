@@ -1,0 +1,102 @@
+import { parseArgs } from 'node:util';
+import { loadConfig, ConfigError } from '../config.ts';
+import { openDatabase } from '../db/open.ts';
+import { AppError } from '../http/errors.ts';
+import { COMMANDS, type CommandOutput } from './commands.ts';
+
+/**
+ * The operator command line: `npm run --silent aoms -- <command> [options]`. It shares the
+ * service's code and configuration; on the embedded default it attaches to the running
+ * server, or starts one for the command's duration. `--json` prints one JSON object on stdout
+ * and nothing else.
+ */
+const USAGE = `Usage: npm run --silent aoms -- <command> [options] [--json]
+
+Commands:
+  migrate                                   bring the database schema up to date
+  orgs create --kind client|company --name NAME [--client-type NAME_OR_ID] [--serves CLIENT_ID] [--served-by COMPANY_ID]
+  users create --email EMAIL --first-name F --last-name L --role client|staff|appraiser|operator [--org ORG_ID] [--admin] [--title TITLE]
+  keys issue (--user USER_ID | --email EMAIL) [--label LABEL]
+  keys revoke (--id KEY_ID | --key API_KEY)
+  seed demo                                 create a fresh demo world with keys
+`;
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    strict: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+      kind: { type: 'string' },
+      name: { type: 'string' },
+      'client-type': { type: 'string' },
+      serves: { type: 'string' },
+      'served-by': { type: 'string' },
+      email: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      role: { type: 'string' },
+      org: { type: 'string' },
+      admin: { type: 'boolean', default: false },
+      title: { type: 'string' },
+      user: { type: 'string' },
+      label: { type: 'string' },
+      id: { type: 'string' },
+      key: { type: 'string' },
+    },
+  });
+  const name = positionals.join(' ');
+  const command = COMMANDS[name];
+  if (values.help || !command) {
+    (values.help ? process.stdout : process.stderr).write(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const json = values.json;
+  const config = loadConfig();
+  const database = await openDatabase(config, {
+    attach: 'attach',
+    poolSize: 2,
+    log: (m) => process.stderr.write(`[aoms] ${m}\n`),
+  });
+  try {
+    const output: CommandOutput = await command(database.db, values);
+    process.stdout.write(json ? JSON.stringify(output.json) + '\n' : output.text + '\n');
+    return 0;
+  } catch (error) {
+    report(error, json);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+function report(error: unknown, json: boolean): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (json) {
+    const body =
+      error instanceof AppError
+        ? { success: false, error: { code: error.code, message, details: error.details } }
+        : { success: false, error: { code: 'failed', message, details: [] } };
+    process.stdout.write(JSON.stringify(body) + '\n');
+  }
+  const details =
+    error instanceof AppError ? error.details.map((d) => `\n  ${d.field}: ${d.message}`).join('') : '';
+  process.stderr.write(`aoms: ${message}${details}\n`);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const usage =
+      error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
+    process.stderr.write(
+      error instanceof ConfigError
+        ? `${error.message}\n`
+        : `aoms: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    if (usage) process.stderr.write(USAGE);
+    process.exit(usage ? 2 : 1);
+  },
+);

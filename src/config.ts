@@ -1,0 +1,109 @@
+import path from 'node:path';
+
+/**
+ * The service's configuration, read from the environment once at start. Every variable is
+ * declared here with its default and its parser; the README's configuration table lists the
+ * same names. A bad value stops the process with one message naming every bad variable.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** null: run the embedded PostgreSQL under DATA_DIR. */
+  databaseUrl: string | null;
+  dataDir: string;
+  publicBaseUrl: string;
+  logLevel: LogLevel;
+  fileNumberPrefix: string;
+  timeZone: string;
+  /** Largest accepted request body, in bytes. */
+  bodyLimitBytes: number;
+  /** Lifetime of the single-sign-on token answered by POST /api/v1/me. */
+  jwtTtlSeconds: number;
+  /** How long graceful shutdown waits for in-flight requests before closing anyway. */
+  shutdownTimeoutMs: number;
+  /** Size of the PostgreSQL connection pool of one process. */
+  databasePoolSize: number;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = <T>(name: string, fallback: T, parse: (raw: string) => T | string): T => {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    const parsed = parse(raw);
+    if (typeof parsed === 'string' && typeof fallback !== 'string') {
+      problems.push(`${name}: ${parsed}`);
+      return fallback;
+    }
+    return parsed as T;
+  };
+  const integer =
+    (min: number, max: number) =>
+    (raw: string): number | string => {
+      if (!/^\d+$/.test(raw)) return `must be a whole number, got "${raw}"`;
+      const value = Number(raw);
+      return value < min || value > max ? `must be between ${min} and ${max}, got ${value}` : value;
+    };
+
+  const port = read('PORT', 3000, integer(0, 65535));
+  const host = env.HOST?.trim() || '0.0.0.0';
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  }
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || 'data');
+  const publicBaseUrl = (env.PUBLIC_BASE_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(publicBaseUrl)) {
+    problems.push(`PUBLIC_BASE_URL: must be an http(s) URL, got "${publicBaseUrl}"`);
+  }
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const fileNumberPrefix = env.FILE_NUMBER_PREFIX?.trim() || 'AOM';
+  if (!/^[A-Z0-9]{1,10}$/.test(fileNumberPrefix)) {
+    problems.push(`FILE_NUMBER_PREFIX: 1 to 10 capital letters or digits, got "${fileNumberPrefix}"`);
+  }
+  const timeZone = env.TIME_ZONE?.trim() || 'UTC';
+  if (!isTimeZone(timeZone)) problems.push(`TIME_ZONE: not an IANA time zone name: "${timeZone}"`);
+
+  const config: Config = {
+    port,
+    host,
+    databaseUrl,
+    dataDir,
+    publicBaseUrl,
+    logLevel,
+    fileNumberPrefix,
+    timeZone,
+    bodyLimitBytes: read('BODY_LIMIT_BYTES', 1_048_576, integer(1024, 1_073_741_824)),
+    jwtTtlSeconds: read('JWT_TTL_SECONDS', 900, integer(60, 86_400)),
+    shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', 10_000, integer(0, 600_000)),
+    databasePoolSize: read('DATABASE_POOL_SIZE', 10, integer(1, 200)),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,22 @@
+import { Migrator } from 'kysely';
+import type { Db } from './connection.ts';
+import { migrationProvider } from './migrations/index.ts';
+
+export interface MigrationReport {
+  applied: string[];
+}
+
+/**
+ * Brings the database to the newest schema. Safe to run from several processes at once:
+ * Kysely's migrator takes a lock, so one applies and the others find nothing to do.
+ */
+export async function migrateToLatest(db: Db): Promise<MigrationReport> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    const reason = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new Error(`Migration ${failed ?? '(unknown)'} failed: ${reason}`, { cause: error });
+  }
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './2026_11_22_0001_foundation.ts';
+
+/**
+ * Every migration, in order. Listed here rather than read from the folder so that the
+ * service, the CLI and the tests run exactly the same set without touching the disk.
+ */
+const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_foundation': foundation,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

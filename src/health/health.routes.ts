@@ -1,0 +1,35 @@
+import { Type } from 'typebox';
+import { sql } from 'kysely';
+import type { AppInstance, AppDeps } from '../app-types.ts';
+import { AppError } from '../http/errors.ts';
+
+const Status = Type.Object({ status: Type.Literal('ok') });
+
+export function registerHealthRoutes(app: AppInstance, { db }: AppDeps): void {
+  app.get(
+    '/healthz',
+    {
+      schema: { tags: ['operations'], summary: 'The process is up', security: [], response: { 200: Status } },
+    },
+    () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'The database answers',
+        security: [],
+        response: { 200: Status },
+      },
+    },
+    async () => {
+      try {
+        await sql`SELECT 1`.execute(db);
+      } catch {
+        throw new AppError('service_unavailable', 'The database is not reachable');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+}

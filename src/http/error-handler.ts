@@ -1,0 +1,116 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, errorBody, type FieldProblem } from './errors.ts';
+
+/**
+ * The one place where errors become responses: the JSON error body of the decisions, with
+ * the request id, for every failure — ours, Fastify's (parsing, limits, validation), and
+ * unknown routes. A 5xx body never carries internals; the log has them under the request id.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: appError.code, status: appError.status }, appError.message);
+    }
+    return reply.status(appError.status).send(errorBody(appError, request.id));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send(
+        errorBody(
+          new AppError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}`),
+          request.id,
+        ),
+      ),
+  );
+}
+
+/** Fastify's own error codes that concern the request rather than the service. */
+const FASTIFY_CODES: Record<string, (error: FastifyError) => AppError> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new AppError('invalid_json', 'The body is not valid JSON'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () =>
+    new AppError('invalid_json', 'The body is empty but the Content-Type says JSON'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new AppError('payload_too_large', 'The request body is too large'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    new AppError('unsupported_media_type', 'This endpoint does not take that Content-Type'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
+    new AppError('bad_request', 'The Content-Length does not match the body'),
+  FST_ERR_CTP_INVALID_TYPE: () => new AppError('unsupported_media_type', 'The Content-Type is not valid'),
+  FST_ERR_CTP_INVALID_CHARSET: () =>
+    new AppError('unsupported_media_type', 'The body charset is not supported'),
+};
+
+export function toAppError(error: FastifyError | AppError | Error): AppError {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const details = fastifyError.validation.map((issue) =>
+      toFieldProblem(fastifyError.validationContext ?? 'body', issue),
+    );
+    const fields = [...new Set(details.map((d) => d.field))].join(', ');
+    return new AppError('validation_failed', `Invalid input: ${fields}`, details);
+  }
+  const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (mapped) return mapped(fastifyError);
+  if (fastifyError instanceof SyntaxError && fastifyError.statusCode === 400) {
+    return new AppError('invalid_json', 'The body is not valid JSON');
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status === 429) return new AppError('rate_limited', 'Too many requests; retry later');
+  if (status === 413) return new AppError('payload_too_large', 'The request body is too large');
+  if (status === 415)
+    return new AppError('unsupported_media_type', 'This endpoint does not take that Content-Type');
+  if (status >= 400 && status < 500)
+    return new AppError('bad_request', 'The request could not be understood');
+  return new AppError(
+    'internal_error',
+    'Something went wrong on our side; the request id identifies it in our logs',
+  );
+}
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * Names the failing field the way an integrator wrote it: `borrower.first_name`,
+ * `product_ids[0]`. A missing property is named by itself, not by its parent.
+ */
+function toFieldProblem(context: string, issue: ValidationIssue): FieldProblem {
+  const segments = issue.instancePath.split('/').filter(Boolean).map(decodePointer);
+  if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') {
+    segments.push(issue.params.missingProperty);
+  }
+  if (issue.keyword === 'additionalProperties' && typeof issue.params.additionalProperty === 'string') {
+    segments.push(issue.params.additionalProperty);
+  }
+  const field = segments.reduce((path, segment) => {
+    if (/^\d+$/.test(segment)) return `${path}[${segment}]`;
+    return path === '' ? segment : `${path}.${segment}`;
+  }, '');
+  return { field: field || context, message: describe(issue) };
+}
+
+function describe(issue: ValidationIssue): string {
+  switch (issue.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a known field';
+    case 'enum':
+      return `must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}`;
+    default:
+      return issue.message ?? 'is not valid';
+  }
+}
+
+function decodePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/principal.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the authentication hook on every /api/v1 route; null elsewhere. */
+    principal: Principal | null;
+  }
+}
+
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error('route reached without authentication');
+  return request.principal;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Keeps a caller's X-Request-Id when it is sane, so that ids match across systems. */
+export function requestIdFrom(header: string | string[] | undefined, generate: () => string): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID.test(value) ? value : generate();
+}
+
+/** The URL as it may be logged: an api_key in the query string is replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]api_key=)[^&#]*/gi, '$1[redacted]');
+}

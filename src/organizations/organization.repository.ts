@@ -1,0 +1,52 @@
+import type { Db } from '../db/connection.ts';
+import type { OrganizationKind } from '../db/schema.ts';
+
+export interface NewOrganization {
+  kind: OrganizationKind;
+  name: string;
+  clientTypeId?: string | null;
+}
+
+export async function insertOrganization(
+  db: Db,
+  input: NewOrganization,
+): Promise<{ id: string; name: string }> {
+  return db
+    .insertInto('organizations')
+    .values({ kind: input.kind, name: input.name, client_type_id: input.clientTypeId ?? null })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Records that the company serves the client; doing it twice changes nothing. */
+export async function linkCompanyToClient(db: Db, companyId: string, clientId: string): Promise<void> {
+  await db
+    .insertInto('company_clients')
+    .values({ company_id: companyId, client_id: clientId })
+    .onConflict((oc) => oc.columns(['company_id', 'client_id']).doNothing())
+    .execute();
+}
+
+export async function findOrganization(
+  db: Db,
+  id: string,
+): Promise<{ id: string; kind: OrganizationKind; name: string } | null> {
+  if (!isUuid(id)) return null;
+  const row = await db
+    .selectFrom('organizations')
+    .select(['id', 'kind', 'name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findClientTypeId(db: Db, nameOrId: string): Promise<string | null> {
+  const query = db.selectFrom('client_types').select('id');
+  const row = isUuid(nameOrId)
+    ? await query.where('id', '=', nameOrId).executeTakeFirst()
+    : await query.where((eb) => eb(eb.fn('lower', ['name']), '=', nameOrId.toLowerCase())).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID.test(value);

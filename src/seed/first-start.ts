@@ -1,0 +1,35 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connection.ts';
+import { seedDemo } from './demo.ts';
+
+/**
+ * On the embedded default, the first start on an empty database seeds the demo world, so a
+ * newcomer has keys to try at once. The keys go to the console and to DATA_DIR/demo.json
+ * (readable by the owner only). Never called with DATABASE_URL.
+ */
+export async function seedDemoOnFirstStart(db: Db, config: Config): Promise<void> {
+  const anyOrganization = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
+  if (anyOrganization) return;
+  const world = await seedDemo(db);
+  const file = path.join(config.dataDir, 'demo.json');
+  await fs.writeFile(file, JSON.stringify(world, null, 2) + '\n', { mode: 0o600 });
+  await fs.chmod(file, 0o600);
+  const base = config.publicBaseUrl;
+  const { staff, appraiser, client } = world.users;
+  console.log(
+    [
+      '',
+      'First start: a demo world was created (also in ' + file + ').',
+      `  staff      ${staff.email}  key ${staff.api_key}`,
+      `  appraiser  ${appraiser.email}  key ${appraiser.api_key}`,
+      `  client     ${client.email}  key ${client.api_key}`,
+      '',
+      'Try it:',
+      `  curl -X POST -H 'X-Api-Key: ${client.api_key}' ${base}/api/v1/me`,
+      `API docs: ${base}/docs`,
+      '',
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,55 @@
+import { loadConfig, ConfigError } from './config.ts';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/open.ts';
+import { seedDemoOnFirstStart } from './seed/first-start.ts';
+
+/**
+ * The process entry: read the configuration, open the database (embedded by default), migrate,
+ * serve, and shut down gracefully on SIGTERM or SIGINT.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config, { attach: 'refuse', log: (m) => console.error(`[aoms] ${m}`) });
+  const app = await buildApp({ config, db: database.db });
+
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('in-flight requests did not finish in time; closing anyway');
+      void database.close().finally(() => process.exit(1));
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+  process.once('SIGINT', (signal) => void shutdown(signal));
+
+  try {
+    if (database.embedded) await seedDemoOnFirstStart(database.db, config);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.error({ err: error }, 'could not start');
+    await app.close().catch(() => undefined);
+    await database.close();
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : `[aoms] could not start: ${String(error instanceof Error ? error.message : error)}`,
+  );
+  process.exit(1);
+});
