@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { AppDeps, AppInstance } from './app-types.ts';
+import { registerApiKeyRoutes } from './auth/api-key.routes.ts';
 import { authenticate } from './auth/authenticate.ts';
 import { TokenSigner } from './auth/token.ts';
 import type { Config } from './config.ts';
@@ -70,6 +71,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
         request.principal = await authenticate(db, request);
       });
       registerMeRoutes(api, deps);
+      registerApiKeyRoutes(api, deps);
       done();
     },
     { prefix: '/api/v1' },

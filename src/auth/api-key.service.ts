@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import type { AuthUser } from './principal.ts';
 import { AppError } from '../http/errors.ts';
 import { isUuid } from '../organizations/organization.repository.ts';
 import { generateApiKey, hashApiKey } from './api-keys.ts';
@@ -41,4 +42,26 @@ export async function revokeApiKey(
       : await query.where('token_hash', '=', hashApiKey(by.key)).executeTakeFirst();
   if (!row?.revoked_at) throw new AppError('not_found', 'No such API key');
   return { id: row.id, revoked_at: row.revoked_at };
+}
+
+export async function listApiKeys(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(['id', 'prefix', 'label', 'created_at', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    created_at: row.created_at.toISOString(),
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+  }));
+}
+
+/** A user revokes their own key; an operator any key. Someone else's key is "not found". */
+export async function revokeOwnApiKey(db: Db, user: AuthUser, keyId: string): Promise<void> {
+  if (!isUuid(keyId)) throw new AppError('not_found', 'No such API key');
+  const key = await db.selectFrom('api_keys').select(['id', 'user_id']).where('id', '=', keyId).executeTakeFirst();
+  if (!key || (key.user_id !== user.id && user.role !== 'operator')) throw new AppError('not_found', 'No such API key');
+  await revokeApiKey(db, { id: keyId });
 }

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import type { AppInstance } from '../../src/app-types.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { useTestDatabase, type TestDatabase } from './database.ts';
+
+/**
+ * The whole application on the test file's own database, built before the file's tests and
+ * closed after them. Requests go through app.inject: the full stack, no socket.
+ */
+export interface TestApp extends TestDatabase {
+  readonly app: AppInstance;
+  readonly config: Config;
+}
+
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  const database = useTestDatabase();
+  let app: AppInstance | null = null;
+  let config: Config | null = null;
+
+  beforeAll(async () => {
+    config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...env });
+    app = await buildApp({ config, db: database.db, logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  return {
+    get db() {
+      return database.db;
+    },
+    url: database.url,
+    get app() {
+      if (!app) throw new Error('the app exists only inside tests and hooks');
+      return app;
+    },
+    get config() {
+      if (!config) throw new Error('the config exists only inside tests and hooks');
+      return config;
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import { createCompany, createUserWithKey, type UserWithKey } from '../helpers/factories.ts';
+
+// A small body limit so that "too large" is cheap to send.
+const t = useTestApp({ BODY_LIMIT_BYTES: '2048' });
+let user: UserWithKey;
+
+beforeAll(async () => {
+  user = await createUserWithKey(t.db, 'staff', await createCompany(t.db));
+});
+
+const issueKey = (payload: string, contentType = 'application/json') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/api_keys',
+    headers: { 'X-Api-Key': user.key, 'Content-Type': contentType },
+    payload,
+  });
+
+const keyCount = async () =>
+  (await t.db.selectFrom('api_keys').select('id').where('user_id', '=', user.id).execute()).length;
+
+describe('error responses', () => {
+  it('broken JSON answers 400 invalid_json and stores nothing', async () => {
+    const before = await keyCount();
+    const response = await issueKey('{"label": "ci",');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, error: { code: 'invalid_json' } });
+    expect(await keyCount()).toBe(before);
+  });
+
+  it('an unknown route answers 404 JSON', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { 'X-Api-Key': user.key } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toMatchObject({ success: false, error: { code: 'route_not_found' } });
+  });
+
+  it('an oversized body answers 413', async () => {
+    const response = await issueKey(JSON.stringify({ label: 'x'.repeat(5000) }));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('payload_too_large');
+  });
+
+  it('an unsupported content type answers 415', async () => {
+    const response = await issueKey('label: ci', 'text/yaml');
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.code).toBe('unsupported_media_type');
+  });
+
+  it('a validation failure answers 422 naming the field, and stores nothing', async () => {
+    const before = await keyCount();
+    const response = await issueKey(JSON.stringify({ label: 'x'.repeat(101) }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'label', message: expect.stringMatching(/100/) }],
+    });
+    const wrongType = await issueKey(JSON.stringify({ label: { nested: true } }));
+    expect(wrongType.statusCode).toBe(422);
+    expect(wrongType.json().error.details[0].field).toBe('label');
+    expect(await keyCount()).toBe(before);
+  });
+
+  it('form-encoded bodies are read like JSON', async () => {
+    const response = await issueKey('label=from+a+form', 'application/x-www-form-urlencoded');
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ success: true, label: 'from a form', api_key: expect.stringMatching(/^aoms_/) });
+  });
+
+  it('an empty JSON body reads as an empty object', async () => {
+    const response = await issueKey('');
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('another user\'s key id answers 404, a malformed one too', async () => {
+    const other = await createUserWithKey(t.db, 'staff', await createCompany(t.db));
+    for (const id of [other.keyId, 'not-a-uuid']) {
+      const response = await t.app.inject({ method: 'DELETE', url: `/api/v1/api_keys/${id}`, headers: { 'X-Api-Key': user.key } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe('not_found');
+    }
+    const stillWorks = await t.app.inject({ method: 'POST', url: '/api/v1/me', headers: { 'X-Api-Key': other.key } });
+    expect(stillWorks.statusCode).toBe(200);
+  });
+
+  it('lists a user\'s keys without the keys themselves', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/api_keys', headers: { 'X-Api-Key': user.key } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain(user.key);
+    expect(response.json()[0]).toMatchObject({ id: expect.any(String), prefix: expect.stringMatching(/^aoms_/) });
+  });
+});
+
+describe('request ids', () => {
+  it('every response carries X-Request-Id, and a sane incoming one is kept', async () => {
+    const generated = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'X-Request-Id': 'lender-42.abc' } });
+    expect(kept.headers['x-request-id']).toBe('lender-42.abc');
+    const replaced = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'X-Request-Id': 'bad id <script>' } });
+    expect(replaced.headers['x-request-id']).not.toContain('<');
+  });
+});
+
+describe('operations endpoints', () => {
+  it('/healthz and /readyz answer ok', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ok' });
+  });
+
+  it('/openapi.json is an OpenAPI 3.1 document generated from the routes, and /docs serves', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/v1/me', '/api/v1/api_keys', '/healthz']));
+    expect(document.components.securitySchemes.apiKeyHeader).toMatchObject({ in: 'header', name: 'X-Api-Key' });
+    const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toMatch(/swagger/i);
+  });
+});
