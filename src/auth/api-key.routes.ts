@@ -11,7 +11,13 @@ import { issueApiKey, listApiKeys, revokeOwnApiKey } from './api-key.service.ts'
 export function registerApiKeyRoutes(app: AppInstance, { db }: AppDeps): void {
   app.get(
     '/api_keys',
-    { schema: { tags: ['api keys'], summary: 'Your API keys (never the keys themselves)', response: { 200: Type.Array(ApiKeySummary) } } },
+    {
+      schema: {
+        tags: ['api keys'],
+        summary: 'Your API keys (never the keys themselves)',
+        response: { 200: Type.Array(ApiKeySummary) },
+      },
+    },
     async (request) => listApiKeys(db, principalOf(request).user.id),
   );
 
@@ -28,7 +34,9 @@ export function registerApiKeyRoutes(app: AppInstance, { db }: AppDeps): void {
     async (request, reply) => {
       const label = request.body.label?.trim() || null;
       const key = await issueApiKey(db, principalOf(request).user.id, label);
-      return reply.status(201).send({ success: true as const, id: key.id, prefix: key.prefix, label, api_key: key.api_key });
+      return reply
+        .status(201)
+        .send({ success: true as const, id: key.id, prefix: key.prefix, label, api_key: key.api_key });
     },
   );
 

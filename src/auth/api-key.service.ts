@@ -61,7 +61,12 @@ export async function listApiKeys(db: Db, userId: string) {
 /** A user revokes their own key; an operator any key. Someone else's key is "not found". */
 export async function revokeOwnApiKey(db: Db, user: AuthUser, keyId: string): Promise<void> {
   if (!isUuid(keyId)) throw new AppError('not_found', 'No such API key');
-  const key = await db.selectFrom('api_keys').select(['id', 'user_id']).where('id', '=', keyId).executeTakeFirst();
-  if (!key || (key.user_id !== user.id && user.role !== 'operator')) throw new AppError('not_found', 'No such API key');
+  const key = await db
+    .selectFrom('api_keys')
+    .select(['id', 'user_id'])
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+  if (!key || (key.user_id !== user.id && user.role !== 'operator'))
+    throw new AppError('not_found', 'No such API key');
   await revokeApiKey(db, { id: keyId });
 }

@@ -10,10 +10,14 @@ beforeAll(async () => {
   world = await createWorld(t.db);
 });
 
-const me = (headers: Record<string, string>, url = '/api/v1/me') => t.app.inject({ method: 'POST', url, headers });
+const me = (headers: Record<string, string>, url = '/api/v1/me') =>
+  t.app.inject({ method: 'POST', url, headers });
 
 function expectErrorBody(body: unknown, code: string): void {
-  expect(body).toMatchObject({ success: false, error: { code, message: expect.any(String), details: expect.any(Array) } });
+  expect(body).toMatchObject({
+    success: false,
+    error: { code, message: expect.any(String), details: expect.any(Array) },
+  });
   expect((body as { request_id: string }).request_id).toEqual(expect.any(String));
 }
 
@@ -90,7 +94,8 @@ describe('POST /api/v1/me', () => {
 });
 
 describe('acting for another user', () => {
-  const actAs = (key: string, email: string, header = 'X-Api-Email') => me({ 'X-Api-Key': key, [header]: email });
+  const actAs = (key: string, email: string, header = 'X-Api-Email') =>
+    me({ 'X-Api-Key': key, [header]: email });
 
   it('an operator acts for anyone', async () => {
     const response = await actAs(world.operator.key, world.appraiser.email);

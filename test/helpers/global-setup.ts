@@ -21,7 +21,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const runId = randomBytes(4).toString('hex');
-  let stopEmbedded = async (): Promise<void> => undefined;
+  let stopEmbedded = (): Promise<void> => Promise.resolve();
   let adminUrl = process.env.TEST_DATABASE_URL?.trim();
   let dataDir: string | null = null;
   if (!adminUrl) {

@@ -31,7 +31,11 @@ describe('error responses', () => {
   });
 
   it('an unknown route answers 404 JSON', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { 'X-Api-Key': user.key } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/nothing-here',
+      headers: { 'X-Api-Key': user.key },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
     expect(response.json()).toMatchObject({ success: false, error: { code: 'route_not_found' } });
@@ -66,7 +70,11 @@ describe('error responses', () => {
   it('form-encoded bodies are read like JSON', async () => {
     const response = await issueKey('label=from+a+form', 'application/x-www-form-urlencoded');
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ success: true, label: 'from a form', api_key: expect.stringMatching(/^aoms_/) });
+    expect(response.json()).toMatchObject({
+      success: true,
+      label: 'from a form',
+      api_key: expect.stringMatching(/^aoms_/),
+    });
   });
 
   it('an empty JSON body reads as an empty object', async () => {
@@ -74,22 +82,37 @@ describe('error responses', () => {
     expect(response.statusCode).toBe(201);
   });
 
-  it('another user\'s key id answers 404, a malformed one too', async () => {
+  it("another user's key id answers 404, a malformed one too", async () => {
     const other = await createUserWithKey(t.db, 'staff', await createCompany(t.db));
     for (const id of [other.keyId, 'not-a-uuid']) {
-      const response = await t.app.inject({ method: 'DELETE', url: `/api/v1/api_keys/${id}`, headers: { 'X-Api-Key': user.key } });
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/api_keys/${id}`,
+        headers: { 'X-Api-Key': user.key },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json().error.code).toBe('not_found');
     }
-    const stillWorks = await t.app.inject({ method: 'POST', url: '/api/v1/me', headers: { 'X-Api-Key': other.key } });
+    const stillWorks = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me',
+      headers: { 'X-Api-Key': other.key },
+    });
     expect(stillWorks.statusCode).toBe(200);
   });
 
-  it('lists a user\'s keys without the keys themselves', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/api_keys', headers: { 'X-Api-Key': user.key } });
+  it("lists a user's keys without the keys themselves", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/api_keys',
+      headers: { 'X-Api-Key': user.key },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain(user.key);
-    expect(response.json()[0]).toMatchObject({ id: expect.any(String), prefix: expect.stringMatching(/^aoms_/) });
+    expect(response.json()[0]).toMatchObject({
+      id: expect.any(String),
+      prefix: expect.stringMatching(/^aoms_/),
+    });
   });
 });
 
@@ -97,9 +120,17 @@ describe('request ids', () => {
   it('every response carries X-Request-Id, and a sane incoming one is kept', async () => {
     const generated = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const kept = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'X-Request-Id': 'lender-42.abc' } });
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'X-Request-Id': 'lender-42.abc' },
+    });
     expect(kept.headers['x-request-id']).toBe('lender-42.abc');
-    const replaced = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'X-Request-Id': 'bad id <script>' } });
+    const replaced = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'X-Request-Id': 'bad id <script>' },
+    });
     expect(replaced.headers['x-request-id']).not.toContain('<');
   });
 });
@@ -113,8 +144,13 @@ describe('operations endpoints', () => {
   it('/openapi.json is an OpenAPI 3.1 document generated from the routes, and /docs serves', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/v1/me', '/api/v1/api_keys', '/healthz']));
-    expect(document.components.securitySchemes.apiKeyHeader).toMatchObject({ in: 'header', name: 'X-Api-Key' });
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/me', '/api/v1/api_keys', '/healthz']),
+    );
+    expect(document.components.securitySchemes.apiKeyHeader).toMatchObject({
+      in: 'header',
+      name: 'X-Api-Key',
+    });
     const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toMatch(/swagger/i);

@@ -1,0 +1,194 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { useTestDatabase } from '../helpers/database.ts';
+import { runCli } from '../helpers/processes.ts';
+
+const t = useTestDatabase();
+let env: Record<string, string>;
+
+beforeAll(() => {
+  env = { DATABASE_URL: t.url };
+});
+
+const cli = async (...args: string[]) => {
+  const result = await runCli([...args, '--json'], env);
+  return { ...result, json: JSON.parse(result.stdout) as Record<string, any> };
+};
+
+async function callMe(key: string) {
+  const config = loadConfig({ DATABASE_URL: t.url, LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, db: t.db, logger: false });
+  try {
+    return await app.inject({ method: 'POST', url: '/api/v1/me', headers: { 'X-Api-Key': key } });
+  } finally {
+    await app.close();
+  }
+}
+
+describe('operator CLI', () => {
+  it('migrate reports an up-to-date schema as one JSON object', async () => {
+    const result = await cli('migrate');
+    expect(result.code).toBe(0);
+    expect(result.json).toEqual({ success: true, applied: [] });
+  });
+
+  it('seed demo creates a fresh, separate world each time, with working keys', async () => {
+    const first = await cli('seed', 'demo');
+    const second = await cli('seed', 'demo');
+    expect(first.code).toBe(0);
+    expect(first.stdout.trim().split('\n')).toHaveLength(1);
+    expect(first.json).toMatchObject({
+      client_id: expect.any(String),
+      company_id: expect.any(String),
+      users: {
+        staff: { id: expect.any(String), email: expect.any(String), api_key: expect.any(String) },
+        appraiser: { id: expect.any(String), email: expect.any(String), api_key: expect.any(String) },
+        client: { id: expect.any(String), email: expect.any(String), api_key: expect.any(String) },
+      },
+    });
+    expect(second.json.client_id).not.toBe(first.json.client_id);
+    expect(second.json.users.staff.email).not.toBe(first.json.users.staff.email);
+
+    const products = await t.db
+      .selectFrom('products')
+      .selectAll()
+      .where('company_id', '=', first.json.company_id)
+      .execute();
+    expect(products.length).toBeGreaterThanOrEqual(3);
+    expect(products.some((p) => p.follow_up)).toBe(true);
+    const methods = await t.db
+      .selectFrom('company_payment_methods')
+      .select('method')
+      .where('company_id', '=', first.json.company_id)
+      .execute();
+    expect(methods.map((m) => m.method).sort()).toEqual(['credit_card', 'invoice', 'payment_link']);
+    const branches = await t.db
+      .selectFrom('branches')
+      .selectAll()
+      .where('client_id', '=', first.json.client_id)
+      .execute();
+    expect(branches).toHaveLength(1);
+    const clientUsers = await t.db
+      .selectFrom('users')
+      .select(['title', 'is_admin'])
+      .where('organization_id', '=', first.json.client_id)
+      .execute();
+    expect(clientUsers.map((u) => u.title)).toEqual(expect.arrayContaining(['Loan Officer', 'Processor']));
+
+    for (const role of ['staff', 'appraiser', 'client'] as const) {
+      const response = await callMe(first.json.users[role].api_key);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().id).toBe(first.json.users[role].id);
+    }
+  });
+
+  it('orgs create, users create, keys issue and keys revoke work together', async () => {
+    const company = await cli('orgs', 'create', '--kind', 'company', '--name', 'Acme Appraisals');
+    expect(company.json.organization).toMatchObject({ kind: 'company', name: 'Acme Appraisals' });
+    const client = await cli(
+      'orgs',
+      'create',
+      '--kind',
+      'client',
+      '--name',
+      'First Bank',
+      '--served-by',
+      company.json.organization.id,
+      '--client-type',
+      'Bank',
+    );
+    expect(client.code).toBe(0);
+    const link = await t.db
+      .selectFrom('company_clients')
+      .selectAll()
+      .where('client_id', '=', client.json.organization.id)
+      .execute();
+    expect(link).toHaveLength(1);
+
+    const user = await cli(
+      'users',
+      'create',
+      '--email',
+      'Pat@First.example',
+      '--first-name',
+      'Pat',
+      '--last-name',
+      'Lee',
+      '--role',
+      'client',
+      '--org',
+      client.json.organization.id,
+      '--admin',
+    );
+    expect(user.json.user).toMatchObject({ email: 'pat@first.example' });
+
+    const key = await cli('keys', 'issue', '--email', 'pat@first.example', '--label', 'integration');
+    expect(key.json.key.api_key).toMatch(/^aoms_/);
+    expect((await callMe(key.json.key.api_key)).statusCode).toBe(200);
+
+    const revoked = await cli('keys', 'revoke', '--key', key.json.key.api_key);
+    expect(revoked.json.key.id).toBe(key.json.key.id);
+    expect((await callMe(key.json.key.api_key)).statusCode).toBe(401);
+
+    const operator = await cli(
+      'users',
+      'create',
+      '--email',
+      'ops@service.example',
+      '--first-name',
+      'Op',
+      '--last-name',
+      'Erator',
+      '--role',
+      'operator',
+    );
+    expect(operator.code).toBe(0);
+  });
+
+  it('bad input fails with a message naming the problem, and changes nothing', async () => {
+    const before = await t.db.selectFrom('users').select('id').execute();
+    const missing = await cli('users', 'create', '--email', 'x@y.example');
+    expect(missing.code).toBe(1);
+    expect(missing.json.error.details.map((d: { field: string }) => d.field)).toEqual([
+      '--first-name',
+      '--last-name',
+      '--role',
+    ]);
+    expect(missing.stderr).toMatch(/--first-name/);
+
+    const badRole = await cli(
+      'users',
+      'create',
+      '--email',
+      'not-an-email',
+      '--first-name',
+      'A',
+      '--last-name',
+      'B',
+      '--role',
+      'staff',
+      '--org',
+      '00000000-0000-0000-0000-000000000000',
+    );
+    expect(badRole.code).toBe(1);
+    expect(badRole.json.error.details.map((d: { field: string }) => d.field)).toEqual([
+      'email',
+      'organization_id',
+    ]);
+
+    const badKind = await cli('orgs', 'create', '--kind', 'bank', '--name', 'X');
+    expect(badKind.json.error.details[0].field).toBe('--kind');
+    const unknownKey = await cli('keys', 'revoke', '--id', '00000000-0000-0000-0000-000000000000');
+    expect(unknownKey.json.error.code).toBe('not_found');
+    expect((await t.db.selectFrom('users').select('id').execute()).length).toBe(before.length);
+  });
+
+  it('an unknown command prints the usage and exits 2', async () => {
+    const result = await runCli(['frobnicate'], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/Usage:/);
+    const badFlag = await runCli(['migrate', '--nope'], env);
+    expect(badFlag.code).toBe(2);
+  });
+});
