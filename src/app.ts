@@ -9,6 +9,7 @@ import { authenticate } from './auth/authenticate.ts';
 import { TokenSigner } from './auth/token.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
+import { registerClientRoutes } from './clients/client.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -68,10 +69,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     (api: AppInstance, _options, done) => {
       // Authentication runs before the body is read, so an unauthenticated upload is refused early.
       api.addHook('onRequest', async (request) => {
-        request.principal = await authenticate(db, request);
+        request.principal = await authenticate(db, request, { allowInvite: request.routeOptions.config.allowInvite === true });
       });
       registerMeRoutes(api, deps);
       registerApiKeyRoutes(api, deps);
+      registerClientRoutes(api, deps);
       done();
     },
     { prefix: '/api/v1' },

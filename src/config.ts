@@ -23,6 +23,14 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Size of the PostgreSQL connection pool of one process. */
   databasePoolSize: number;
+  /** null: emails are written as .eml files under DATA_DIR/mail. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Whether this process delivers outbox messages (emails, webhooks). */
+  outboxWorker: boolean;
+  outboxPollIntervalMs: number;
+  /** First retry delay; each further attempt doubles it (capped at one hour). */
+  outboxRetryBaseMs: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -94,9 +102,31 @@ export function loadConfig(env: Env = process.env): Config {
     jwtTtlSeconds: read('JWT_TTL_SECONDS', 900, integer(60, 86_400)),
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', 10_000, integer(0, 600_000)),
     databasePoolSize: read('DATABASE_POOL_SIZE', 10, integer(1, 200)),
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || `Appraisal Orders <no-reply@${hostOf(publicBaseUrl)}>`,
+    outboxWorker: read('OUTBOX_WORKER', true, boolean),
+    outboxPollIntervalMs: read('OUTBOX_POLL_INTERVAL_MS', 1000, integer(10, 60_000)),
+    outboxRetryBaseMs: read('OUTBOX_RETRY_BASE_MS', 5000, integer(10, 3_600_000)),
   };
+  if (config.smtpUrl !== null && !/^smtps?:\/\//.test(config.smtpUrl)) {
+    problems.push('SMTP_URL: must be an smtp:// or smtps:// URL');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function boolean(raw: string): boolean | string {
+  if (/^(true|1|yes|on)$/i.test(raw)) return true;
+  if (/^(false|0|no|off)$/i.test(raw)) return false;
+  return `must be true or false, got "${raw}"`;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
 }
 
 function isTimeZone(name: string): boolean {

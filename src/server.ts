@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/open.ts';
+import { createOutboxDelivery } from './outbox/delivery.ts';
 import { seedDemoOnFirstStart } from './seed/first-start.ts';
 
 /**
@@ -11,6 +12,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config, { attach: 'refuse', log: (m) => console.error(`[aoms] ${m}`) });
   const app = await buildApp({ config, db: database.db });
+  const outbox = createOutboxDelivery(database.db, config, (error, messageId) =>
+    app.log.warn({ err: error, outbox_message_id: messageId }, 'outbox delivery failed; will retry'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -24,6 +28,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await outbox.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -37,6 +42,7 @@ async function main(): Promise<void> {
   try {
     if (database.embedded) await seedDemoOnFirstStart(database.db, config);
     await app.listen({ port: config.port, host: config.host });
+    if (config.outboxWorker) outbox.worker.start();
   } catch (error) {
     app.log.error({ err: error }, 'could not start');
     await app.close().catch(() => undefined);

@@ -27,7 +27,18 @@ export function readActAsEmail(request: FastifyRequest): string | null {
   return null;
 }
 
-export async function authenticate(db: Db, request: FastifyRequest): Promise<Principal> {
+const header = (request: FastifyRequest, name: string): string | null => {
+  const value = request.headers[name];
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  return text ? text : null;
+};
+
+export interface AuthenticateOptions {
+  /** The route invites unknown users named by X-Api-Email (with X-Api-First-Name / X-Api-Last-Name). */
+  allowInvite?: boolean;
+}
+
+export async function authenticate(db: Db, request: FastifyRequest, options: AuthenticateOptions = {}): Promise<Principal> {
   const key = readApiKey(request);
   if (!key) {
     throw new AppError('unauthenticated', 'An API key is required: send it in the X-Api-Key header');
@@ -43,6 +54,15 @@ export async function authenticate(db: Db, request: FastifyRequest): Promise<Pri
   // Unknown users and users the key's owner does not administer answer alike, so that the
   // header cannot be used to learn which emails exist.
   const target = await findUserByEmail(db, actAs);
+  const invite = {
+    email: actAs,
+    firstName: header(request, 'x-api-first-name'),
+    lastName: header(request, 'x-api-last-name'),
+    role: header(request, 'x-api-role'),
+  };
+  if (!target && options.allowInvite && (invite.firstName !== null || invite.lastName !== null)) {
+    return { ...principal, invite };
+  }
   if (!target || !(await mayActFor(db, found.user, target))) {
     throw new AppError('cannot_act_as', `You may not act for ${actAs}`, [
       { field: 'X-Api-Email', message: 'names a user you do not administer' },

@@ -21,6 +21,11 @@ export interface Principal {
   user: AuthUser;
   keyOwner: AuthUser;
   apiKeyId: string;
+  /**
+   * Set on routes that invite (POST /api/v1/me) when X-Api-Email names no user and invitation
+   * headers came with it: the email to invite. `user` is then the key owner.
+   */
+  invite?: { email: string; firstName: string | null; lastName: string | null; role: string | null };
 }
 
 export const fullName = (user: Pick<AuthUser, 'firstName' | 'lastName'>): string =>

@@ -75,6 +75,8 @@ export interface UsersTable {
   first_name: string;
   last_name: string;
   title: string | null;
+  invited_by: string | null;
+  invited_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -95,6 +97,48 @@ export interface ServiceSecretsTable {
   created_at: CreatedAt;
 }
 
+export interface OrganizationAddressesTable {
+  organization_id: string;
+  address_one: string;
+  address_two: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface ContactsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  emails: string[];
+  position: number;
+  created_at: CreatedAt;
+}
+
+export interface ContactPhonesTable {
+  id: Generated<string>;
+  contact_id: string;
+  phone_number: string;
+  phone_type: string;
+  position: number;
+}
+
+export type OutboxStatus = 'pending' | 'delivered' | 'failed';
+
+export interface OutboxMessagesTable {
+  id: Generated<string>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_until: Date | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  delivered_at: Date | null;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -107,6 +151,10 @@ export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
   service_secrets: ServiceSecretsTable;
+  organization_addresses: OrganizationAddressesTable;
+  contacts: ContactsTable;
+  contact_phones: ContactPhonesTable;
+  outbox_messages: OutboxMessagesTable;
 }
 
 export type User = Selectable<UsersTable>;

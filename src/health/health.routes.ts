@@ -5,7 +5,24 @@ import { AppError } from '../http/errors.ts';
 
 const Status = Type.Object({ status: Type.Literal('ok') });
 
-export function registerHealthRoutes(app: AppInstance, { db }: AppDeps): void {
+export function registerHealthRoutes(app: AppInstance, { db, config }: AppDeps): void {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Where to start',
+        security: [],
+        response: { 200: Type.Object({ name: Type.String(), api: Type.String(), docs: Type.String(), openapi: Type.String() }) },
+      },
+    },
+    () => ({
+      name: 'Appraisal Order Management',
+      api: `${config.publicBaseUrl}/api/v1`,
+      docs: `${config.publicBaseUrl}/docs`,
+      openapi: `${config.publicBaseUrl}/openapi.json`,
+    }),
+  );
   app.get(
     '/healthz',
     {

@@ -2,6 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** POST /api/v1/me: an unknown X-Api-Email with name headers is an invitation. */
+    allowInvite?: boolean;
+  }
   interface FastifyRequest {
     /** Set by the authentication hook on every /api/v1 route; null elsewhere. */
     principal: Principal | null;

@@ -1,23 +1,29 @@
 import type { AppDeps, AppInstance } from '../app-types.ts';
 import { fullName } from '../auth/principal.ts';
 import { principalOf } from '../http/request-context.ts';
+import { inviteUser } from './invitation.service.ts';
 import { CurrentUser } from './user.schemas.ts';
 
-export function registerMeRoutes(app: AppInstance, { tokens }: AppDeps): void {
+export function registerMeRoutes(app: AppInstance, { db, config, tokens }: AppDeps): void {
   app.post(
     '/me',
     {
+      config: { allowInvite: true },
       schema: {
         tags: ['users'],
-        summary: 'The current user, with a single-sign-on token',
+        summary: 'The current user, with a single-sign-on token; or invite a user',
         description:
           'Answers the user whose permissions apply: the key owner, or the user named by X-Api-Email ' +
-          '(or X-User-Email) when the key owner administers that user.',
+          '(or X-User-Email) when the key owner administers that user. When X-Api-Email names no user and ' +
+          'X-Api-First-Name and X-Api-Last-Name come with it, the user is created in the caller\'s organization ' +
+          '(X-Api-Role: staff or appraiser in a company) and emailed an invitation; the answer is the new user. ' +
+          'Inviting is for staff and client admins.',
         response: { 200: CurrentUser },
       },
     },
     async (request) => {
-      const { user } = principalOf(request);
+      const principal = principalOf(request);
+      const user = principal.invite ? await inviteUser(db, config, principal.user, principal.invite) : principal.user;
       return { id: user.id, name: fullName(user), email: user.email, jwt: await tokens.sign(user) };
     },
   );

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026_11_22_0001_foundation.ts';
+import * as clientsOutbox from './2026_11_22_0002_clients_outbox.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -7,6 +8,7 @@ import * as foundation from './2026_11_22_0001_foundation.ts';
  */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
+  '2026_11_22_0002_clients_outbox': clientsOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

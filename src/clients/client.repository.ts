@@ -1,0 +1,85 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { ListQuery } from '../http/list-query.ts';
+
+/** SQL for clients (lender organizations), client types, and a client's configuration. */
+export async function listClients(db: Db, visible: (clientId: Expression<string>) => Expression<SqlBool>, list: ListQuery) {
+  let query = db
+    .selectFrom('organizations')
+    .select(['organizations.id', 'organizations.name'])
+    .where('organizations.kind', '=', 'client')
+    .where(visible(sql.ref<string>('organizations.id')));
+  for (const filter of list.filters) query = query.where(filter);
+  for (const sort of list.sorts) query = query.orderBy(sort);
+  return query.orderBy(sql`lower(organizations.name)`).orderBy('organizations.id').limit(list.perPage).offset(list.offset).execute();
+}
+
+export async function listClientTypes(db: Db, list: ListQuery) {
+  let query = db.selectFrom('client_types').select(['client_types.id', 'client_types.name']);
+  for (const filter of list.filters) query = query.where(filter);
+  for (const sort of list.sorts) query = query.orderBy(sort);
+  return query.orderBy(sql`lower(client_types.name)`).orderBy('client_types.id').limit(list.perPage).offset(list.offset).execute();
+}
+
+export async function clientTypeExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('client_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function findVisibleClient(
+  db: Db,
+  clientId: string,
+  visible: (clientId: Expression<string>) => Expression<SqlBool>,
+): Promise<{ id: string; name: string } | undefined> {
+  return db
+    .selectFrom('organizations')
+    .select(['id', 'name'])
+    .where('kind', '=', 'client')
+    .where('id', '=', clientId)
+    .where(visible(sql.ref<string>('organizations.id')))
+    .executeTakeFirst();
+}
+
+/**
+ * The companies serving a client, each with its payment methods and the products attached to
+ * this client, in one query. `onlyCompanyId` narrows it to one company (staff see their own).
+ */
+export async function clientCompanies(db: Db, clientId: string, onlyCompanyId: string | null) {
+  const rows = await sql<{
+    company_id: string;
+    company_name: string;
+    payment_methods: string[];
+    products: { id: string; name: string; service_type: string; follow_up: boolean }[];
+  }>`
+    SELECT c.id AS company_id, c.name AS company_name,
+      coalesce((SELECT array_agg(pm.method ORDER BY array_position(ARRAY['payment_link','invoice','credit_card'], pm.method))
+                  FROM company_payment_methods pm WHERE pm.company_id = c.id), '{}') AS payment_methods,
+      coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'service_type', p.service_type,
+                                                  'follow_up', p.follow_up) ORDER BY p.follow_up, p.name)
+                  FROM products p JOIN client_products cp ON cp.product_id = p.id AND cp.client_id = ${clientId}
+                 WHERE p.company_id = c.id), '[]') AS products
+      FROM company_clients cc JOIN organizations c ON c.id = cc.company_id
+     WHERE cc.client_id = ${clientId} ${onlyCompanyId ? sql`AND c.id = ${onlyCompanyId}` : sql``}
+     ORDER BY lower(c.name), c.id`.execute(db);
+  return rows.rows;
+}
+
+export async function clientBranches(db: Db, clientId: string) {
+  return db.selectFrom('branches').select(['id', 'name']).where('client_id', '=', clientId).orderBy('name').execute();
+}
+
+/** Users of the client that an order can name: its client users. */
+export async function clientParties(db: Db, clientId: string) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('organization_id', '=', clientId)
+    .where('role', '=', 'client')
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .execute();
+  return rows.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}` }));
+}
+
+export async function listPropertyTypes(db: Db) {
+  return db.selectFrom('property_types').select(['id', 'name', 'slug']).orderBy('position').execute();
+}

@@ -1,0 +1,67 @@
+import { Type, type Static } from 'typebox';
+
+const Id = Type.String({ description: 'UUID' });
+const NonBlank = (maxLength: number, description?: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: '\\S', ...(description ? { description } : {}) });
+
+export const ClientSummary = Type.Object({ id: Id, name: Type.String() });
+export const ClientTypeSummary = Type.Object({ id: Id, name: Type.String() });
+export const PropertyType = Type.Object({ id: Id, name: Type.String(), slug: Type.String() });
+
+export const ClientConfiguration = Type.Object({
+  id: Type.String({ description: 'The configuration id (the client id: one configuration per client)' }),
+  branches: Type.Array(Type.Object({ id: Id, name: Type.String() })),
+  companies: Type.Array(
+    Type.Object({
+      company_id: Id,
+      company_name: Type.String(),
+      payment_methods: Type.Array(Type.String()),
+      products: Type.Array(
+        Type.Object({ id: Id, name: Type.String(), service_type: Type.String(), follow_up: Type.Boolean() }),
+      ),
+    }),
+  ),
+  parties: Type.Array(Type.Object({ id: Id, name: Type.String() }), {
+    description: 'Users of the client that orders can name (client_user_ids): loan officers, processors, ...',
+  }),
+  property_types: Type.Array(PropertyType),
+});
+
+export const PHONE_TYPES = ['mobile', 'work', 'home', 'fax', 'other'] as const;
+
+export const CreateClientBody = Type.Object({
+  organization: Type.Object({
+    name: NonBlank(200),
+    client_type_id: Type.String({ description: 'An id from GET /api/v1/client_types' }),
+    add_all_products: Type.Boolean({ description: "Attach all of the company's products to the new client" }),
+    company_id: Type.Optional(
+      Type.String({ description: 'Operators only: the company that serves the new client (staff: always their own)' }),
+    ),
+    address_attributes: Type.Object({
+      address_one: NonBlank(200),
+      address_two: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+      city: NonBlank(100),
+      state: NonBlank(40, 'USPS code (TX) or name (Texas)'),
+      zip: Type.String({ pattern: '^\\d{5}(-?\\d{4})?$', description: '12345 or 12345-6789' }),
+    }),
+    contacts_attributes: Type.Array(
+      Type.Object({
+        name: NonBlank(200),
+        emails: Type.Optional(Type.Array(Type.String({ format: 'email', maxLength: 254 }), { maxItems: 20 })),
+        phones_attributes: Type.Optional(
+          Type.Array(
+            Type.Object({
+              phone_number: Type.String({ pattern: '^[0-9+()\\-. x]{7,30}$' }),
+              phone_type: Type.Optional(Type.Union(PHONE_TYPES.map((t) => Type.Literal(t)))),
+            }),
+            { maxItems: 20 },
+          ),
+        ),
+      }),
+      { maxItems: 50 },
+    ),
+  }),
+});
+export type CreateClientBody = Static<typeof CreateClientBody>;
+
+export const CreatedClient = Type.Object({ success: Type.Literal(true), client: ClientSummary });

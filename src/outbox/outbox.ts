@@ -1,0 +1,34 @@
+import type { Db } from '../db/connection.ts';
+
+/**
+ * The outbox: every side effect of a change (an email, later a webhook delivery) is written
+ * here inside the change's own transaction, so it exists if and only if the change committed.
+ * A worker (outbox/worker.ts) delivers it afterwards. Pass the transaction, not the pool.
+ */
+export interface OutboxKinds {
+  email: EmailPayload;
+}
+
+export interface EmailPayload {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type OutboxKind = keyof OutboxKinds;
+
+/** How many times each kind is tried before it is marked failed. */
+export const MAX_ATTEMPTS: Record<OutboxKind, number> = {
+  // With the default 5 s base, doubling to a one-hour cap: about a day of retries.
+  email: 30,
+};
+
+export async function enqueue<K extends OutboxKind>(trx: Db, kind: K, payload: OutboxKinds[K]): Promise<string> {
+  const row = await trx
+    .insertInto('outbox_messages')
+    .values({ kind, payload: JSON.stringify(payload), max_attempts: MAX_ATTEMPTS[kind] })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,77 @@
+import type { AuthUser } from '../auth/principal.ts';
+import { fullName } from '../auth/principal.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connection.ts';
+import type { Role } from '../db/schema.ts';
+import { AppError, type FieldProblem } from '../http/errors.ts';
+import { renderEmail, SERVICE_NAME } from '../mail/templates.ts';
+import { findOrganization } from '../organizations/organization.repository.ts';
+import { enqueue } from '../outbox/outbox.ts';
+import { findUserByEmail } from './user.repository.ts';
+import { createUser, isEmail } from './user.service.ts';
+
+export interface InviteInput {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  /** X-Api-Role: staff (default) or appraiser in a company; client in a client. */
+  role: string | null;
+}
+
+/** Which roles an inviter may give in each kind of organization; the first is the default. */
+const INVITABLE_ROLES = { client: ['client'], company: ['staff', 'appraiser'] } as const;
+
+/**
+ * Creates a user in the inviter's organization and emails them an invitation, in one
+ * transaction: the email exists if and only if the user does. Inviters are those who
+ * administer users there: staff in their company, client admins in their client.
+ */
+export async function inviteUser(db: Db, config: Config, inviter: AuthUser, input: InviteInput): Promise<AuthUser> {
+  const kind = inviter.organizationKind;
+  if (kind === null || inviter.organizationId === null) {
+    throw new AppError('forbidden', 'Operators belong to no organization: create users with the operator CLI');
+  }
+  if (inviter.role === 'appraiser' || (inviter.role === 'client' && !inviter.isAdmin)) {
+    throw new AppError('forbidden', 'Only staff and client admins invite users');
+  }
+  const problems: FieldProblem[] = [];
+  if (!isEmail(input.email)) problems.push({ field: 'X-Api-Email', message: 'is not an email address' });
+  if (!input.firstName || input.firstName.length > 100) problems.push({ field: 'X-Api-First-Name', message: 'is required (at most 100 characters)' });
+  if (!input.lastName || input.lastName.length > 100) problems.push({ field: 'X-Api-Last-Name', message: 'is required (at most 100 characters)' });
+  const allowed: readonly string[] = INVITABLE_ROLES[kind];
+  const role = (input.role?.toLowerCase() ?? allowed[0]!) as Role;
+  if (!allowed.includes(role)) problems.push({ field: 'X-Api-Role', message: `must be one of: ${allowed.join(', ')}` });
+  if (problems.length > 0) throw new AppError('validation_failed', 'The invitation is not valid', problems);
+
+  const organization = await findOrganization(db, inviter.organizationId);
+  const created = await db.transaction().execute(async (trx) => {
+    const user = await createUser(trx, {
+      email: input.email,
+      firstName: input.firstName!,
+      lastName: input.lastName!,
+      role,
+      organizationId: inviter.organizationId,
+    });
+    await trx.updateTable('users').set({ invited_by: inviter.id, invited_at: new Date() }).where('id', '=', user.id).execute();
+    await enqueue(
+      trx,
+      'email',
+      renderEmail({
+        to: [user.email],
+        subject: `${fullName(inviter)} invited you to ${SERVICE_NAME}`,
+        paragraphs: [
+          `Hello ${input.firstName},`,
+          `${fullName(inviter)} added you to ${organization?.name ?? 'their organization'} on ${SERVICE_NAME}, ` +
+            `where appraisal orders are placed, assigned, inspected and delivered. Your account uses this ` +
+            `address (${user.email}) with the role ${role}.`,
+          `To use the API, ask ${inviter.firstName} or your administrator for an API key; the API documentation is below.`,
+        ],
+        action: { label: 'Open the API documentation', url: `${config.publicBaseUrl}/docs` },
+      }),
+    );
+    return user;
+  });
+  const invited = await findUserByEmail(db, created.email);
+  if (!invited) throw new Error('invited user vanished');
+  return invited;
+}

@@ -1,0 +1,66 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A real SMTP server in the test process: the service's mailer talks SMTP to it over
+ * loopback, and tests read what arrived, parsed.
+ */
+export interface TestSmtpServer {
+  port: number;
+  url: string;
+  messages: ParsedMail[];
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  waitForMessages(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+}
+
+export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+  const messages: ParsedMail[] = [];
+  let server: SMTPServer | null = null;
+  let boundPort = port;
+
+  const listen = async (): Promise<void> => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((parsed) => {
+            messages.push(parsed);
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(boundPort, '127.0.0.1', () => {
+        boundPort = (server!.server.address() as { port: number }).port;
+        resolve();
+      });
+    });
+  };
+
+  const handle: TestSmtpServer = {
+    get port() {
+      return boundPort;
+    },
+    get url() {
+      return `smtp://127.0.0.1:${boundPort}`;
+    },
+    messages,
+    start: listen,
+    stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    async waitForMessages(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${messages.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return messages;
+    },
+  };
+  await listen();
+  return handle;
+}
