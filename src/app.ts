@@ -69,7 +69,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     (api: AppInstance, _options, done) => {
       // Authentication runs before the body is read, so an unauthenticated upload is refused early.
       api.addHook('onRequest', async (request) => {
-        request.principal = await authenticate(db, request, { allowInvite: request.routeOptions.config.allowInvite === true });
+        request.principal = await authenticate(db, request, {
+          allowInvite: request.routeOptions.config.allowInvite === true,
+        });
       });
       registerMeRoutes(api, deps);
       registerApiKeyRoutes(api, deps);

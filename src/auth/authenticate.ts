@@ -38,7 +38,11 @@ export interface AuthenticateOptions {
   allowInvite?: boolean;
 }
 
-export async function authenticate(db: Db, request: FastifyRequest, options: AuthenticateOptions = {}): Promise<Principal> {
+export async function authenticate(
+  db: Db,
+  request: FastifyRequest,
+  options: AuthenticateOptions = {},
+): Promise<Principal> {
   const key = readApiKey(request);
   if (!key) {
     throw new AppError('unauthenticated', 'An API key is required: send it in the X-Api-Key header');

@@ -3,7 +3,11 @@ import type { Db } from '../db/connection.ts';
 import type { ListQuery } from '../http/list-query.ts';
 
 /** SQL for clients (lender organizations), client types, and a client's configuration. */
-export async function listClients(db: Db, visible: (clientId: Expression<string>) => Expression<SqlBool>, list: ListQuery) {
+export async function listClients(
+  db: Db,
+  visible: (clientId: Expression<string>) => Expression<SqlBool>,
+  list: ListQuery,
+) {
   let query = db
     .selectFrom('organizations')
     .select(['organizations.id', 'organizations.name'])
@@ -11,18 +15,30 @@ export async function listClients(db: Db, visible: (clientId: Expression<string>
     .where(visible(sql.ref<string>('organizations.id')));
   for (const filter of list.filters) query = query.where(filter);
   for (const sort of list.sorts) query = query.orderBy(sort);
-  return query.orderBy(sql`lower(organizations.name)`).orderBy('organizations.id').limit(list.perPage).offset(list.offset).execute();
+  return query
+    .orderBy(sql`lower(organizations.name)`)
+    .orderBy('organizations.id')
+    .limit(list.perPage)
+    .offset(list.offset)
+    .execute();
 }
 
 export async function listClientTypes(db: Db, list: ListQuery) {
   let query = db.selectFrom('client_types').select(['client_types.id', 'client_types.name']);
   for (const filter of list.filters) query = query.where(filter);
   for (const sort of list.sorts) query = query.orderBy(sort);
-  return query.orderBy(sql`lower(client_types.name)`).orderBy('client_types.id').limit(list.perPage).offset(list.offset).execute();
+  return query
+    .orderBy(sql`lower(client_types.name)`)
+    .orderBy('client_types.id')
+    .limit(list.perPage)
+    .offset(list.offset)
+    .execute();
 }
 
 export async function clientTypeExists(db: Db, id: string): Promise<boolean> {
-  return (await db.selectFrom('client_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('client_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  );
 }
 
 export async function findVisibleClient(
@@ -64,7 +80,12 @@ export async function clientCompanies(db: Db, clientId: string, onlyCompanyId: s
 }
 
 export async function clientBranches(db: Db, clientId: string) {
-  return db.selectFrom('branches').select(['id', 'name']).where('client_id', '=', clientId).orderBy('name').execute();
+  return db
+    .selectFrom('branches')
+    .select(['id', 'name'])
+    .where('client_id', '=', clientId)
+    .orderBy('name')
+    .execute();
 }
 
 /** Users of the client that an order can name: its client users. */

@@ -74,7 +74,8 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
     {
       schema: {
         tags: ['clients'],
-        summary: "A client's configuration: companies, products, payment methods, parties, branches, property types",
+        summary:
+          "A client's configuration: companies, products, payment methods, parties, branches, property types",
         params: Type.Object({ client_id: Type.String() }),
         response: { 200: ClientConfiguration },
       },
@@ -85,7 +86,11 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
   app.get(
     '/property_types',
     {
-      schema: { tags: ['reference data'], summary: 'Property types', response: { 200: Type.Array(PropertyType) } },
+      schema: {
+        tags: ['reference data'],
+        summary: 'Property types',
+        response: { 200: Type.Array(PropertyType) },
+      },
     },
     () => propertyTypes(db),
   );

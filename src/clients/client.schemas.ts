@@ -35,7 +35,9 @@ export const CreateClientBody = Type.Object({
     client_type_id: Type.String({ description: 'An id from GET /api/v1/client_types' }),
     add_all_products: Type.Boolean({ description: "Attach all of the company's products to the new client" }),
     company_id: Type.Optional(
-      Type.String({ description: 'Operators only: the company that serves the new client (staff: always their own)' }),
+      Type.String({
+        description: 'Operators only: the company that serves the new client (staff: always their own)',
+      }),
     ),
     address_attributes: Type.Object({
       address_one: NonBlank(200),

@@ -4,7 +4,12 @@ import type { AuthUser } from '../auth/principal.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError, notFound, type FieldProblem } from '../http/errors.ts';
 import { parseListQuery, type AttributeMap } from '../http/list-query.ts';
-import { findOrganization, insertOrganization, isUuid, linkCompanyToClient } from '../organizations/organization.repository.ts';
+import {
+  findOrganization,
+  insertOrganization,
+  isUuid,
+  linkCompanyToClient,
+} from '../organizations/organization.repository.ts';
 import { toStateCode } from '../reference/us-states.ts';
 import {
   clientBranches,
@@ -35,7 +40,12 @@ export interface ListOptions {
   timeZone: string;
 }
 
-export async function listVisibleClients(db: Db, user: AuthUser, query: Record<string, unknown>, options: ListOptions) {
+export async function listVisibleClients(
+  db: Db,
+  user: AuthUser,
+  query: Record<string, unknown>,
+  options: ListOptions,
+) {
   requireRole(user, ['operator', 'staff', 'client'], 'list clients');
   const list = parseListQuery(query, CLIENT_ATTRIBUTES, options);
   return listClients(db, (id) => clientVisibleTo(user, id), list);
@@ -74,7 +84,10 @@ export async function createClient(db: Db, user: AuthUser, body: CreateClientBod
   const input = body.organization;
   const problems: FieldProblem[] = [];
   if (!isUuid(input.client_type_id) || !(await clientTypeExists(db, input.client_type_id))) {
-    problems.push({ field: 'organization.client_type_id', message: 'is not a client type (see GET /api/v1/client_types)' });
+    problems.push({
+      field: 'organization.client_type_id',
+      message: 'is not a client type (see GET /api/v1/client_types)',
+    });
   }
   const state = toStateCode(input.address_attributes.state);
   if (!state) problems.push({ field: 'organization.address_attributes.state', message: 'is not a US state' });
@@ -82,13 +95,18 @@ export async function createClient(db: Db, user: AuthUser, body: CreateClientBod
   let companyId: string | null = user.role === 'staff' ? user.organizationId : null;
   if (user.role === 'operator' && input.company_id !== undefined) {
     const company = await findOrganization(db, input.company_id);
-    if (company?.kind !== 'company') problems.push({ field: 'organization.company_id', message: 'is not a company' });
+    if (company?.kind !== 'company')
+      problems.push({ field: 'organization.company_id', message: 'is not a company' });
     else companyId = company.id;
   }
   if (problems.length > 0) throw new AppError('validation_failed', 'The client is not valid', problems);
 
   return db.transaction().execute(async (trx) => {
-    const client = await insertOrganization(trx, { kind: 'client', name: input.name.trim(), clientTypeId: input.client_type_id });
+    const client = await insertOrganization(trx, {
+      kind: 'client',
+      name: input.name.trim(),
+      clientTypeId: input.client_type_id,
+    });
     const address = input.address_attributes;
     await trx
       .insertInto('organization_addresses')
@@ -116,7 +134,14 @@ export async function createClient(db: Db, user: AuthUser, body: CreateClientBod
       if (phones.length > 0) {
         await trx
           .insertInto('contact_phones')
-          .values(phones.map((p, i) => ({ contact_id: row.id, phone_number: p.phone_number.trim(), phone_type: p.phone_type ?? 'work', position: i })))
+          .values(
+            phones.map((p, i) => ({
+              contact_id: row.id,
+              phone_number: p.phone_number.trim(),
+              phone_type: p.phone_type ?? 'work',
+              position: i,
+            })),
+          )
           .execute();
       }
     }
@@ -126,7 +151,12 @@ export async function createClient(db: Db, user: AuthUser, body: CreateClientBod
         await trx
           .insertInto('client_products')
           .columns(['client_id', 'product_id'])
-          .expression((eb) => eb.selectFrom('products').select([eb.val(client.id).as('client_id'), 'products.id']).where('company_id', '=', companyId))
+          .expression((eb) =>
+            eb
+              .selectFrom('products')
+              .select([eb.val(client.id).as('client_id'), 'products.id'])
+              .where('company_id', '=', companyId),
+          )
           .execute();
       }
     }

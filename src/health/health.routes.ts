@@ -13,7 +13,14 @@ export function registerHealthRoutes(app: AppInstance, { db, config }: AppDeps):
         tags: ['operations'],
         summary: 'Where to start',
         security: [],
-        response: { 200: Type.Object({ name: Type.String(), api: Type.String(), docs: Type.String(), openapi: Type.String() }) },
+        response: {
+          200: Type.Object({
+            name: Type.String(),
+            api: Type.String(),
+            docs: Type.String(),
+            openapi: Type.String(),
+          }),
+        },
       },
     },
     () => ({

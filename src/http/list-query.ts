@@ -26,7 +26,8 @@ export const PREDICATES = [
 ] as const;
 export type Predicate = (typeof PREDICATES)[number];
 
-export type AttributeType = 'text' | 'uuid' | 'enum' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean';
+export type AttributeType =
+  'text' | 'uuid' | 'enum' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean';
 
 export interface AttributeSpec {
   /** The SQL expression filtered and sorted on. */
@@ -54,7 +55,10 @@ export const ListQueryString = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, description: 'Page number, from 1 (default 1)' })),
     per_page: Type.Optional(
-      Type.Integer({ minimum: 1, description: `Page size (default ${DEFAULT_PER_PAGE}; above ${MAX_PER_PAGE} reads as ${MAX_PER_PAGE})` }),
+      Type.Integer({
+        minimum: 1,
+        description: `Page size (default ${DEFAULT_PER_PAGE}; above ${MAX_PER_PAGE} reads as ${MAX_PER_PAGE})`,
+      }),
     ),
   },
   { additionalProperties: true },
@@ -71,13 +75,20 @@ export function parseListQuery(
 ): ListQuery {
   const problems: FieldProblem[] = [];
   const page = positiveInteger(query.page, 'page', 1, problems);
-  const perPage = Math.min(positiveInteger(query.per_page, 'per_page', DEFAULT_PER_PAGE, problems), MAX_PER_PAGE);
+  const perPage = Math.min(
+    positiveInteger(query.per_page, 'per_page', DEFAULT_PER_PAGE, problems),
+    MAX_PER_PAGE,
+  );
   const filters: Expression<SqlBool>[] = [];
   const sorts: RawBuilder<unknown>[] = [];
 
   for (const [rawKey, rawValue] of Object.entries(query)) {
     const key = normalizeKey(rawKey);
     if (key === null) continue;
+    if (key === MALFORMED) {
+      problems.push({ field: rawKey, message: 'is not of the form q[<attribute>_<predicate>] or q[s]' });
+      continue;
+    }
     const field = `q[${key}]`;
     if (key === 's' || key === 'sorts') {
       for (const value of asList(rawValue)) {
@@ -88,15 +99,27 @@ export function parseListQuery(
     }
     const parsed = splitKey(key, attributes);
     if (!parsed) {
-      problems.push({ field, message: unknownAttributeMessage(key, attributes) });
+      problems.push({ field, message: unknownAttributeMessage(attributes) });
       continue;
     }
-    const filter = buildFilter(parsed.attribute, attributes[parsed.attribute]!, parsed.predicate, rawValue, field, options, problems);
+    const filter = buildFilter(
+      parsed.attribute,
+      attributes[parsed.attribute]!,
+      parsed.predicate,
+      rawValue,
+      field,
+      options,
+      problems,
+    );
     if (filter) filters.push(filter);
   }
 
   if (problems.length > 0) {
-    throw new AppError('validation_failed', `Invalid list query: ${problems.map((p) => p.field).join(', ')}`, problems);
+    throw new AppError(
+      'validation_failed',
+      `Invalid list query: ${problems.map((p) => p.field).join(', ')}`,
+      problems,
+    );
   }
   return { page, perPage, offset: (page - 1) * perPage, filters, sorts };
 }
@@ -111,12 +134,13 @@ function positiveInteger(value: unknown, field: string, fallback: number, proble
   return Number(text);
 }
 
-/** `q[name_cont]` → `name_cont`; `q[type_in][]` and `q[type_in][0]` → `type_in`; other keys → null. */
-function normalizeKey(key: string): string | null {
+const MALFORMED = Symbol('malformed');
+
+/** `q[name_cont]` → `name_cont`; `q[type_in][]` and `q[type_in][0]` → `type_in`; keys outside q → null. */
+function normalizeKey(key: string): string | typeof MALFORMED | null {
   const match = /^q\[([^\]]*)\](?:\[\d*\])?$/.exec(key);
   if (match) return match[1]!;
-  if (key.startsWith('q[') || key === 'q') return key; // malformed: reported as unknown
-  return null;
+  return key.startsWith('q[') || key === 'q' ? MALFORMED : null;
 }
 
 function splitKey(key: string, attributes: AttributeMap): { attribute: string; predicate: Predicate } | null {
@@ -130,15 +154,18 @@ function splitKey(key: string, attributes: AttributeMap): { attribute: string; p
   return null;
 }
 
-function unknownAttributeMessage(key: string, attributes: AttributeMap): string {
+function unknownAttributeMessage(attributes: AttributeMap): string {
   return `is not a known search; attributes: ${Object.keys(attributes).join(', ')}; predicates: ${PREDICATES.join(', ')}`;
 }
 
+/** Query values are strings or arrays of strings; anything else (a nested object) reads as no value. */
 function asList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (value === undefined || value === null) return [];
-  if (typeof value === 'object') return [];
-  return [String(value)];
+  const items: unknown[] = Array.isArray(value) ? value : [value];
+  return items
+    .filter((item): item is string | number | boolean =>
+      ['string', 'number', 'boolean'].includes(typeof item),
+    )
+    .map(String);
 }
 
 function parseSort(
@@ -152,10 +179,15 @@ function parseSort(
   const [name, direction = 'asc', ...rest] = trimmed.split(/\s+/);
   const spec = Object.hasOwn(attributes, name!) ? attributes[name!] : undefined;
   if (!spec || rest.length > 0 || !/^(asc|desc)$/i.test(direction)) {
-    problems.push({ field, message: `must be "<attribute> asc|desc" with one of: ${Object.keys(attributes).join(', ')}` });
+    problems.push({
+      field,
+      message: `must be "<attribute> asc|desc" with one of: ${Object.keys(attributes).join(', ')}`,
+    });
     return null;
   }
-  return direction.toLowerCase() === 'desc' ? sql`${spec.expr} DESC NULLS LAST` : sql`${spec.expr} ASC NULLS LAST`;
+  return direction.toLowerCase() === 'desc'
+    ? sql`${spec.expr} DESC NULLS LAST`
+    : sql`${spec.expr} ASC NULLS LAST`;
 }
 
 const TRUE = /^(true|t|1|yes)$/i;
@@ -196,11 +228,15 @@ function buildFilter(
 
   if (predicate === 'cont' || predicate === 'start' || predicate === 'end') {
     if (spec.type !== 'text') {
-      problems.push({ field, message: `${predicate} applies to text attributes only; ${name} is ${spec.type}` });
+      problems.push({
+        field,
+        message: `${predicate} applies to text attributes only; ${name} is ${spec.type}`,
+      });
       return null;
     }
     const escaped = values[0]!.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const pattern = predicate === 'cont' ? `%${escaped}%` : predicate === 'start' ? `${escaped}%` : `%${escaped}`;
+    const pattern =
+      predicate === 'cont' ? `%${escaped}%` : predicate === 'start' ? `${escaped}%` : `%${escaped}`;
     return sql<SqlBool>`${expr} ILIKE ${pattern}`;
   }
 
@@ -246,7 +282,12 @@ function buildFilter(
  * time zone: lteq 2026-12-31 includes that day's evening. The bounds are constants, so an
  * index on the attribute still serves.
  */
-function dayComparison(expr: Expression<unknown>, predicate: Predicate, day: string, timeZone: string): Expression<SqlBool> {
+function dayComparison(
+  expr: Expression<unknown>,
+  predicate: Predicate,
+  day: string,
+  timeZone: string,
+): Expression<SqlBool> {
   const start = sql`(${day}::date)::timestamp AT TIME ZONE ${timeZone}`;
   const next = sql`((${day}::date) + 1)::timestamp AT TIME ZONE ${timeZone}`;
   switch (predicate) {
@@ -285,7 +326,9 @@ function checkValue(value: string, spec: AttributeSpec): string | null {
     case 'date':
       return isDate(value) ? value : null;
     case 'datetime':
-      return isDate(value.slice(0, 10)) && (value.length === 10 || !Number.isNaN(Date.parse(value))) ? value : null;
+      return isDate(value.slice(0, 10)) && (value.length === 10 || !Number.isNaN(Date.parse(value)))
+        ? value
+        : null;
   }
 }
 

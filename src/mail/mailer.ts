@@ -14,7 +14,9 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicBaseUrl'>): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicBaseUrl'>,
+): Mailer {
   const messageIdHost = new URL(config.publicBaseUrl).hostname || 'localhost';
   const envelope = (message: EmailPayload, outboxId: string) => ({
     from: config.mailFrom,

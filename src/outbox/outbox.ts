@@ -24,7 +24,11 @@ export const MAX_ATTEMPTS: Record<OutboxKind, number> = {
   email: 30,
 };
 
-export async function enqueue<K extends OutboxKind>(trx: Db, kind: K, payload: OutboxKinds[K]): Promise<string> {
+export async function enqueue<K extends OutboxKind>(
+  trx: Db,
+  kind: K,
+  payload: OutboxKinds[K],
+): Promise<string> {
   const row = await trx
     .insertInto('outbox_messages')
     .values({ kind, payload: JSON.stringify(payload), max_attempts: MAX_ATTEMPTS[kind] })

@@ -8,7 +8,9 @@ import type { OutboxKind, OutboxKinds } from './outbox.ts';
  * message is handed to one worker at a time; a worker that dies mid-delivery loses its lease
  * and the message is tried again (delivery is at least once, exactly once in the normal case).
  */
-export type OutboxHandlers = { [K in OutboxKind]: (payload: OutboxKinds[K], messageId: string) => Promise<void> };
+export type OutboxHandlers = {
+  [K in OutboxKind]: (payload: OutboxKinds[K], messageId: string) => Promise<void>;
+};
 
 /** A failure that retrying cannot fix (an address the mail server rejects for good). */
 export class PermanentDeliveryError extends Error {
@@ -69,7 +71,13 @@ export class OutboxWorker {
 
   async #deliverDue(): Promise<number> {
     const { db, batchSize, leaseMs } = this.#options;
-    const claimed = await sql<{ id: string; kind: OutboxKind; payload: unknown; attempts: number; max_attempts: number }>`
+    const claimed = await sql<{
+      id: string;
+      kind: OutboxKind;
+      payload: unknown;
+      attempts: number;
+      max_attempts: number;
+    }>`
       UPDATE outbox_messages
          SET locked_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = attempts + 1
        WHERE id IN (
@@ -86,7 +94,13 @@ export class OutboxWorker {
     return claimed.rows.length;
   }
 
-  async #deliver(message: { id: string; kind: OutboxKind; payload: unknown; attempts: number; max_attempts: number }) {
+  async #deliver(message: {
+    id: string;
+    kind: OutboxKind;
+    payload: unknown;
+    attempts: number;
+    max_attempts: number;
+  }) {
     const { db, handlers, retryBaseMs } = this.#options;
     const handler = handlers[message.kind] as ((payload: unknown, id: string) => Promise<void>) | undefined;
     try {

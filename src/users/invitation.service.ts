@@ -26,21 +26,32 @@ const INVITABLE_ROLES = { client: ['client'], company: ['staff', 'appraiser'] } 
  * transaction: the email exists if and only if the user does. Inviters are those who
  * administer users there: staff in their company, client admins in their client.
  */
-export async function inviteUser(db: Db, config: Config, inviter: AuthUser, input: InviteInput): Promise<AuthUser> {
+export async function inviteUser(
+  db: Db,
+  config: Config,
+  inviter: AuthUser,
+  input: InviteInput,
+): Promise<AuthUser> {
   const kind = inviter.organizationKind;
   if (kind === null || inviter.organizationId === null) {
-    throw new AppError('forbidden', 'Operators belong to no organization: create users with the operator CLI');
+    throw new AppError(
+      'forbidden',
+      'Operators belong to no organization: create users with the operator CLI',
+    );
   }
   if (inviter.role === 'appraiser' || (inviter.role === 'client' && !inviter.isAdmin)) {
     throw new AppError('forbidden', 'Only staff and client admins invite users');
   }
   const problems: FieldProblem[] = [];
   if (!isEmail(input.email)) problems.push({ field: 'X-Api-Email', message: 'is not an email address' });
-  if (!input.firstName || input.firstName.length > 100) problems.push({ field: 'X-Api-First-Name', message: 'is required (at most 100 characters)' });
-  if (!input.lastName || input.lastName.length > 100) problems.push({ field: 'X-Api-Last-Name', message: 'is required (at most 100 characters)' });
+  if (!input.firstName || input.firstName.length > 100)
+    problems.push({ field: 'X-Api-First-Name', message: 'is required (at most 100 characters)' });
+  if (!input.lastName || input.lastName.length > 100)
+    problems.push({ field: 'X-Api-Last-Name', message: 'is required (at most 100 characters)' });
   const allowed: readonly string[] = INVITABLE_ROLES[kind];
   const role = (input.role?.toLowerCase() ?? allowed[0]!) as Role;
-  if (!allowed.includes(role)) problems.push({ field: 'X-Api-Role', message: `must be one of: ${allowed.join(', ')}` });
+  if (!allowed.includes(role))
+    problems.push({ field: 'X-Api-Role', message: `must be one of: ${allowed.join(', ')}` });
   if (problems.length > 0) throw new AppError('validation_failed', 'The invitation is not valid', problems);
 
   const organization = await findOrganization(db, inviter.organizationId);
@@ -52,7 +63,11 @@ export async function inviteUser(db: Db, config: Config, inviter: AuthUser, inpu
       role,
       organizationId: inviter.organizationId,
     });
-    await trx.updateTable('users').set({ invited_by: inviter.id, invited_at: new Date() }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ invited_by: inviter.id, invited_at: new Date() })
+      .where('id', '=', user.id)
+      .execute();
     await enqueue(
       trx,
       'email',

@@ -15,7 +15,7 @@ export function registerMeRoutes(app: AppInstance, { db, config, tokens }: AppDe
         description:
           'Answers the user whose permissions apply: the key owner, or the user named by X-Api-Email ' +
           '(or X-User-Email) when the key owner administers that user. When X-Api-Email names no user and ' +
-          'X-Api-First-Name and X-Api-Last-Name come with it, the user is created in the caller\'s organization ' +
+          "X-Api-First-Name and X-Api-Last-Name come with it, the user is created in the caller's organization " +
           '(X-Api-Role: staff or appraiser in a company) and emailed an invitation; the answer is the new user. ' +
           'Inviting is for staff and client admins.',
         response: { 200: CurrentUser },
@@ -23,7 +23,9 @@ export function registerMeRoutes(app: AppInstance, { db, config, tokens }: AppDe
     },
     async (request) => {
       const principal = principalOf(request);
-      const user = principal.invite ? await inviteUser(db, config, principal.user, principal.invite) : principal.user;
+      const user = principal.invite
+        ? await inviteUser(db, config, principal.user, principal.invite)
+        : principal.user;
       return { id: user.id, name: fullName(user), email: user.email, jwt: await tokens.sign(user) };
     },
   );

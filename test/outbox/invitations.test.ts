@@ -32,7 +32,13 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const invite = (key: string, email: string, first?: string, last?: string, extra: Record<string, string> = {}) =>
+const invite = (
+  key: string,
+  email: string,
+  first?: string,
+  last?: string,
+  extra: Record<string, string> = {},
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/me',
@@ -45,16 +51,30 @@ const invite = (key: string, email: string, first?: string, last?: string, extra
     },
   });
 
-const pending = () => t.db.selectFrom('outbox_messages').selectAll().where('status', '=', 'pending').execute();
+const pending = () =>
+  t.db.selectFrom('outbox_messages').selectAll().where('status', '=', 'pending').execute();
 
 describe('inviting a user', () => {
-  it('creates the user in the caller\'s organization and delivers the invitation over SMTP', async () => {
+  it("creates the user in the caller's organization and delivers the invitation over SMTP", async () => {
     const response = await invite(world.clientAdmin.key, 'New.Processor@Lender.example', 'Nina', 'Newcomer');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ name: 'Nina Newcomer', email: 'new.processor@lender.example', jwt: expect.any(String) });
-    const user = await t.db.selectFrom('users').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ organization_id: world.client.id, role: 'client', is_admin: false, invited_by: world.clientAdmin.id });
+    expect(body).toMatchObject({
+      name: 'Nina Newcomer',
+      email: 'new.processor@lender.example',
+      jwt: expect.any(String),
+    });
+    const user = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', body.id)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      organization_id: world.client.id,
+      role: 'client',
+      is_admin: false,
+      invited_by: world.clientAdmin.id,
+    });
 
     expect(await worker.runOnce()).toBe(1);
     const [message] = await smtp.waitForMessages(1);
@@ -73,9 +93,15 @@ describe('inviting a user', () => {
   });
 
   it('staff invite appraisers to their panel with X-Api-Role', async () => {
-    const response = await invite(world.staff.key, 'panel.member@appraisers.example', 'Pam', 'Panel', { 'X-Api-Role': 'appraiser' });
+    const response = await invite(world.staff.key, 'panel.member@appraisers.example', 'Pam', 'Panel', {
+      'X-Api-Role': 'appraiser',
+    });
     expect(response.statusCode).toBe(200);
-    const user = await t.db.selectFrom('users').selectAll().where('email', '=', 'panel.member@appraisers.example').executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'panel.member@appraisers.example')
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ organization_id: world.company.id, role: 'appraiser' });
     await worker.runOnce();
   });
@@ -93,11 +119,15 @@ describe('inviting a user', () => {
 
     const missingLast = await invite(world.clientAdmin.key, 'd@lender.example', 'Only');
     expect(missingLast.statusCode).toBe(422);
-    expect(missingLast.json().error.details).toEqual([{ field: 'X-Api-Last-Name', message: expect.any(String) }]);
+    expect(missingLast.json().error.details).toEqual([
+      { field: 'X-Api-Last-Name', message: expect.any(String) },
+    ]);
     const badEmail = await invite(world.clientAdmin.key, 'not-an-email', 'A', 'B');
     expect(badEmail.statusCode).toBe(422);
     expect(badEmail.json().error.details[0].field).toBe('X-Api-Email');
-    const badRole = await invite(world.clientAdmin.key, 'e@lender.example', 'A', 'B', { 'X-Api-Role': 'staff' });
+    const badRole = await invite(world.clientAdmin.key, 'e@lender.example', 'A', 'B', {
+      'X-Api-Role': 'staff',
+    });
     expect(badRole.statusCode).toBe(422);
     expect(badRole.json().error.details[0].field).toBe('X-Api-Role');
 
@@ -117,7 +147,11 @@ describe('inviting a user', () => {
 
     expect(await worker.runOnce()).toBe(1);
     const [failed] = await pending();
-    expect(failed).toMatchObject({ attempts: 1, status: 'pending', last_error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    expect(failed).toMatchObject({
+      attempts: 1,
+      status: 'pending',
+      last_error: expect.stringMatching(/ECONNREFUSED|connect/i),
+    });
     expect(failed!.next_attempt_at.getTime()).toBeGreaterThan(Date.now() - 1000);
 
     await smtp.start();
@@ -125,23 +159,39 @@ describe('inviting a user', () => {
     expect(await worker.runOnce()).toBe(1);
     await smtp.waitForMessages(delivered + 1);
     expect(smtp.messages.at(-1)!.to).toMatchObject({ value: [{ address: 'retry.me@company.example' }] });
-    const row = await t.db.selectFrom('outbox_messages').selectAll().where('id', '=', failed!.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .where('id', '=', failed!.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'delivered', attempts: 2, last_error: null });
-    expect(smtp.messages.filter((m) => m.subject?.includes('Rita') || m.text?.includes('Hello Rita'))).toHaveLength(1);
+    expect(
+      smtp.messages.filter((m) => m.subject?.includes('Rita') || m.text?.includes('Hello Rita')),
+    ).toHaveLength(1);
   });
 
   it('sends nothing for a change that rolled back', async () => {
     const before = smtp.messages.length;
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await enqueue(trx, 'email', renderEmail({ to: ['ghost@nowhere.example'], subject: 'never', paragraphs: ['never'] }));
+        await enqueue(
+          trx,
+          'email',
+          renderEmail({ to: ['ghost@nowhere.example'], subject: 'never', paragraphs: ['never'] }),
+        );
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
     expect(await worker.runOnce()).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(smtp.messages).toHaveLength(before);
-    expect(await t.db.selectFrom('outbox_messages').select('id').where('payload', '@>', JSON.stringify({ subject: 'never' }) as never).execute()).toHaveLength(0);
+    expect(
+      await t.db
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where('payload', '@>', JSON.stringify({ subject: 'never' }) as never)
+        .execute(),
+    ).toHaveLength(0);
   });
 
   it('a message is handed to one worker at a time', async () => {
@@ -161,7 +211,11 @@ describe('inviting a user', () => {
       });
     await t.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 10; i += 1) {
-        await enqueue(trx, 'email', renderEmail({ to: [`bulk${i}@lender.example`], subject: `bulk ${i}`, paragraphs: ['hi'] }));
+        await enqueue(
+          trx,
+          'email',
+          renderEmail({ to: [`bulk${i}@lender.example`], subject: `bulk ${i}`, paragraphs: ['hi'] }),
+        );
       }
     });
     const workers = [make(), make(), make()];
@@ -178,7 +232,10 @@ describe('without SMTP_URL', () => {
     const path = await import('node:path');
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aoms-mail-'));
     const mailer = createMailer({ ...t.config, smtpUrl: null, dataDir });
-    await mailer.send(renderEmail({ to: ['x@y.example'], subject: 'Hello <there>', paragraphs: ['a <b>'] }), 'abc');
+    await mailer.send(
+      renderEmail({ to: ['x@y.example'], subject: 'Hello <there>', paragraphs: ['a <b>'] }),
+      'abc',
+    );
     const [file] = await fs.readdir(path.join(dataDir, 'mail'));
     const raw = await fs.readFile(path.join(dataDir, 'mail', file!), 'utf8');
     expect(file).toMatch(/abc\.eml$/);
