@@ -11,6 +11,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
 import { registerClientRoutes } from './clients/client.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
+import { registerOrderRoutes } from './orders/order.routes.ts';
+import { registerActionRoutes } from './workflow/action.routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { redactUrl, requestIdFrom } from './http/request-context.ts';
@@ -60,6 +62,12 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     void reply.header('x-request-id', request.id);
     done();
   });
+  // A PUT or POST without a body reads as {}: optional fields then mean optional, and required
+  // ones are named by validation rather than "body must be object".
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+    done();
+  });
   installErrorHandling(app);
   installBodyParsers(app);
   await registerOpenApi(app, config.publicBaseUrl);
@@ -76,6 +84,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       registerMeRoutes(api, deps);
       registerApiKeyRoutes(api, deps);
       registerClientRoutes(api, deps);
+      registerOrderRoutes(api, deps);
+      registerActionRoutes(api, deps);
       done();
     },
     { prefix: '/api/v1' },

@@ -31,6 +31,10 @@ export interface Config {
   outboxPollIntervalMs: number;
   /** First retry delay; each further attempt doubles it (capped at one hour). */
   outboxRetryBaseMs: number;
+  /** How long an appraiser has to answer an assignment offer before it times out. */
+  assignmentOfferTimeoutMinutes: number;
+  /** How often a process looks for expired offers and orders to auto-assign. */
+  workflowTimerIntervalMs: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -107,6 +111,8 @@ export function loadConfig(env: Env = process.env): Config {
     outboxWorker: read('OUTBOX_WORKER', true, boolean),
     outboxPollIntervalMs: read('OUTBOX_POLL_INTERVAL_MS', 1000, integer(10, 60_000)),
     outboxRetryBaseMs: read('OUTBOX_RETRY_BASE_MS', 5000, integer(10, 3_600_000)),
+    assignmentOfferTimeoutMinutes: read('ASSIGNMENT_OFFER_TIMEOUT_MINUTES', 240, integer(1, 43_200)),
+    workflowTimerIntervalMs: read('WORKFLOW_TIMER_INTERVAL_MS', 15_000, integer(100, 3_600_000)),
   };
   if (config.smtpUrl !== null && !/^smtps?:\/\//.test(config.smtpUrl)) {
     problems.push('SMTP_URL: must be an smtp:// or smtps:// URL');

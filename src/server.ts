@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/open.ts';
 import { createOutboxDelivery } from './outbox/delivery.ts';
 import { seedDemoOnFirstStart } from './seed/first-start.ts';
+import { WorkflowTimers } from './workflow/timers.ts';
 
 /**
  * The process entry: read the configuration, open the database (embedded by default), migrate,
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config, { attach: 'refuse', log: (m) => console.error(`[aoms] ${m}`) });
   const app = await buildApp({ config, db: database.db });
+  const timers = new WorkflowTimers(database.db, config);
   const outbox = createOutboxDelivery(database.db, config, (error, messageId) =>
     app.log.warn({ err: error, outbox_message_id: messageId }, 'outbox delivery failed; will retry'),
   );
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await outbox.stop();
+      await timers.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
     if (database.embedded) await seedDemoOnFirstStart(database.db, config);
     await app.listen({ port: config.port, host: config.host });
     if (config.outboxWorker) outbox.worker.start();
+    timers.start((error) => app.log.error({ err: error }, 'workflow timer failed'));
   } catch (error) {
     app.log.error({ err: error }, 'could not start');
     await app.close().catch(() => undefined);

@@ -54,7 +54,7 @@ export const CreateClientBody = Type.Object({
           Type.Array(
             Type.Object({
               phone_number: Type.String({ pattern: '^[0-9+()\\-. x]{7,30}$' }),
-              phone_type: Type.Optional(Type.Union(PHONE_TYPES.map((t) => Type.Literal(t)))),
+              phone_type: Type.Optional(Type.Enum([...PHONE_TYPES])),
             }),
             { maxItems: 20 },
           ),

@@ -3,7 +3,8 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 
 // bigint (int8) and numeric stay strings: money and counts never go through floating point.
-// COUNT(*) is cast to int in SQL where a number is wanted.
+// A DATE stays its YYYY-MM-DD text: pg would otherwise make it local midnight, a time zone bug.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export type Db = Kysely<Database>;
 

@@ -28,6 +28,7 @@ export interface OrganizationsTable {
 export interface CompanyClientsTable {
   company_id: string;
   client_id: string;
+  client_review_required: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -139,6 +140,98 @@ export interface OutboxMessagesTable {
   delivered_at: Date | null;
 }
 
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Cents = ColumnType<string, string | number | bigint, string | number | bigint>;
+
+export interface OrdersTable {
+  id: Generated<string>;
+  file_number: string;
+  client_id: string;
+  company_id: string;
+  lender_id: string | null;
+  created_by: string;
+  status: string;
+  resume_status: string | null;
+  negotiation_return_status: string | null;
+  appraiser_id: string | null;
+  offer_expires_at: Timestamp | null;
+  appraiser_fee_cents: Cents | null;
+  condition_fee_cents: Cents | null;
+  condition_due_date: Timestamp | null;
+  condition_comments: string | null;
+  negotiation_fee_cents: Cents | null;
+  negotiation_due_date: Timestamp | null;
+  address_one: string;
+  address_two: string | null;
+  city: string;
+  state_id: string;
+  county_id: string | null;
+  zip: string;
+  latitude: ColumnType<string | null, string | number | null, string | number | null>;
+  longitude: ColumnType<string | null, string | number | null, string | number | null>;
+  loan_type: string;
+  transaction_type: string;
+  occupancy_type: string | null;
+  estate_held_type: string | null;
+  loan_number: string | null;
+  loan_amount_cents: Cents | null;
+  contract_price_cents: Cents | null;
+  fha_case_number: string | null;
+  green_certified: boolean;
+  complex_property: boolean | null;
+  special_instructions: string | null;
+  payment_method: string;
+  property_type_id: string | null;
+  total_fee_cents: Cents;
+  paid_cents: Generated<Cents>;
+  due_date: Timestamp;
+  original_due_date: Timestamp;
+  vendor_due_date: Timestamp | null;
+  closing_date: ColumnType<string | null, string | null, string | null>;
+  assigned_at: Timestamp | null;
+  inspection_scheduled_at: Timestamp | null;
+  inspection_completed_at: Timestamp | null;
+  submitted_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  fulfilled_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OrderProductsTable {
+  order_id: string;
+  product_id: string;
+  fee_cents: Cents;
+  position: number;
+}
+
+export interface OrderPartiesTable {
+  id: Generated<string>;
+  order_id: string;
+  user_id: string | null;
+  name: string;
+  first_name: string | null;
+  last_name: string | null;
+  role: string;
+  poc: Generated<boolean>;
+  emails: string[];
+  phones: string[];
+  created_at: CreatedAt;
+}
+
+export interface OrderHistoryTable {
+  id: Generated<string>;
+  order_id: string;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  user_id: string | null;
+  key_owner_id: string | null;
+  reason: string | null;
+  details: ColumnType<unknown, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -155,6 +248,10 @@ export interface Database {
   contacts: ContactsTable;
   contact_phones: ContactPhonesTable;
   outbox_messages: OutboxMessagesTable;
+  orders: OrdersTable;
+  order_products: OrderProductsTable;
+  order_parties: OrderPartiesTable;
+  order_history: OrderHistoryTable;
 }
 
 export type User = Selectable<UsersTable>;

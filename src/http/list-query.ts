@@ -35,6 +35,8 @@ export interface AttributeSpec {
   type: AttributeType;
   /** For enum attributes: the accepted values. */
   values?: readonly string[];
+  /** Turns a value as integrators write it into the stored form (a state code into its id); null: invalid. */
+  transform?: (value: string) => string | null;
 }
 
 export type AttributeMap = Record<string, AttributeSpec>;
@@ -240,7 +242,10 @@ function buildFilter(
     return sql<SqlBool>`${expr} ILIKE ${pattern}`;
   }
 
-  const checked = values.map((v) => checkValue(v, spec));
+  const checked = values.map((v) => {
+    const value = spec.transform ? spec.transform(v) : v;
+    return value === null ? null : checkValue(value, spec);
+  });
   const bad = checked.findIndex((c) => c === null);
   if (bad >= 0) {
     problems.push({ field, message: describeType(spec) });

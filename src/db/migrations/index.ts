@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026_11_22_0001_foundation.ts';
 import * as clientsOutbox from './2026_11_22_0002_clients_outbox.ts';
+import * as orders from './2026_11_22_0003_orders.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -9,6 +10,7 @@ import * as clientsOutbox from './2026_11_22_0002_clients_outbox.ts';
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0002_clients_outbox': clientsOutbox,
+  '2026_11_22_0003_orders': orders,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,82 @@
+/**
+ * Dates in and out. Responses show dates as MM/DD/YYYY in the deployment's time zone;
+ * date-times without a zone in input (2026-12-01T10:00) are read in that zone.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function wallClock(date: Date, timeZone: string): Record<string, number> {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(date)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return parts;
+}
+
+/** MM/DD/YYYY of the instant in the zone; null stays null. */
+export function formatDate(value: Date | string | null | undefined, timeZone: string): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split('-');
+    return `${m}/${d}/${y}`;
+  }
+  const p = wallClock(value instanceof Date ? value : new Date(value), timeZone);
+  return `${String(p.month).padStart(2, '0')}/${String(p.day).padStart(2, '0')}/${p.year}`;
+}
+
+/** The zone's offset from UTC at that instant, in milliseconds. */
+function offsetAt(utcMs: number, timeZone: string): number {
+  const p = wallClock(new Date(utcMs), timeZone);
+  return (
+    Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - Math.floor(utcMs / 1000) * 1000
+  );
+}
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?$/;
+const ZONED = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * Reads YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (in the zone) or a full ISO 8601 date-time with a
+ * zone. Answers null for anything else, including impossible dates (2026-02-30).
+ */
+export function parseDateTime(value: string, timeZone: string): Date | null {
+  const text = value.trim();
+  if (ZONED.test(text)) {
+    const date = new Date(text);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  const match = LOCAL.exec(text);
+  if (!match) return null;
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = match;
+  const fields = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)] as const;
+  const guess = Date.UTC(...fields);
+  const check = new Date(guess);
+  if (
+    check.getUTCMonth() !== fields[1] ||
+    check.getUTCDate() !== fields[2] ||
+    fields[3] > 23 ||
+    fields[4] > 59
+  )
+    return null;
+  let utc = guess - offsetAt(guess, timeZone);
+  const corrected = offsetAt(utc, timeZone);
+  if (guess - corrected !== utc) utc = guess - corrected;
+  return new Date(utc);
+}

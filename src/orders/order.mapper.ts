@@ -1,0 +1,141 @@
+import type { AuthUser } from '../auth/principal.ts';
+import { formatDate } from '../format/dates.ts';
+import { centsToDecimal } from '../format/money.ts';
+import { findCounty, findState } from '../reference/geography.ts';
+import { statusId, type Status } from '../workflow/statuses.ts';
+import { allowedTransitions } from '../workflow/perform.ts';
+import type { OrderDetailRow, OrderListRow, PartyRow } from './order.repository.ts';
+import { CREATE_TO_READ, invoiceStrategy } from './order.enums.ts';
+import type { OrderDetail } from './order.schemas.ts';
+
+/**
+ * The one mapping from order rows to the API's shapes. Every format (MM/DD/YYYY, decimal
+ * strings, the one-line address) is applied here and nowhere else.
+ */
+export function fullAddress(
+  row: Pick<OrderListRow, 'address_one' | 'address_two' | 'city' | 'state_id' | 'zip'>,
+): string {
+  const state = findState(row.state_id)?.code ?? row.state_id;
+  return [row.address_one, row.address_two, row.city, `${state} ${row.zip}`]
+    .filter((part) => part && part.trim())
+    .join(', ');
+}
+
+export function toParty(party: PartyRow) {
+  return {
+    id: party.id,
+    email: party.emails[0] ?? null,
+    emails: party.emails,
+    name: party.name,
+    phone: party.phones[0] ?? null,
+    phones: party.phones,
+    poc: party.poc,
+    role: party.role,
+  };
+}
+
+function toPointOfContact(party: PartyRow) {
+  return {
+    id: party.id,
+    emails: party.emails,
+    first_name: party.first_name,
+    last_name: party.last_name,
+    name: party.name,
+    phone: party.phones[0] ?? null,
+  };
+}
+
+const decimalNumber = (value: string | null): number | null => (value === null ? null : Number(value));
+
+export function toOrderDetail(row: OrderDetailRow, user: AuthUser, timeZone: string): OrderDetail {
+  const date = (value: Date | string | null) => formatDate(value, timeZone);
+  const borrower = row.parties.find((p) => p.role === 'borrower');
+  const coBorrowers = row.parties.filter((p) => p.role === 'co_borrower');
+  const contacts = row.parties.filter((p) => p.poc).map(toPointOfContact);
+  const clientUsers = row.parties.filter((p) => p.user_id !== null);
+  const state = findState(row.state_id);
+  const county = row.county_id ? findCounty(row.state_id, row.county_id) : null;
+  const person = (p: PartyRow) => ({
+    id: p.id,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    email: p.emails[0] ?? null,
+    phone: p.phones[0] ?? null,
+  });
+  return {
+    id: row.id,
+    file_number: row.file_number,
+    status: { id: statusId(row.status as Status), name: row.status as Status },
+    allowed_transitions: allowedTransitions(user, row),
+    address: {
+      address_one: row.address_one,
+      address_two: row.address_two,
+      city: row.city,
+      county_id: row.county_id,
+      county: county?.name ?? null,
+      state_id: row.state_id,
+      state: state?.code ?? row.state_id,
+      zip: row.zip,
+      latitude: decimalNumber(row.latitude),
+      longitude: decimalNumber(row.longitude),
+    },
+    full_address: fullAddress(row),
+    borrower: borrower
+      ? person(borrower)
+      : { id: null, email: null, first_name: null, last_name: null, phone: null },
+    co_borrowers: coBorrowers.map(person),
+    client: { id: row.client_id, name: row.client_name },
+    lender: { id: row.lender_id ?? row.client_id, name: row.lender_name ?? row.client_name },
+    company: { id: row.company_id, name: row.company_name },
+    client_emails: clientUsers.length > 0 ? clientUsers.flatMap((p) => p.emails) : null,
+    appraiser: row.appraiser_id ? { id: row.appraiser_id, name: row.appraiser_name ?? '' } : null,
+    complex_property: row.complex_property,
+    contract_price: decimalNumber(centsToDecimal(row.contract_price_cents)),
+    decimal_balance: centsToDecimal(BigInt(row.total_fee_cents) - BigInt(row.paid_cents))!,
+    total_fee: centsToDecimal(row.total_fee_cents)!,
+    loan_amount: centsToDecimal(row.loan_amount_cents),
+    loan_number: row.loan_number,
+    loan_type: row.loan_type as OrderDetail['loan_type'],
+    transaction_type: row.transaction_type as OrderDetail['transaction_type'],
+    occupancy_type: row.occupancy_type as OrderDetail['occupancy_type'],
+    estate_held_type: (row.estate_held_type
+      ? (CREATE_TO_READ[row.estate_held_type] ?? row.estate_held_type)
+      : null) as OrderDetail['estate_held_type'],
+    fha_case_number: row.fha_case_number,
+    green_certified: row.green_certified,
+    invoice_strategy: invoiceStrategy(row.payment_method),
+    payment_method: row.payment_method,
+    special_instructions: row.special_instructions,
+    parties: row.parties.map(toParty),
+    point_of_contact: contacts[0] ?? null,
+    points_of_contact: contacts,
+    products: row.products,
+    property_type: row.property_type,
+    due_date: date(row.due_date),
+    original_due_date: date(row.original_due_date),
+    vendor_due_date: date(row.vendor_due_date),
+    closing_date: date(row.closing_date),
+    created_at: date(row.created_at),
+    updated_at: date(row.updated_at),
+    assigned_at: date(row.assigned_at),
+    inspection_scheduled_at: row.inspection_scheduled_at
+      ? new Date(row.inspection_scheduled_at).toISOString()
+      : null,
+    inspection_completed_at: date(row.inspection_completed_at),
+    submitted_at: date(row.submitted_at),
+    completed_at: date(row.completed_at),
+    fulfilled_at: date(row.fulfilled_at),
+  };
+}
+
+export function toOrderListItem(row: OrderListRow, timeZone: string) {
+  return {
+    id: row.id,
+    file_number: row.file_number,
+    full_address: fullAddress(row),
+    status: { id: statusId(row.status as Status), name: row.status as Status },
+    due_date: formatDate(row.due_date, timeZone),
+    loan_type: row.loan_type,
+    transaction_type: row.transaction_type,
+  };
+}

@@ -1,0 +1,265 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { MONEY_PATTERN } from '../format/money.ts';
+import { PAYMENT_METHODS } from '../db/schema.ts';
+import { STATUSES } from '../workflow/statuses.ts';
+import {
+  ESTATE_HELD_TYPES,
+  ESTATE_HELD_TYPES_CREATE,
+  INVOICE_STRATEGIES,
+  LOAN_TYPES,
+  LOAN_TYPES_CREATE,
+  OCCUPANCY_TYPES,
+  TRANSACTION_TYPES,
+  TRANSACTION_TYPES_CREATE,
+} from './order.enums.ts';
+
+const Enum = Type.Enum;
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const NonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+const Email = Type.String({ format: 'email', maxLength: 254 });
+const Phone = Type.String({ maxLength: 40 });
+
+// ---- input -------------------------------------------------------------------------------
+
+export const CreateOrderBody = Type.Object({
+  address: Type.Object(
+    {
+      street_1: NonBlank(200),
+      street_2: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+      city: NonBlank(100),
+      state: Type.String({ minLength: 2, maxLength: 40, description: 'USPS code (TX) or name (Texas)' }),
+      zip: Type.String({ pattern: '^\\d{5}(-?\\d{4})?$', description: '12345 or 12345-6789' }),
+      county: Type.Optional(
+        Nullable(Type.String({ maxLength: 100, description: 'Derived from the zip when absent' })),
+      ),
+    },
+    { description: 'The property address' },
+  ),
+  borrower: Type.Object({
+    first_name: NonBlank(100),
+    last_name: NonBlank(100),
+    email: Type.Optional(Nullable(Email)),
+    phone: Type.Optional(Nullable(Phone)),
+    co_first_name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+    co_last_name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  }),
+  point_of_contact: Type.Optional(
+    Type.Object(
+      {
+        name: NonBlank(200),
+        phone: Type.Optional(Nullable(Phone)),
+        emails: Type.Optional(Type.Array(Email, { maxItems: 20 })),
+      },
+      { description: 'Who opens the door for the inspection' },
+    ),
+  ),
+  due_date: Type.String({
+    minLength: 10,
+    maxLength: 40,
+    description: 'YYYY-MM-DDTHH:MM, in the deployment time zone',
+  }),
+  green_certified: Type.Union([Type.Boolean(), Enum(['true', 'false'])], {
+    description: 'The text true or false',
+  }),
+  loan_type: Enum(LOAN_TYPES_CREATE),
+  fha_case_number: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+  transaction_type: Enum(TRANSACTION_TYPES_CREATE),
+  loan_amount: Type.Optional(
+    Nullable(Type.String({ pattern: MONEY_PATTERN, description: 'A decimal amount' })),
+  ),
+  contract_price: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e12 }))),
+  special_instructions: Type.Optional(
+    Nullable(Type.String({ maxLength: 20000, description: 'HTML; sanitized' })),
+  ),
+  payment_method: Enum(PAYMENT_METHODS),
+  complex_property: Type.Optional(Nullable(Type.Boolean())),
+  product_ids: Type.Array(Type.String(), {
+    minItems: 1,
+    maxItems: 20,
+    description: 'From the client configuration',
+  }),
+  client_user_ids: Type.Array(Type.String(), {
+    maxItems: 50,
+    description: 'Client users from the configuration (parties); they join the order as parties',
+  }),
+  occupancy_type: Type.Optional(Nullable(Enum(OCCUPANCY_TYPES))),
+  estate_held_type: Type.Optional(Nullable(Enum([...ESTATE_HELD_TYPES_CREATE, 'leasehold']))),
+  loan_number: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
+  closing_date: Type.Optional(Nullable(Type.String({ description: 'YYYY-MM-DD' }))),
+  property_type_id: Type.Optional(Nullable(Type.String())),
+  company_id: Type.Optional(
+    Nullable(Type.String({ description: 'Needed when several companies serve the client' })),
+  ),
+  requested_by: Type.Optional(
+    Type.Object({
+      client_id: Type.Optional(Nullable(Type.String({ description: 'Staff: the client the order is for' }))),
+      lender_id: Type.Optional(
+        Nullable(Type.String({ description: 'The lender, when it is not the client itself' })),
+      ),
+    }),
+  ),
+  draft: Type.Optional(
+    Type.Boolean({ description: 'Create as a Draft, placed later with the place action' }),
+  ),
+});
+export type CreateOrderBody = Static<typeof CreateOrderBody>;
+
+export const SubjectAddressBody = Type.Object({
+  address_one: Type.Optional(NonBlank(200)),
+  address_two: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  city: Type.Optional(NonBlank(100)),
+  state: Type.Optional(Type.String({ minLength: 2, maxLength: 40 })),
+  county: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  zip: Type.Optional(Type.String({ pattern: '^\\d{5}(-?\\d{4})?$' })),
+  latitude: Type.Optional(
+    Nullable(Type.Union([Type.Number(), Type.String({ pattern: '^\\s*-?\\d{1,3}(\\.\\d+)?\\s*$' })])),
+  ),
+  longitude: Type.Optional(
+    Nullable(Type.Union([Type.Number(), Type.String({ pattern: '^\\s*-?\\d{1,3}(\\.\\d+)?\\s*$' })])),
+  ),
+});
+export type SubjectAddressBody = Static<typeof SubjectAddressBody>;
+
+// ---- output ------------------------------------------------------------------------------
+
+const IdName = Type.Object({ id: Type.String(), name: Type.String() });
+const StatusObject = Type.Object({ id: Type.String(), name: Enum(STATUSES) });
+const DateString = Nullable(Type.String({ description: 'MM/DD/YYYY' }));
+const Decimal = Nullable(Type.String({ description: 'Decimal string, e.g. "450.00"' }));
+
+export const Party = Type.Object({
+  id: Type.String(),
+  email: Nullable(Type.String({ description: 'Deprecated: the first of emails' })),
+  emails: Type.Array(Type.String()),
+  name: Type.String(),
+  phone: Nullable(Type.String({ description: 'The first of phones' })),
+  phones: Type.Array(Type.String()),
+  poc: Type.Boolean(),
+  role: Type.String(),
+});
+
+export const PointOfContact = Type.Object({
+  id: Type.String(),
+  emails: Type.Array(Type.String()),
+  email: Type.Optional(
+    Type.Array(Type.String(), { description: 'The create response names the contact list email' }),
+  ),
+  first_name: Nullable(Type.String()),
+  last_name: Nullable(Type.String()),
+  name: Type.String(),
+  phone: Nullable(Type.String()),
+});
+
+const Borrower = Type.Object({
+  id: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  first_name: Nullable(Type.String()),
+  last_name: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  co_first_name: Type.Optional(Nullable(Type.String())),
+  co_last_name: Type.Optional(Nullable(Type.String())),
+});
+
+export const OrderDetail = Type.Object({
+  id: Type.String(),
+  file_number: Type.String({ description: 'Prefix, hyphen, eight digits: AOM-00000042' }),
+  status: StatusObject,
+  allowed_transitions: Type.Array(Type.String(), { description: 'Actions the caller may take now' }),
+  address: Type.Object({
+    address_one: Type.String(),
+    address_two: Nullable(Type.String()),
+    city: Type.String(),
+    county_id: Nullable(Type.String({ description: '5-digit county FIPS code' })),
+    county: Nullable(Type.String()),
+    state_id: Type.String({ description: '2-digit state FIPS code' }),
+    state: Type.String({ description: 'USPS code' }),
+    zip: Type.String(),
+    latitude: Nullable(Type.Number()),
+    longitude: Nullable(Type.Number()),
+  }),
+  full_address: Type.String(),
+  borrower: Borrower,
+  co_borrowers: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      first_name: Nullable(Type.String()),
+      last_name: Nullable(Type.String()),
+      email: Nullable(Type.String()),
+      phone: Nullable(Type.String()),
+    }),
+  ),
+  client: IdName,
+  lender: IdName,
+  company: IdName,
+  client_emails: Nullable(Type.Array(Type.String())),
+  appraiser: Nullable(IdName),
+  complex_property: Nullable(Type.Boolean()),
+  contract_price: Nullable(Type.Number()),
+  decimal_balance: Type.String(),
+  total_fee: Type.String(),
+  loan_amount: Decimal,
+  loan_number: Nullable(Type.String()),
+  loan_type: Enum(LOAN_TYPES),
+  transaction_type: Enum(TRANSACTION_TYPES),
+  occupancy_type: Nullable(Enum(OCCUPANCY_TYPES)),
+  estate_held_type: Nullable(Enum(ESTATE_HELD_TYPES)),
+  fha_case_number: Nullable(Type.String()),
+  green_certified: Type.Boolean(),
+  invoice_strategy: Enum(INVOICE_STRATEGIES),
+  payment_method: Type.String(),
+  special_instructions: Nullable(Type.String({ description: 'Sanitized HTML' })),
+  parties: Type.Array(Party),
+  point_of_contact: Nullable(PointOfContact),
+  points_of_contact: Type.Array(PointOfContact),
+  products: Type.Array(IdName),
+  property_type: Nullable(Type.Object({ id: Type.String(), name: Type.String(), slug: Type.String() })),
+  due_date: DateString,
+  original_due_date: DateString,
+  vendor_due_date: DateString,
+  closing_date: DateString,
+  created_at: DateString,
+  updated_at: DateString,
+  assigned_at: DateString,
+  inspection_scheduled_at: Nullable(Type.String({ description: 'ISO 8601 date-time' })),
+  inspection_completed_at: DateString,
+  submitted_at: DateString,
+  completed_at: DateString,
+  fulfilled_at: DateString,
+});
+export type OrderDetail = Static<typeof OrderDetail>;
+
+export const OrderListItem = Type.Object({
+  id: Type.String(),
+  file_number: Type.String(),
+  full_address: Type.String(),
+  status: StatusObject,
+  due_date: DateString,
+  loan_type: Type.String(),
+  transaction_type: Type.String(),
+});
+
+export const OrderList = Type.Object({
+  data: Type.Array(OrderListItem),
+  pagination: Type.Object({
+    current_page: Type.Integer(),
+    total_pages: Type.Integer(),
+    total_count: Type.Integer(),
+    per_page: Type.Integer(),
+    has_next_page: Type.Boolean(),
+    has_prev_page: Type.Boolean(),
+  }),
+});
+
+export const HistoryEntry = Type.Object({
+  id: Type.String(),
+  action: Type.String(),
+  from: Nullable(Type.String()),
+  to: Type.String(),
+  by: Nullable(IdName),
+  acting_for: Nullable(IdName),
+  reason: Nullable(Type.String()),
+  details: Type.Record(Type.String(), Type.Unknown()),
+  created_at: Type.String({ description: 'ISO 8601' }),
+});
+
+export const Success = Type.Object({ success: Type.Literal(true) });

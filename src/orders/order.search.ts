@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { AttributeMap } from '../http/list-query.ts';
+import { LOAN_TYPES, TRANSACTION_TYPES } from './order.enums.ts';
+import { STATUSES } from '../workflow/statuses.ts';
+import { findState, listStates } from '../reference/geography.ts';
+
+/** The attributes GET /api/v1/orders searches and sorts on: the q allow-list. */
+const borrower = (column: 'first_name' | 'last_name') =>
+  sql`(SELECT ${sql.ref(`bp.${column}`)} FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role = 'borrower' ORDER BY bp.created_at LIMIT 1)`;
+
+export const ORDER_ATTRIBUTES: AttributeMap = {
+  id: { expr: sql.ref('orders.id'), type: 'uuid' },
+  status_name: { expr: sql.ref('orders.status'), type: 'enum', values: STATUSES },
+  file_number: { expr: sql.ref('orders.file_number'), type: 'text' },
+  loan_number: { expr: sql.ref('orders.loan_number'), type: 'text' },
+  loan_type: { expr: sql.ref('orders.loan_type'), type: 'enum', values: LOAN_TYPES },
+  transaction_type: { expr: sql.ref('orders.transaction_type'), type: 'enum', values: TRANSACTION_TYPES },
+  borrower_first_name: { expr: borrower('first_name'), type: 'text' },
+  borrower_last_name: { expr: borrower('last_name'), type: 'text' },
+  borrower_name: {
+    expr: sql`(SELECT bp.name FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role = 'borrower' ORDER BY bp.created_at LIMIT 1)`,
+    type: 'text',
+  },
+  address_city: { expr: sql.ref('orders.city'), type: 'text' },
+  address_state: {
+    expr: sql.ref('orders.state_id'),
+    type: 'enum',
+    values: listStates().map((s) => s.id),
+    transform: (v) => findState(v)?.id ?? null,
+  },
+  address_zip: { expr: sql.ref('orders.zip'), type: 'text' },
+  address_street: { expr: sql.ref('orders.address_one'), type: 'text' },
+  due_date: { expr: sql.ref('orders.due_date'), type: 'datetime' },
+  created_at: { expr: sql.ref('orders.created_at'), type: 'datetime' },
+  updated_at: { expr: sql.ref('orders.updated_at'), type: 'datetime' },
+  client_id: { expr: sql.ref('orders.client_id'), type: 'uuid' },
+  company_id: { expr: sql.ref('orders.company_id'), type: 'uuid' },
+  appraiser_id: { expr: sql.ref('orders.appraiser_id'), type: 'uuid' },
+  payment_method: {
+    expr: sql.ref('orders.payment_method'),
+    type: 'enum',
+    values: ['payment_link', 'invoice', 'credit_card'],
+  },
+};

@@ -1,0 +1,54 @@
+import { Type } from 'typebox';
+import type { AppDeps, AppInstance } from '../app-types.ts';
+import { principalOf } from '../http/request-context.ts';
+import { performAction } from './perform.ts';
+import { statusId } from './statuses.ts';
+import { ENDPOINT_ACTIONS } from './transitions.ts';
+
+const ActionResponse = Type.Object({
+  success: Type.Literal(true),
+  status: Type.Object(
+    { id: Type.String(), name: Type.String() },
+    { description: "The order's status after the action" },
+  ),
+});
+
+const ACTOR_NAMES = {
+  client: 'client users',
+  staff: 'staff',
+  appraiser: 'the offered or assigned appraiser',
+  viewer: 'anyone who sees the order',
+};
+
+/** One endpoint per action of the workflow table: PUT /api/v1/orders/{order_id}/{action}. */
+export function registerActionRoutes(app: AppInstance, { db, config }: AppDeps): void {
+  for (const definition of ENDPOINT_ACTIONS) {
+    app.put(
+      `/orders/:order_id/${definition.action}`,
+      {
+        schema: {
+          tags: ['workflow'],
+          summary: definition.summary,
+          description:
+            `Who: ${definition.actors.map((a) => ACTOR_NAMES[a]).join(', ')}. ` +
+            `From: ${definition.from.join(', ')}. To: ${definition.to.length > 5 ? 'the status before' : definition.to.join(', ')}. ` +
+            "Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).",
+          params: Type.Object({ order_id: Type.String() }),
+          ...(definition.input ? { body: definition.input } : {}),
+          response: { 200: ActionResponse },
+        },
+      },
+      async (request) => {
+        const status = await performAction(
+          db,
+          principalOf(request),
+          config,
+          request.params.order_id,
+          definition.action,
+          request.body,
+        );
+        return { success: true as const, status: { id: statusId(status), name: status } };
+      },
+    );
+  }
+}

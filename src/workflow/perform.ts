@@ -1,0 +1,171 @@
+import { sql } from 'kysely';
+import type { Principal } from '../auth/principal.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connection.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { isUuid } from '../organizations/organization.repository.ts';
+import { isActor, orderVisibleTo } from './access.ts';
+import type { Status } from './statuses.ts';
+import { ACTIONS_BY_NAME, ENDPOINT_ACTIONS, systemAction } from './transitions.ts';
+import type { ActionResult, LockedOrder, OrderPatch } from './types.ts';
+
+const LOCKED_COLUMNS = [
+  'id',
+  'file_number',
+  'status',
+  'resume_status',
+  'negotiation_return_status',
+  'client_id',
+  'company_id',
+  'appraiser_id',
+  'appraiser_fee_cents',
+  'condition_fee_cents',
+  'condition_due_date',
+  'condition_comments',
+  'negotiation_fee_cents',
+  'negotiation_due_date',
+  'total_fee_cents',
+  'paid_cents',
+  'payment_method',
+  'due_date',
+  'vendor_due_date',
+] as const;
+
+/** The actions this user may take on the order now: the order's allowed_transitions. */
+export function allowedTransitions(
+  user: Principal['user'],
+  order: { status: string; client_id: string; company_id: string; appraiser_id: string | null },
+): string[] {
+  return ENDPOINT_ACTIONS.filter(
+    (a) => a.from.includes(order.status as Status) && a.actors.some((actor) => isActor(actor, user, order)),
+  ).map((a) => a.action);
+}
+
+/**
+ * Takes an action on an order, atomically: the order row is locked, the caller's right and
+ * the order's status are checked against the workflow table, the change and its history are
+ * written in one transaction. Of two concurrent actions, the second sees the first's result
+ * (and gets 409 if its action is no longer allowed). Answers the order's new status.
+ */
+export async function performAction(
+  db: Db,
+  principal: Principal,
+  config: Config,
+  orderId: string,
+  actionName: string,
+  input: unknown,
+): Promise<Status> {
+  const definition = ACTIONS_BY_NAME.get(actionName);
+  if (!definition || definition.actors.length === 0)
+    throw new AppError('route_not_found', `No action ${actionName}`);
+  if (!isUuid(orderId)) throw notFound('order');
+  const { user } = principal;
+  return db.transaction().execute(async (trx) => {
+    const order = (await trx
+      .selectFrom('orders')
+      .select(LOCKED_COLUMNS)
+      .where('orders.id', '=', orderId)
+      .where(orderVisibleTo(user))
+      .forUpdate()
+      .executeTakeFirst()) as LockedOrder | undefined;
+    if (!order) throw notFound('order');
+    if (!definition.actors.some((actor) => isActor(actor, user, order))) {
+      throw new AppError(
+        'forbidden',
+        `Your role (${user.role}) may not ${actionName.replace(/_/g, ' ')} on this order`,
+      );
+    }
+    if (!definition.from.includes(order.status)) {
+      const allowed = allowedTransitions(user, order);
+      throw new AppError(
+        'transition_not_allowed',
+        `${actionName} is not allowed while the order is ${order.status}; allowed now: ${allowed.join(', ') || 'none'}`,
+        [
+          {
+            field: 'status',
+            message: `is ${order.status}; allowed_transitions: ${allowed.join(', ') || 'none'}`,
+          },
+        ],
+      );
+    }
+    const now = new Date();
+    const result = await definition.apply({ trx, order, input: input ?? {}, user, config, now });
+    await applyResult(trx, order, actionName, result, principal);
+    return result.then?.at(-1)?.to ?? result.to;
+  });
+}
+
+/** Writes an action's result: the order's new status and fields, and the history rows. */
+export async function applyResult(
+  trx: Db,
+  order: LockedOrder,
+  actionName: string,
+  result: ActionResult,
+  principal: Principal | null,
+): Promise<void> {
+  const finalStatus = result.then?.at(-1)?.to ?? result.to;
+  const patch: OrderPatch = { ...result.patch, status: finalStatus, updated_at: sql<Date>`now()` as never };
+  await trx.updateTable('orders').set(patch).where('id', '=', order.id).execute();
+  const rows = [
+    {
+      action: actionName,
+      from_status: order.status,
+      to_status: result.to,
+      reason: result.reason ?? null,
+      details: result.details ?? {},
+    },
+    ...(result.then ?? []).map((step, index, steps) => ({
+      action: step.action,
+      from_status: index === 0 ? result.to : steps[index - 1]!.to,
+      to_status: step.to,
+      reason: null,
+      details: {},
+    })),
+  ];
+  await trx
+    .insertInto('order_history')
+    .values(
+      rows.map((row) => ({
+        order_id: order.id,
+        action: row.action,
+        from_status: row.from_status,
+        to_status: row.to_status,
+        user_id: principal?.user.id ?? null,
+        key_owner_id: principal?.keyOwner.id ?? null,
+        reason: row.reason,
+        details: JSON.stringify(row.details),
+      })),
+    )
+    .execute();
+}
+
+/** Takes a system event on an order already locked in `trx` (timers, payments). */
+export async function performSystemAction(
+  trx: Db,
+  orderId: string,
+  actionName: string,
+  config: Config,
+  extraPatch: OrderPatch = {},
+): Promise<boolean> {
+  const definition = systemAction(actionName);
+  const order = (await trx
+    .selectFrom('orders')
+    .select(LOCKED_COLUMNS)
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst()) as LockedOrder | undefined;
+  if (!order || !definition.from.includes(order.status)) return false;
+  const system = {
+    id: 'system',
+    organizationId: null,
+    organizationKind: null,
+    role: 'operator',
+    isAdmin: true,
+    email: '',
+    firstName: 'System',
+    lastName: '',
+  } as const;
+  const result = await definition.apply({ trx, order, input: {}, user: system, config, now: new Date() });
+  await applyResult(trx, order, actionName, { ...result, patch: { ...result.patch, ...extraPatch } }, null);
+  return true;
+}

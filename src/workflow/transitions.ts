@@ -1,0 +1,662 @@
+import { Type } from 'typebox';
+import { AppError, invalid } from '../http/errors.ts';
+import { parseDateTime } from '../format/dates.ts';
+import { decimalToCents, MONEY_PATTERN } from '../format/money.ts';
+import { CLOSED, OPEN, PAUSED, type Status } from './statuses.ts';
+import {
+  defineAction,
+  type ActionContext,
+  type ActionDefinition,
+  type LockedOrder,
+  type OrderPatch,
+} from './types.ts';
+
+/**
+ * THE order workflow: every action, who takes it, from which statuses, to which. The action
+ * endpoints, each order's allowed_transitions and docs/workflow.md all come from this table.
+ * System events (no actors) are taken by the service itself: timers, payments, submissions.
+ */
+const Reason = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S', description });
+const OptionalReason = Type.Optional(
+  Type.String({ maxLength: 5000, description: 'Why; recorded in the history' }),
+);
+const Money = (description: string) =>
+  Type.String({
+    pattern: MONEY_PATTERN,
+    description: `${description}: a decimal amount, e.g. 450 or 450.00`,
+  });
+const DateInput = (description: string) =>
+  Type.String({
+    minLength: 10,
+    maxLength: 40,
+    description: `${description}: YYYY-MM-DD, YYYY-MM-DDTHH:MM (deployment time zone) or ISO 8601`,
+  });
+
+const NO_APPRAISER: OrderPatch = {
+  appraiser_id: null,
+  offer_expires_at: null,
+  appraiser_fee_cents: null,
+  condition_fee_cents: null,
+  condition_due_date: null,
+  condition_comments: null,
+  assigned_at: null,
+  vendor_due_date: null,
+};
+
+const ASSIGNABLE: Status[] = [
+  'Unassigned',
+  'Bidding',
+  'Assignment rejected',
+  'Assignment timed out',
+  'Refused negotiation',
+];
+const REVISABLE: Status[] = ['In review', 'Client quality assurance', 'Completed', 'Fulfilled'];
+const WORKING: Status[] = ['Assigned', 'Inspection scheduled', 'Inspection completed'];
+
+function dateInput(value: string | undefined, field: string, context: ActionContext<unknown>): Date | null {
+  if (value === undefined || value.trim() === '') return null;
+  const date = parseDateTime(value, context.config.timeZone);
+  if (!date) throw invalid(field, 'must be a date: YYYY-MM-DD, YYYY-MM-DDTHH:MM or ISO 8601');
+  return date;
+}
+
+function moneyInput(value: string | undefined, field: string): bigint | null {
+  if (value === undefined || value.trim() === '') return null;
+  const cents = decimalToCents(value);
+  if (cents === null) throw invalid(field, 'must be a decimal amount');
+  return cents;
+}
+
+/** Where completion leads: client review first, then payment, then Completed. */
+function completionTarget(order: LockedOrder, clientReviewRequired: boolean): Status {
+  if (clientReviewRequired) return 'Client quality assurance';
+  return paymentTarget(order);
+}
+
+function paymentTarget(order: LockedOrder): Status {
+  const balance = BigInt(order.total_fee_cents) - BigInt(order.paid_cents);
+  if (balance <= 0n || order.payment_method === 'invoice') return 'Completed';
+  // A card on file is charged on completion; a payment link waits for the borrower.
+  return order.payment_method === 'credit_card' ? 'Completion requested' : 'Completion payment hold';
+}
+
+async function clientReviewRequired(context: ActionContext<unknown>): Promise<boolean> {
+  const link = await context.trx
+    .selectFrom('company_clients')
+    .select('client_review_required')
+    .where('company_id', '=', context.order.company_id)
+    .where('client_id', '=', context.order.client_id)
+    .executeTakeFirst();
+  return link?.client_review_required ?? false;
+}
+
+const resumeTo = (order: LockedOrder): Status => order.resume_status ?? 'Unassigned';
+
+export const ACTIONS: readonly ActionDefinition[] = [
+  defineAction({
+    action: 'place',
+    summary:
+      'Place a draft order: staff place it Unassigned; a client places it Pending for the company to accept',
+    actors: ['client', 'staff'],
+    from: ['Draft'],
+    to: ['Pending', 'Unassigned'],
+    apply: ({ user }) => ({ to: user.role === 'staff' ? 'Unassigned' : 'Pending' }),
+  }),
+  defineAction({
+    action: 'accept_order',
+    summary: 'Accept an order placed by the client',
+    actors: ['staff'],
+    from: ['Pending'],
+    to: ['Unassigned'],
+    apply: () => ({ to: 'Unassigned' }),
+  }),
+  defineAction({
+    action: 'decline_order',
+    summary: 'Decline an order placed by the client',
+    actors: ['staff'],
+    from: ['Pending'],
+    to: ['Cancelled'],
+    input: Type.Object({ reason: Reason('Why the order is declined') }),
+    apply: ({ input }) => ({ to: 'Cancelled', reason: input.reason }),
+  }),
+  defineAction({
+    action: 'request_payment',
+    summary: 'Ask for payment before the work starts (the payment link is sent separately)',
+    actors: ['staff'],
+    from: ['Unassigned'],
+    to: ['Waiting payment'],
+    apply: () => ({ to: 'Waiting payment' }),
+  }),
+  defineAction({
+    action: 'payment_submitted',
+    summary: 'System: a payment was made and awaits confirmation',
+    actors: [],
+    from: ['Waiting payment'],
+    to: ['Pending payment'],
+    apply: () => ({ to: 'Pending payment' }),
+  }),
+  defineAction({
+    action: 'payment_received',
+    summary: 'System: the balance is paid; the order goes on',
+    actors: [],
+    from: ['Waiting payment', 'Pending payment', 'Completion requested', 'Completion payment hold'],
+    to: ['Unassigned', 'Completed'],
+    apply: ({ order }) => ({
+      to:
+        order.status === 'Waiting payment' || order.status === 'Pending payment' ? 'Unassigned' : 'Completed',
+    }),
+  }),
+  defineAction({
+    action: 'payment_failed',
+    summary: 'System: a payment was declined',
+    actors: [],
+    from: ['Pending payment', 'Completion requested'],
+    to: ['Waiting payment', 'Completion payment hold'],
+    apply: ({ order }) => ({
+      to: order.status === 'Pending payment' ? 'Waiting payment' : 'Completion payment hold',
+    }),
+  }),
+  defineAction({
+    action: 'start_bidding',
+    summary: 'Open the order to bids from the panel before assigning it',
+    actors: ['staff'],
+    from: ['Unassigned'],
+    to: ['Bidding'],
+    apply: () => ({ to: 'Bidding' }),
+  }),
+  defineAction({
+    action: 'auto_assign',
+    summary: 'Let the service offer the order to the panel appraiser with the fewest open orders',
+    actors: ['staff'],
+    from: ['Unassigned', 'Assignment rejected', 'Assignment timed out'],
+    to: ['Auto assign processing'],
+    apply: () => ({ to: 'Auto assign processing', patch: NO_APPRAISER }),
+  }),
+  defineAction({
+    action: 'auto_assign_completed',
+    summary: 'System: an appraiser was chosen and offered the order',
+    actors: [],
+    from: ['Auto assign processing'],
+    to: ['Pending assignment'],
+    apply: () => ({ to: 'Pending assignment' }),
+  }),
+  defineAction({
+    action: 'auto_assign_failed',
+    summary: 'System: no appraiser could be chosen',
+    actors: [],
+    from: ['Auto assign processing'],
+    to: ['Unassigned'],
+    apply: () => ({ to: 'Unassigned' }),
+  }),
+  defineAction({
+    action: 'assign',
+    summary: 'Offer the order to an appraiser of the company (GET /api/v1/appraisers lists them)',
+    actors: ['staff'],
+    from: ASSIGNABLE,
+    to: ['Pending assignment'],
+    input: Type.Object({
+      appraiser_id: Type.String({ minLength: 1, description: "An appraiser of the order's company" }),
+      fee: Type.Optional(Money("The appraiser's fee")),
+      due_date: Type.Optional(DateInput('When the appraiser must deliver')),
+    }),
+    async apply(context) {
+      const { trx, order, input, config, now } = context;
+      const appraiser = /^[0-9a-f-]{36}$/i.test(input.appraiser_id)
+        ? await trx
+            .selectFrom('users')
+            .select('id')
+            .where('id', '=', input.appraiser_id)
+            .where('role', '=', 'appraiser')
+            .where('organization_id', '=', order.company_id)
+            .executeTakeFirst()
+        : undefined;
+      if (!appraiser) throw invalid('appraiser_id', "is not an appraiser of the order's company");
+      const fee = moneyInput(input.fee, 'fee');
+      const dueDate = dateInput(input.due_date, 'due_date', context);
+      return {
+        to: 'Pending assignment',
+        patch: {
+          ...NO_APPRAISER,
+          appraiser_id: appraiser.id,
+          appraiser_fee_cents: fee?.toString() ?? null,
+          vendor_due_date: dueDate ?? order.due_date,
+          offer_expires_at: new Date(now.getTime() + config.assignmentOfferTimeoutMinutes * 60_000),
+        },
+        details: { appraiser_id: appraiser.id, fee: input.fee ?? null },
+      };
+    },
+  }),
+  defineAction({
+    action: 'accept_assignment',
+    summary: 'Accept the offer; a fee, due date or comment makes it an acceptance with condition',
+    actors: ['appraiser'],
+    from: ['Pending assignment'],
+    to: ['Assigned', 'Assignment accepted with condition'],
+    input: Type.Object({
+      fee_condition: Type.Optional(Money('The fee the appraiser asks')),
+      due_date_condition: Type.Optional(DateInput('The due date the appraiser asks')),
+      comments: Type.Optional(Type.String({ maxLength: 5000 })),
+    }),
+    apply(context) {
+      const { input, now } = context;
+      const fee = moneyInput(input.fee_condition, 'fee_condition');
+      const dueDate = dateInput(input.due_date_condition, 'due_date_condition', context);
+      if (dueDate && dueDate.getTime() < now.getTime())
+        throw invalid('due_date_condition', 'must not be in the past');
+      const comments = input.comments?.trim() || null;
+      if (fee === null && dueDate === null && comments === null) {
+        return { to: 'Assigned', patch: { assigned_at: now, offer_expires_at: null } };
+      }
+      return {
+        to: 'Assignment accepted with condition',
+        patch: {
+          condition_fee_cents: fee?.toString() ?? null,
+          condition_due_date: dueDate,
+          condition_comments: comments,
+          offer_expires_at: null,
+        },
+        reason: comments,
+        details: {
+          fee_condition: input.fee_condition ?? null,
+          due_date_condition: input.due_date_condition ?? null,
+        },
+      };
+    },
+  }),
+  defineAction({
+    action: 'reject_assignment',
+    summary: 'Decline the offer',
+    actors: ['appraiser'],
+    from: ['Pending assignment'],
+    to: ['Assignment rejected'],
+    input: Type.Object({ reason: Reason('Why the offer is declined') }),
+    apply: ({ input, order }) => ({
+      to: 'Assignment rejected',
+      patch: NO_APPRAISER,
+      reason: input.reason,
+      details: { appraiser_id: order.appraiser_id },
+    }),
+  }),
+  defineAction({
+    action: 'offer_timeout',
+    summary: 'System: the offer was not answered in time (ASSIGNMENT_OFFER_TIMEOUT_MINUTES)',
+    actors: [],
+    from: ['Pending assignment'],
+    to: ['Assignment timed out'],
+    apply: ({ order }) => ({
+      to: 'Assignment timed out',
+      patch: NO_APPRAISER,
+      details: { appraiser_id: order.appraiser_id },
+    }),
+  }),
+  defineAction({
+    action: 'approve_assignment_condition',
+    summary:
+      "Accept the appraiser's condition; if it changes the client's fee or due date, the client must agree",
+    actors: ['staff'],
+    from: ['Assignment accepted with condition'],
+    to: ['Assigned', 'Under negotiation'],
+    apply({ order, now }) {
+      const offered = BigInt(order.appraiser_fee_cents ?? '0');
+      const asked = order.condition_fee_cents === null ? null : BigInt(order.condition_fee_cents);
+      // The company passes a higher appraiser fee on to the client; a later date than the
+      // client's due date moves the client's due date.
+      const feeIncrease = asked !== null && asked > offered ? asked - offered : 0n;
+      const dueDate = order.condition_due_date;
+      const movesDueDate = dueDate !== null && dueDate.getTime() > order.due_date.getTime();
+      const accepted: OrderPatch = {
+        appraiser_fee_cents: (asked ?? offered).toString(),
+        vendor_due_date: dueDate ?? order.vendor_due_date,
+        condition_fee_cents: null,
+        condition_due_date: null,
+      };
+      if (feeIncrease === 0n && !movesDueDate) {
+        return { to: 'Assigned', patch: { ...accepted, assigned_at: now, condition_comments: null } };
+      }
+      return {
+        to: 'Under negotiation',
+        patch: {
+          ...accepted,
+          negotiation_return_status: 'Assigned',
+          negotiation_fee_cents:
+            feeIncrease > 0n ? (BigInt(order.total_fee_cents) + feeIncrease).toString() : null,
+          negotiation_due_date: movesDueDate ? dueDate : null,
+        },
+      };
+    },
+  }),
+  defineAction({
+    action: 'reject_assignment_condition',
+    summary: "Refuse the appraiser's condition; the order is to be assigned again",
+    actors: ['staff'],
+    from: ['Assignment accepted with condition'],
+    to: ['Assignment rejected'],
+    apply: ({ order }) => ({
+      to: 'Assignment rejected',
+      patch: NO_APPRAISER,
+      details: { appraiser_id: order.appraiser_id },
+    }),
+  }),
+  defineAction({
+    action: 'request_negotiation',
+    summary: 'Ask the client to agree to a new fee and/or due date',
+    actors: ['staff'],
+    from: WORKING,
+    to: ['Under negotiation'],
+    input: Type.Object({
+      fee: Type.Optional(Money('The new total fee of the order')),
+      due_date: Type.Optional(DateInput('The new due date')),
+      reason: OptionalReason,
+    }),
+    apply(context) {
+      const fee = moneyInput(context.input.fee, 'fee');
+      const dueDate = dateInput(context.input.due_date, 'due_date', context);
+      if (fee === null && dueDate === null) throw invalid('fee', 'or due_date is required');
+      return {
+        to: 'Under negotiation',
+        patch: {
+          negotiation_return_status: context.order.status,
+          negotiation_fee_cents: fee?.toString() ?? null,
+          negotiation_due_date: dueDate,
+        },
+        reason: context.input.reason?.trim() || null,
+      };
+    },
+  }),
+  defineAction({
+    action: 'approve_negotiation',
+    summary: 'Agree to the new fee and/or due date',
+    actors: ['client'],
+    from: ['Under negotiation'],
+    to: ['Assigned', 'Inspection scheduled', 'Inspection completed'],
+    apply({ order, now }) {
+      const to = order.negotiation_return_status ?? 'Assigned';
+      return {
+        to,
+        patch: {
+          total_fee_cents: order.negotiation_fee_cents ?? order.total_fee_cents,
+          due_date: order.negotiation_due_date ?? order.due_date,
+          negotiation_fee_cents: null,
+          negotiation_due_date: null,
+          negotiation_return_status: null,
+          condition_comments: null,
+          ...(to === 'Assigned' ? { assigned_at: now } : {}),
+        },
+        details: { fee: order.negotiation_fee_cents, due_date: order.negotiation_due_date },
+      };
+    },
+  }),
+  defineAction({
+    action: 'refuse_negotiation',
+    summary: 'Refuse the new terms; the order is to be assigned again',
+    actors: ['client'],
+    from: ['Under negotiation'],
+    to: ['Refused negotiation'],
+    input: Type.Object({ reason: OptionalReason }),
+    apply: ({ input }) => ({
+      to: 'Refused negotiation',
+      patch: {
+        ...NO_APPRAISER,
+        negotiation_fee_cents: null,
+        negotiation_due_date: null,
+        negotiation_return_status: null,
+      },
+      reason: input.reason?.trim() || null,
+    }),
+  }),
+  defineAction({
+    action: 'schedule_inspection',
+    summary: 'Schedule (or reschedule) the inspection',
+    actors: ['appraiser'],
+    from: ['Assigned', 'Inspection scheduled'],
+    to: ['Inspection scheduled'],
+    input: Type.Object({ inspection_scheduled_at: DateInput('When the inspection takes place') }),
+    apply(context) {
+      const at = dateInput(context.input.inspection_scheduled_at, 'inspection_scheduled_at', context);
+      if (!at) throw invalid('inspection_scheduled_at', 'is required');
+      return {
+        to: 'Inspection scheduled',
+        patch: { inspection_scheduled_at: at },
+        details: { inspection_scheduled_at: at.toISOString() },
+      };
+    },
+  }),
+  defineAction({
+    action: 'complete_inspection',
+    summary: 'Record that the inspection took place',
+    actors: ['appraiser'],
+    from: ['Inspection scheduled'],
+    to: ['Inspection completed'],
+    apply: ({ now }) => ({ to: 'Inspection completed', patch: { inspection_completed_at: now } }),
+  }),
+  defineAction({
+    action: 'request_submission',
+    summary: 'Submit the appraisal report; the submission is processed and the order goes to review',
+    actors: ['appraiser'],
+    from: ['Inspection completed', 'Client request', 'Action required', 'Submission fee failed'],
+    to: ['Submission requested', 'In review'],
+    apply: ({ now }) => ({
+      to: 'Submission requested',
+      patch: { submitted_at: now },
+      then: [{ action: 'submission_processed', to: 'In review' }],
+    }),
+  }),
+  defineAction({
+    action: 'submission_processed',
+    summary: 'System: the submission was received and stored; the report awaits review',
+    actors: [],
+    from: ['Submission requested'],
+    to: ['In review'],
+    apply: () => ({ to: 'In review' }),
+  }),
+  defineAction({
+    action: 'submission_fee_failed',
+    summary: "System: the appraiser's submission fee could not be charged; the appraiser submits again",
+    actors: [],
+    from: ['Submission requested'],
+    to: ['Submission fee failed'],
+    apply: () => ({ to: 'Submission fee failed' }),
+  }),
+  defineAction({
+    action: 'start_review',
+    summary: 'Start the internal quality review of the report',
+    actors: ['staff'],
+    from: ['In review'],
+    to: ['Internal quality assurance'],
+    apply: () => ({ to: 'Internal quality assurance' }),
+  }),
+  defineAction({
+    action: 'require_action',
+    summary: 'Send the report back to the appraiser with what to fix',
+    actors: ['staff'],
+    from: ['In review', 'Internal quality assurance'],
+    to: ['Action required'],
+    input: Type.Object({ reason: Reason('What the appraiser must fix') }),
+    apply: ({ input }) => ({ to: 'Action required', reason: input.reason }),
+  }),
+  defineAction({
+    action: 'request_completion',
+    summary:
+      'Complete the order: to client review if the client requires it, to payment if a balance is due, else Completed',
+    actors: ['staff'],
+    from: ['In review', 'Internal quality assurance'],
+    to: ['Client quality assurance', 'Completion requested', 'Completion payment hold', 'Completed'],
+    async apply(context) {
+      const to = completionTarget(context.order, await clientReviewRequired(context));
+      return { to, patch: to === 'Completed' ? { completed_at: context.now } : {} };
+    },
+  }),
+  defineAction({
+    action: 'approve_report',
+    summary: 'Accept the report after client review',
+    actors: ['client'],
+    from: ['Client quality assurance'],
+    to: ['Completion requested', 'Completion payment hold', 'Completed'],
+    apply({ order, now }) {
+      const to = paymentTarget(order);
+      return { to, patch: to === 'Completed' ? { completed_at: now } : {} };
+    },
+  }),
+  defineAction({
+    action: 'request_revision',
+    summary: 'Ask the appraiser to revise the report',
+    actors: ['client'],
+    from: REVISABLE,
+    to: ['Client request'],
+    input: Type.Object({ comments: Reason('What to revise') }),
+    apply: ({ input }) => ({
+      to: 'Client request',
+      reason: input.comments,
+      patch: { completed_at: null, fulfilled_at: null },
+    }),
+  }),
+  defineAction({
+    action: 'request_reconsideration_of_value',
+    summary: 'Ask the appraiser to reconsider the value',
+    actors: ['client'],
+    from: REVISABLE,
+    to: ['Client request'],
+    input: Type.Object({
+      reason: Type.Enum(['alternate_closed_sales', 'general_errors', 'subject_errors']),
+      summary: Reason('What should be reconsidered, and why'),
+      supporting_data: Type.Optional(Type.String({ maxLength: 20000 })),
+    }),
+    apply: ({ input }) => ({
+      to: 'Client request',
+      reason: input.summary,
+      patch: { completed_at: null, fulfilled_at: null },
+      details: { reason: input.reason, supporting_data: input.supporting_data ?? null },
+    }),
+  }),
+  defineAction({
+    action: 'fulfill',
+    summary: 'Deliver the completed appraisal',
+    actors: ['viewer'],
+    from: ['Completed'],
+    to: ['Fulfilled'],
+    apply: ({ now }) => ({ to: 'Fulfilled', patch: { fulfilled_at: now } }),
+  }),
+  defineAction({
+    action: 'hold',
+    summary: 'Put the order on hold',
+    actors: ['client', 'staff'],
+    from: OPEN,
+    to: ['On hold'],
+    input: Type.Object({ reason: OptionalReason }),
+    apply: ({ order, input }) => ({
+      to: 'On hold',
+      patch: { resume_status: order.status },
+      reason: input.reason?.trim() || null,
+    }),
+  }),
+  defineAction({
+    action: 'resume',
+    summary: 'Take the order off hold, back to where it was',
+    actors: ['client', 'staff'],
+    from: ['On hold'],
+    to: OPEN,
+    apply: ({ order }) => ({ to: resumeTo(order), patch: { resume_status: null } }),
+  }),
+  defineAction({
+    action: 'flag_attention',
+    summary: 'Flag the order as needing attention',
+    actors: ['staff'],
+    from: OPEN,
+    to: ['Attention needed'],
+    input: Type.Object({ reason: Reason('What needs attention') }),
+    apply: ({ order, input }) => ({
+      to: 'Attention needed',
+      patch: { resume_status: order.status },
+      reason: input.reason,
+    }),
+  }),
+  defineAction({
+    action: 'clear_attention',
+    summary: 'Clear the attention flag, back to where the order was',
+    actors: ['staff'],
+    from: ['Attention needed'],
+    to: OPEN,
+    apply: ({ order }) => ({ to: resumeTo(order), patch: { resume_status: null } }),
+  }),
+  defineAction({
+    action: 'request_info',
+    summary: 'Ask the client for missing information',
+    actors: ['staff'],
+    from: OPEN,
+    to: ['Waiting info from client'],
+    input: Type.Object({ reason: Reason('What information is needed') }),
+    apply: ({ order, input }) => ({
+      to: 'Waiting info from client',
+      patch: { resume_status: order.status },
+      reason: input.reason,
+    }),
+  }),
+  defineAction({
+    action: 'provide_info',
+    summary: 'Answer the request for information, back to where the order was',
+    actors: ['client'],
+    from: ['Waiting info from client'],
+    to: OPEN,
+    input: Type.Object({ comments: Reason('The information asked for') }),
+    apply: ({ order, input }) => ({
+      to: resumeTo(order),
+      patch: { resume_status: null },
+      reason: input.comments,
+    }),
+  }),
+  defineAction({
+    action: 'request_cancel',
+    summary: 'Ask the company to cancel the order',
+    actors: ['client'],
+    from: [...OPEN, 'On hold', 'Attention needed', 'Waiting info from client'],
+    to: ['Cancel requested'],
+    input: Type.Object({ reason: OptionalReason }),
+    apply: ({ order, input }) => ({
+      to: 'Cancel requested',
+      // From a paused status, keep the status the pause would return to.
+      patch: { resume_status: PAUSED.includes(order.status) ? order.resume_status : order.status },
+      reason: input.reason?.trim() || null,
+    }),
+  }),
+  defineAction({
+    action: 'deny_cancel',
+    summary: 'Refuse the cancellation request, back to where the order was',
+    actors: ['staff'],
+    from: ['Cancel requested'],
+    to: OPEN,
+    input: Type.Object({ reason: Reason('Why the order goes on') }),
+    apply: ({ order, input }) => ({
+      to: resumeTo(order),
+      patch: { resume_status: null },
+      reason: input.reason,
+    }),
+  }),
+  defineAction({
+    action: 'cancel',
+    summary: 'Cancel the order',
+    actors: ['staff'],
+    from: [...OPEN, ...PAUSED],
+    to: ['Cancelled'],
+    input: Type.Object({ reason: OptionalReason }),
+    apply: ({ input }) => ({
+      to: 'Cancelled',
+      patch: { resume_status: null, offer_expires_at: null },
+      reason: input.reason?.trim() || null,
+    }),
+  }),
+];
+
+export const ACTIONS_BY_NAME = new Map(ACTIONS.map((a) => [a.action, a]));
+
+/** Actions that have an endpoint (PUT /api/v1/orders/{id}/{action}). */
+export const ENDPOINT_ACTIONS = ACTIONS.filter((a) => a.actors.length > 0);
+
+export function systemAction(name: string): ActionDefinition {
+  const definition = ACTIONS_BY_NAME.get(name);
+  if (!definition || definition.actors.length > 0)
+    throw new AppError('internal_error', `no system action ${name}`);
+  return definition;
+}
+
+export { CLOSED };

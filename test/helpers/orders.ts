@@ -1,0 +1,105 @@
+import type { AppInstance } from '../../src/app-types.ts';
+import type { Db } from '../../src/db/connection.ts';
+import type { DemoWorld } from '../../src/seed/demo.ts';
+
+/** A valid POST /api/v1/orders body for the demo world, built from its configuration. */
+export async function orderBody(db: Db, demo: DemoWorld, overrides: Record<string, unknown> = {}) {
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'follow_up'])
+    .where('company_id', '=', demo.company_id)
+    .orderBy('name')
+    .execute();
+  const officer = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', demo.client_id)
+    .where('title', '=', 'Loan Officer')
+    .executeTakeFirstOrThrow();
+  const propertyType = await db
+    .selectFrom('property_types')
+    .select('id')
+    .where('slug', '=', 'single_family')
+    .executeTakeFirstOrThrow();
+  return {
+    address: { street_1: '1100 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' },
+    borrower: {
+      first_name: 'Bea',
+      last_name: 'Borrower',
+      email: 'bea@borrower.example',
+      phone: '512-555-0101',
+    },
+    point_of_contact: { name: 'Otto Occupant', phone: '512-555-0102', emails: ['otto@occupant.example'] },
+    due_date: '2026-12-15T17:00',
+    green_certified: 'false',
+    loan_type: 'conventional',
+    transaction_type: 'purchase',
+    loan_amount: '350000',
+    contract_price: 420000,
+    payment_method: 'invoice',
+    product_ids: [products.find((p) => !p.follow_up)!.id],
+    client_user_ids: [officer.id],
+    property_type_id: propertyType.id,
+    company_id: demo.company_id,
+    requested_by: { client_id: demo.client_id, lender_id: demo.client_id },
+    ...overrides,
+  };
+}
+
+export async function placeOrder(
+  app: AppInstance,
+  db: Db,
+  demo: DemoWorld,
+  overrides: Record<string, unknown> = {},
+  key = demo.users.client.api_key,
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/orders',
+    headers: { 'X-Api-Key': key },
+    payload: await orderBody(db, demo, overrides),
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`order not created: ${response.statusCode} ${response.body}`);
+  return response.json<{
+    id: string;
+    file_number: string;
+    status: { name: string };
+    allowed_transitions: string[];
+  }>();
+}
+
+/** PUT an action, as JSON or as a form. */
+export function act(
+  app: AppInstance,
+  key: string,
+  orderId: string,
+  action: string,
+  body?: Record<string, string>,
+  encoding: 'json' | 'form' = 'json',
+) {
+  const headers: Record<string, string> = { 'X-Api-Key': key };
+  let payload: string | undefined;
+  if (body && encoding === 'form') {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    payload = new URLSearchParams(body).toString();
+  } else if (body) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  return app.inject({
+    method: 'PUT',
+    url: `/api/v1/orders/${orderId}/${action}`,
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+  });
+}
+
+export async function statusOf(app: AppInstance, key: string, orderId: string): Promise<string> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/v1/orders/${orderId}`,
+    headers: { 'X-Api-Key': key },
+  });
+  return response.json<{ status: { name: string } }>().status.name;
+}

@@ -1,0 +1,234 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
+import { WorkflowTimers } from '../../src/workflow/timers.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { act, placeOrder, statusOf } from '../helpers/orders.ts';
+
+const t = useTestApp();
+let demo: DemoWorld;
+let client: string;
+let staff: string;
+let appraiser: string;
+
+beforeAll(async () => {
+  demo = await seedDemo(t.db);
+  client = demo.users.client.api_key;
+  staff = demo.users.staff.api_key;
+  appraiser = demo.users.appraiser.api_key;
+});
+
+async function step(
+  key: string,
+  orderId: string,
+  action: string,
+  expected: string,
+  body?: Record<string, string>,
+  encoding: 'json' | 'form' = 'json',
+) {
+  const response = await act(t.app, key, orderId, action, body, encoding);
+  expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
+  expect(response.json()).toEqual({ success: true, status: { id: expect.any(String), name: expected } });
+  expect(await statusOf(t.app, staff, orderId)).toBe(expected);
+}
+
+const history = async (orderId: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${orderId}/history`,
+      headers: { 'X-Api-Key': client },
+    })
+  ).json<
+    { action: string; from: string | null; to: string; by: { id: string } | null; reason: string | null }[]
+  >();
+
+describe('the life of an order, with the demo roles', () => {
+  it('create → assign → accept → schedule → complete inspection → submit → complete → fulfill', async () => {
+    const order = await placeOrder(t.app, t.db, demo);
+    expect(order.status.name).toBe('Unassigned');
+    expect(order.allowed_transitions).toEqual(expect.arrayContaining(['hold', 'request_cancel']));
+    const asStaff = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.id}`,
+      headers: { 'X-Api-Key': staff },
+    });
+    expect(asStaff.json().allowed_transitions).toEqual(expect.arrayContaining(['assign', 'hold', 'cancel']));
+
+    await step(
+      staff,
+      order.id,
+      'assign',
+      'Pending assignment',
+      { appraiser_id: demo.users.appraiser.id, fee: '300.00', due_date: '2026-12-10' },
+      'form',
+    );
+    await step(appraiser, order.id, 'accept_assignment', 'Assigned', {}, 'form');
+    await step(
+      appraiser,
+      order.id,
+      'schedule_inspection',
+      'Inspection scheduled',
+      { inspection_scheduled_at: '2026-12-01T10:00:00-06:00' },
+      'form',
+    );
+    await step(appraiser, order.id, 'complete_inspection', 'Inspection completed');
+    await step(appraiser, order.id, 'request_submission', 'In review');
+    await step(staff, order.id, 'request_completion', 'Completed');
+    await step(client, order.id, 'fulfill', 'Fulfilled');
+
+    const steps = await history(order.id);
+    expect(steps.map((s) => `${s.action}:${s.to}`)).toEqual([
+      'create:Unassigned',
+      'assign:Pending assignment',
+      'accept_assignment:Assigned',
+      'schedule_inspection:Inspection scheduled',
+      'complete_inspection:Inspection completed',
+      'request_submission:Submission requested',
+      'submission_processed:In review',
+      'request_completion:Completed',
+      'fulfill:Fulfilled',
+    ]);
+    expect(steps[1]!.by!.id).toBe(demo.users.staff.id);
+  });
+
+  it('reject and reassign; an unanswered offer times out', async () => {
+    const order = await placeOrder(t.app, t.db, demo);
+    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
+    await step(appraiser, order.id, 'reject_assignment', 'Assignment rejected', { reason: 'Too far away' });
+    // The appraiser no longer sees the order.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/orders/${order.id}`,
+          headers: { 'X-Api-Key': appraiser },
+        })
+      ).statusCode,
+    ).toBe(404);
+    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
+
+    await t.db
+      .updateTable('orders')
+      .set({ offer_expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', order.id)
+      .execute();
+    expect(await new WorkflowTimers(t.db, t.config).runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(t.app, staff, order.id)).toBe('Assignment timed out');
+    const last = (await history(order.id)).at(-1)!;
+    expect(last).toMatchObject({ action: 'offer_timeout', to: 'Assignment timed out', by: null });
+    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
+  });
+
+  it('accept with a fee condition → approve → Under negotiation → client approves: total_fee changes', async () => {
+    const order = await placeOrder(t.app, t.db, demo);
+    const before = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${order.id}`,
+        headers: { 'X-Api-Key': client },
+      })
+    ).json();
+    await step(staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: demo.users.appraiser.id,
+      fee: '300',
+    });
+    await step(
+      appraiser,
+      order.id,
+      'accept_assignment',
+      'Assignment accepted with condition',
+      { fee_condition: '375.50', comments: 'Rural property' },
+      'form',
+    );
+    await step(staff, order.id, 'approve_assignment_condition', 'Under negotiation');
+    await step(client, order.id, 'approve_negotiation', 'Assigned');
+    const after = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${order.id}`,
+        headers: { 'X-Api-Key': client },
+      })
+    ).json();
+    expect(Number(after.total_fee) - Number(before.total_fee)).toBeCloseTo(75.5, 2);
+    expect(after.total_fee).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it('accept with a condition the client refuses → Refused negotiation → reassign', async () => {
+    const order = await placeOrder(t.app, t.db, demo);
+    await step(staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: demo.users.appraiser.id,
+      fee: '300',
+    });
+    await step(appraiser, order.id, 'accept_assignment', 'Assignment accepted with condition', {
+      due_date_condition: '2027-01-30',
+    });
+    await step(staff, order.id, 'approve_assignment_condition', 'Under negotiation');
+    await step(client, order.id, 'refuse_negotiation', 'Refused negotiation');
+    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
+  });
+
+  it('a condition that changes nothing for the client is simply approved; a rejected condition frees the order', async () => {
+    const order = await placeOrder(t.app, t.db, demo);
+    await step(staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: demo.users.appraiser.id,
+      fee: '300',
+    });
+    await step(appraiser, order.id, 'accept_assignment', 'Assignment accepted with condition', {
+      comments: 'Key under the mat?',
+    });
+    await step(staff, order.id, 'approve_assignment_condition', 'Assigned');
+    const other = await placeOrder(t.app, t.db, demo);
+    await step(staff, other.id, 'assign', 'Pending assignment', {
+      appraiser_id: demo.users.appraiser.id,
+      fee: '300',
+    });
+    await step(appraiser, other.id, 'accept_assignment', 'Assignment accepted with condition', {
+      fee_condition: '900',
+    });
+    await step(staff, other.id, 'reject_assignment_condition', 'Assignment rejected');
+  });
+
+  it('hold and resume; request_cancel and cancel', async () => {
+    const order = await placeOrder(t.app, t.db, demo);
+    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
+    await step(client, order.id, 'hold', 'On hold', { reason: 'Borrower travelling' }, 'form');
+    await step(staff, order.id, 'resume', 'Pending assignment');
+    await step(client, order.id, 'request_cancel', 'Cancel requested', { reason: 'Loan withdrawn' });
+    await step(staff, order.id, 'cancel', 'Cancelled');
+    expect((await history(order.id)).find((h) => h.action === 'hold')!.reason).toBe('Borrower travelling');
+  });
+
+  it('revision and reconsideration of value go back to Client request, and the appraiser resubmits', async () => {
+    const order = await placeOrder(t.app, t.db, demo);
+    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
+    await step(appraiser, order.id, 'accept_assignment', 'Assigned');
+    await step(appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
+      inspection_scheduled_at: '2026-12-01T10:00',
+    });
+    await step(appraiser, order.id, 'complete_inspection', 'Inspection completed');
+    await step(appraiser, order.id, 'request_submission', 'In review');
+    await step(
+      client,
+      order.id,
+      'request_revision',
+      'Client request',
+      { comments: 'Add the garage to the sketch' },
+      'form',
+    );
+    await step(appraiser, order.id, 'request_submission', 'In review');
+    await step(staff, order.id, 'request_completion', 'Completed');
+    await step(
+      client,
+      order.id,
+      'request_reconsideration_of_value',
+      'Client request',
+      {
+        reason: 'alternate_closed_sales',
+        summary: 'Three closer sales support a higher value',
+        supporting_data: '12 Oak St sold 11/01 for 445,000',
+      },
+      'form',
+    );
+    await step(appraiser, order.id, 'request_submission', 'In review');
+  });
+});
