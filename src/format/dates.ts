@@ -44,9 +44,7 @@ export function formatDate(value: Date | string | null | undefined, timeZone: st
 /** The zone's offset from UTC at that instant, in milliseconds. */
 function offsetAt(utcMs: number, timeZone: string): number {
   const p = wallClock(new Date(utcMs), timeZone);
-  return (
-    Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - Math.floor(utcMs / 1000) * 1000
-  );
+  return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - Math.floor(utcMs / 1000) * 1000;
 }
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?$/;

@@ -1,0 +1,89 @@
+import { OPEN, STATUSES, statusId, type Status } from './statuses.ts';
+import { ACTIONS } from './transitions.ts';
+
+/**
+ * Renders docs/workflow.md from the workflow table, so the document cannot drift from the
+ * code: `npm run docs:workflow` writes it, and a test fails when it is stale.
+ */
+const ACTOR_LABELS = {
+  client: 'client',
+  staff: 'staff',
+  appraiser: 'the appraiser',
+  viewer: 'anyone who sees the order',
+} as const;
+
+const isReturn = (to: readonly Status[]): boolean => to.length === OPEN.length;
+
+function targets(to: readonly Status[]): string {
+  return isReturn(to) ? 'the status before' : to.join(' / ');
+}
+
+export function renderWorkflowDocument(): string {
+  const rows = ACTIONS.map((a) => {
+    const who = a.actors.length ? a.actors.map((x) => ACTOR_LABELS[x]).join(', ') : '*system*';
+    const endpoint = a.actors.length ? `\`PUT /api/v1/orders/{id}/${a.action}\`` : '—';
+    const input = a.input
+      ? Object.keys((a.input as { properties?: Record<string, unknown> }).properties ?? {}).join(', ')
+      : '';
+    const from = a.from.length === OPEN.length ? 'any open status' : a.from.join(', ');
+    return `| ${a.action} | ${who} | ${from} | ${targets(a.to)} | ${input || '—'} | ${endpoint} | ${a.summary} |`;
+  });
+
+  const node = (s: Status) => statusId(s);
+  const edges = new Set<string>();
+  edges.add(`  [*] --> ${node('Unassigned')} : create`);
+  edges.add(`  [*] --> ${node('Draft')} : create (draft)`);
+  for (const a of ACTIONS) {
+    if (isReturn(a.to)) continue;
+    const from = a.from.length >= OPEN.length - 1 ? [] : a.from;
+    for (const f of from) for (const t of a.to) edges.add(`  ${node(f)} --> ${node(t)} : ${a.action}`);
+  }
+  const states = STATUSES.map((s) => `  state "${s}" as ${node(s)}`);
+
+  return `# Order workflow
+
+Generated from \`src/workflow/transitions.ts\` by \`npm run docs:workflow\`; a test fails when
+this file is stale. The table is the only source of truth: the action endpoints, each
+order's \`allowed_transitions\` (only the actions the calling user may take now) and this
+page all come from it.
+
+## Statuses
+
+${STATUSES.map((s) => `- ${s} (\`${statusId(s)}\`)`).join('\n')}
+
+*Open* statuses are all but the paused ones (On hold, Attention needed, Waiting info from
+client, Cancel requested), which remember the status to return to, and the closed ones
+(Completed, Fulfilled, Cancelled).
+
+## Actions
+
+Who: *client* = a user of the order's client; *staff* = a user of the order's company;
+*the appraiser* = the appraiser the order is offered or assigned to; *system* = the service
+itself (timers, payments, submission processing), with no endpoint. Operators read every
+order and act by naming a user with \`X-Api-Email\`.
+
+Every action answers \`{success: true, status: {id, name}}\`. Errors: 404 for an order the
+caller cannot see; 403 when the caller is not among who may take the action; 409
+\`transition_not_allowed\` when the order's status does not allow it (the message lists the
+caller's allowed_transitions); 422 for missing or invalid input. Two concurrent actions on
+one order: the order row is locked, so the second sees the first's result and gets 409 if its
+action is no longer allowed. Every change is recorded (\`GET /api/v1/orders/{id}/history\`):
+action, from, to, who, acting for whom, reason, when.
+
+| action | who | from | to | input | endpoint | what it does |
+|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+## Diagram
+
+Hold, attention, information requests and cancellation requests (from any open status, back
+to the status before) and cancel (from any open or paused status) are left out to keep the
+diagram readable.
+
+\`\`\`mermaid
+stateDiagram-v2
+${states.join('\n')}
+${[...edges].join('\n')}
+\`\`\`
+`;
+}
