@@ -9,6 +9,8 @@ import type {
 import type { TokenSigner } from './auth/token.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
+import type { LinkSigner } from './storage/signed-links.ts';
+import type { Storage } from './storage/storage.ts';
 
 /** The Fastify instance with TypeBox types: route schemas give the handlers their types. */
 export type AppInstance = FastifyInstance<
@@ -24,4 +26,6 @@ export interface AppDeps {
   config: Config;
   db: Db;
   tokens: TokenSigner;
+  storage: Storage;
+  links: LinkSigner;
 }

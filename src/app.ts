@@ -14,9 +14,15 @@ import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
 import { registerActionRoutes } from './workflow/action.routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { registerMultipart } from './http/multipart.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { redactUrl, requestIdFrom } from './http/request-context.ts';
 import { registerMeRoutes } from './users/me.routes.ts';
+import { createStorage } from './storage/index.ts';
+import { LinkSigner } from './storage/signed-links.ts';
+import { registerDownloadRoutes, registerFileRoutes } from './files/file.routes.ts';
+import { registerNoteRoutes } from './notes/note.routes.ts';
+import { registerPartyRoutes } from './parties/party.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -43,7 +49,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     genReqId: (raw) => requestIdFrom(raw.headers['x-request-id'], randomUUID),
     trustProxy: false,
     ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },
+      customOptions: {
+        allErrors: true,
+        coerceTypes: 'array',
+        useDefaults: true,
+        removeAdditional: false,
+        // Uploaded files stand in bodies as references, described as binary strings in OpenAPI.
+        formats: { binary: true },
+      },
       // ajv-formats' typing predates Fastify's plugin type; the runtime shape is what Fastify expects.
       plugins: [ajvFormats.default as never],
     },
@@ -55,6 +68,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     config,
     db,
     tokens: new TokenSigner(db, config.publicBaseUrl, config.jwtTtlSeconds),
+    storage: createStorage(config),
+    links: new LinkSigner(db, config.publicBaseUrl, config.linkTtlSeconds),
   };
 
   app.decorateRequest('principal', null);
@@ -70,9 +85,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
   installErrorHandling(app);
   installBodyParsers(app);
+  await registerMultipart(app, config);
   await registerOpenApi(app, config.publicBaseUrl);
 
   registerHealthRoutes(app, deps);
+  registerDownloadRoutes(app, deps);
   await app.register(
     (api: AppInstance, _options, done) => {
       // Authentication runs before the body is read, so an unauthenticated upload is refused early.
@@ -86,6 +103,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       registerClientRoutes(api, deps);
       registerOrderRoutes(api, deps);
       registerActionRoutes(api, deps);
+      registerFileRoutes(api, deps);
+      registerNoteRoutes(api, deps);
+      registerPartyRoutes(api, deps);
       done();
     },
     { prefix: '/api/v1' },
@@ -97,6 +117,8 @@ function installBodyParsers(app: AppInstance): void {
   // An empty JSON body reads as {} so that schema validation, not the parser, names what is missing.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // The API takes JSON, forms and multipart; plain text answers 415 rather than failing validation.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, {});
     void parseJson(request, body as string, done);

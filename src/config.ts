@@ -35,7 +35,26 @@ export interface Config {
   assignmentOfferTimeoutMinutes: number;
   /** How often a process looks for expired offers and orders to auto-assign. */
   workflowTimerIntervalMs: number;
+  storage: StorageConfig;
+  /** Largest accepted file, and largest total of files in one request, in bytes. */
+  maxFileBytes: number;
+  maxUploadBytes: number;
+  maxFilesPerRequest: number;
+  /** How long a signed file link works. */
+  linkTtlSeconds: number;
 }
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | null;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -113,12 +132,39 @@ export function loadConfig(env: Env = process.env): Config {
     outboxRetryBaseMs: read('OUTBOX_RETRY_BASE_MS', 5000, integer(10, 3_600_000)),
     assignmentOfferTimeoutMinutes: read('ASSIGNMENT_OFFER_TIMEOUT_MINUTES', 240, integer(1, 43_200)),
     workflowTimerIntervalMs: read('WORKFLOW_TIMER_INTERVAL_MS', 15_000, integer(100, 3_600_000)),
+    storage: readStorage(env, problems),
+    maxFileBytes: read('MAX_FILE_BYTES', 25 * 1024 * 1024, integer(1024, 5 * 1024 ** 3)),
+    maxUploadBytes: read('MAX_UPLOAD_BYTES', 100 * 1024 * 1024, integer(1024, 20 * 1024 ** 3)),
+    maxFilesPerRequest: read('MAX_FILES_PER_REQUEST', 20, integer(1, 1000)),
+    linkTtlSeconds: read('LINK_TTL_SECONDS', 86_400, integer(10, 30 * 86_400)),
   };
   if (config.smtpUrl !== null && !/^smtps?:\/\//.test(config.smtpUrl)) {
     problems.push('SMTP_URL: must be an smtp:// or smtps:// URL');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function readStorage(env: Env, problems: string[]): StorageConfig {
+  const driver = env.STORAGE_DRIVER?.trim() || 'local';
+  if (driver === 'local') return { driver };
+  if (driver !== 's3') {
+    problems.push(`STORAGE_DRIVER: must be local or s3, got "${driver}"`);
+    return { driver: 'local' };
+  }
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) problems.push('S3_BUCKET: required when STORAGE_DRIVER is s3');
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint && !/^https?:\/\//.test(endpoint)) problems.push('S3_ENDPOINT: must be an http(s) URL');
+  return {
+    driver,
+    bucket: bucket ?? '',
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    endpoint,
+    accessKeyId: env.S3_ACCESS_KEY_ID?.trim() || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || null,
+    forcePathStyle: /^(true|1|yes)$/i.test(env.S3_FORCE_PATH_STYLE?.trim() ?? (endpoint ? 'true' : 'false')),
+  };
 }
 
 function boolean(raw: string): boolean | string {

@@ -232,6 +232,41 @@ export interface OrderHistoryTable {
   created_at: CreatedAt;
 }
 
+export interface FileTypesTable {
+  id: Generated<string>;
+  name: string;
+  slug: string;
+  position: number;
+}
+
+export interface NotesTable {
+  id: Generated<string>;
+  order_id: string;
+  author_id: string | null;
+  author_name: string;
+  subject: string | null;
+  content: string;
+  important: boolean | null;
+  additional_emails: string[];
+  created_at: CreatedAt;
+}
+
+export interface OrderFilesTable {
+  id: Generated<string>;
+  order_id: string;
+  file_type_id: string;
+  product_id: string | null;
+  note_id: string | null;
+  source: string;
+  storage_key: string;
+  filename: string;
+  content_type: string;
+  size_bytes: ColumnType<string, number | string, number | string>;
+  sha256: string;
+  uploaded_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -252,6 +287,9 @@ export interface Database {
   order_products: OrderProductsTable;
   order_parties: OrderPartiesTable;
   order_history: OrderHistoryTable;
+  file_types: FileTypesTable;
+  notes: NotesTable;
+  order_files: OrderFilesTable;
 }
 
 export type User = Selectable<UsersTable>;

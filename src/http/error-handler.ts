@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, errorBody, type FieldProblem } from './errors.ts';
+import { multipartError } from './multipart.ts';
 
 /**
  * The one place where errors become responses: the JSON error body of the decisions, with
@@ -56,6 +57,8 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
   }
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return mapped(fastifyError);
+  const fromMultipart = multipartError(fastifyError.code);
+  if (fromMultipart) return fromMultipart;
   if (fastifyError instanceof SyntaxError && fastifyError.statusCode === 400) {
     return new AppError('invalid_json', 'The body is not valid JSON');
   }

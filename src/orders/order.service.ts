@@ -11,6 +11,7 @@ import { parseListQuery } from '../http/list-query.ts';
 import { isUuid } from '../organizations/organization.repository.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
 import { orderVisibleTo } from '../workflow/access.ts';
+import { toPartyRole } from '../parties/party.roles.ts';
 import { toOrderDetail, toOrderListItem } from './order.mapper.ts';
 import { findOrderDetail, listOrders } from './order.repository.ts';
 import { ORDER_ATTRIBUTES } from './order.search.ts';
@@ -329,7 +330,7 @@ export async function createOrder(
     }
     for (const u of clientUsers) {
       partyRows.push({
-        role: u.title ?? 'Client',
+        role: toPartyRole(u.title ?? '') ?? 'other',
         first_name: u.first_name,
         last_name: u.last_name,
         name: `${u.first_name} ${u.last_name}`,

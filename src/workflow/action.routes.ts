@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from '../app-types.ts';
 import { principalOf } from '../http/request-context.ts';
+import { resolveUpload } from '../http/multipart.ts';
 import { performAction } from './perform.ts';
 import { statusId } from './statuses.ts';
 import { ENDPOINT_ACTIONS } from './transitions.ts';
@@ -21,11 +22,12 @@ const ACTOR_NAMES = {
 };
 
 /** One endpoint per action of the workflow table: PUT /api/v1/orders/{order_id}/{action}. */
-export function registerActionRoutes(app: AppInstance, { db, config }: AppDeps): void {
+export function registerActionRoutes(app: AppInstance, { db, config, storage, links }: AppDeps): void {
   for (const definition of ENDPOINT_ACTIONS) {
     app.put(
       `/orders/:order_id/${definition.action}`,
       {
+        config: { uploads: definition.acceptsFiles === true },
         schema: {
           tags: ['workflow'],
           summary: definition.summary,
@@ -46,6 +48,7 @@ export function registerActionRoutes(app: AppInstance, { db, config }: AppDeps):
           request.params.order_id,
           definition.action,
           request.body,
+          { resolve: (reference) => resolveUpload(request, reference), storage, links },
         );
         return { success: true as const, status: { id: statusId(status), name: status } };
       },

@@ -7,7 +7,11 @@ import { isUuid } from '../organizations/organization.repository.ts';
 import { isActor, orderVisibleTo } from './access.ts';
 import type { Status } from './statuses.ts';
 import { ACTIONS_BY_NAME, ENDPOINT_ACTIONS, systemAction } from './transitions.ts';
-import type { ActionResult, LockedOrder, OrderPatch } from './types.ts';
+import type { ActionFiles, ActionResult, LockedOrder, OrderPatch } from './types.ts';
+import { OrderFileWriter } from '../files/file.store.ts';
+import type { Upload } from '../http/multipart.ts';
+import type { LinkSigner } from '../storage/signed-links.ts';
+import type { Storage } from '../storage/storage.ts';
 
 const LOCKED_COLUMNS = [
   'id',
@@ -47,6 +51,12 @@ export function allowedTransitions(
  * written in one transaction. Of two concurrent actions, the second sees the first's result
  * (and gets 409 if its action is no longer allowed). Answers the order's new status.
  */
+export interface ActionRequestFiles {
+  resolve(reference: unknown): Upload | null;
+  storage: Storage;
+  links: LinkSigner;
+}
+
 export async function performAction(
   db: Db,
   principal: Principal,
@@ -54,45 +64,61 @@ export async function performAction(
   orderId: string,
   actionName: string,
   input: unknown,
+  requestFiles: ActionRequestFiles,
 ): Promise<Status> {
   const definition = ACTIONS_BY_NAME.get(actionName);
   if (!definition || definition.actors.length === 0)
     throw new AppError('route_not_found', `No action ${actionName}`);
   if (!isUuid(orderId)) throw notFound('order');
   const { user } = principal;
-  return db.transaction().execute(async (trx) => {
-    const order = (await trx
-      .selectFrom('orders')
-      .select(LOCKED_COLUMNS)
-      .where('orders.id', '=', orderId)
-      .where(orderVisibleTo(user))
-      .forUpdate()
-      .executeTakeFirst()) as LockedOrder | undefined;
-    if (!order) throw notFound('order');
-    if (!definition.actors.some((actor) => isActor(actor, user, order))) {
-      throw new AppError(
-        'forbidden',
-        `Your role (${user.role}) may not ${actionName.replace(/_/g, ' ')} on this order`,
-      );
-    }
-    if (!definition.from.includes(order.status)) {
-      const allowed = allowedTransitions(user, order);
-      throw new AppError(
-        'transition_not_allowed',
-        `${actionName} is not allowed while the order is ${order.status}; allowed now: ${allowed.join(', ') || 'none'}`,
-        [
-          {
-            field: 'status',
-            message: `is ${order.status}; allowed_transitions: ${allowed.join(', ') || 'none'}`,
-          },
-        ],
-      );
-    }
-    const now = new Date();
-    const result = await definition.apply({ trx, order, input: input ?? {}, user, config, now });
-    await applyResult(trx, order, actionName, result, principal);
-    return result.then?.at(-1)?.to ?? result.to;
-  });
+  return OrderFileWriter.run(requestFiles.storage, (writer) =>
+    db.transaction().execute(async (trx) => {
+      const order = (await trx
+        .selectFrom('orders')
+        .select(LOCKED_COLUMNS)
+        .where('orders.id', '=', orderId)
+        .where(orderVisibleTo(user))
+        .forUpdate()
+        .executeTakeFirst()) as LockedOrder | undefined;
+      if (!order) throw notFound('order');
+      if (!definition.actors.some((actor) => isActor(actor, user, order))) {
+        throw new AppError(
+          'forbidden',
+          `Your role (${user.role}) may not ${actionName.replace(/_/g, ' ')} on this order`,
+        );
+      }
+      if (!definition.from.includes(order.status)) {
+        const allowed = allowedTransitions(user, order);
+        throw new AppError(
+          'transition_not_allowed',
+          `${actionName} is not allowed while the order is ${order.status}; allowed now: ${allowed.join(', ') || 'none'}`,
+          [
+            {
+              field: 'status',
+              message: `is ${order.status}; allowed_transitions: ${allowed.join(', ') || 'none'}`,
+            },
+          ],
+        );
+      }
+      const now = new Date();
+      const files: ActionFiles = {
+        resolve(reference, field) {
+          const upload = requestFiles.resolve(reference);
+          if (!upload)
+            throw new AppError('validation_failed', `${field} must be a file`, [
+              { field, message: 'must be a file part (multipart/form-data)' },
+            ]);
+          return upload;
+        },
+        writer,
+        storage: requestFiles.storage,
+        links: requestFiles.links,
+      };
+      const result = await definition.apply({ trx, order, input: input ?? {}, user, config, now, files });
+      await applyResult(trx, order, actionName, result, principal);
+      return result.then?.at(-1)?.to ?? result.to;
+    }),
+  );
 }
 
 /** Writes an action's result: the order's new status and fields, and the history rows. */
@@ -165,7 +191,23 @@ export async function performSystemAction(
     firstName: 'System',
     lastName: '',
   } as const;
-  const result = await definition.apply({ trx, order, input: {}, user: system, config, now: new Date() });
+  const files: ActionFiles = {
+    resolve: () => {
+      throw new Error('system actions take no files');
+    },
+    writer: null as never,
+    storage: null as never,
+    links: null as never,
+  };
+  const result = await definition.apply({
+    trx,
+    order,
+    input: {},
+    user: system,
+    config,
+    now: new Date(),
+    files,
+  });
   await applyResult(trx, order, actionName, { ...result, patch: { ...result.patch, ...extraPatch } }, null);
   return true;
 }

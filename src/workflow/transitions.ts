@@ -1,5 +1,8 @@
 import { Type } from 'typebox';
 import { AppError, invalid } from '../http/errors.ts';
+import { fullName } from '../auth/principal.ts';
+import { Binary, FileTypeSlug } from '../files/file.schemas.ts';
+import { escapeHtml } from '../mail/templates.ts';
 import { parseDateTime } from '../format/dates.ts';
 import { decimalToCents, MONEY_PATTERN } from '../format/money.ts';
 import { CLOSED, OPEN, PAUSED, type Status } from './statuses.ts';
@@ -92,6 +95,44 @@ async function clientReviewRequired(context: ActionContext<unknown>): Promise<bo
 }
 
 const resumeTo = (order: LockedOrder): Status => order.resume_status ?? 'Unassigned';
+
+const Attachments = Type.Optional(
+  Type.Array(Binary, { maxItems: 20, description: 'Files, sent as attachments[]' }),
+);
+
+/** A revision or reconsideration request is kept as a note on the order, with its attachments as order files. */
+async function noteOfRequest(
+  context: ActionContext<unknown>,
+  subject: string,
+  paragraphs: string[],
+  source: 'revision' | 'reconsideration',
+  references: unknown[] | undefined,
+): Promise<void> {
+  const { trx, order, user, files } = context;
+  const uploads = (references ?? []).map((reference, index) =>
+    files.resolve(reference, `attachments[${index}]`),
+  );
+  const content = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+  const note = await trx
+    .insertInto('notes')
+    .values({
+      order_id: order.id,
+      author_id: user.id,
+      author_name: fullName(user),
+      subject,
+      content,
+      important: true,
+      additional_emails: [],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await files.writer.save(
+    trx,
+    order.id,
+    user.id,
+    uploads.map((upload) => ({ upload, fileTypeSlug: 'other', source, noteId: note.id })),
+  );
+}
 
 export const ACTIONS: readonly ActionDefinition[] = [
   defineAction({
@@ -432,15 +473,69 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'request_submission',
-    summary: 'Submit the appraisal report; the submission is processed and the order goes to review',
+    summary:
+      'Submit the appraisal report (multipart files[]: attachment, file_type, product_id; at least one appraisal_pdf)',
     actors: ['appraiser'],
     from: ['Inspection completed', 'Client request', 'Action required', 'Submission fee failed'],
     to: ['Submission requested', 'In review'],
-    apply: ({ now }) => ({
-      to: 'Submission requested',
-      patch: { submitted_at: now },
-      then: [{ action: 'submission_processed', to: 'In review' }],
+    acceptsFiles: true,
+    input: Type.Object({
+      files: Type.Array(
+        Type.Object({
+          attachment: Binary,
+          file_type: FileTypeSlug,
+          product_id: Type.Optional(Type.String({ description: "One of the order's products" })),
+        }),
+        {
+          minItems: 1,
+          maxItems: 50,
+          description:
+            'Sent as files[][attachment], files[][file_type], files[][product_id] (or files[0][...])',
+        },
+      ),
     }),
+    async apply({ trx, order, input, user, now, files }) {
+      const uploads = input.files.map((item, index) => ({
+        item,
+        index,
+        upload: files.resolve(item.attachment, `files[${index}].attachment`),
+      }));
+      if (!input.files.some((item) => item.file_type === 'appraisal_pdf')) {
+        throw invalid('files', 'must include the appraisal report (a file_type appraisal_pdf)');
+      }
+      const products = await trx
+        .selectFrom('order_products')
+        .select('product_id')
+        .where('order_id', '=', order.id)
+        .execute();
+      for (const { item, index } of uploads) {
+        if (item.product_id && !products.some((p) => p.product_id === item.product_id)) {
+          throw invalid(`files[${index}].product_id`, "is not one of the order's products");
+        }
+      }
+      await files.writer.save(
+        trx,
+        order.id,
+        user.id,
+        uploads.map(({ item, upload }) => ({
+          upload,
+          fileTypeSlug: item.file_type,
+          productId: item.product_id ?? null,
+          source: 'submission' as const,
+        })),
+      );
+      return {
+        to: 'Submission requested',
+        patch: { submitted_at: now },
+        details: {
+          files: uploads.map(({ item, upload }) => ({
+            file_type: item.file_type,
+            filename: upload.filename,
+          })),
+        },
+        then: [{ action: 'submission_processed', to: 'In review' }],
+      };
+    },
   }),
   defineAction({
     action: 'submission_processed',
@@ -500,34 +595,57 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'request_revision',
-    summary: 'Ask the appraiser to revise the report',
+    summary: 'Ask the appraiser to revise the report (form: comments; attachments[] files)',
     actors: ['client'],
     from: REVISABLE,
     to: ['Client request'],
-    input: Type.Object({ comments: Reason('What to revise') }),
-    apply: ({ input }) => ({
-      to: 'Client request',
-      reason: input.comments,
-      patch: { completed_at: null, fulfilled_at: null },
-    }),
+    acceptsFiles: true,
+    input: Type.Object({ comments: Reason('What to revise'), attachments: Attachments }),
+    async apply(context) {
+      const { input } = context;
+      await noteOfRequest(context, 'Revision request', [input.comments], 'revision', input.attachments);
+      return {
+        to: 'Client request',
+        reason: input.comments,
+        patch: { completed_at: null, fulfilled_at: null },
+      };
+    },
   }),
   defineAction({
     action: 'request_reconsideration_of_value',
-    summary: 'Ask the appraiser to reconsider the value',
+    summary:
+      'Ask the appraiser to reconsider the value (form-data: reason, summary, supporting_data, attachments[])',
     actors: ['client'],
     from: REVISABLE,
     to: ['Client request'],
+    acceptsFiles: true,
     input: Type.Object({
       reason: Type.Enum(['alternate_closed_sales', 'general_errors', 'subject_errors']),
       summary: Reason('What should be reconsidered, and why'),
       supporting_data: Type.Optional(Type.String({ maxLength: 20000 })),
+      attachments: Attachments,
     }),
-    apply: ({ input }) => ({
-      to: 'Client request',
-      reason: input.summary,
-      patch: { completed_at: null, fulfilled_at: null },
-      details: { reason: input.reason, supporting_data: input.supporting_data ?? null },
-    }),
+    async apply(context) {
+      const { input } = context;
+      const paragraphs = [
+        `Reason: ${input.reason.replace(/_/g, ' ')}`,
+        input.summary,
+        ...(input.supporting_data?.trim() ? [input.supporting_data] : []),
+      ];
+      await noteOfRequest(
+        context,
+        'Reconsideration of value request',
+        paragraphs,
+        'reconsideration',
+        input.attachments,
+      );
+      return {
+        to: 'Client request',
+        reason: input.summary,
+        patch: { completed_at: null, fulfilled_at: null },
+        details: { reason: input.reason, supporting_data: input.supporting_data ?? null },
+      };
+    },
   }),
   defineAction({
     action: 'fulfill',

@@ -5,6 +5,10 @@ import type { Db } from '../db/connection.ts';
 import type { OrdersTable } from '../db/schema.ts';
 import type { Updateable } from 'kysely';
 import type { Status } from './statuses.ts';
+import type { OrderFileWriter } from '../files/file.store.ts';
+import type { Upload } from '../http/multipart.ts';
+import type { LinkSigner } from '../storage/signed-links.ts';
+import type { Storage } from '../storage/storage.ts';
 
 /**
  * Who may take an action on an order they can see:
@@ -41,6 +45,15 @@ export interface LockedOrder {
 
 export type OrderPatch = Updateable<OrdersTable>;
 
+/** Files that came with the request, and where to save them (within the action's transaction). */
+export interface ActionFiles {
+  /** The upload a body field refers to; throws 422 naming `field` when it is not a file. */
+  resolve(reference: unknown, field: string): Upload;
+  writer: OrderFileWriter;
+  storage: Storage;
+  links: LinkSigner;
+}
+
 export interface ActionContext<Input> {
   trx: Db;
   order: LockedOrder;
@@ -48,6 +61,7 @@ export interface ActionContext<Input> {
   user: AuthUser;
   config: Config;
   now: Date;
+  files: ActionFiles;
 }
 
 export interface ActionResult {
@@ -70,6 +84,8 @@ export interface ActionDefinition<S extends TSchema = TSchema> {
   to: readonly Status[];
   /** The body of PUT /orders/{id}/{action}, as JSON or form fields. */
   input?: S;
+  /** The body may carry file parts (multipart/form-data). */
+  acceptsFiles?: boolean;
   apply(context: ActionContext<Static<S>>): Promise<ActionResult> | ActionResult;
 }
 

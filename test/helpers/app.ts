@@ -13,13 +13,17 @@ export interface TestApp extends TestDatabase {
   readonly config: Config;
 }
 
-export function useTestApp(env: Record<string, string> = {}): TestApp {
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
   const database = useTestDatabase();
   let app: AppInstance | null = null;
   let config: Config | null = null;
 
   beforeAll(async () => {
-    config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...env });
+    config = loadConfig({
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'silent',
+      ...(typeof env === 'function' ? env() : env),
+    });
     app = await buildApp({ config, db: database.db, logger: false });
     await app.ready();
   });

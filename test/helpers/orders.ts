@@ -1,3 +1,4 @@
+import { submitReport } from './multipart.ts';
 import type { AppInstance } from '../../src/app-types.ts';
 import type { Db } from '../../src/db/connection.ts';
 import type { DemoWorld } from '../../src/seed/demo.ts';
@@ -69,7 +70,10 @@ export async function placeOrder(
   }>();
 }
 
-/** PUT an action, as JSON or as a form. */
+/**
+ * PUT an action, as JSON or as a form. A request_submission without a body sends the
+ * appraisal report as multipart, since a submission needs one.
+ */
 export function act(
   app: AppInstance,
   key: string,
@@ -78,6 +82,7 @@ export function act(
   body?: Record<string, string>,
   encoding: 'json' | 'form' = 'json',
 ) {
+  if (action === 'request_submission' && body === undefined) return submitReport(app, key, orderId);
   const headers: Record<string, string> = { 'X-Api-Key': key };
   let payload: string | undefined;
   if (body && encoding === 'form') {

@@ -19,7 +19,13 @@ beforeAll(async () => {
   appraiser = demo.users.appraiser.api_key;
 });
 
-async function step(key: string, orderId: string, action: string, expected: string, body?: Record<string, string>) {
+async function step(
+  key: string,
+  orderId: string,
+  action: string,
+  expected: string,
+  body?: Record<string, string>,
+) {
   const response = await act(t.app, key, orderId, action, body);
   expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
   expect(await statusOf(t.app, staff, orderId)).toBe(expected);
@@ -29,7 +35,9 @@ async function toInReview(overrides: Record<string, unknown> = {}) {
   const order = await placeOrder(t.app, t.db, demo, overrides);
   await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
   await step(appraiser, order.id, 'accept_assignment', 'Assigned');
-  await step(appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', { inspection_scheduled_at: '2026-12-01T09:00' });
+  await step(appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
+    inspection_scheduled_at: '2026-12-01T09:00',
+  });
   await step(appraiser, order.id, 'complete_inspection', 'Inspection completed');
   await step(appraiser, order.id, 'request_submission', 'In review');
   return order;
@@ -51,19 +59,29 @@ describe('workflow branches', () => {
   it('internal review sends the report back for action, and the appraiser resubmits', async () => {
     const order = await toInReview();
     await step(staff, order.id, 'start_review', 'Internal quality assurance');
-    await step(staff, order.id, 'require_action', 'Action required', { reason: 'Comparable 3 is a foreclosure' });
+    await step(staff, order.id, 'require_action', 'Action required', {
+      reason: 'Comparable 3 is a foreclosure',
+    });
     await step(appraiser, order.id, 'request_submission', 'In review');
     await step(staff, order.id, 'request_completion', 'Completed');
   });
 
   it('a client that requires review sees the report first', async () => {
-    await t.db.updateTable('company_clients').set({ client_review_required: true }).where('client_id', '=', demo.client_id).execute();
+    await t.db
+      .updateTable('company_clients')
+      .set({ client_review_required: true })
+      .where('client_id', '=', demo.client_id)
+      .execute();
     try {
       const order = await toInReview();
       await step(staff, order.id, 'request_completion', 'Client quality assurance');
       await step(client, order.id, 'approve_report', 'Completed');
     } finally {
-      await t.db.updateTable('company_clients').set({ client_review_required: false }).where('client_id', '=', demo.client_id).execute();
+      await t.db
+        .updateTable('company_clients')
+        .set({ client_review_required: false })
+        .where('client_id', '=', demo.client_id)
+        .execute();
     }
   });
 
@@ -90,12 +108,23 @@ describe('workflow branches', () => {
     const order = await placeOrder(t.app, t.db, demo);
     await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
     await step(appraiser, order.id, 'accept_assignment', 'Assigned');
-    await step(appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', { inspection_scheduled_at: '2026-12-01T09:00' });
+    await step(appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
+      inspection_scheduled_at: '2026-12-01T09:00',
+    });
     const missing = await act(t.app, staff, order.id, 'request_negotiation', {});
     expect(missing.statusCode).toBe(422);
-    await step(staff, order.id, 'request_negotiation', 'Under negotiation', { fee: '999.99', due_date: '2027-02-01' });
+    await step(staff, order.id, 'request_negotiation', 'Under negotiation', {
+      fee: '999.99',
+      due_date: '2027-02-01',
+    });
     await step(client, order.id, 'approve_negotiation', 'Inspection scheduled');
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/orders/${order.id}`, headers: { 'X-Api-Key': client } })).json();
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${order.id}`,
+        headers: { 'X-Api-Key': client },
+      })
+    ).json();
     expect(detail.total_fee).toBe('999.99');
     expect(detail.due_date).toBe('02/01/2027');
   });
@@ -106,12 +135,20 @@ describe('workflow branches', () => {
     await step(staff, order.id, 'auto_assign', 'Auto assign processing');
     await new WorkflowTimers(t.db, t.config).runOnce();
     expect(await statusOf(t.app, staff, order.id)).toBe('Pending assignment');
-    const offered = await t.db.selectFrom('orders').select(['appraiser_id', 'offer_expires_at']).where('id', '=', order.id).executeTakeFirstOrThrow();
+    const offered = await t.db
+      .selectFrom('orders')
+      .select(['appraiser_id', 'offer_expires_at'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(offered.appraiser_id).toBe(quiet.id);
     expect(offered.offer_expires_at!.getTime()).toBeGreaterThan(Date.now());
 
     const lonely = await seedDemo(t.db);
-    await t.db.deleteFrom('users').where('organization_id', '=', lonely.company_id).where('role', '=', 'appraiser').execute();
+    await t.db
+      .deleteFrom('users')
+      .where('organization_id', '=', lonely.company_id)
+      .where('role', '=', 'appraiser')
+      .execute();
     const orphan = await placeOrder(t.app, t.db, lonely);
     await act(t.app, lonely.users.staff.api_key, orphan.id, 'auto_assign');
     await new WorkflowTimers(t.db, t.config).runOnce();
@@ -129,13 +166,24 @@ describe('workflow branches', () => {
 
 describe('GET /api/v1/appraisers', () => {
   it('lists the company panel with open orders, for staff only', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/appraisers', headers: { 'X-Api-Key': staff } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/appraisers',
+      headers: { 'X-Api-Key': staff },
+    });
     expect(response.statusCode).toBe(200);
     const panel = response.json();
     expect(panel.map((a: { id: string }) => a.id)).toContain(demo.users.appraiser.id);
-    for (const a of panel) expect(Object.keys(a).sort()).toEqual(['company_id', 'email', 'id', 'name', 'open_orders']);
+    for (const a of panel)
+      expect(Object.keys(a).sort()).toEqual(['company_id', 'email', 'id', 'name', 'open_orders']);
     expect(panel.every((a: { company_id: string }) => a.company_id === demo.company_id)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/appraisers', headers: { 'X-Api-Key': client } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/appraisers', headers: { 'X-Api-Key': appraiser } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/appraisers', headers: { 'X-Api-Key': client } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/appraisers', headers: { 'X-Api-Key': appraiser } }))
+        .statusCode,
+    ).toBe(403);
   });
 });

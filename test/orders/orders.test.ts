@@ -147,7 +147,7 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
     expect(detail.appraiser).toBeNull();
 
     const roles = detail.parties.map((p: { role: string }) => p.role).sort();
-    expect(roles).toEqual(['Loan Officer', 'borrower', 'co_borrower', 'other']);
+    expect(roles).toEqual(['borrower', 'co_borrower', 'loan_officer', 'other']);
     for (const party of detail.parties) {
       expect(Object.keys(party).sort()).toEqual([
         'email',

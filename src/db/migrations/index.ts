@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026_11_22_0001_foundation.ts';
 import * as clientsOutbox from './2026_11_22_0002_clients_outbox.ts';
 import * as orders from './2026_11_22_0003_orders.ts';
+import * as filesNotes from './2026_11_22_0004_files_notes.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0002_clients_outbox': clientsOutbox,
   '2026_11_22_0003_orders': orders,
+  '2026_11_22_0004_files_notes': filesNotes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,13 @@
+import { formatDate } from '../format/dates.ts';
+import type { LinkSigner } from '../storage/signed-links.ts';
+import type { OrderFileRow } from './file.repository.ts';
+
+export async function toFile(row: OrderFileRow, links: LinkSigner, timeZone: string) {
+  return {
+    id: row.id,
+    created_at: formatDate(row.created_at, timeZone)!,
+    file_type: { id: row.file_type_id, name: row.file_type_name, slug: row.file_type_slug },
+    filename: row.filename,
+    link: await links.link('files', row.id),
+  };
+}

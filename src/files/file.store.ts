@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/connection.ts';
+import type { Upload } from '../http/multipart.ts';
+import type { Storage } from '../storage/storage.ts';
+import { fileTypesBySlug } from './file.repository.ts';
+
+export interface FileToSave {
+  upload: Upload;
+  fileTypeSlug: string;
+  productId?: string | null;
+  source: 'upload' | 'submission' | 'revision' | 'reconsideration' | 'note';
+  noteId?: string | null;
+}
+
+/**
+ * Saves uploads as order files inside the caller's transaction: each object goes to storage
+ * under a generated key, then its row is written. Keys stored so far are recorded in
+ * `stored`; if the transaction fails, `discard` removes them, so a failed request leaves no
+ * orphan object and no row.
+ */
+export class OrderFileWriter {
+  readonly stored: string[] = [];
+  readonly #storage: Storage;
+
+  constructor(storage: Storage) {
+    this.#storage = storage;
+  }
+
+  async save(
+    trx: Db,
+    orderId: string,
+    userId: string | null,
+    files: FileToSave[],
+  ): Promise<{ id: string; storage_key: string }[]> {
+    const types = await fileTypesBySlug(trx);
+    const saved: { id: string; storage_key: string }[] = [];
+    for (const file of files) {
+      const type = types.get(file.fileTypeSlug);
+      if (!type) throw new Error(`unknown file type ${file.fileTypeSlug}`);
+      const key = `orders/${orderId}/${randomUUID()}`;
+      await this.#storage.putFile(key, file.upload.path, file.upload.contentType, file.upload.size);
+      this.stored.push(key);
+      const row = await trx
+        .insertInto('order_files')
+        .values({
+          order_id: orderId,
+          file_type_id: type.id,
+          product_id: file.productId ?? null,
+          note_id: file.noteId ?? null,
+          source: file.source,
+          storage_key: key,
+          filename: file.upload.filename,
+          content_type: file.upload.contentType,
+          size_bytes: file.upload.size,
+          sha256: file.upload.sha256,
+          uploaded_by: userId,
+        })
+        .returning(['id', 'storage_key'])
+        .executeTakeFirstOrThrow();
+      saved.push(row);
+    }
+    return saved;
+  }
+
+  async discard(): Promise<void> {
+    await Promise.all(this.stored.splice(0).map((key) => this.#storage.delete(key).catch(() => undefined)));
+  }
+
+  /** Runs `work`; when it throws, the objects it stored are removed before the error goes on. */
+  static async run<T>(storage: Storage, work: (writer: OrderFileWriter) => Promise<T>): Promise<T> {
+    const writer = new OrderFileWriter(storage);
+    try {
+      return await work(writer);
+    } catch (error) {
+      await writer.discard();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import type { Principal } from '../auth/principal.ts';
+import type { Db } from '../db/connection.ts';
+import { visibleOrder } from '../files/file.service.ts';
+import { AppError, invalid, notFound } from '../http/errors.ts';
+import { isUuid } from '../organizations/organization.repository.ts';
+import { toParty } from '../orders/order.mapper.ts';
+import { PARTY_ROLES, toPartyRole } from './party.roles.ts';
+
+interface PartyInput {
+  name: string;
+  role: string;
+  poc: boolean | string;
+  emails?: string[];
+  phones?: string[];
+}
+
+function requireEditor(principal: Principal, order: { client_id: string; company_id: string }): void {
+  const { user } = principal;
+  const editor =
+    (user.role === 'client' && user.organizationId === order.client_id) ||
+    (user.role === 'staff' && user.organizationId === order.company_id);
+  if (!editor)
+    throw new AppError('forbidden', "Only the order's client users and company staff change its parties");
+}
+
+export async function addParty(db: Db, principal: Principal, orderId: string, input: PartyInput) {
+  const order = await visibleOrder(db, principal.user, orderId);
+  requireEditor(principal, order);
+  const role = toPartyRole(input.role);
+  if (!role) throw invalid('party.role', `must be one of: ${PARTY_ROLES.map((r) => r.value).join(', ')}`);
+  const name = input.name.trim();
+  const [first, ...rest] = name.split(/\s+/);
+  const row = await db
+    .insertInto('order_parties')
+    .values({
+      order_id: order.id,
+      name,
+      first_name: first ?? null,
+      last_name: rest.join(' ') || null,
+      role,
+      poc: input.poc === true || input.poc === 'true',
+      emails: (input.emails ?? []).map((e) => e.trim().toLowerCase()),
+      phones: (input.phones ?? []).map((p) => p.trim()),
+      user_id: null,
+    })
+    .returning(['id', 'name', 'first_name', 'last_name', 'role', 'poc', 'emails', 'phones', 'user_id'])
+    .executeTakeFirstOrThrow();
+  return toParty(row);
+}
+
+export async function setPointOfContact(
+  db: Db,
+  principal: Principal,
+  orderId: string,
+  partyId: string,
+  poc: boolean,
+): Promise<void> {
+  const order = await visibleOrder(db, principal.user, orderId);
+  requireEditor(principal, order);
+  if (!isUuid(partyId)) throw notFound('party');
+  const updated = await db
+    .updateTable('order_parties')
+    .set({ poc })
+    .where('id', '=', partyId)
+    .where('order_id', '=', order.id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) throw notFound('party');
+}

@@ -1,0 +1,67 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/connection.ts';
+
+/**
+ * Signed, expiring links to files: `{PUBLIC_BASE_URL}/files/{id}?expires={unix}&signature={hmac}`.
+ * The HMAC-SHA256 covers the file id and the expiry, with a key kept in the database (shared
+ * by every process). A changed id, expiry or signature, or a past expiry, is refused.
+ */
+const SECRET_NAME = 'link_signing_key';
+
+export class LinkSigner {
+  readonly #db: Db;
+  readonly #baseUrl: string;
+  readonly #ttlSeconds: number;
+  #key: Promise<Buffer> | null = null;
+
+  constructor(db: Db, baseUrl: string, ttlSeconds: number) {
+    this.#db = db;
+    this.#baseUrl = baseUrl;
+    this.#ttlSeconds = ttlSeconds;
+  }
+
+  async link(kind: string, id: string, now = Date.now()): Promise<string> {
+    const expires = Math.floor(now / 1000) + this.#ttlSeconds;
+    const signature = this.#sign(await this.#signingKey(), kind, id, expires);
+    return `${this.#baseUrl}/${kind}/${id}?expires=${expires}&signature=${signature}`;
+  }
+
+  /** 'ok', 'expired' or 'invalid'. */
+  async verify(
+    kind: string,
+    id: string,
+    expires: string | undefined,
+    signature: string | undefined,
+  ): Promise<'ok' | 'expired' | 'invalid'> {
+    if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature))
+      return 'invalid';
+    const expected = Buffer.from(this.#sign(await this.#signingKey(), kind, id, Number(expires)));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+    return Number(expires) * 1000 < Date.now() ? 'expired' : 'ok';
+  }
+
+  #sign(key: Buffer, kind: string, id: string, expires: number): string {
+    return createHmac('sha256', key).update(`${kind}:${id}:${expires}`).digest('base64url');
+  }
+
+  #signingKey(): Promise<Buffer> {
+    this.#key ??= (async () => {
+      await this.#db
+        .insertInto('service_secrets')
+        .values({ name: SECRET_NAME, value: randomBytes(32).toString('hex') })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const row = await this.#db
+        .selectFrom('service_secrets')
+        .select('value')
+        .where('name', '=', SECRET_NAME)
+        .executeTakeFirstOrThrow();
+      return Buffer.from(row.value, 'hex');
+    })().catch((error: unknown) => {
+      this.#key = null;
+      throw error;
+    });
+    return this.#key;
+  }
+}

@@ -1,0 +1,3 @@
+import { storageSuite } from './storage-suite.ts';
+
+storageSuite('local', null);
