@@ -20,6 +20,23 @@ export function orderVisibleTo(user: AuthUser): Expression<SqlBool> {
   }
 }
 
+/** orderVisibleTo, for an order already read. */
+export function isOrderVisible(
+  user: AuthUser,
+  order: { client_id: string; company_id: string; appraiser_id: string | null },
+): boolean {
+  switch (user.role) {
+    case 'operator':
+      return true;
+    case 'staff':
+      return order.company_id === user.organizationId;
+    case 'client':
+      return order.client_id === user.organizationId;
+    case 'appraiser':
+      return order.appraiser_id === user.id;
+  }
+}
+
 /** Whether the user is one of the actors, on an order they can see. */
 export function isActor(
   actor: Actor,

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { isUuid } from '../organizations/organization.repository.ts';
-import { isActor, orderVisibleTo } from './access.ts';
+import { isActor, isOrderVisible, orderVisibleTo } from './access.ts';
 import type { Status } from './statuses.ts';
 import { ACTIONS_BY_NAME, ENDPOINT_ACTIONS, systemAction } from './transitions.ts';
 import type { ActionFiles, ActionResult, LockedOrder, OrderPatch } from './types.ts';
@@ -73,14 +73,38 @@ export async function performAction(
   const { user } = principal;
   return OrderFileWriter.run(requestFiles.storage, (writer) =>
     db.transaction().execute(async (trx) => {
+      // Visibility is checked before the lock, then the row is locked by id alone: a request
+      // that waited behind a concurrent change which took the order out of the caller's sight
+      // (a rejected offer) learns that it lost (409), not that the order never existed (404).
+      const seen = await trx
+        .selectFrom('orders')
+        .select('id')
+        .where('orders.id', '=', orderId)
+        .where(orderVisibleTo(user))
+        .executeTakeFirst();
+      if (!seen) {
+        // An appraiser who was offered the order knows it exists: losing the offer (to their own
+        // concurrent reject, a timeout, a reassignment) is a conflict, not a missing order.
+        if (user.role === 'appraiser' && (await wasOfferedTo(trx, orderId, user.id))) {
+          throw new AppError('conflict', 'This order is no longer offered or assigned to you', [
+            { field: 'appraiser_id', message: 'is no longer you' },
+          ]);
+        }
+        throw notFound('order');
+      }
       const order = (await trx
         .selectFrom('orders')
         .select(LOCKED_COLUMNS)
         .where('orders.id', '=', orderId)
-        .where(orderVisibleTo(user))
         .forUpdate()
-        .executeTakeFirst()) as LockedOrder | undefined;
-      if (!order) throw notFound('order');
+        .executeTakeFirstOrThrow()) as unknown as LockedOrder;
+      if (!isOrderVisible(user, order)) {
+        throw new AppError(
+          'conflict',
+          'A concurrent change took this order out of your hands; read it again',
+          [{ field: 'status', message: `is ${order.status}` }],
+        );
+      }
       if (!definition.actors.some((actor) => isActor(actor, user, order))) {
         throw new AppError(
           'forbidden',
@@ -119,6 +143,17 @@ export async function performAction(
       return result.then?.at(-1)?.to ?? result.to;
     }),
   );
+}
+
+async function wasOfferedTo(trx: Db, orderId: string, appraiserId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('order_history')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where(sql<string>`details->>'appraiser_id'`, '=', appraiserId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Writes an action's result: the order's new status and fields, and the history rows. */
@@ -172,6 +207,7 @@ export async function performSystemAction(
   actionName: string,
   config: Config,
   extraPatch: OrderPatch = {},
+  details: Record<string, unknown> = {},
 ): Promise<boolean> {
   const definition = systemAction(actionName);
   const order = (await trx
@@ -208,6 +244,12 @@ export async function performSystemAction(
     now: new Date(),
     files,
   });
-  await applyResult(trx, order, actionName, { ...result, patch: { ...result.patch, ...extraPatch } }, null);
+  await applyResult(
+    trx,
+    order,
+    actionName,
+    { ...result, patch: { ...result.patch, ...extraPatch }, details: { ...result.details, ...details } },
+    null,
+  );
   return true;
 }

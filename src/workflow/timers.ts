@@ -81,11 +81,18 @@ export class WorkflowTimers {
            LIMIT 1`.execute(trx);
         const appraiser = pick.rows[0];
         const changedNow = appraiser
-          ? await performSystemAction(trx, order.id, 'auto_assign_completed', this.#config, {
-              appraiser_id: appraiser.id,
-              vendor_due_date: order.due_date,
-              offer_expires_at: new Date(Date.now() + this.#config.assignmentOfferTimeoutMinutes * 60_000),
-            })
+          ? await performSystemAction(
+              trx,
+              order.id,
+              'auto_assign_completed',
+              this.#config,
+              {
+                appraiser_id: appraiser.id,
+                vendor_due_date: order.due_date,
+                offer_expires_at: new Date(Date.now() + this.#config.assignmentOfferTimeoutMinutes * 60_000),
+              },
+              { appraiser_id: appraiser.id },
+            )
           : await performSystemAction(trx, order.id, 'auto_assign_failed', this.#config);
         if (changedNow) changed += 1;
         return false;
