@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
 import type { LinkSigner } from './storage/signed-links.ts';
 import type { Storage } from './storage/storage.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 
 /** The Fastify instance with TypeBox types: route schemas give the handlers their types. */
 export type AppInstance = FastifyInstance<
@@ -28,4 +29,5 @@ export interface AppDeps {
   tokens: TokenSigner;
   storage: Storage;
   links: LinkSigner;
+  payments: PaymentProvider;
 }

@@ -23,6 +23,9 @@ import { LinkSigner } from './storage/signed-links.ts';
 import { registerDownloadRoutes, registerFileRoutes } from './files/file.routes.ts';
 import { registerNoteRoutes } from './notes/note.routes.ts';
 import { registerPartyRoutes } from './parties/party.routes.ts';
+import { registerPaymentRoutes } from './payments/payment.routes.ts';
+import { registerPaymentPages } from './payments/public.routes.ts';
+import { sandboxProvider } from './payments/provider.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -70,6 +73,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     tokens: new TokenSigner(db, config.publicBaseUrl, config.jwtTtlSeconds),
     storage: createStorage(config),
     links: new LinkSigner(db, config.publicBaseUrl, config.linkTtlSeconds),
+    payments: sandboxProvider,
   };
 
   app.decorateRequest('principal', null);
@@ -90,6 +94,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   registerHealthRoutes(app, deps);
   registerDownloadRoutes(app, deps);
+  registerPaymentPages(app, deps);
   await app.register(
     (api: AppInstance, _options, done) => {
       // Authentication runs before the body is read, so an unauthenticated upload is refused early.
@@ -106,6 +111,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       registerFileRoutes(api, deps);
       registerNoteRoutes(api, deps);
       registerPartyRoutes(api, deps);
+      registerPaymentRoutes(api, deps);
       done();
     },
     { prefix: '/api/v1' },

@@ -42,6 +42,10 @@ export interface Config {
   maxFilesPerRequest: number;
   /** How long a signed file link works. */
   linkTtlSeconds: number;
+  /** How long an emailed payment link works. */
+  paymentLinkTtlSeconds: number;
+  /** The card processor: only the built-in sandbox ships; a real one plugs into payments/provider.ts. */
+  paymentProvider: 'sandbox';
 }
 
 export type StorageConfig =
@@ -137,7 +141,11 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes: read('MAX_UPLOAD_BYTES', 100 * 1024 * 1024, integer(1024, 20 * 1024 ** 3)),
     maxFilesPerRequest: read('MAX_FILES_PER_REQUEST', 20, integer(1, 1000)),
     linkTtlSeconds: read('LINK_TTL_SECONDS', 86_400, integer(10, 30 * 86_400)),
+    paymentLinkTtlSeconds: read('PAYMENT_LINK_TTL_SECONDS', 14 * 86_400, integer(60, 90 * 86_400)),
+    paymentProvider: 'sandbox',
   };
+  const provider = env.PAYMENT_PROVIDER?.trim() || 'sandbox';
+  if (provider !== 'sandbox') problems.push(`PAYMENT_PROVIDER: only sandbox is built in, got "${provider}"`);
   if (config.smtpUrl !== null && !/^smtps?:\/\//.test(config.smtpUrl)) {
     problems.push('SMTP_URL: must be an smtp:// or smtps:// URL');
   }

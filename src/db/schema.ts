@@ -183,7 +183,7 @@ export interface OrdersTable {
   payment_method: string;
   property_type_id: string | null;
   total_fee_cents: Cents;
-  paid_cents: Generated<Cents>;
+  paid_cents: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
   due_date: Timestamp;
   original_due_date: Timestamp;
   vendor_due_date: Timestamp | null;
@@ -267,6 +267,22 @@ export interface OrderFilesTable {
   created_at: CreatedAt;
 }
 
+export interface PaymentsTable {
+  id: Generated<string>;
+  order_id: string;
+  amount_cents: Cents;
+  method: string;
+  status: 'succeeded' | 'declined' | 'failed';
+  provider: string;
+  provider_reference: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  payer_name: string | null;
+  failure_message: string | null;
+  created_at: CreatedAt;
+  confirmed_at: Timestamp | null;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -290,6 +306,7 @@ export interface Database {
   file_types: FileTypesTable;
   notes: NotesTable;
   order_files: OrderFilesTable;
+  payments: PaymentsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -20,8 +20,8 @@ export class LinkSigner {
     this.#ttlSeconds = ttlSeconds;
   }
 
-  async link(kind: string, id: string, now = Date.now()): Promise<string> {
-    const expires = Math.floor(now / 1000) + this.#ttlSeconds;
+  async link(kind: string, id: string, now = Date.now(), ttlSeconds = this.#ttlSeconds): Promise<string> {
+    const expires = Math.floor(now / 1000) + ttlSeconds;
     const signature = this.#sign(await this.#signingKey(), kind, id, expires);
     return `${this.#baseUrl}/${kind}/${id}?expires=${expires}&signature=${signature}`;
   }

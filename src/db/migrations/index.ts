@@ -3,6 +3,7 @@ import * as foundation from './2026_11_22_0001_foundation.ts';
 import * as clientsOutbox from './2026_11_22_0002_clients_outbox.ts';
 import * as orders from './2026_11_22_0003_orders.ts';
 import * as filesNotes from './2026_11_22_0004_files_notes.ts';
+import * as payments from './2026_11_22_0005_payments.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0002_clients_outbox': clientsOutbox,
   '2026_11_22_0003_orders': orders,
   '2026_11_22_0004_files_notes': filesNotes,
+  '2026_11_22_0005_payments': payments,
 };
 
 export const migrationProvider: MigrationProvider = {
