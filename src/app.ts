@@ -24,6 +24,7 @@ import { registerDownloadRoutes, registerFileRoutes } from './files/file.routes.
 import { registerNoteRoutes } from './notes/note.routes.ts';
 import { registerPartyRoutes } from './parties/party.routes.ts';
 import { registerPaymentRoutes } from './payments/payment.routes.ts';
+import { registerWebhookRoutes } from './webhooks/webhook.routes.ts';
 import { registerPaymentPages } from './payments/public.routes.ts';
 import { sandboxProvider } from './payments/provider.ts';
 
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       registerNoteRoutes(api, deps);
       registerPartyRoutes(api, deps);
       registerPaymentRoutes(api, deps);
+      registerWebhookRoutes(api, deps);
       done();
     },
     { prefix: '/api/v1' },

@@ -46,6 +46,13 @@ export interface Config {
   paymentLinkTtlSeconds: number;
   /** The card processor: only the built-in sandbox ships; a real one plugs into payments/provider.ts. */
   paymentProvider: 'sandbox';
+  webhooks: {
+    /** Deliver to loopback, private and link-local addresses (off: they are refused). */
+    allowPrivateUrls: boolean;
+    timeoutMs: number;
+    /** A subscription whose deliveries fail this many times in a row (each after all retries) is disabled. */
+    disableAfterFailedDeliveries: number;
+  };
 }
 
 export type StorageConfig =
@@ -143,6 +150,11 @@ export function loadConfig(env: Env = process.env): Config {
     linkTtlSeconds: read('LINK_TTL_SECONDS', 86_400, integer(10, 30 * 86_400)),
     paymentLinkTtlSeconds: read('PAYMENT_LINK_TTL_SECONDS', 14 * 86_400, integer(60, 90 * 86_400)),
     paymentProvider: 'sandbox',
+    webhooks: {
+      allowPrivateUrls: read('WEBHOOK_ALLOW_PRIVATE_URLS', false, boolean),
+      timeoutMs: read('WEBHOOK_TIMEOUT_MS', 10_000, integer(100, 120_000)),
+      disableAfterFailedDeliveries: read('WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES', 5, integer(1, 1000)),
+    },
   };
   const provider = env.PAYMENT_PROVIDER?.trim() || 'sandbox';
   if (provider !== 'sandbox') problems.push(`PAYMENT_PROVIDER: only sandbox is built in, got "${provider}"`);

@@ -283,6 +283,54 @@ export interface PaymentsTable {
   confirmed_at: Timestamp | null;
 }
 
+export interface EventsTable {
+  id: Generated<string>;
+  type: string;
+  order_id: string | null;
+  organization_ids: string[];
+  data: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface WebhookSubscriptionsTable {
+  id: Generated<string>;
+  organization_id: string;
+  url: string;
+  event_types: string[];
+  active: Generated<boolean>;
+  description: string | null;
+  secret: string;
+  failed_deliveries_in_a_row: Generated<number>;
+  disabled_at: Timestamp | null;
+  disabled_reason: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  subscription_id: string;
+  event_id: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: Timestamp | null;
+  replay_of: string | null;
+  created_at: CreatedAt;
+  delivered_at: Timestamp | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  attempted_at: CreatedAt;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -307,6 +355,10 @@ export interface Database {
   notes: NotesTable;
   order_files: OrderFilesTable;
   payments: PaymentsTable;
+  events: EventsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -10,6 +10,7 @@ import { orderVisibleTo } from '../workflow/access.ts';
 import { toFile } from './file.mapper.ts';
 import { orderFilesQuery } from './file.repository.ts';
 import { OrderFileWriter } from './file.store.ts';
+import { emitEvent } from '../events/emit.ts';
 
 /** The order, if the user sees it: every file and note operation starts here. */
 export async function visibleOrder(db: Db, user: AuthUser, orderId: string) {
@@ -58,9 +59,15 @@ export async function uploadOrderFile(
       { field: 'attachment', message: 'is empty' },
     ]);
   const saved = await OrderFileWriter.run(storage, (writer) =>
-    db
-      .transaction()
-      .execute((trx) => writer.save(trx, order.id, user.id, [{ upload, fileTypeSlug, source: 'upload' }])),
+    db.transaction().execute(async (trx) => {
+      const rows = await writer.save(trx, order.id, user.id, [{ upload, fileTypeSlug, source: 'upload' }]);
+      await emitEvent(trx, 'order.file_added', order, {
+        file_id: rows[0]!.id,
+        file_type: fileTypeSlug,
+        filename: upload.filename,
+      });
+      return rows;
+    }),
   );
   const row = await orderFilesQuery(db).where('order_files.id', '=', saved[0]!.id).executeTakeFirstOrThrow();
   return { ...(await toFile(row, links, config.timeZone)), attachment_key: row.storage_key };

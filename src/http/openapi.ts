@@ -1,11 +1,51 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { EVENT_TYPES } from '../events/event-types.ts';
 
 /**
  * The OpenAPI 3.1 document, generated from the route schemas, at /openapi.json, and the
  * interactive docs at /docs. Must be registered before the routes it describes.
  */
+/** One entry per event type: what a subscriber receives, signed (see docs/webhooks.md). */
+function webhookDocuments() {
+  return Object.fromEntries(
+    Object.entries(EVENT_TYPES).map(([type, description]) => [
+      type,
+      {
+        post: {
+          summary: type,
+          description: `${description} Headers: webhook-id, webhook-timestamp, webhook-signature (Standard Webhooks, HMAC-SHA256).`,
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['id', 'type', 'timestamp', 'data'],
+                  properties: {
+                    id: { type: 'string', description: 'Event id; also the webhook-id header' },
+                    type: { type: 'string', const: type },
+                    timestamp: {
+                      type: 'string',
+                      format: 'date-time',
+                      description: 'When it happened, ISO 8601 UTC',
+                    },
+                    data: {
+                      type: 'object',
+                      description: 'order_id and file_number for order events, and the fields that changed',
+                    },
+                  },
+                },
+              },
+            },
+          },
+          responses: { '2XX': { description: 'Received; any other answer is retried with backoff' } },
+        },
+      },
+    ]),
+  );
+}
+
 export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -26,7 +66,8 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         },
       },
       security: [{ apiKeyHeader: [] }, { apiKeyQuery: [] }],
-    },
+      webhooks: webhookDocuments(),
+    } as never,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/openapi.json' } });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());

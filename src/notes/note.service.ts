@@ -10,6 +10,7 @@ import { AppError } from '../http/errors.ts';
 import type { Upload } from '../http/multipart.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { enqueue } from '../outbox/outbox.ts';
+import { emitEvent, type EventOrder } from '../events/emit.ts';
 import type { LinkSigner } from '../storage/signed-links.ts';
 import type { Storage } from '../storage/storage.ts';
 
@@ -69,7 +70,7 @@ export async function writeNote(
   trx: Db,
   writer: OrderFileWriter,
   deps: Deps,
-  order: { id: string; file_number: string },
+  order: EventOrder,
   user: AuthUser,
   input: NoteInput,
 ): Promise<string> {
@@ -103,6 +104,11 @@ export async function writeNote(
       noteId: note.id,
     })),
   );
+  await emitEvent(trx, 'order.note_added', order, {
+    note_id: note.id,
+    subject: input.subject?.trim() || null,
+    author_name: fullName(user),
+  });
   if (emails.length > 0) {
     const attachmentLinks = await Promise.all(
       saved.map(async (f, i) => `${input.attachments[i]!.filename}: ${await deps.links.link('files', f.id)}`),

@@ -5,7 +5,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { parseDateTime } from '../format/dates.ts';
 import { sanitizeRichText } from '../format/html.ts';
-import { decimalToCents } from '../format/money.ts';
+import { centsToDecimal, decimalToCents } from '../format/money.ts';
+import { emitEvent } from '../events/emit.ts';
 import { AppError, notFound, type FieldProblem } from '../http/errors.ts';
 import { parseListQuery } from '../http/list-query.ts';
 import { isUuid } from '../organizations/organization.repository.ts';
@@ -356,6 +357,20 @@ export async function createOrder(
         details: JSON.stringify({ file_number: fileNumber }),
       })
       .execute();
+    await emitEvent(
+      trx,
+      'order.created',
+      { id: order.id, file_number: fileNumber, client_id: parties.clientId, company_id: parties.companyId },
+      {
+        status,
+        client_id: parties.clientId,
+        company_id: parties.companyId,
+        due_date: dueDate.toISOString(),
+        loan_type: body.loan_type,
+        transaction_type: body.transaction_type,
+        total_fee: centsToDecimal(totalFee),
+      },
+    );
     return order.id;
   });
   const detail = await getOrder(db, user, config, orderId);

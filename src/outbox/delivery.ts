@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { OutboxWorker } from './worker.ts';
+import { createWebhookHandler, deliveryFailed } from '../webhooks/delivery.ts';
 
 /** The outbox worker of a service process, with a handler for every kind of message. */
 export interface OutboxDelivery {
@@ -20,7 +21,17 @@ export function createOutboxDelivery(
     db,
     pollIntervalMs: config.outboxPollIntervalMs,
     retryBaseMs: config.outboxRetryBaseMs,
-    handlers: { email: (payload, id) => mailer.send(payload, id) },
+    handlers: { email: (payload, id) => mailer.send(payload, id), webhook: createWebhookHandler(db, config) },
+    onGiveUp: async (message) => {
+      if (message.kind === 'webhook') {
+        await deliveryFailed(
+          db,
+          config,
+          (message.payload as { delivery_id: string }).delivery_id,
+          message.error,
+        );
+      }
+    },
     ...(onError ? { onError } : {}),
   });
   return {

@@ -7,6 +7,7 @@ import type { Db } from '../db/connection.ts';
  */
 export interface OutboxKinds {
   email: EmailPayload;
+  webhook: { delivery_id: string };
 }
 
 export interface EmailPayload {
@@ -22,6 +23,8 @@ export type OutboxKind = keyof OutboxKinds;
 export const MAX_ATTEMPTS: Record<OutboxKind, number> = {
   // With the default 5 s base, doubling to a one-hour cap: about a day of retries.
   email: 30,
+  // More than a day of retries before a delivery is marked failed.
+  webhook: 36,
 };
 
 export async function enqueue<K extends OutboxKind>(

@@ -8,8 +8,19 @@ import type { OutboxKind, OutboxKinds } from './outbox.ts';
  * message is handed to one worker at a time; a worker that dies mid-delivery loses its lease
  * and the message is tried again (delivery is at least once, exactly once in the normal case).
  */
+interface ClaimedMessage {
+  id: string;
+  kind: OutboxKind;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+  seq: string;
+  next_attempt_at: Date;
+}
+
+/** One handler per kind this worker delivers; a message of a kind without one fails at once. */
 export type OutboxHandlers = {
-  [K in OutboxKind]: (payload: OutboxKinds[K], messageId: string) => Promise<void>;
+  [K in OutboxKind]?: (payload: OutboxKinds[K], messageId: string) => Promise<void>;
 };
 
 /** A failure that retrying cannot fix (an address the mail server rejects for good). */
@@ -26,12 +37,15 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   batchSize?: number;
   onError?: (error: unknown, messageId: string) => void;
+  /** Called once a message is marked failed for good (after its last attempt). */
+  onGiveUp?: (message: { id: string; kind: OutboxKind; payload: unknown; error: string }) => Promise<void>;
 }
 
 const MAX_RETRY_DELAY_MS = 3_600_000;
 
 export class OutboxWorker {
-  readonly #options: Required<Omit<OutboxWorkerOptions, 'onError'>> & Pick<OutboxWorkerOptions, 'onError'>;
+  readonly #options: Required<Omit<OutboxWorkerOptions, 'onError' | 'onGiveUp'>> &
+    Pick<OutboxWorkerOptions, 'onError' | 'onGiveUp'>;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<number> | null = null;
   #stopped = true;
@@ -71,24 +85,23 @@ export class OutboxWorker {
 
   async #deliverDue(): Promise<number> {
     const { db, batchSize, leaseMs } = this.#options;
-    const claimed = await sql<{
-      id: string;
-      kind: OutboxKind;
-      payload: unknown;
-      attempts: number;
-      max_attempts: number;
-    }>`
+    const claimed = await sql<ClaimedMessage>`
       UPDATE outbox_messages
          SET locked_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = attempts + 1
        WHERE id IN (
          SELECT id FROM outbox_messages
           WHERE status = 'pending' AND next_attempt_at <= now()
             AND (locked_until IS NULL OR locked_until < now())
-          ORDER BY next_attempt_at
+          ORDER BY next_attempt_at, seq
           LIMIT ${batchSize}
           FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, payload, attempts, max_attempts`.execute(db);
-    for (const message of claimed.rows) {
+      RETURNING id, kind, payload, attempts, max_attempts, seq, next_attempt_at`.execute(db);
+    // RETURNING has no order of its own: deliver in the order the messages were written.
+    const ordered = claimed.rows.sort(
+      (a, b) =>
+        a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || Number(BigInt(a.seq) - BigInt(b.seq)),
+    );
+    for (const message of ordered) {
       await this.#deliver(message);
     }
     return claimed.rows.length;
@@ -118,16 +131,22 @@ export class OutboxWorker {
       const delay = Math.min(retryBaseMs * 2 ** (message.attempts - 1), MAX_RETRY_DELAY_MS);
       // A little jitter, so that many messages failing together do not retry together.
       const jittered = Math.round(delay * (0.9 + Math.random() * 0.2));
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
       await db
         .updateTable('outbox_messages')
         .set({
           status: exhausted ? 'failed' : 'pending',
           next_attempt_at: new Date(Date.now() + jittered),
           locked_until: null,
-          last_error: (error instanceof Error ? error.message : String(error)).slice(0, 2000),
+          last_error: reason,
         })
         .where('id', '=', message.id)
         .execute();
+      if (exhausted) {
+        await this.#options
+          .onGiveUp?.({ id: message.id, kind: message.kind, payload: message.payload, error: reason })
+          .catch((e: unknown) => this.#options.onError?.(e, message.id));
+      }
     }
   }
 }

@@ -4,6 +4,7 @@ import { visibleOrder } from '../files/file.service.ts';
 import { AppError, invalid, notFound } from '../http/errors.ts';
 import { isUuid } from '../organizations/organization.repository.ts';
 import { toParty } from '../orders/order.mapper.ts';
+import { emitEvent } from '../events/emit.ts';
 import { PARTY_ROLES, toPartyRole } from './party.roles.ts';
 
 interface PartyInput {
@@ -30,21 +31,30 @@ export async function addParty(db: Db, principal: Principal, orderId: string, in
   if (!role) throw invalid('party.role', `must be one of: ${PARTY_ROLES.map((r) => r.value).join(', ')}`);
   const name = input.name.trim();
   const [first, ...rest] = name.split(/\s+/);
-  const row = await db
-    .insertInto('order_parties')
-    .values({
-      order_id: order.id,
-      name,
-      first_name: first ?? null,
-      last_name: rest.join(' ') || null,
-      role,
-      poc: input.poc === true || input.poc === 'true',
-      emails: (input.emails ?? []).map((e) => e.trim().toLowerCase()),
-      phones: (input.phones ?? []).map((p) => p.trim()),
-      user_id: null,
-    })
-    .returning(['id', 'name', 'first_name', 'last_name', 'role', 'poc', 'emails', 'phones', 'user_id'])
-    .executeTakeFirstOrThrow();
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('order_parties')
+      .values({
+        order_id: order.id,
+        name,
+        first_name: first ?? null,
+        last_name: rest.join(' ') || null,
+        role,
+        poc: input.poc === true || input.poc === 'true',
+        emails: (input.emails ?? []).map((e) => e.trim().toLowerCase()),
+        phones: (input.phones ?? []).map((p) => p.trim()),
+        user_id: null,
+      })
+      .returning(['id', 'name', 'first_name', 'last_name', 'role', 'poc', 'emails', 'phones', 'user_id'])
+      .executeTakeFirstOrThrow();
+    await emitEvent(trx, 'order.party_added', order, {
+      party_id: inserted.id,
+      name: inserted.name,
+      role: inserted.role,
+      poc: inserted.poc,
+    });
+    return inserted;
+  });
   return toParty(row);
 }
 

@@ -10,6 +10,7 @@ import { renderEmail } from '../mail/templates.ts';
 import { isUuid } from '../organizations/organization.repository.ts';
 import { fullAddress } from '../orders/order.mapper.ts';
 import { enqueue } from '../outbox/outbox.ts';
+import { emitEvent } from '../events/emit.ts';
 import type { LinkSigner } from '../storage/signed-links.ts';
 import { isEmail } from '../users/user.service.ts';
 import { orderVisibleTo } from '../workflow/access.ts';
@@ -148,6 +149,7 @@ export async function sendPaymentLink(
         }),
       );
     }
+    await emitEvent(trx, 'order.payment_link_sent', order, { recipients, balance: centsToCurrency(balance) });
     await trx
       .insertInto('order_history')
       .values({
@@ -274,6 +276,11 @@ export async function payBalance(deps: PaymentDeps, orderId: string, card: CardD
       .set({ paid_cents: sql`paid_cents + ${balance.toString()}::bigint`, updated_at: new Date() })
       .where('id', '=', order.id)
       .execute();
+    await emitEvent(trx, 'order.payment_received', order, {
+      payment_id: payment.id,
+      amount: centsToCurrency(balance),
+      balance: centsToCurrency(0),
+    });
     if (WAITING_FOR_PAYMENT.includes(order.status)) {
       const completes = order.status === 'Completion requested' || order.status === 'Completion payment hold';
       await performSystemAction(

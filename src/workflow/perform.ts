@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import type { Principal } from '../auth/principal.ts';
+import { fullName, type Principal } from '../auth/principal.ts';
+import { emitEvent } from '../events/emit.ts';
+import type { EventType } from '../events/event-types.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -145,6 +147,77 @@ export async function performAction(
   );
 }
 
+/** Which event each action announces, besides order.status_changed. */
+const ACTION_EVENTS: Record<string, (result: ActionResult) => [EventType, Record<string, unknown>] | null> = {
+  assign: (r) => [
+    'order.assigned',
+    { appraiser_id: r.details?.appraiser_id ?? null, fee: r.details?.fee ?? null },
+  ],
+  auto_assign_completed: (r) => [
+    'order.assigned',
+    { appraiser_id: r.details?.appraiser_id ?? null, fee: null },
+  ],
+  accept_assignment: (r) => [
+    'order.offer_answered',
+    {
+      answer: r.to === 'Assigned' ? 'accepted' : 'accepted_with_condition',
+      reason: r.reason ?? null,
+      ...r.details,
+    },
+  ],
+  reject_assignment: (r) => [
+    'order.offer_answered',
+    { answer: 'rejected', reason: r.reason ?? null, ...r.details },
+  ],
+  schedule_inspection: (r) => [
+    'order.inspection_scheduled',
+    { inspection_scheduled_at: r.details?.inspection_scheduled_at ?? null },
+  ],
+  complete_inspection: () => ['order.inspection_completed', {}],
+  request_submission: (r) => ['order.submission_received', { files: r.details?.files ?? [] }],
+  request_revision: (r) => ['order.revision_requested', { comments: r.reason ?? null }],
+  request_reconsideration_of_value: (r) => [
+    'order.reconsideration_requested',
+    { reason: r.details?.reason ?? null, summary: r.reason ?? null },
+  ],
+  request_negotiation: (r) => [
+    'order.negotiation_opened',
+    { fee: r.patch?.negotiation_fee_cents ?? null, due_date: r.patch?.negotiation_due_date ?? null },
+  ],
+  approve_assignment_condition: (r) =>
+    r.to === 'Under negotiation'
+      ? [
+          'order.negotiation_opened',
+          { fee: r.patch?.negotiation_fee_cents ?? null, due_date: r.patch?.negotiation_due_date ?? null },
+        ]
+      : null,
+  approve_negotiation: () => ['order.negotiation_answered', { answer: 'approved' }],
+  refuse_negotiation: (r) => ['order.negotiation_answered', { answer: 'refused', reason: r.reason ?? null }],
+};
+
+async function emitTransitionEvents(
+  trx: Db,
+  order: LockedOrder,
+  actionName: string,
+  result: ActionResult,
+  steps: { action: string; from_status: string; to_status: string; reason: string | null }[],
+  principal: Principal | null,
+): Promise<void> {
+  const actor = principal ? { id: principal.user.id, name: fullName(principal.user) } : null;
+  const special = ACTION_EVENTS[actionName]?.(result);
+  if (special) await emitEvent(trx, special[0], order, special[1]);
+  for (const step of steps) {
+    if (step.from_status === step.to_status) continue;
+    await emitEvent(trx, 'order.status_changed', order, {
+      from: step.from_status,
+      to: step.to_status,
+      action: step.action,
+      actor: step.action === actionName ? actor : null,
+      reason: step.reason,
+    });
+  }
+}
+
 async function wasOfferedTo(trx: Db, orderId: string, appraiserId: string): Promise<boolean> {
   const row = await trx
     .selectFrom('order_history')
@@ -183,6 +256,7 @@ export async function applyResult(
       details: {},
     })),
   ];
+  await emitTransitionEvents(trx, order, actionName, result, rows, principal);
   await trx
     .insertInto('order_history')
     .values(

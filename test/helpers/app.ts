@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { AppInstance } from '../../src/app-types.ts';
@@ -22,6 +24,8 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     config = loadConfig({
       DATABASE_URL: database.url,
       LOG_LEVEL: 'silent',
+      // Mail written as .eml and files on local disk land in a scratch directory, not the repo's data/.
+      DATA_DIR: path.join(os.tmpdir(), 'aoms-test-data'),
       ...(typeof env === 'function' ? env() : env),
     });
     app = await buildApp({ config, db: database.db, logger: false });

@@ -4,6 +4,7 @@ import * as clientsOutbox from './2026_11_22_0002_clients_outbox.ts';
 import * as orders from './2026_11_22_0003_orders.ts';
 import * as filesNotes from './2026_11_22_0004_files_notes.ts';
 import * as payments from './2026_11_22_0005_payments.ts';
+import * as eventsWebhooks from './2026_11_22_0006_events_webhooks.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0003_orders': orders,
   '2026_11_22_0004_files_notes': filesNotes,
   '2026_11_22_0005_payments': payments,
+  '2026_11_22_0006_events_webhooks': eventsWebhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,155 @@
+import { Type } from 'typebox';
+import type { AppDeps, AppInstance } from '../app-types.ts';
+import { principalOf } from '../http/request-context.ts';
+import {
+  CreateWebhookBody,
+  Delivery,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookWithSecret,
+} from './webhook.schemas.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  replayDelivery,
+  rotateSecret,
+  sendTestEvent,
+  updateWebhook,
+} from './webhook.service.ts';
+
+const Params = Type.Object({ webhook_id: Type.String() });
+const tags = ['webhooks'];
+
+export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps): void {
+  app.post(
+    '/webhooks',
+    {
+      schema: {
+        tags,
+        summary: 'Subscribe to events (organization admins, operators); the secret is shown once',
+        body: CreateWebhookBody,
+        response: { 201: WebhookWithSecret },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createWebhook(db, config, principalOf(request).user, request.body)),
+  );
+  app.get(
+    '/webhooks',
+    {
+      schema: { tags, summary: "Your organization's subscriptions", response: { 200: Type.Array(Webhook) } },
+    },
+    (request) => listWebhooks(db, principalOf(request).user),
+  );
+  app.get(
+    '/webhooks/:webhook_id',
+    { schema: { tags, summary: 'One subscription', params: Params, response: { 200: Webhook } } },
+    (request) => getWebhook(db, principalOf(request).user, request.params.webhook_id),
+  );
+  app.patch(
+    '/webhooks/:webhook_id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a subscription; "active": true re-enables a disabled one',
+        params: Params,
+        body: UpdateWebhookBody,
+        response: { 200: Webhook },
+      },
+    },
+    (request) =>
+      updateWebhook(db, config, principalOf(request).user, request.params.webhook_id, request.body),
+  );
+  app.delete(
+    '/webhooks/:webhook_id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a subscription',
+        params: Params,
+        response: { 200: Type.Object({ success: Type.Literal(true) }) },
+      },
+    },
+    async (request) => {
+      await deleteWebhook(db, principalOf(request).user, request.params.webhook_id);
+      return { success: true as const };
+    },
+  );
+  app.post(
+    '/webhooks/:webhook_id/rotate_secret',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the signing secret; the new one is shown once',
+        params: Params,
+        response: { 200: Type.Object({ secret: Type.String() }) },
+      },
+    },
+    async (request) => ({
+      secret: await rotateSecret(db, principalOf(request).user, request.params.webhook_id),
+    }),
+  );
+  app.get(
+    '/webhooks/:webhook_id/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'The delivery log, newest first: attempts, status codes, latency, next retry',
+        params: Params,
+        querystring: Type.Object({
+          page: Type.Optional(Type.Integer({ minimum: 1 })),
+          per_page: Type.Optional(Type.Integer({ minimum: 1 })),
+        }),
+        response: { 200: Type.Array(Delivery) },
+      },
+    },
+    (request) =>
+      listDeliveries(
+        db,
+        principalOf(request).user,
+        request.params.webhook_id,
+        request.query.page ?? 1,
+        Math.min(request.query.per_page ?? 25, 100),
+      ),
+  );
+  app.post(
+    '/webhooks/:webhook_id/deliveries/:delivery_id/replay',
+    {
+      schema: {
+        tags,
+        summary: 'Deliver an event again (a new delivery of the same event, same webhook-id)',
+        params: Type.Object({ webhook_id: Type.String(), delivery_id: Type.String() }),
+        response: { 202: Type.Object({ success: Type.Literal(true), delivery_id: Type.String() }) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send({
+        success: true as const,
+        delivery_id: await replayDelivery(
+          db,
+          principalOf(request).user,
+          request.params.webhook_id,
+          request.params.delivery_id,
+        ),
+      }),
+  );
+  app.post(
+    '/webhooks/:webhook_id/test',
+    {
+      schema: {
+        tags,
+        summary: 'Send a webhook.test event to this subscription',
+        params: Params,
+        response: { 202: Type.Object({ success: Type.Literal(true), event_id: Type.String() }) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send({
+        success: true as const,
+        event_id: await sendTestEvent(db, principalOf(request).user, request.params.webhook_id),
+      }),
+  );
+}
