@@ -15,6 +15,7 @@ import { registerOrderRoutes } from './orders/order.routes.ts';
 import { registerActionRoutes } from './workflow/action.routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { registerMultipart } from './http/multipart.ts';
+import { registerProtection } from './http/protection.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { redactUrl, requestIdFrom } from './http/request-context.ts';
 import { registerMeRoutes } from './users/me.routes.ts';
@@ -89,6 +90,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     done();
   });
   installErrorHandling(app);
+  const closeProtection = await registerProtection(app, config);
+  app.addHook('onClose', closeProtection);
   installBodyParsers(app);
   await registerMultipart(app, config);
   await registerOpenApi(app, config.publicBaseUrl);

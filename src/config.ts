@@ -46,6 +46,12 @@ export interface Config {
   paymentLinkTtlSeconds: number;
   /** The card processor: only the built-in sandbox ships; a real one plugs into payments/provider.ts. */
   paymentProvider: 'sandbox';
+  /** Requests per minute per API key (or per address without a key); 0 turns limiting off. */
+  rateLimitPerMinute: number;
+  /** Shared rate-limit counters for several processes; null: each process counts alone. */
+  redisUrl: string | null;
+  /** Origins allowed to call the API from a browser; empty: CORS off. */
+  corsOrigins: string[];
   webhooks: {
     /** Deliver to loopback, private and link-local addresses (off: they are refused). */
     allowPrivateUrls: boolean;
@@ -150,6 +156,12 @@ export function loadConfig(env: Env = process.env): Config {
     linkTtlSeconds: read('LINK_TTL_SECONDS', 86_400, integer(10, 30 * 86_400)),
     paymentLinkTtlSeconds: read('PAYMENT_LINK_TTL_SECONDS', 14 * 86_400, integer(60, 90 * 86_400)),
     paymentProvider: 'sandbox',
+    rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', 600, integer(0, 1_000_000)),
+    redisUrl: env.REDIS_URL?.trim() || null,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     webhooks: {
       allowPrivateUrls: read('WEBHOOK_ALLOW_PRIVATE_URLS', false, boolean),
       timeoutMs: read('WEBHOOK_TIMEOUT_MS', 10_000, integer(100, 120_000)),
@@ -158,6 +170,12 @@ export function loadConfig(env: Env = process.env): Config {
   };
   const provider = env.PAYMENT_PROVIDER?.trim() || 'sandbox';
   if (provider !== 'sandbox') problems.push(`PAYMENT_PROVIDER: only sandbox is built in, got "${provider}"`);
+  if (config.redisUrl !== null && !/^rediss?:\/\//.test(config.redisUrl))
+    problems.push('REDIS_URL: must be a redis:// or rediss:// URL');
+  for (const origin of config.corsOrigins) {
+    if (origin !== '*' && !/^https?:\/\/[^/]+$/.test(origin))
+      problems.push(`CORS_ORIGINS: "${origin}" is not an origin (https://host[:port])`);
+  }
   if (config.smtpUrl !== null && !/^smtps?:\/\//.test(config.smtpUrl)) {
     problems.push('SMTP_URL: must be an smtp:// or smtps:// URL');
   }

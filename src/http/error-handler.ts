@@ -63,7 +63,8 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
     return new AppError('invalid_json', 'The body is not valid JSON');
   }
   const status = fastifyError.statusCode ?? 500;
-  if (status === 429) return new AppError('rate_limited', 'Too many requests; retry later');
+  if (status === 429)
+    return new AppError('rate_limited', fastifyError.message || 'Too many requests; retry later');
   if (status === 413) return new AppError('payload_too_large', 'The request body is too large');
   if (status === 415)
     return new AppError('unsupported_media_type', 'This endpoint does not take that Content-Type');
