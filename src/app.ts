@@ -16,6 +16,7 @@ import { registerActionRoutes } from './workflow/action.routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerProtection } from './http/protection.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { redactUrl, requestIdFrom } from './http/request-context.ts';
 import { registerMeRoutes } from './users/me.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
           allowInvite: request.routeOptions.config.allowInvite === true,
         });
       });
+      registerIdempotency(api, db);
       registerMeRoutes(api, deps);
       registerApiKeyRoutes(api, deps);
       registerClientRoutes(api, deps);

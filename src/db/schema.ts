@@ -331,6 +331,15 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response_body: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -359,6 +368,7 @@ export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { performSystemAction } from './perform.ts';
+import { IDEMPOTENCY_TTL_HOURS } from '../http/idempotency.ts';
 
 /**
  * The workflow's system events that come from the clock, run by every process:
@@ -40,10 +41,18 @@ export class WorkflowTimers {
 
   /** Handles everything due now; answers how many orders changed. */
   runOnce(): Promise<number> {
-    this.#running ??= Promise.all([this.#expireOffers(), this.#autoAssign()])
+    this.#running ??= Promise.all([this.#expireOffers(), this.#autoAssign(), this.#forgetIdempotencyKeys()])
       .then(([a, b]) => a + b)
       .finally(() => (this.#running = null));
     return this.#running;
+  }
+
+  /** Idempotency keys are kept for a day (docs/api.md). */
+  async #forgetIdempotencyKeys(): Promise<number> {
+    await sql`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`.execute(
+      this.#db,
+    );
+    return 0;
   }
 
   async #expireOffers(): Promise<number> {

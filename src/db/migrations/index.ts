@@ -5,6 +5,7 @@ import * as orders from './2026_11_22_0003_orders.ts';
 import * as filesNotes from './2026_11_22_0004_files_notes.ts';
 import * as payments from './2026_11_22_0005_payments.ts';
 import * as eventsWebhooks from './2026_11_22_0006_events_webhooks.ts';
+import * as idempotency from './2026_11_22_0007_idempotency.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0004_files_notes': filesNotes,
   '2026_11_22_0005_payments': payments,
   '2026_11_22_0006_events_webhooks': eventsWebhooks,
+  '2026_11_22_0007_idempotency': idempotency,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connection.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * `Idempotency-Key` on POST requests: the first request with a key runs and its 2xx answer is
+ * kept for 24 hours; a retry with the same key and the same request answers the kept response
+ * (with `Idempotent-Replayed: true`) and does nothing again. The same key with a different
+ * request answers 422; a retry while the first is still running answers 409. A request that
+ * failed keeps nothing, so it can be retried with the same key. Keys belong to the user whose
+ * permissions apply.
+ */
+const KEY = /^[\x21-\x7e]{1,255}$/;
+const STALE_SECONDS = 60;
+export const IDEMPOTENCY_TTL_HOURS = 24;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: { userId: string; key: string } | null;
+  }
+}
+
+function requestHash(request: FastifyRequest): string {
+  const uploads = (request.uploads ?? []).map((u) => `${u.field}:${u.sha256}:${u.size}`);
+  return createHash('sha256')
+    .update(
+      `${request.method} ${request.url.split('?')[0]}\n${JSON.stringify(request.body ?? null)}\n${uploads.join(',')}`,
+    )
+    .digest('hex');
+}
+
+/** Registered inside the authenticated /api/v1 scope. */
+export function registerIdempotency(api: FastifyInstance, db: Db): void {
+  api.decorateRequest('idempotency', null);
+
+  api.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const header = request.headers['idempotency-key'];
+    if (header === undefined) return;
+    const key = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+    if (!KEY.test(key)) {
+      throw new AppError('validation_failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters', [
+        { field: 'Idempotency-Key', message: 'is not a valid key' },
+      ]);
+    }
+    const userId = request.principal!.user.id;
+    const hash = requestHash(request);
+    // A first request that died without answering leaves a claim that others may take over.
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '<', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`),
+          eb.and([
+            eb('status_code', 'is', null),
+            eb('created_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_SECONDS})`),
+          ]),
+        ]),
+      )
+      .execute();
+    const claimed = await db
+      .insertInto('idempotency_keys')
+      .values({ user_id: userId, key, request_hash: hash })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (claimed) {
+      request.idempotency = { userId, key };
+      return;
+    }
+    const existing = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!existing)
+      throw new AppError('conflict', 'The request with this Idempotency-Key changed meanwhile; retry');
+    if (existing.request_hash !== hash) {
+      throw new AppError('validation_failed', 'This Idempotency-Key was used for a different request', [
+        { field: 'Idempotency-Key', message: 'was used for a different request' },
+      ]);
+    }
+    if (existing.status_code === null)
+      throw new AppError(
+        'conflict',
+        'The first request with this Idempotency-Key is still being processed; retry shortly',
+      );
+    return reply
+      .status(existing.status_code)
+      .header('idempotent-replayed', 'true')
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(existing.response_body);
+  });
+
+  api.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotency;
+    if (!claim) return payload;
+    request.idempotency = null;
+    const query = db
+      .updateTable('idempotency_keys')
+      .where('user_id', '=', claim.userId)
+      .where('key', '=', claim.key);
+    if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
+      await query.set({ status_code: reply.statusCode, response_body: payload }).execute();
+    } else {
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('user_id', '=', claim.userId)
+        .where('key', '=', claim.key)
+        .execute();
+    }
+    return payload;
+  });
+}
