@@ -60,7 +60,9 @@ describe('Idempotency-Key', () => {
     const before = await count('orders');
     const answers = await Promise.all(Array.from({ length: 6 }, () => postOrder('simultaneous', body)));
     expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
-    expect(new Set(answers.filter((a) => a.statusCode === 201).map((a) => a.json().id)).size).toBe(1);
+    expect(
+      new Set(answers.filter((a) => a.statusCode === 201).map((a) => a.json<{ id: string }>().id)).size,
+    ).toBe(1);
     expect(await count('orders')).toBe(before + 1);
   });
 
@@ -68,9 +70,7 @@ describe('Idempotency-Key', () => {
     const order = await placeOrder(t.app, t.db, demo);
     const notesBefore = await count('notes');
     for (let i = 0; i < 2; i++) {
-      const { payload, headers } = await import('../helpers/multipart.ts').then((m) =>
-        m.multipart([['content', 'Once only']]),
-      );
+      const { payload, headers } = multipart([['content', 'Once only']]);
       const response = await t.app.inject({
         method: 'POST',
         url: `/api/v1/orders/${order.id}/notes`,
