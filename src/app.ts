@@ -17,6 +17,7 @@ import { installErrorHandling } from './http/error-handler.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerProtection } from './http/protection.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { registerBenchRoutes } from './http/bench.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { redactUrl, requestIdFrom } from './http/request-context.ts';
 import { registerMeRoutes } from './users/me.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await registerOpenApi(app, config.publicBaseUrl);
 
   registerHealthRoutes(app, deps);
+  if (process.env.BENCH_ROUTES === 'true') registerBenchRoutes(app, deps);
   registerDownloadRoutes(app, deps);
   registerPaymentPages(app, deps);
   await app.register(

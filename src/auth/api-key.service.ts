@@ -3,6 +3,7 @@ import type { AuthUser } from './principal.ts';
 import { AppError } from '../http/errors.ts';
 import { isUuid } from '../organizations/organization.repository.ts';
 import { generateApiKey, hashApiKey } from './api-keys.ts';
+import { forgetKeyId } from './key-cache.ts';
 
 export interface IssuedKey {
   id: string;
@@ -41,6 +42,7 @@ export async function revokeApiKey(
         : undefined
       : await query.where('token_hash', '=', hashApiKey(by.key)).executeTakeFirst();
   if (!row?.revoked_at) throw new AppError('not_found', 'No such API key');
+  forgetKeyId(row.id);
   return { id: row.id, revoked_at: row.revoked_at };
 }
 

@@ -5,6 +5,7 @@ import { findUserByEmail, findUserByKeyHash } from '../users/user.repository.ts'
 import { mayActFor } from './acting-as.ts';
 import { hashApiKey, MAX_API_KEY_LENGTH } from './api-keys.ts';
 import type { Principal } from './principal.ts';
+import { cachedKey, rememberKey } from './key-cache.ts';
 
 /** Header names arrive lower-cased (Node does that), so any letter case matches. */
 const ACT_AS_HEADERS = ['x-api-email', 'x-user-email'] as const;
@@ -38,6 +39,16 @@ export interface AuthenticateOptions {
   allowInvite?: boolean;
 }
 
+async function lookUpKey(db: Db, key: string) {
+  const hash = hashApiKey(key);
+  const hex = hash.toString('hex');
+  const cached = cachedKey(hex);
+  if (cached) return cached;
+  const found = await findUserByKeyHash(db, hash);
+  if (found && !found.revoked) rememberKey(hex, found);
+  return found;
+}
+
 export async function authenticate(
   db: Db,
   request: FastifyRequest,
@@ -47,7 +58,7 @@ export async function authenticate(
   if (!key) {
     throw new AppError('unauthenticated', 'An API key is required: send it in the X-Api-Key header');
   }
-  const found = key.length <= MAX_API_KEY_LENGTH ? await findUserByKeyHash(db, hashApiKey(key)) : null;
+  const found = key.length <= MAX_API_KEY_LENGTH ? await lookUpKey(db, key) : null;
   if (!found) throw new AppError('unauthenticated', 'The API key is not valid');
   if (found.revoked) throw new AppError('unauthenticated', 'The API key has been revoked');
 
