@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -23,10 +24,48 @@ export function createDb(url: string, options: PoolOptions = {}): Db {
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
+  pool.on('connect', (client) => prepareRepeatedStatements(client));
   // An idle client that loses its connection (database restart) emits here; without a
   // listener the process would crash. The pool replaces the client on next use.
   pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Planning a query can cost PostgreSQL more than running it (the order detail: 1.6 ms to plan,
+ * 0.4 ms to run). Every parameterised statement is therefore sent as a named prepared
+ * statement, planned once per connection and reused. Statements without parameters (BEGIN,
+ * migrations with several commands) go as they are. Names come from a hash of the SQL text;
+ * the number of distinct statements is bounded, past which new texts go unnamed.
+ */
+const MAX_PREPARED = 2000;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | null {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= MAX_PREPARED) return null;
+    name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+type QueryFunction = (...args: unknown[]) => unknown;
+
+function prepareRepeatedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as QueryFunction;
+  (client as unknown as { query: QueryFunction }).query = (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => {
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = statementName(config);
+      if (name) return query({ name, text: config, values }, callback);
+    }
+    return callback === undefined ? query(config, values) : query(config, values, callback);
+  };
 }
 
 /** A connection string with another database name, same server and credentials. */

@@ -135,6 +135,7 @@ export interface OutboxMessagesTable {
   max_attempts: number;
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
   locked_until: Date | null;
+  claim: string | null;
   last_error: string | null;
   created_at: CreatedAt;
   delivered_at: Date | null;

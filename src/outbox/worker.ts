@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { OutboxKind, OutboxKinds } from './outbox.ts';
@@ -85,9 +86,10 @@ export class OutboxWorker {
 
   async #deliverDue(): Promise<number> {
     const { db, batchSize, leaseMs } = this.#options;
+    const claim = randomUUID();
     const claimed = await sql<ClaimedMessage>`
       UPDATE outbox_messages
-         SET locked_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = attempts + 1
+         SET locked_until = now() + make_interval(secs => ${leaseMs / 1000}), claim = ${claim}
        WHERE id IN (
          SELECT id FROM outbox_messages
           WHERE status = 'pending' AND next_attempt_at <= now()
@@ -101,19 +103,33 @@ export class OutboxWorker {
       (a, b) =>
         a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || Number(BigInt(a.seq) - BigInt(b.seq)),
     );
+    let tried = 0;
     for (const message of ordered) {
-      await this.#deliver(message);
+      // The batch's lease may run out while earlier messages are sent (a slow receiver): each
+      // message's lease is renewed just before its turn, and skipped if another worker took it.
+      const renewed = await sql<{ attempts: number }>`
+        UPDATE outbox_messages
+           SET locked_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = attempts + 1
+         WHERE id = ${message.id} AND claim = ${claim} AND status = 'pending'
+        RETURNING attempts`.execute(db);
+      const attempts = renewed.rows[0]?.attempts;
+      if (attempts === undefined) continue;
+      tried += 1;
+      await this.#deliver({ ...message, attempts }, claim);
     }
-    return claimed.rows.length;
+    return tried;
   }
 
-  async #deliver(message: {
-    id: string;
-    kind: OutboxKind;
-    payload: unknown;
-    attempts: number;
-    max_attempts: number;
-  }) {
+  async #deliver(
+    message: {
+      id: string;
+      kind: OutboxKind;
+      payload: unknown;
+      attempts: number;
+      max_attempts: number;
+    },
+    claim: string,
+  ) {
     const { db, handlers, retryBaseMs } = this.#options;
     const handler = handlers[message.kind] as ((payload: unknown, id: string) => Promise<void>) | undefined;
     try {
@@ -121,8 +137,15 @@ export class OutboxWorker {
       await handler(message.payload, message.id);
       await db
         .updateTable('outbox_messages')
-        .set({ status: 'delivered', delivered_at: new Date(), locked_until: null, last_error: null })
+        .set({
+          status: 'delivered',
+          delivered_at: new Date(),
+          locked_until: null,
+          last_error: null,
+          claim: null,
+        })
         .where('id', '=', message.id)
+        .where('claim', '=', claim)
         .execute();
     } catch (error) {
       this.#options.onError?.(error, message.id);
@@ -138,9 +161,11 @@ export class OutboxWorker {
           status: exhausted ? 'failed' : 'pending',
           next_attempt_at: new Date(Date.now() + jittered),
           locked_until: null,
+          claim: null,
           last_error: reason,
         })
         .where('id', '=', message.id)
+        .where('claim', '=', claim)
         .execute();
       if (exhausted) {
         await this.#options

@@ -47,10 +47,12 @@ const toWebhook = (row: Row) => ({
   updated_at: row.updated_at.toISOString(),
 });
 
+/** Client admins and staff admins manage their organization's subscriptions; operators all. */
 function requireManager(user: AuthUser): void {
   if (user.role === 'operator') return;
-  if (!user.isAdmin || user.organizationId === null)
-    throw new AppError('forbidden', "Only an organization's admins manage its webhooks");
+  if (!user.isAdmin || (user.role !== 'client' && user.role !== 'staff')) {
+    throw new AppError('forbidden', "Only an organization's admins (client or staff) manage its webhooks");
+  }
 }
 
 function checkUrl(url: string, config: Config, problems: FieldProblem[]): void {

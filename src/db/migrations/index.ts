@@ -6,6 +6,7 @@ import * as filesNotes from './2026_11_22_0004_files_notes.ts';
 import * as payments from './2026_11_22_0005_payments.ts';
 import * as eventsWebhooks from './2026_11_22_0006_events_webhooks.ts';
 import * as idempotency from './2026_11_22_0007_idempotency.ts';
+import * as listIndexes from './2026_11_22_0008_list_indexes_outbox_claims.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0005_payments': payments,
   '2026_11_22_0006_events_webhooks': eventsWebhooks,
   '2026_11_22_0007_idempotency': idempotency,
+  '2026_11_22_0008_list_indexes_outbox_claims': listIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

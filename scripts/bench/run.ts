@@ -1,0 +1,249 @@
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { createDb, withDatabase } from '../../src/db/connection.ts';
+import { openEmbeddedDatabase } from '../../src/db/embedded.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { loadData, type BenchWorld } from './load-data.ts';
+
+/**
+ * `npm run bench`: loads a million orders into PostgreSQL (embedded, or DATABASE_URL), starts
+ * the service in production mode, and measures it with a load generator in a separate process.
+ * Every figure is also given as a ratio to the primary-key ceiling measured in the same run.
+ * Settings: BENCH_ORDERS (1000000), BENCH_SECONDS per run (8), BENCH_CONNECTIONS (50).
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const run = promisify(execFile);
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const external = process.env.DATABASE_URL?.trim();
+  if (external) {
+    const name = `aoms_bench_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    return { url: withDatabase(external, name), stop: () => Promise.resolve() };
+  }
+  const dir = path.join(os.tmpdir(), `aoms-bench-${Date.now()}`);
+  const embedded = await openEmbeddedDatabase(dir, 'refuse', log);
+  return {
+    url: embedded.url,
+    stop: async () => {
+      await embedded.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function measure(
+  baseUrl: string,
+  scenario: {
+    method: 'GET' | 'POST' | 'PUT';
+    paths: string[];
+    headers?: Record<string, string>;
+    body?: string;
+  },
+): Promise<Figures> {
+  const config = {
+    ...scenario,
+    baseUrl,
+    connections: CONNECTIONS,
+    headers: { 'content-type': 'application/json', ...scenario.headers },
+  };
+  const once = async (seconds: number): Promise<Figures> => {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [path.join(ROOT, 'scripts/bench/load-generator.ts'), JSON.stringify({ ...config, seconds })],
+      { maxBuffer: 1 << 20 },
+    );
+    if (stderr.trim()) process.stderr.write(stderr);
+    return JSON.parse(stdout) as Figures;
+  };
+  await once(2); // warm-up
+  const runs = [await once(SECONDS), await once(SECONDS), await once(SECONDS)];
+  runs.sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  return runs[1]!;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const { url, stop } = await database();
+  const db = createDb(url, { max: 4 });
+  await migrateToLatest(db);
+  log(`loading ${ORDERS.toLocaleString('en-US')} orders`);
+  const loadStarted = Date.now();
+  const world: BenchWorld = await loadData(db, ORDERS);
+  const loadSeconds = (Date.now() - loadStarted) / 1000;
+  log(`loaded in ${loadSeconds.toFixed(1)} s`);
+  await db.destroy();
+
+  const port = await freePort();
+  const dataDir = path.join(os.tmpdir(), `aoms-bench-data-${Date.now()}`);
+  const service = spawn(process.execPath, ['src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      RATE_LIMIT_PER_MINUTE: '0',
+      BENCH_ROUTES: 'true',
+      DATA_DIR: dataDir,
+      DATABASE_POOL_SIZE: '20',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    if (
+      await fetch(`${baseUrl}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const staff = { 'x-api-key': world.staffKey };
+  const ids = world.sampleOrderIds;
+  const orderBody = JSON.stringify({
+    address: { street_1: '1100 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' },
+    borrower: { first_name: 'Bea', last_name: 'Borrower' },
+    due_date: '2026-12-15T17:00',
+    green_certified: 'false',
+    loan_type: 'conventional',
+    transaction_type: 'purchase',
+    payment_method: 'invoice',
+    product_ids: [world.productId],
+    client_user_ids: [world.clientUserId],
+  });
+  const scenarios: [string, Parameters<typeof measure>[1]][] = [
+    ['bare route (ceiling)', { method: 'GET', paths: ['/__bench/bare'] }],
+    ['primary-key SELECT (ceiling)', { method: 'GET', paths: ids.map((id) => `/__bench/pk/${id}`) }],
+    ['GET /orders/{id}', { method: 'GET', paths: ids.map((id) => `/api/v1/orders/${id}`), headers: staff }],
+    ['GET /orders page 1', { method: 'GET', paths: ['/api/v1/orders'], headers: staff }],
+    [
+      'GET /orders page 1, q filter',
+      { method: 'GET', paths: ['/api/v1/orders?q[status_name_eq]=Assigned'], headers: staff },
+    ],
+    [
+      'GET /orders page 1, q filter + sort',
+      {
+        method: 'GET',
+        paths: ['/api/v1/orders?q[status_name_eq]=Assigned&q[s]=due_date%20desc'],
+        headers: staff,
+      },
+    ],
+    ['GET /orders page 200', { method: 'GET', paths: ['/api/v1/orders?page=200'], headers: staff }],
+    [
+      'GET /orders page 200, q filter + sort',
+      {
+        method: 'GET',
+        paths: ['/api/v1/orders?page=200&q[status_name_eq]=Assigned&q[s]=due_date%20desc'],
+        headers: staff,
+      },
+    ],
+    [
+      'POST /orders',
+      {
+        method: 'POST',
+        paths: ['/api/v1/orders'],
+        headers: { 'x-api-key': world.clientKey },
+        body: orderBody,
+      },
+    ],
+    [
+      'PUT schedule_inspection (workflow)',
+      {
+        method: 'PUT',
+        paths: world.scheduledOrderIds.map((id) => `/api/v1/orders/${id}/schedule_inspection`),
+        headers: { 'x-api-key': world.appraiserKey },
+        body: JSON.stringify({ inspection_scheduled_at: '2026-12-01T10:00' }),
+      },
+    ],
+  ];
+  const results: { name: string; figures: Figures }[] = [];
+  for (const [name, scenario] of scenarios) {
+    log(`measuring ${name}`);
+    results.push({ name, figures: await measure(baseUrl, scenario) });
+  }
+  const status = await fs.readFile(`/proc/${service.pid}/status`, 'utf8').catch(() => '');
+  const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  service.kill('SIGTERM');
+  await new Promise((resolve) => service.once('exit', resolve));
+  await stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+
+  const ceiling = results[1]!.figures.requestsPerSecond;
+  const rows = results.map(({ name, figures }) => ({
+    name,
+    requests_per_second: Math.round(figures.requestsPerSecond),
+    p50_ms: figures.p50,
+    p99_ms: figures.p99,
+    ratio_to_pk_ceiling: Number((figures.requestsPerSecond / ceiling).toFixed(2)),
+    non_2xx: figures.non2xx + figures.errors + figures.timeouts,
+  }));
+  const width = Math.max(...rows.map((r) => r.name.length));
+  const lines = [
+    `orders: ${ORDERS.toLocaleString('en-US')}, loaded in ${loadSeconds.toFixed(1)} s; ${CONNECTIONS} connections, median of 3 runs of ${SECONDS} s`,
+    `${'scenario'.padEnd(width)}  req/s   p50 ms  p99 ms  ratio  non-2xx`,
+    ...rows.map(
+      (r) =>
+        `${r.name.padEnd(width)}  ${String(r.requests_per_second).padStart(6)}  ${String(r.p50_ms).padStart(6)}  ${String(r.p99_ms).padStart(6)}  ${r.ratio_to_pk_ceiling.toFixed(2).padStart(5)}  ${String(r.non_2xx).padStart(7)}`,
+    ),
+    `service peak memory (RSS): ${(peakKb / 1024).toFixed(0)} MiB; total bench time ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  ];
+  console.log(lines.join('\n'));
+  const out = path.join(ROOT, 'bench-results');
+  await fs.mkdir(out, { recursive: true });
+  const file = path.join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  await fs.writeFile(
+    file,
+    JSON.stringify(
+      {
+        orders: ORDERS,
+        load_seconds: loadSeconds,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        peak_rss_mib: Math.round(peakKb / 1024),
+        results: rows,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`figures written to ${path.relative(ROOT, file)}`);
+}
+
+await main();

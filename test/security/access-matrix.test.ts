@@ -1,0 +1,900 @@
+import { randomBytes } from 'node:crypto';
+import type * as FastifyModule from 'fastify';
+import type { FastifyServerOptions, RouteOptions } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { issueApiKey } from '../../src/auth/api-key.service.ts';
+import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
+import type { Status } from '../../src/workflow/statuses.ts';
+import { ENDPOINT_ACTIONS } from '../../src/workflow/transitions.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { createUserWithKey } from '../helpers/factories.ts';
+import { multipart, REPORT_PDF, type Part } from '../helpers/multipart.ts';
+import { orderBody, placeOrder } from '../helpers/orders.ts';
+
+/**
+ * THE ACCESS MATRIX: who may call which endpoint, for every route of the application.
+ *
+ * The routes are read from the application itself: every route Fastify registers is recorded
+ * (an onRoute hook put on each instance the moment `fastify()` creates it), so a route added
+ * anywhere (a new action in the workflow table, a new module) fails this file until it has a
+ * row below, or is listed as a public route with its own test.
+ *
+ * Each row sends one request per caller, with a valid body, to a resource of the demo world in
+ * a state where the call is allowed: the answer is then the access decision, not a 409 or 422.
+ * Shared rules (docs/api.md, /work/shared/spec/decisions.md): another tenant's resource answers
+ * 404 exactly like a missing one; a role that sees the resource but may not take the action
+ * answers 403; no key or a revoked key answers 401. A refused request changes nothing.
+ */
+
+// ---- every route the application registers ------------------------------------------------
+
+const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
+
+vi.mock('fastify', async (importOriginal) => {
+  const actual = await importOriginal<typeof FastifyModule>();
+  const create = actual.default;
+  const recording = ((options?: FastifyServerOptions) => {
+    const app = create(options);
+    app.addHook('onRoute', (route: RouteOptions) => {
+      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+    });
+    return app;
+  }) as typeof create;
+  return { ...actual, default: recording, fastify: recording };
+});
+
+/** "METHOD /url" of every route; HEAD routes Fastify adds for each GET are left out. */
+function appRoutes(): string[] {
+  const all = new Set(registered.map((r) => `${r.method} ${r.url}`));
+  return [...all].filter((route) => {
+    const [method, url] = route.split(' ');
+    return method !== 'HEAD' || !all.has(`GET ${url}`);
+  });
+}
+
+// ---- the callers ----------------------------------------------------------------------------
+
+/**
+ * The columns of the matrix. "The order" is an order of the demo world: placed by the demo
+ * client with the demo company, assigned to the demo appraiser.
+ *
+ *   cli    client         a user of the order's client (the demo client's admin)
+ *   cli2   other_client   a user (admin) of another client, served by another company
+ *   stf    staff          staff of the order's company (an admin)
+ *   stf2   other_staff    staff (admin) of another company
+ *   apr    appraiser      the appraiser the order is assigned to (an admin of the company's panel)
+ *   apr2   other_appraiser  another appraiser of the same company: not assigned, not an admin
+ *   op     operator       whoever runs the service
+ *   none   no_key         no API key at all
+ *   rev    revoked_key    a key of the demo client's user: used once, then revoked by its owner
+ */
+const CALLERS = [
+  'client',
+  'other_client',
+  'staff',
+  'other_staff',
+  'appraiser',
+  'other_appraiser',
+  'operator',
+  'no_key',
+  'revoked_key',
+] as const;
+type Caller = (typeof CALLERS)[number];
+
+type Row = [
+  route: string,
+  ...answers: [number, number, number, number, number, number, number, number, number],
+];
+
+// ---- the matrix -----------------------------------------------------------------------------
+
+/**
+ * Rows: "METHOD /path" under /api/v1 (a "#variant" after it when one route has several cases),
+ * then the expected status for each caller, in the order of CALLERS.
+ */
+// prettier-ignore
+const MATRIX: Row[] = [
+  // route                                                    cli  cli2  stf  stf2  apr  apr2  op   none rev
+
+  // -- you and your keys (the key to revoke is one of the demo client user's)
+  ['POST   /me',                                               200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['POST   /me#invite',                                        200, 200, 200, 200, 403, 403, 403, 401, 401],
+  ['GET    /api_keys',                                         200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['POST   /api_keys',                                         201, 201, 201, 201, 201, 201, 201, 401, 401],
+  ['DELETE /api_keys/:key_id',                                 200, 404, 404, 404, 404, 404, 200, 401, 401],
+
+  // -- clients and reference data (the configuration is the demo client's)
+  ['GET    /clients',                                          200, 200, 200, 200, 403, 403, 200, 401, 401],
+  ['POST   /clients',                                          403, 403, 201, 201, 403, 403, 201, 401, 401],
+  ['GET    /clients/:client_id/configurations',                200, 404, 200, 404, 404, 404, 200, 401, 401],
+  ['GET    /client_types',                                     200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['GET    /property_types',                                   200, 200, 200, 200, 200, 200, 200, 401, 401],
+
+  // -- orders (POST: an order for the demo client, which the other tenant's users may not name: 422)
+  ['POST   /orders',                                           201, 422, 201, 422, 403, 403, 403, 401, 401],
+  ['GET    /orders',                                           200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['GET    /appraisers',                                       403, 403, 200, 200, 403, 403, 200, 401, 401],
+  ['GET    /orders/:order_id',                                 200, 404, 200, 404, 200, 404, 200, 401, 401],
+  ['GET    /orders/:order_id/history',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
+  ['PUT    /orders/:order_id/subject_address',                 200, 404, 200, 404, 403, 404, 403, 401, 401],
+
+  // -- the workflow (docs/workflow.md), each from a status the action is allowed in
+  ['PUT    /orders/:order_id/place',                           200, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/accept_order',                    403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/decline_order',                   403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_payment',                 403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/start_bidding',                   403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/auto_assign',                     403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/assign',                          403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/accept_assignment',               403, 404, 403, 404, 200, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/reject_assignment',               403, 404, 403, 404, 200, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/approve_assignment_condition',    403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/reject_assignment_condition',     403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_negotiation',             403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/approve_negotiation',             200, 404, 403, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/refuse_negotiation',              200, 404, 403, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/schedule_inspection',             403, 404, 403, 404, 200, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/complete_inspection',             403, 404, 403, 404, 200, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_submission',              403, 404, 403, 404, 200, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/start_review',                    403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/require_action',                  403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_completion',              403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/approve_report',                  200, 404, 403, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_revision',                200, 404, 403, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_reconsideration_of_value', 200, 404, 403, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/fulfill',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
+  ['PUT    /orders/:order_id/hold',                            200, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/resume',                          200, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/flag_attention',                  403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/clear_attention',                 403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_info',                    403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/provide_info',                    200, 404, 403, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_cancel',                  200, 404, 403, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/deny_cancel',                     403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/cancel',                          403, 404, 200, 404, 403, 404, 403, 401, 401],
+
+  // -- parties, notes, files
+  ['POST   /orders/:order_id/parties',                         201, 404, 201, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/parties/:party_id/toggle_poc',    200, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['POST   /orders/:order_id/parties/:party_id/toggle_poc',    200, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['GET    /orders/:order_id/notes',                           200, 404, 200, 404, 200, 404, 200, 401, 401],
+  ['POST   /orders/:order_id/notes',                           201, 404, 201, 404, 201, 404, 201, 401, 401],
+  ['GET    /orders/:order_id/files',                           200, 404, 200, 404, 200, 404, 200, 401, 401],
+  ['POST   /orders/:order_id/files',                           201, 404, 201, 404, 201, 404, 201, 401, 401],
+
+  // -- payments (appraisers do not see the client's invoice)
+  ['GET    /orders/:order_id/payments',                        200, 404, 200, 404, 403, 404, 200, 401, 401],
+  ['POST   /orders/:order_id/send_payment_link',               200, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PATCH  /orders/:order_id/update_payment_method',           200, 404, 200, 404, 403, 404, 403, 401, 401],
+
+  // -- webhooks: client and staff admins, and operators (the subscription is the demo company's); appraisers never
+  ['POST   /webhooks',                                         201, 201, 201, 201, 403, 403, 201, 401, 401],
+  ['GET    /webhooks',                                         200, 200, 200, 200, 403, 403, 200, 401, 401],
+  ['GET    /webhooks/:webhook_id',                             404, 404, 200, 404, 403, 403, 200, 401, 401],
+  ['PATCH  /webhooks/:webhook_id',                             404, 404, 200, 404, 403, 403, 200, 401, 401],
+  ['DELETE /webhooks/:webhook_id',                             404, 404, 200, 404, 403, 403, 200, 401, 401],
+  ['POST   /webhooks/:webhook_id/rotate_secret',               404, 404, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /webhooks/:webhook_id/deliveries',                  404, 404, 200, 404, 403, 403, 200, 401, 401],
+  ['POST   /webhooks/:webhook_id/deliveries/:delivery_id/replay', 404, 404, 202, 404, 403, 403, 202, 401, 401],
+  ['POST   /webhooks/:webhook_id/test',                        404, 404, 202, 404, 403, 403, 202, 401, 401],
+];
+
+/**
+ * Routes outside /api/v1, which take no API key. "open": anyone (the start page, health, the
+ * OpenAPI document and everything the docs UI serves under /docs). "signed": the link's
+ * signature is the credential; each has its own test below.
+ */
+const PUBLIC_ROUTES: Record<string, 'open' | 'signed'> = {
+  'GET /': 'open',
+  'GET /healthz': 'open',
+  'GET /readyz': 'open',
+  'GET /openapi.json': 'open',
+  'GET /files/:file_id': 'signed',
+  'GET /pay/:order_id': 'signed',
+  'POST /pay/:order_id': 'signed',
+  'GET /invoices/:order_id': 'signed',
+  'GET /receipts/:payment_id': 'signed',
+};
+const isDocsUi = (route: string) => /^GET \/docs(\/|$)/.test(route);
+const publicKind = (route: string) => PUBLIC_ROUTES[route] ?? (isDocsUi(route) ? 'open' : undefined);
+
+// ---- reading the table ----------------------------------------------------------------------
+
+interface Entry {
+  /** The row's label, e.g. "POST /me#invite". */
+  name: string;
+  /** The app's route, e.g. "POST /api/v1/me". */
+  route: string;
+  method: string;
+  path: string;
+  expected: Record<Caller, number>;
+}
+
+function answersOf(answers: number[]): Record<Caller, number> {
+  const expected = {} as Record<Caller, number>;
+  CALLERS.forEach((caller, i) => (expected[caller] = answers[i]!));
+  return expected;
+}
+
+const ENTRIES: Entry[] = MATRIX.map(([label, ...answers]) => {
+  const [method = '', target = ''] = label.trim().split(/\s+/);
+  const [path = ''] = target.split('#');
+  return {
+    name: `${method} ${target}`,
+    route: `${method} /api/v1${path}`,
+    method,
+    path,
+    expected: answersOf(answers),
+  };
+});
+
+// ---- the world ------------------------------------------------------------------------------
+
+const t = useTestApp();
+let demo: DemoWorld;
+let other: DemoWorld;
+let keys: Record<Caller, string | null>;
+let newOrderBody: Awaited<ReturnType<typeof orderBody>>;
+let clientTypeId: string;
+
+beforeAll(async () => {
+  demo = await seedDemo(t.db);
+  other = await seedDemo(t.db);
+  const company = { id: demo.company_id, name: 'Demo company' };
+  const otherAppraiser = await createUserWithKey(t.db, 'appraiser', company);
+  const operator = await createUserWithKey(t.db, 'operator', null);
+  // Used once (so that any cache of warm keys knows it), then revoked by its owner through the API.
+  const revoked = await issueApiKey(t.db, demo.users.client.id, 'revoked by the matrix');
+  await setup('POST', '/api/v1/me', revoked.api_key);
+  await send('DELETE', `/api/v1/api_keys/${revoked.id}`, { key: revoked.api_key, counted: false });
+  const row = await t.db
+    .selectFrom('api_keys')
+    .select('revoked_at')
+    .where('id', '=', revoked.id)
+    .executeTakeFirstOrThrow();
+  if (!row.revoked_at) throw new Error('setup: the key was not revoked');
+  keys = {
+    client: demo.users.client.api_key,
+    other_client: other.users.client.api_key,
+    staff: demo.users.staff.api_key,
+    other_staff: other.users.staff.api_key,
+    appraiser: demo.users.appraiser.api_key,
+    other_appraiser: otherAppraiser.key,
+    operator: operator.key,
+    no_key: null,
+    revoked_key: revoked.api_key,
+  };
+  newOrderBody = await orderBody(t.db, demo);
+  const clientType = await t.db
+    .selectFrom('client_types')
+    .select('id')
+    .orderBy('name')
+    .executeTakeFirstOrThrow();
+  clientTypeId = clientType.id;
+});
+
+// ---- requests, counted ----------------------------------------------------------------------
+
+const tally = { requests: 0, unexpected: 0, serverErrors: [] as string[], rateLimited: [] as string[] };
+
+type Body = { json: unknown } | { parts: Part[] } | { form: Record<string, string> };
+
+interface Sent {
+  status: number;
+  body: string;
+  code: string | undefined;
+  json: <T>() => T;
+}
+
+/** Every request of the matrix goes through here: counted, and never a 5xx. */
+async function send(
+  method: string,
+  url: string,
+  options: { key?: string | null; body?: Body; headers?: Record<string, string>; counted?: boolean } = {},
+): Promise<Sent> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers['x-api-key'] = options.key;
+  let payload: string | Buffer | undefined;
+  if (options.body && 'json' in options.body) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(options.body.json);
+  } else if (options.body && 'parts' in options.body) {
+    const built = multipart(options.body.parts);
+    Object.assign(headers, built.headers);
+    payload = built.payload;
+  } else if (options.body && 'form' in options.body) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    payload = new URLSearchParams(options.body.form).toString();
+  }
+  const response = await t.app.inject({
+    method: httpMethod(method),
+    url,
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+  });
+  if (options.counted !== false) tally.requests += 1;
+  if (response.statusCode >= 500) tally.serverErrors.push(`${method} ${url}: ${response.statusCode}`);
+  if (response.statusCode === 429) tally.rateLimited.push(`${method} ${url}`);
+  const isJson = String(response.headers['content-type'] ?? '').includes('json');
+  return {
+    status: response.statusCode,
+    body: response.body,
+    code: isJson ? response.json<{ error?: { code?: string } }>().error?.code : undefined,
+    json: <T>() => response.json<T>(),
+  };
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+function httpMethod(method: string): (typeof METHODS)[number] {
+  const found = METHODS.find((m) => m === method);
+  if (!found) throw new Error(`no such method in the matrix: ${method}`);
+  return found;
+}
+
+/** A request that prepares a fixture: not counted in the matrix, must succeed. */
+async function setup<T>(method: 'GET' | 'POST', url: string, key: string, body?: Body): Promise<T> {
+  const response = await send(method, url, { key, counted: false, ...(body ? { body } : {}) });
+  if (response.status >= 300) throw new Error(`setup ${method} ${url}: ${response.status} ${response.body}`);
+  return response.json<T>();
+}
+
+// ---- fixtures: what the route's ids point at ------------------------------------------------
+
+/** The ids a route's path needs, and what a refused request must leave unchanged. */
+interface Fixture {
+  ids: Record<string, string>;
+  snapshot?: () => Promise<unknown>;
+}
+
+/** An order of the demo world, put directly in `status` and assigned to the demo appraiser. */
+async function orderIn(status: Status): Promise<Fixture> {
+  const order = await placeOrder(t.app, t.db, demo);
+  await t.db
+    .updateTable('orders')
+    .set({ status, appraiser_id: demo.users.appraiser.id })
+    .where('id', '=', order.id)
+    .execute();
+  const party = await t.db
+    .selectFrom('order_parties')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return {
+    ids: { order_id: order.id, party_id: party.id },
+    snapshot: async () => ({
+      order: await t.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow(),
+      parties: await t.db
+        .selectFrom('order_parties')
+        .select(['id', 'poc'])
+        .where('order_id', '=', order.id)
+        .orderBy('id')
+        .execute(),
+    }),
+  };
+}
+
+/** A webhook subscription of the demo company, with one delivery (of a test event). */
+async function companyWebhook(): Promise<Fixture> {
+  const created = await setup<{ id: string }>('POST', '/api/v1/webhooks', demo.users.staff.api_key, {
+    json: { url: 'https://hooks.example.com/aoms', description: 'Matrix subscription' },
+  });
+  await setup('POST', `/api/v1/webhooks/${created.id}/test`, demo.users.staff.api_key);
+  const delivery = await t.db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('subscription_id', '=', created.id)
+    .executeTakeFirstOrThrow();
+  return {
+    ids: { webhook_id: created.id, delivery_id: delivery.id },
+    snapshot: () =>
+      t.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', created.id).executeTakeFirst(),
+  };
+}
+
+/** A live API key of the demo client's user. */
+async function clientUsersKey(): Promise<Fixture> {
+  const key = await issueApiKey(t.db, demo.users.client.id, 'to revoke');
+  return {
+    ids: { key_id: key.id },
+    snapshot: () => t.db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirst(),
+  };
+}
+
+const nothing = (): Promise<Fixture> => Promise.resolve({ ids: {} });
+
+// ---- how each row is called -----------------------------------------------------------------
+
+interface Call {
+  fixture: () => Promise<Fixture>;
+  body?: (caller: Caller) => Body;
+  headers?: () => Record<string, string>;
+}
+
+const json = (value: unknown): Body => ({ json: value });
+const unique = () => randomBytes(4).toString('hex');
+
+/** Valid input for the actions that take some; the others are sent without a body. */
+const ACTION_BODIES: Record<string, () => Body> = {
+  decline_order: () => json({ reason: 'Outside our coverage area' }),
+  assign: () => json({ appraiser_id: demo.users.appraiser.id, fee: '300.00' }),
+  reject_assignment: () => json({ reason: 'Too far away' }),
+  request_negotiation: () => json({ fee: '550.00', reason: 'Complex property' }),
+  refuse_negotiation: () => json({ reason: 'Over budget' }),
+  schedule_inspection: () => json({ inspection_scheduled_at: '2030-06-15T10:00' }),
+  request_submission: () => ({
+    parts: [
+      ['files[][attachment]', REPORT_PDF],
+      ['files[][file_type]', 'appraisal_pdf'],
+    ],
+  }),
+  require_action: () => json({ reason: 'Add a third comparable' }),
+  request_revision: () => json({ comments: 'Please correct the square footage' }),
+  request_reconsideration_of_value: () =>
+    json({ reason: 'alternate_closed_sales', summary: 'Two closer sales were missed' }),
+  hold: () => json({ reason: 'Borrower travelling' }),
+  flag_attention: () => json({ reason: 'Access problem' }),
+  request_info: () => json({ reason: 'Gate code needed' }),
+  provide_info: () => json({ comments: 'The gate code is 1234' }),
+  request_cancel: () => json({ reason: 'Loan withdrawn' }),
+  deny_cancel: () => json({ reason: 'Report nearly done' }),
+  cancel: () => json({ reason: 'Loan withdrawn' }),
+};
+
+/** Each action is called on an order in the first status its table row allows it from. */
+const actionCalls: Record<string, Call> = Object.fromEntries(
+  ENDPOINT_ACTIONS.map((definition) => {
+    const body = ACTION_BODIES[definition.action];
+    const call: Call = { fixture: () => orderIn(definition.from[0]!), ...(body ? { body } : {}) };
+    return [`PUT /orders/:order_id/${definition.action}`, call];
+  }),
+);
+
+const inAssignedOrder = () => orderIn('Assigned');
+
+const CALLS: Record<string, Call> = {
+  'POST /me': { fixture: nothing },
+  'POST /me#invite': {
+    fixture: nothing,
+    headers: () => ({
+      'X-Api-Email': `invitee.${unique()}@matrix.example`,
+      'X-Api-First-Name': 'Ivy',
+      'X-Api-Last-Name': 'Invitee',
+    }),
+  },
+  'GET /api_keys': { fixture: nothing },
+  'POST /api_keys': { fixture: nothing, body: () => json({ label: 'matrix' }) },
+  'DELETE /api_keys/:key_id': { fixture: clientUsersKey },
+
+  'GET /clients': { fixture: nothing },
+  'POST /clients': { fixture: nothing, body: () => json(newClientBody()) },
+  'GET /clients/:client_id/configurations': {
+    fixture: () => Promise.resolve({ ids: { client_id: demo.client_id } }),
+  },
+  'GET /client_types': { fixture: nothing },
+  'GET /property_types': { fixture: nothing },
+
+  'POST /orders': { fixture: nothing, body: () => json(newOrderBody) },
+  'GET /orders': { fixture: nothing },
+  'GET /appraisers': { fixture: nothing },
+  'GET /orders/:order_id': { fixture: inAssignedOrder },
+  'GET /orders/:order_id/history': { fixture: inAssignedOrder },
+  'PUT /orders/:order_id/subject_address': {
+    fixture: inAssignedOrder,
+    body: () => json({ address_two: 'Suite 200' }),
+  },
+  ...actionCalls,
+
+  'POST /orders/:order_id/parties': {
+    fixture: inAssignedOrder,
+    body: () => json({ party: { name: 'Rita Realtor', role: 'buyer_agent', poc: false } }),
+  },
+  'PUT /orders/:order_id/parties/:party_id/toggle_poc': {
+    fixture: inAssignedOrder,
+    body: () => json({ poc: true }),
+  },
+  'POST /orders/:order_id/parties/:party_id/toggle_poc': {
+    fixture: inAssignedOrder,
+    body: () => json({ poc: true }),
+  },
+  'GET /orders/:order_id/notes': { fixture: inAssignedOrder },
+  'POST /orders/:order_id/notes': {
+    fixture: inAssignedOrder,
+    body: () => json({ content: '<p>Called the borrower.</p>', subject: 'Matrix' }),
+  },
+  'GET /orders/:order_id/files': { fixture: inAssignedOrder },
+  'POST /orders/:order_id/files': {
+    fixture: inAssignedOrder,
+    body: () => ({
+      parts: [
+        ['attachment', { ...REPORT_PDF, filename: 'purchase-agreement.pdf' }],
+        ['file_type', 'purchase_agreement'],
+      ],
+    }),
+  },
+
+  'GET /orders/:order_id/payments': { fixture: inAssignedOrder },
+  'POST /orders/:order_id/send_payment_link': {
+    fixture: inAssignedOrder,
+    body: () => json({ emails: ['payer@borrower.example'] }),
+  },
+  'PATCH /orders/:order_id/update_payment_method': {
+    fixture: inAssignedOrder,
+    body: () => json({ payment_method: 'credit_card' }),
+  },
+
+  'POST /webhooks': {
+    fixture: nothing,
+    // Operators belong to no organization: they name the one the subscription is for.
+    body: (caller) =>
+      json({
+        url: 'https://hooks.example.com/new',
+        ...(caller === 'operator' ? { organization_id: demo.company_id } : {}),
+      }),
+  },
+  'GET /webhooks': { fixture: nothing },
+  'GET /webhooks/:webhook_id': { fixture: companyWebhook },
+  'PATCH /webhooks/:webhook_id': {
+    fixture: companyWebhook,
+    body: () => json({ description: 'Changed by the matrix' }),
+  },
+  'DELETE /webhooks/:webhook_id': { fixture: companyWebhook },
+  'POST /webhooks/:webhook_id/rotate_secret': { fixture: companyWebhook },
+  'GET /webhooks/:webhook_id/deliveries': { fixture: companyWebhook },
+  'POST /webhooks/:webhook_id/deliveries/:delivery_id/replay': { fixture: companyWebhook },
+  'POST /webhooks/:webhook_id/test': { fixture: companyWebhook },
+};
+
+function newClientBody() {
+  return {
+    organization: {
+      name: `Matrix Savings ${unique()}`,
+      client_type_id: clientTypeId,
+      add_all_products: true,
+      address_attributes: { address_one: '1 Harbor Way', city: 'Boston', state: 'MA', zip: '02110' },
+      contacts_attributes: [{ name: 'Hank Harbor', emails: ['hank@harbor.example'] }],
+    },
+  };
+}
+
+// ---- what a refused request must not change -------------------------------------------------
+
+const COUNTED_TABLES = [
+  'organizations',
+  'users',
+  'api_keys',
+  'orders',
+  'order_parties',
+  'order_history',
+  'notes',
+  'order_files',
+  'payments',
+  'events',
+  'outbox_messages',
+  'webhook_subscriptions',
+  'webhook_deliveries',
+] as const;
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const selects = COUNTED_TABLES.map(
+    (table) => sql`(SELECT count(*) FROM ${sql.table(table)})::int AS ${sql.ref(table)}`,
+  );
+  const result = await sql<Record<string, number>>`SELECT ${sql.join(selects)}`.execute(t.db);
+  return result.rows[0]!;
+}
+
+// ---- running a row --------------------------------------------------------------------------
+
+/** The error code each refusal carries. */
+const ERROR_CODES: Record<number, string> = {
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  422: 'validation_failed',
+};
+
+async function call(entry: Entry, spec: Call, fixture: Fixture, caller: Caller): Promise<string | null> {
+  const url =
+    '/api/v1' +
+    entry.path.replace(/:(\w+)/g, (_, name: string) => {
+      const id = fixture.ids[name];
+      if (!id) throw new Error(`${entry.name}: the fixture gives no ${name}`);
+      return id;
+    });
+  const body = spec.body?.(caller);
+  const response = await send(entry.method, url, {
+    key: keys[caller],
+    ...(body ? { body } : {}),
+    ...(spec.headers ? { headers: spec.headers() } : {}),
+  });
+  const expected = entry.expected[caller];
+  const code = ERROR_CODES[expected];
+  if (response.status === expected && (code === undefined || response.code === code)) return null;
+  tally.unexpected += 1;
+  return `${entry.name} by ${caller}: expected ${expected}${code ? ` ${code}` : ''}, got ${response.status} ${response.body.slice(0, 300)}`;
+}
+
+async function runRow(entry: Entry): Promise<string[]> {
+  const spec = CALLS[entry.name];
+  if (!spec) return [`${entry.name}: no way to call it in CALLS`];
+  const problems: string[] = [];
+  const refused = CALLERS.filter((caller) => entry.expected[caller] >= 300);
+  const allowed = CALLERS.filter((caller) => entry.expected[caller] < 300);
+
+  // The refusals, on one resource: nothing may change, neither the resource nor any table.
+  const shared = await spec.fixture();
+  const before = { counts: await rowCounts(), resource: await shared.snapshot?.() };
+  for (const caller of refused) {
+    const problem = await call(entry, spec, shared, caller);
+    if (problem) problems.push(problem);
+  }
+  const after = { counts: await rowCounts(), resource: await shared.snapshot?.() };
+  if (JSON.stringify(after) !== JSON.stringify(before)) {
+    problems.push(
+      `${entry.name}: a refused request changed something:\n  before ${JSON.stringify(before)}\n  after  ${JSON.stringify(after)}`,
+    );
+  }
+
+  // The allowed calls: reads share the resource; anything else gets a fresh one each time.
+  for (const caller of allowed) {
+    const fixture = entry.method === 'GET' ? shared : await spec.fixture();
+    const problem = await call(entry, spec, fixture, caller);
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
+
+// ---- the tests ------------------------------------------------------------------------------
+
+describe('the matrix covers every route of the application', () => {
+  it('records the routes of the app', () => {
+    expect(appRoutes().length).toBeGreaterThan(ENTRIES.length);
+  });
+
+  it('every route has a row in the matrix, or is a public route', () => {
+    const inMatrix = new Set(ENTRIES.map((e) => e.route));
+    const missing = appRoutes().filter((route) => !inMatrix.has(route) && publicKind(route) === undefined);
+    expect(missing, 'routes with no row in the access matrix (test/security/access-matrix.test.ts)').toEqual(
+      [],
+    );
+  });
+
+  it('every /api/v1 route is in the matrix, never public', () => {
+    expect(Object.keys(PUBLIC_ROUTES).filter((route) => route.includes(' /api/'))).toEqual([]);
+  });
+
+  it('every row and every public route is a route of the app', () => {
+    const stale = [...ENTRIES.map((e) => e.route), ...Object.keys(PUBLIC_ROUTES)].filter((route) => {
+      const [method = '', url = ''] = route.split(' ');
+      return !t.app.hasRoute({ method: httpMethod(method), url });
+    });
+    expect(stale, 'rows for routes the app does not have').toEqual([]);
+  });
+
+  it('every row says how it is called, and each route has one row per case', () => {
+    const names = ENTRIES.map((e) => e.name);
+    expect(
+      names.filter((name) => !CALLS[name]),
+      'rows without an entry in CALLS',
+    ).toEqual([]);
+    expect(
+      Object.keys(CALLS).filter((name) => !names.includes(name)),
+      'CALLS without a row',
+    ).toEqual([]);
+    expect(
+      names.filter((name, i) => names.indexOf(name) !== i),
+      'duplicate rows',
+    ).toEqual([]);
+  });
+
+  it('the recorded routes include every operation of the OpenAPI document', async () => {
+    const response = await send('GET', '/openapi.json');
+    const { paths } = response.json<{ paths: Record<string, Record<string, unknown>> }>();
+    const documented = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(documented.length).toBeGreaterThan(0);
+    const routes = new Set(appRoutes());
+    expect(documented.filter((route) => !routes.has(route))).toEqual([]);
+  });
+});
+
+describe('who may call what: every /api/v1 route, every caller', () => {
+  for (const entry of ENTRIES) {
+    it(entry.name, async () => {
+      expect(await runRow(entry)).toEqual([]);
+    });
+  }
+});
+
+// ---- public routes ---------------------------------------------------------------------------
+
+describe('open routes answer anyone, without a key', () => {
+  it('every open route answers without a key', async () => {
+    const open = appRoutes().filter((route) => publicKind(route) === 'open');
+    expect(open).toContain('GET /healthz');
+    const problems: string[] = [];
+    for (const route of open) {
+      const [method = '', url = ''] = route.split(' ');
+      const response = await send(method, url.replace('*', 'swagger-ui.css'));
+      if (response.status < 200 || response.status >= 400) {
+        tally.unexpected += 1;
+        problems.push(`${route}: ${response.status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+interface SignedCase {
+  /** A valid signed link (absolute, as the API gives it). */
+  link: string;
+  /** Another resource of the same kind: the link's signature must not open it. */
+  otherId: string;
+  /** The same id signed as another kind of link, where one exists. */
+  foreignQuery?: string;
+  body?: Body;
+}
+
+const CARD = {
+  name: 'Bea Borrower',
+  number: '4242424242424242',
+  exp_month: '12',
+  exp_year: '2035',
+  cvc: '123',
+};
+
+interface PaymentsSummary {
+  input_credit_card_link: string;
+  pdf_link: string;
+  payments: { receipt_link: string }[];
+}
+
+async function paymentsOf(orderId: string): Promise<PaymentsSummary> {
+  return setup<PaymentsSummary>('GET', `/api/v1/orders/${orderId}/payments`, demo.users.client.api_key);
+}
+
+async function paid(orderId: string): Promise<PaymentsSummary> {
+  const { input_credit_card_link: link } = await paymentsOf(orderId);
+  const url = new URL(link);
+  const response = await send('POST', url.pathname + url.search, { body: { form: CARD }, counted: false });
+  if (response.status !== 200) throw new Error(`setup: paying ${orderId}: ${response.status}`);
+  return paymentsOf(orderId);
+}
+
+async function uploadedFile(orderId: string): Promise<{ id: string; link: string }> {
+  return setup<{ id: string; link: string }>(
+    'POST',
+    `/api/v1/orders/${orderId}/files`,
+    demo.users.client.api_key,
+    {
+      parts: [
+        ['attachment', { ...REPORT_PDF, filename: 'contract.pdf' }],
+        ['file_type', 'sales_contract'],
+      ],
+    },
+  );
+}
+
+const newOrderId = async () => (await orderIn('Assigned')).ids.order_id!;
+const queryOf = (link: string) => new URL(link).search;
+
+/** For each signed route: a fresh case (an order with a balance, a file, a payment). */
+const SIGNED: Record<string, () => Promise<SignedCase>> = {
+  'GET /files/:file_id': async () => {
+    const order = await newOrderId();
+    const [file, another] = [await uploadedFile(order), await uploadedFile(order)];
+    return { link: file.link, otherId: another.id };
+  },
+  'GET /pay/:order_id': async () => {
+    const [order, another] = [await newOrderId(), await newOrderId()];
+    const summary = await paymentsOf(order);
+    return {
+      link: summary.input_credit_card_link,
+      otherId: another,
+      foreignQuery: queryOf(summary.pdf_link),
+    };
+  },
+  'POST /pay/:order_id': async () => {
+    const [order, another] = [await newOrderId(), await newOrderId()];
+    const summary = await paymentsOf(order);
+    return {
+      link: summary.input_credit_card_link,
+      otherId: another,
+      foreignQuery: queryOf(summary.pdf_link),
+      body: { form: CARD },
+    };
+  },
+  'GET /invoices/:order_id': async () => {
+    const [order, another] = [await newOrderId(), await newOrderId()];
+    const summary = await paymentsOf(order);
+    return {
+      link: summary.pdf_link,
+      otherId: another,
+      foreignQuery: queryOf(summary.input_credit_card_link),
+    };
+  },
+  'GET /receipts/:payment_id': async () => {
+    const receipt = (await paid(await newOrderId())).payments[0]!.receipt_link;
+    const another = (await paid(await newOrderId())).payments[0]!.receipt_link;
+    return { link: receipt, otherId: new URL(another).pathname.split('/').pop()! };
+  },
+};
+
+describe('signed-link routes: the signature is the credential, an API key is not', () => {
+  it('every signed route has a case', () => {
+    const signed = Object.entries(PUBLIC_ROUTES)
+      .filter(([, kind]) => kind === 'signed')
+      .map(([route]) => route);
+    expect(signed.filter((route) => !SIGNED[route])).toEqual([]);
+  });
+
+  it.each(Object.keys(SIGNED))('%s', async (route) => {
+    const method = route.split(' ')[0]!;
+    const signedCase = await SIGNED[route]!();
+    const url = new URL(signedCase.link);
+    const path = url.pathname;
+    const params = url.searchParams;
+    const id = path.split('/').pop()!;
+    const tampered = new URLSearchParams(params);
+    const signature = params.get('signature') ?? '';
+    tampered.set('signature', (signature.startsWith('A') ? 'B' : 'A') + signature.slice(1));
+    const extended = new URLSearchParams(params);
+    extended.set('expires', String(Number(params.get('expires')) + 86_400));
+
+    const refusals: [what: string, url: string, key?: string][] = [
+      ['no signature', path],
+      ["no signature, the client's API key", path, demo.users.client.api_key],
+      ["no signature, an operator's API key", path, keys.operator!],
+      ['a changed signature', `${path}?${tampered.toString()}`],
+      ['a changed expiry', `${path}?${extended.toString()}`],
+      ["another resource's id", `${path.replace(id, signedCase.otherId)}${url.search}`],
+      ...(signedCase.foreignQuery
+        ? ([['the signature of another kind of link', `${path}${signedCase.foreignQuery}`]] as [
+            string,
+            string,
+          ][])
+        : []),
+    ];
+    const problems: string[] = [];
+    const before = await rowCounts();
+    for (const [what, refusedUrl, key] of refusals) {
+      const response = await send(method, refusedUrl, {
+        ...(key ? { key } : {}),
+        ...(signedCase.body ? { body: signedCase.body } : {}),
+      });
+      if (response.status !== 403) {
+        tally.unexpected += 1;
+        problems.push(`${route} with ${what}: expected 403, got ${response.status}`);
+      }
+    }
+    const after = await rowCounts();
+    if (JSON.stringify(after) !== JSON.stringify(before))
+      problems.push(`${route}: a refused request changed something: ${JSON.stringify({ before, after })}`);
+
+    const valid = await send(method, path + url.search, signedCase.body ? { body: signedCase.body } : {});
+    if (valid.status !== 200) {
+      tally.unexpected += 1;
+      problems.push(`${route} with its signed link: expected 200, got ${valid.status}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the whole run', () => {
+  it('no request answered 5xx, none was rate limited', () => {
+    expect(tally.serverErrors).toEqual([]);
+    expect(tally.rateLimited, 'rate limiting should be off in tests').toEqual([]);
+  });
+});
+
+afterAll(() => {
+  const apiRoutes = new Set(ENTRIES.map((e) => e.route)).size;
+  const publicRoutes = appRoutes().filter((route) => publicKind(route) !== undefined).length;
+  console.log(
+    `access matrix: ${tally.requests} requests, ${apiRoutes + publicRoutes} endpoints ` +
+      `(${apiRoutes} /api/v1 routes in ${ENTRIES.length} rows x ${CALLERS.length} callers, ${publicRoutes} public), ` +
+      `${tally.unexpected} unexpected, ${tally.serverErrors.length} 5xx`,
+  );
+});
