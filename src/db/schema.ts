@@ -341,6 +341,14 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
+export interface OrderCountsTable {
+  scope: string;
+  scope_id: string;
+  status: string;
+  bucket: number;
+  n: ColumnType<string, number, number>;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -370,6 +378,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   idempotency_keys: IdempotencyKeysTable;
+  order_counts: OrderCountsTable;
 }
 
 export type User = Selectable<UsersTable>;

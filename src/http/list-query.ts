@@ -47,6 +47,8 @@ export interface ListQuery {
   offset: number;
   filters: Expression<SqlBool>[];
   sorts: RawBuilder<unknown>[];
+  /** What was asked, for lists that answer some searches from summaries (order counts). */
+  terms: { attribute: string; predicate: Predicate; values: string[] }[];
 }
 
 export const DEFAULT_PER_PAGE = 25;
@@ -83,6 +85,7 @@ export function parseListQuery(
   );
   const filters: Expression<SqlBool>[] = [];
   const sorts: RawBuilder<unknown>[] = [];
+  const terms: ListQuery['terms'] = [];
 
   for (const [rawKey, rawValue] of Object.entries(query)) {
     const key = normalizeKey(rawKey);
@@ -104,6 +107,7 @@ export function parseListQuery(
       problems.push({ field, message: unknownAttributeMessage(attributes) });
       continue;
     }
+    terms.push({ attribute: parsed.attribute, predicate: parsed.predicate, values: asList(rawValue) });
     const filter = buildFilter(
       parsed.attribute,
       attributes[parsed.attribute]!,
@@ -123,7 +127,7 @@ export function parseListQuery(
       problems,
     );
   }
-  return { page, perPage, offset: (page - 1) * perPage, filters, sorts };
+  return { page, perPage, offset: (page - 1) * perPage, filters, sorts, terms };
 }
 
 function positiveInteger(value: unknown, field: string, fallback: number, problems: FieldProblem[]): number {
@@ -187,9 +191,7 @@ function parseSort(
     });
     return null;
   }
-  return direction.toLowerCase() === 'desc'
-    ? sql`${spec.expr} DESC NULLS LAST`
-    : sql`${spec.expr} ASC NULLS LAST`;
+  return direction.toLowerCase() === 'desc' ? sql`${spec.expr} DESC` : sql`${spec.expr} ASC`;
 }
 
 const TRUE = /^(true|t|1|yes)$/i;

@@ -110,12 +110,30 @@ export interface OrderListRow {
   transaction_type: string;
 }
 
+/** Whose running totals (order_counts) match the caller's visibility. */
+export type CountScope = { scope: 'all' | 'company' | 'client' | 'appraiser'; id: string };
+
+/**
+ * A page of orders and the exact total. The page is found on the indexes alone (ids only,
+ * so a deep OFFSET skips index entries, not rows), then only its rows are read. The total
+ * comes from the running totals when the search is by status alone (or none), else from
+ * COUNT(*).
+ */
 export async function listOrders(
   db: Db,
   visible: Expression<SqlBool>,
   list: ListQuery,
+  scope: CountScope,
 ): Promise<{ rows: OrderListRow[]; total: number }> {
   const filters = [visible, ...list.filters];
+  let ids = db.selectFrom('orders').select('orders.id');
+  for (const filter of filters) ids = ids.where(filter);
+  for (const sort of list.sorts) ids = ids.orderBy(sort);
+  ids = ids
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(list.perPage)
+    .offset(list.offset);
   let page = db
     .selectFrom('orders')
     .select([
@@ -130,21 +148,39 @@ export async function listOrders(
       'orders.due_date',
       'orders.loan_type',
       'orders.transaction_type',
-    ]);
-  let count = db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('total'));
-  for (const filter of filters) {
-    page = page.where(filter);
-    count = count.where(filter);
-  }
+    ])
+    .where('orders.id', 'in', ids);
   for (const sort of list.sorts) page = page.orderBy(sort);
-  const [rows, total] = await Promise.all([
-    page
-      .orderBy('orders.created_at', 'desc')
-      .orderBy('orders.id', 'desc')
-      .limit(list.perPage)
-      .offset(list.offset)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.total) };
+  page = page.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc');
+
+  const statuses = statusOnly(list);
+  const total =
+    statuses === undefined
+      ? (() => {
+          let count = db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('total'));
+          for (const filter of filters) count = count.where(filter);
+          return count.executeTakeFirstOrThrow().then((r) => Number(r.total));
+        })()
+      : db
+          .selectFrom('order_counts')
+          .select(sql<string>`coalesce(sum(n), 0)`.as('total'))
+          .where('scope', '=', scope.scope)
+          .where('scope_id', '=', scope.id)
+          .$if(statuses !== null, (q) => q.where('status', 'in', statuses!))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.total));
+  const [rows, count] = await Promise.all([page.execute(), total]);
+  return { rows, total: count };
+}
+
+/** The statuses searched for when the search is by status alone; null: no search; undefined: another search. */
+function statusOnly(list: ListQuery): string[] | null | undefined {
+  if (list.terms.length === 0) return null;
+  const values: string[] = [];
+  for (const term of list.terms) {
+    if (term.attribute !== 'status_name' || (term.predicate !== 'eq' && term.predicate !== 'in'))
+      return undefined;
+    values.push(...term.values.filter((v) => v.trim() !== ''));
+  }
+  return values.length > 0 ? values : null;
 }

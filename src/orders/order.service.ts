@@ -14,7 +14,7 @@ import { countyForAddress, findState } from '../reference/geography.ts';
 import { orderVisibleTo } from '../workflow/access.ts';
 import { toPartyRole } from '../parties/party.roles.ts';
 import { toOrderDetail, toOrderListItem } from './order.mapper.ts';
-import { findOrderDetail, listOrders } from './order.repository.ts';
+import { findOrderDetail, listOrders, type CountScope } from './order.repository.ts';
 import { ORDER_ATTRIBUTES } from './order.search.ts';
 import type { CreateOrderBody, OrderDetail, SubjectAddressBody } from './order.schemas.ts';
 
@@ -32,7 +32,7 @@ export async function getOrder(
 
 export async function searchOrders(db: Db, user: AuthUser, config: Config, query: Record<string, unknown>) {
   const list = parseListQuery(query, ORDER_ATTRIBUTES, { timeZone: config.timeZone });
-  const { rows, total } = await listOrders(db, orderVisibleTo(user), list);
+  const { rows, total } = await listOrders(db, orderVisibleTo(user), list, countScope(user));
   const totalPages = Math.ceil(total / list.perPage);
   return {
     data: rows.map((row) => toOrderListItem(row, config.timeZone)),
@@ -45,6 +45,19 @@ export async function searchOrders(db: Db, user: AuthUser, config: Config, query
       has_prev_page: list.page > 1,
     },
   };
+}
+
+function countScope(user: AuthUser): CountScope {
+  switch (user.role) {
+    case 'operator':
+      return { scope: 'all', id: '00000000-0000-0000-0000-000000000000' };
+    case 'staff':
+      return { scope: 'company', id: user.organizationId! };
+    case 'client':
+      return { scope: 'client', id: user.organizationId! };
+    case 'appraiser':
+      return { scope: 'appraiser', id: user.id };
+  }
 }
 
 interface ResolvedParties {

@@ -174,3 +174,50 @@ describe('GET /api/v1/orders', () => {
     expect(body.error.details[0].field).toBe(field);
   });
 });
+
+describe('exact totals from running counts', () => {
+  it('match a row count for every role and status search, before and after a rebuild', async () => {
+    const { sql } = await import('kysely');
+    // Moves that change status, appraiser and tenant-visible counts.
+    await t.db.updateTable('orders').set({ status: 'On hold' }).where('id', '=', ids.austin!).execute();
+    await t.db
+      .updateTable('orders')
+      .set({ appraiser_id: null, status: 'Unassigned' })
+      .where('id', '=', ids.dallas!)
+      .execute();
+    await t.db
+      .updateTable('orders')
+      .set({ status: 'Assigned', appraiser_id: demo.users.appraiser.id })
+      .where('id', '=', ids.dallas!)
+      .execute();
+    const check = async () => {
+      for (const [key, column, value] of [
+        [demo.users.client.api_key, 'client_id', demo.client_id],
+        [demo.users.staff.api_key, 'company_id', demo.company_id],
+        [demo.users.appraiser.api_key, 'appraiser_id', demo.users.appraiser.id],
+      ] as const) {
+        for (const query of [
+          '',
+          '?q[status_name_eq]=Assigned',
+          '?q[status_name_in][]=On%20hold&q[status_name_in][]=Unassigned',
+        ]) {
+          const statuses = query.includes('Assigned')
+            ? ['Assigned']
+            : query
+              ? ['On hold', 'Unassigned']
+              : null;
+          let rows = t.db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where(column, '=', value);
+          if (statuses) rows = rows.where('status', 'in', statuses);
+          const expected = Number((await rows.executeTakeFirstOrThrow()).n);
+          expect((await list(query, key)).body.pagination.total_count, `${column} ${query}`).toBe(expected);
+        }
+      }
+    };
+    await check();
+    await sql`SELECT order_counts_rebuild()`.execute(t.db);
+    await check();
+  });
+});

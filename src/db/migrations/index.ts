@@ -7,6 +7,7 @@ import * as payments from './2026_11_22_0005_payments.ts';
 import * as eventsWebhooks from './2026_11_22_0006_events_webhooks.ts';
 import * as idempotency from './2026_11_22_0007_idempotency.ts';
 import * as listIndexes from './2026_11_22_0008_list_indexes_outbox_claims.ts';
+import * as orderCounts from './2026_11_22_0009_order_counts.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0006_events_webhooks': eventsWebhooks,
   '2026_11_22_0007_idempotency': idempotency,
   '2026_11_22_0008_list_indexes_outbox_claims': listIndexes,
+  '2026_11_22_0009_order_counts': orderCounts,
 };
 
 export const migrationProvider: MigrationProvider = {
