@@ -18,6 +18,8 @@ import { registerMultipart } from './http/multipart.ts';
 import { registerProtection } from './http/protection.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerBenchRoutes } from './http/bench.routes.ts';
+import { installTextGuard } from './http/text-guard.ts';
+import { AppError, errorBody } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { redactUrl, requestIdFrom } from './http/request-context.ts';
 import { registerMeRoutes } from './users/me.routes.ts';
@@ -68,6 +70,22 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       plugins: [ajvFormats.default as never],
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors Fastify meets before routing (a malformed URL, an over-long path parameter) answer
+    // in the service's own error format too.
+    frameworkErrors: (error, request, reply) => {
+      const appError =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new AppError('not_found', 'The resource was not found')
+          : new AppError('bad_request', 'The URL could not be read');
+      // The reply's types know no routes here; the body is the service's error body.
+      const untyped = reply as unknown as {
+        status(code: number): { header(name: string, value: string): { send(body: unknown): void } };
+      };
+      untyped
+        .status(appError.status)
+        .header('x-request-id', request.id)
+        .send(errorBody(appError, request.id));
+    },
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -92,6 +110,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     done();
   });
   installErrorHandling(app);
+  installTextGuard(app);
   const closeProtection = await registerProtection(app, config);
   app.addHook('onClose', closeProtection);
   installBodyParsers(app);

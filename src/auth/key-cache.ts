@@ -35,3 +35,8 @@ export function rememberKey(hashHex: string, value: KeyLookup, now = Date.now())
 export function forgetKeyId(keyId: string): void {
   for (const [hash, entry] of entries) if (entry.value.keyId === keyId) entries.delete(hash);
 }
+
+/** Forgets everything, as a process that never saw any key (tests of other processes' revocations). */
+export function forgetAllKeys(): void {
+  entries.clear();
+}

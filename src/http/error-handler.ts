@@ -62,6 +62,13 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (fastifyError instanceof SyntaxError && fastifyError.statusCode === 400) {
     return new AppError('invalid_json', 'The body is not valid JSON');
   }
+  // A value PostgreSQL refused as text or JSON (a safety net behind the text guard).
+  const sqlState = (error as { code?: unknown }).code;
+  if (sqlState === '22021' || sqlState === '22P05' || sqlState === '22P02') {
+    return new AppError('validation_failed', 'A value contains characters that cannot be stored', [
+      { field: 'body', message: 'contains characters that cannot be stored' },
+    ]);
+  }
   const status = fastifyError.statusCode ?? 500;
   if (status === 429)
     return new AppError('rate_limited', fastifyError.message || 'Too many requests; retry later');

@@ -156,3 +156,49 @@ describe('operations endpoints', () => {
     expect(docs.body).toMatch(/swagger/i);
   });
 });
+
+describe('text that cannot be stored, and malformed URLs', () => {
+  it('refuses NUL characters and lone surrogates with 422 naming the field, storing nothing', async () => {
+    const before = await keyCount();
+    const nul = await issueKey(JSON.stringify({ label: 'a\u0000b' }));
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json().error.details).toEqual([{ field: 'label', message: expect.stringMatching(/NUL/) }]);
+    const surrogate = await issueKey('{"label": "half \\udfff"}');
+    expect(surrogate.statusCode).toBe(422);
+    const inQuery = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/clients?q[name_eq]=a%00',
+      headers: { 'X-Api-Key': user.key },
+    });
+    expect(inQuery.statusCode).toBe(422);
+    expect(inQuery.json().error.details[0].field).toBe('q[name_eq]');
+    const inHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me',
+      headers: { 'X-Api-Key': user.key, 'X-Api-Email': 'a\u0000@b.example' },
+    });
+    expect(inHeader.statusCode).toBe(422);
+    expect(await keyCount()).toBe(before);
+  });
+
+  it('answers malformed URLs and over-long ids in the JSON error format', async () => {
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/orders/%zz',
+      headers: { 'X-Api-Key': user.key },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      success: false,
+      error: { code: 'bad_request' },
+      request_id: expect.any(String),
+    });
+    const long = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${'a'.repeat(150)}`,
+      headers: { 'X-Api-Key': user.key },
+    });
+    expect(long.statusCode).toBe(404);
+    expect(long.json().error.code).toBe('not_found');
+  });
+});
