@@ -57,6 +57,8 @@ function readCard(form: Record<string, string | undefined>): { card: CardDetails
 export function registerPaymentPages(app: AppInstance, deps: AppDeps & PaymentDeps): void {
   const { db, links, config } = deps;
 
+  const verify = (kind: string, id: string, query: { expires?: string; signature?: string }) =>
+    links.verify(kind, id, query.expires, query.signature);
   const page = (reply: FastifyReply, status: number, model: PayPageModel) =>
     reply.status(status).headers(PAGE_HEADERS).send(renderPayPage(model));
   const refused = (reply: FastifyReply, verdict: 'expired' | 'invalid') =>
@@ -90,12 +92,7 @@ export function registerPaymentPages(app: AppInstance, deps: AppDeps & PaymentDe
     '/pay/:order_id',
     { schema: { hide: true, params, querystring: Signed } },
     async (request, reply) => {
-      const verdict = await links.verify(
-        'pay',
-        request.params.order_id,
-        request.query.expires,
-        request.query.signature,
-      );
+      const verdict = await verify('pay', request.params.order_id, request.query);
       if (verdict !== 'ok') return refused(reply, verdict);
       const found = await model(request.params.order_id, request.url);
       if (!found) return refused(reply, 'invalid');
@@ -112,12 +109,7 @@ export function registerPaymentPages(app: AppInstance, deps: AppDeps & PaymentDe
     '/pay/:order_id',
     { schema: { hide: true, params, querystring: Signed, body: PayForm } },
     async (request, reply) => {
-      const verdict = await links.verify(
-        'pay',
-        request.params.order_id,
-        request.query.expires,
-        request.query.signature,
-      );
+      const verdict = await verify('pay', request.params.order_id, request.query);
       if (verdict !== 'ok') return refused(reply, verdict);
       const found = await model(request.params.order_id, request.url);
       if (!found) return refused(reply, 'invalid');
@@ -171,12 +163,7 @@ export function registerPaymentPages(app: AppInstance, deps: AppDeps & PaymentDe
     '/invoices/:order_id',
     { schema: { hide: true, params, querystring: Signed } },
     async (request, reply) => {
-      const verdict = await links.verify(
-        'invoices',
-        request.params.order_id,
-        request.query.expires,
-        request.query.signature,
-      );
+      const verdict = await verify('invoices', request.params.order_id, request.query);
       if (verdict !== 'ok') return refused(reply, verdict);
       const order = await payableOrderQuery(db)
         .where('orders.id', '=', request.params.order_id)
@@ -206,12 +193,7 @@ export function registerPaymentPages(app: AppInstance, deps: AppDeps & PaymentDe
     '/receipts/:payment_id',
     { schema: { hide: true, params: Type.Object({ payment_id: Type.String() }), querystring: Signed } },
     async (request, reply) => {
-      const verdict = await links.verify(
-        'receipts',
-        request.params.payment_id,
-        request.query.expires,
-        request.query.signature,
-      );
+      const verdict = await verify('receipts', request.params.payment_id, request.query);
       if (verdict !== 'ok') return refused(reply, verdict);
       const payment = await db
         .selectFrom('payments')

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { submitReport } from './multipart.ts';
 import type { AppInstance } from '../../src/app-types.ts';
 import type { Db } from '../../src/db/connection.ts';
@@ -107,4 +108,24 @@ export async function statusOf(app: AppInstance, key: string, orderId: string): 
     headers: { 'X-Api-Key': key },
   });
   return response.json<{ status: { name: string } }>().status.name;
+}
+
+/**
+ * Takes an action and checks it landed: 200 with the new status, which a reader with
+ * `observerKey` (staff) also sees.
+ */
+export async function expectStep(
+  app: AppInstance,
+  observerKey: string,
+  key: string,
+  orderId: string,
+  action: string,
+  expected: string,
+  body?: Record<string, string>,
+  encoding: 'json' | 'form' = 'json',
+): Promise<void> {
+  const response = await act(app, key, orderId, action, body, encoding);
+  expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
+  expect(response.json()).toEqual({ success: true, status: { id: expect.any(String), name: expected } });
+  expect(await statusOf(app, observerKey, orderId)).toBe(expected);
 }

@@ -3,7 +3,7 @@ import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { WorkflowTimers } from '../../src/workflow/timers.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
-import { act, placeOrder, statusOf } from '../helpers/orders.ts';
+import { act, expectStep, placeOrder, statusOf } from '../helpers/orders.ts';
 
 /** The table's other branches: drafts, review, information requests, auto-assignment, payment holds. */
 const t = useTestApp();
@@ -19,17 +19,14 @@ beforeAll(async () => {
   appraiser = demo.users.appraiser.api_key;
 });
 
-async function step(
+const step = (
   key: string,
   orderId: string,
   action: string,
   expected: string,
   body?: Record<string, string>,
-) {
-  const response = await act(t.app, key, orderId, action, body);
-  expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-  expect(await statusOf(t.app, staff, orderId)).toBe(expected);
-}
+  encoding: 'json' | 'form' = 'json',
+) => expectStep(t.app, staff, key, orderId, action, expected, body, encoding);
 
 async function toInReview(overrides: Record<string, unknown> = {}) {
   const order = await placeOrder(t.app, t.db, demo, overrides);

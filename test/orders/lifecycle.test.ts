@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { WorkflowTimers } from '../../src/workflow/timers.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { act, placeOrder, statusOf } from '../helpers/orders.ts';
+import { expectStep, placeOrder, statusOf } from '../helpers/orders.ts';
 
 const t = useTestApp();
 let demo: DemoWorld;
@@ -17,19 +17,14 @@ beforeAll(async () => {
   appraiser = demo.users.appraiser.api_key;
 });
 
-async function step(
+const step = (
   key: string,
   orderId: string,
   action: string,
   expected: string,
   body?: Record<string, string>,
   encoding: 'json' | 'form' = 'json',
-) {
-  const response = await act(t.app, key, orderId, action, body, encoding);
-  expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-  expect(response.json()).toEqual({ success: true, status: { id: expect.any(String), name: expected } });
-  expect(await statusOf(t.app, staff, orderId)).toBe(expected);
-}
+) => expectStep(t.app, staff, key, orderId, action, expected, body, encoding);
 
 const history = async (orderId: string) =>
   (
