@@ -4,15 +4,13 @@ import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../src/mail/mailer.ts';
-import { OutboxWorker } from '../../src/outbox/worker.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { LinkSigner } from '../../src/storage/signed-links.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { REPORT_PDF, REPORT_XML, sendMultipart, type Part } from '../helpers/multipart.ts';
 import { placeOrder, statusOf } from '../helpers/orders.ts';
 import type { TestS3 } from '../helpers/s3.ts';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
+import { emailWorker, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 /**
  * Files, notes, parties, submissions and revisions, run once per storage driver: the same
@@ -260,13 +258,7 @@ export function storageSuite(driver: 'local' | 's3', s3: TestS3 | null): void {
       });
       expect(listed.json()).toEqual([expect.objectContaining({ id: note.id, content: note.content })]);
 
-      const mailer = createMailer({ ...t.config, smtpUrl: smtp.url });
-      const worker = new OutboxWorker({
-        db: t.db,
-        pollIntervalMs: 50,
-        retryBaseMs: 50,
-        handlers: { email: (p, id) => mailer.send(p, id) },
-      });
+      const worker = emailWorker(t.db, t.config, smtp);
       await worker.runOnce();
       const [mail] = await smtp.waitForMessages(1);
       expect(mail!.to).toMatchObject({

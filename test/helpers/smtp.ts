@@ -1,3 +1,7 @@
+import type { Config } from '../../src/config.ts';
+import type { Db } from '../../src/db/connection.ts';
+import { createMailer } from '../../src/mail/mailer.ts';
+import { OutboxWorker } from '../../src/outbox/worker.ts';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -63,4 +67,15 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   };
   await listen();
   return handle;
+}
+
+/** An outbox worker that delivers emails to the test SMTP server, driven by hand with runOnce. */
+export function emailWorker(db: Db, config: Config, smtp: TestSmtpServer): OutboxWorker {
+  const mailer = createMailer({ ...config, smtpUrl: smtp.url });
+  return new OutboxWorker({
+    db,
+    pollIntervalMs: 50,
+    retryBaseMs: 50,
+    handlers: { email: (payload, id) => mailer.send(payload, id) },
+  });
 }

@@ -5,7 +5,7 @@ import { enqueue } from '../../src/outbox/outbox.ts';
 import { OutboxWorker } from '../../src/outbox/worker.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { createWorld } from '../helpers/factories.ts';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
+import { emailWorker, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 /**
  * Invitations through POST /api/v1/me, delivered by the outbox worker over real SMTP.
@@ -19,13 +19,7 @@ let worker: OutboxWorker;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   world = await createWorld(t.db);
-  const mailer = createMailer({ ...t.config, smtpUrl: smtp.url });
-  worker = new OutboxWorker({
-    db: t.db,
-    pollIntervalMs: 50,
-    retryBaseMs: 50,
-    handlers: { email: (payload, id) => mailer.send(payload, id) },
-  });
+  worker = emailWorker(t.db, t.config, smtp);
 });
 afterAll(async () => {
   await worker.stop();

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../src/mail/mailer.ts';
-import { OutboxWorker } from '../../src/outbox/worker.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { LinkSigner } from '../../src/storage/signed-links.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { placeOrder, statusOf } from '../helpers/orders.ts';
 import { pdfText } from '../helpers/pdf.ts';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
+import { emailWorker, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 const t = useTestApp();
 let demo: DemoWorld;
@@ -218,13 +216,7 @@ describe('POST /api/v1/orders/{id}/send_payment_link', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ success: true });
 
-    const mailer = createMailer({ ...t.config, smtpUrl: smtp.url });
-    const worker = new OutboxWorker({
-      db: t.db,
-      pollIntervalMs: 50,
-      retryBaseMs: 50,
-      handlers: { email: (p, id) => mailer.send(p, id) },
-    });
+    const worker = emailWorker(t.db, t.config, smtp);
     await worker.runOnce();
     const messages = await smtp.waitForMessages(2);
     const recipients = messages.map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address).sort();
