@@ -3,25 +3,26 @@ import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import type { AppDeps, AppInstance } from './app-types.ts';
-import { registerApiKeyRoutes } from './auth/api-key.routes.ts';
+import type { AppDeps, AppInstance } from './http/app-instance.ts';
+import { registerApiKeyRoutes } from './api-keys/api-key.routes.ts';
 import { authenticate } from './auth/authenticate.ts';
 import { TokenSigner } from './auth/token.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import type { Db } from './db/connection.ts';
 import { registerClientRoutes } from './clients/client.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
-import { registerActionRoutes } from './workflow/action.routes.ts';
+import { registerActionRoutes } from './orders/action.routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerProtection } from './http/protection.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerBenchRoutes } from './http/bench.routes.ts';
 import { installTextGuard } from './http/text-guard.ts';
-import { AppError, errorBody } from './http/errors.ts';
+import { AppError, errorBody } from './errors/app-error.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { redactUrl, requestIdFrom } from './http/request-context.ts';
+import { checkRouteRoles, redactUrl, requestIdFrom } from './http/request-context.ts';
+import { readCredentials } from './http/credentials.ts';
 import { registerMeRoutes } from './users/me.routes.ts';
 import { createStorage } from './storage/index.ts';
 import { LinkSigner } from './storage/signed-links.ts';
@@ -32,6 +33,7 @@ import { registerPaymentRoutes } from './payments/payment.routes.ts';
 import { registerWebhookRoutes } from './webhooks/webhook.routes.ts';
 import { registerPaymentPages } from './payments/public.routes.ts';
 import { sandboxProvider } from './payments/provider.ts';
+import type { PaymentDeps } from './payments/payment.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -89,7 +91,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
 
-  const deps: AppDeps = {
+  const deps: AppDeps & PaymentDeps = {
     config,
     db,
     tokens: new TokenSigner(db, config.publicBaseUrl, config.jwtTtlSeconds),
@@ -125,9 +127,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     (api: AppInstance, _options, done) => {
       // Authentication runs before the body is read, so an unauthenticated upload is refused early.
       api.addHook('onRequest', async (request) => {
-        request.principal = await authenticate(db, request, {
+        request.principal = await authenticate(db, readCredentials(request), {
           allowInvite: request.routeOptions.config.allowInvite === true,
         });
+        checkRouteRoles(request, request.principal);
       });
       registerIdempotency(api, db);
       registerMeRoutes(api, deps);

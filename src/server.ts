@@ -1,9 +1,9 @@
-import { loadConfig, ConfigError } from './config.ts';
+import { loadConfig, ConfigError } from './config/config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/open.ts';
-import { createOutboxDelivery } from './outbox/delivery.ts';
+import { createOutboxDelivery } from './workers.ts';
 import { seedDemoOnFirstStart } from './seed/first-start.ts';
-import { WorkflowTimers } from './workflow/timers.ts';
+import { WorkflowTimers } from './orders/order.timers.ts';
 
 /**
  * The process entry: read the configuration, open the database (embedded by default), migrate,

@@ -1,5 +1,4 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { AppError } from '../http/errors.ts';
 import type { AuthUser } from './principal.ts';
 
 /**
@@ -17,11 +16,5 @@ export function clientVisibleTo(user: AuthUser, clientId: Expression<string>): E
       return sql<SqlBool>`${clientId} = ${user.organizationId}`;
     default:
       return sql<SqlBool>`false`;
-  }
-}
-
-export function requireRole(user: AuthUser, roles: readonly AuthUser['role'][], action: string): void {
-  if (!roles.includes(user.role)) {
-    throw new AppError('forbidden', `Your role (${user.role}) may not ${action}`);
   }
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection.ts';
-import { companyServesClient } from '../users/user.repository.ts';
+import { companyServesClient } from './auth-user.repository.ts';
 import type { AuthUser } from './principal.ts';
 
 /**

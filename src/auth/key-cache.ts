@@ -1,4 +1,4 @@
-import type { KeyLookup } from '../users/user.repository.ts';
+import type { KeyLookup } from './auth-user.repository.ts';
 
 /**
  * Warm API keys cost no database round trip: a lookup is remembered for a few seconds. A key

@@ -1,8 +1,8 @@
-import { issueApiKey, revokeApiKey } from '../auth/api-key.service.ts';
+import { issueApiKey, revokeApiKey } from '../api-keys/api-key.service.ts';
 import type { Db } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Role } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/app-error.ts';
 import {
   findClientTypeId,
   findOrganization,

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { loadConfig, ConfigError } from '../config.ts';
+import { loadConfig, ConfigError } from '../config/config.ts';
 import { openDatabase } from '../db/open.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/app-error.ts';
 import { COMMANDS, type CommandOutput } from './commands.ts';
 
 /**

@@ -1,8 +1,22 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import type { ListQuery } from '../http/list-query.ts';
+import { orderByClauses, whereClauses, type AttributeMap, type ListQuery } from '../db/list-filter.ts';
 
 /** SQL for clients (lender organizations), client types, and a client's configuration. */
+/** The searchable attributes of each list: the q allow-lists. */
+export const CLIENT_ATTRIBUTES: AttributeMap = {
+  id: { expr: sql.ref('organizations.id'), type: 'uuid' },
+  name: { expr: sql.ref('organizations.name'), type: 'text' },
+  client_type_id: { expr: sql.ref('organizations.client_type_id'), type: 'uuid' },
+  created_at: { expr: sql.ref('organizations.created_at'), type: 'datetime' },
+};
+
+export const CLIENT_TYPE_ATTRIBUTES: AttributeMap = {
+  id: { expr: sql.ref('client_types.id'), type: 'uuid' },
+  name: { expr: sql.ref('client_types.name'), type: 'text' },
+};
+
+/** A page of the clients the predicate lets the caller see. */
 export async function listClients(
   db: Db,
   visible: (clientId: Expression<string>) => Expression<SqlBool>,
@@ -13,8 +27,8 @@ export async function listClients(
     .select(['organizations.id', 'organizations.name'])
     .where('organizations.kind', '=', 'client')
     .where(visible(sql.ref<string>('organizations.id')));
-  for (const filter of list.filters) query = query.where(filter);
-  for (const sort of list.sorts) query = query.orderBy(sort);
+  for (const filter of whereClauses(list, CLIENT_ATTRIBUTES)) query = query.where(filter);
+  for (const sort of orderByClauses(list, CLIENT_ATTRIBUTES)) query = query.orderBy(sort);
   return query
     .orderBy(sql`lower(organizations.name)`)
     .orderBy('organizations.id')
@@ -25,8 +39,8 @@ export async function listClients(
 
 export async function listClientTypes(db: Db, list: ListQuery) {
   let query = db.selectFrom('client_types').select(['client_types.id', 'client_types.name']);
-  for (const filter of list.filters) query = query.where(filter);
-  for (const sort of list.sorts) query = query.orderBy(sort);
+  for (const filter of whereClauses(list, CLIENT_TYPE_ATTRIBUTES)) query = query.where(filter);
+  for (const sort of orderByClauses(list, CLIENT_TYPE_ATTRIBUTES)) query = query.orderBy(sort);
   return query
     .orderBy(sql`lower(client_types.name)`)
     .orderBy('client_types.id')
@@ -103,4 +117,15 @@ export async function clientParties(db: Db, clientId: string) {
 
 export async function listPropertyTypes(db: Db) {
   return db.selectFrom('property_types').select(['id', 'name', 'slug']).orderBy('position').execute();
+}
+
+/** Whether the client reviews the company's reports before they are completed. */
+export async function clientReviewRequired(db: Db, companyId: string, clientId: string): Promise<boolean> {
+  const link = await db
+    .selectFrom('company_clients')
+    .select('client_review_required')
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return link?.client_review_required ?? false;
 }

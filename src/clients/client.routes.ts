@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
-import type { AppDeps, AppInstance } from '../app-types.ts';
+import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
-import { ListQueryString } from '../http/list-query.ts';
+import { ListQueryString, parseListQuery } from '../http/list-query.ts';
+import { CLIENT_ATTRIBUTES, CLIENT_TYPE_ATTRIBUTES } from './client.repository.ts';
 import {
   ClientConfiguration,
   ClientSummary,
@@ -28,6 +29,7 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
   app.get(
     '/clients',
     {
+      config: { roles: ['operator', 'staff', 'client'] },
       schema: {
         tags: ['clients'],
         summary: 'Clients (lenders) you can see: staff those their company serves, client users their own',
@@ -36,7 +38,12 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
         response: { 200: Type.Array(ClientSummary) },
       },
     },
-    (request) => listVisibleClients(db, principalOf(request).user, request.query, listOptions),
+    (request) =>
+      listVisibleClients(
+        db,
+        principalOf(request).user,
+        parseListQuery(request.query, CLIENT_ATTRIBUTES, listOptions),
+      ),
   );
 
   app.get(
@@ -50,12 +57,13 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
         response: { 200: Type.Array(ClientTypeSummary) },
       },
     },
-    (request) => listAllClientTypes(db, request.query, listOptions),
+    (request) => listAllClientTypes(db, parseListQuery(request.query, CLIENT_TYPE_ATTRIBUTES, listOptions)),
   );
 
   app.post(
     '/clients',
     {
+      config: { roles: ['staff', 'operator'] },
       schema: {
         tags: ['clients'],
         summary: 'Create a client (staff: served by your company; operators)',

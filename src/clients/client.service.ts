@@ -1,15 +1,14 @@
-import { sql } from 'kysely';
-import { clientVisibleTo, requireRole } from '../auth/access.ts';
+import { clientVisibleTo } from '../auth/access.ts';
 import type { AuthUser } from '../auth/principal.ts';
 import type { Db } from '../db/connection.ts';
-import { AppError, notFound, type FieldProblem } from '../http/errors.ts';
-import { parseListQuery, type AttributeMap } from '../http/list-query.ts';
+import { AppError, notFound, type FieldProblem } from '../errors/app-error.ts';
+import type { ListQuery } from '../db/list-filter.ts';
 import {
   findOrganization,
   insertOrganization,
-  isUuid,
   linkCompanyToClient,
 } from '../organizations/organization.repository.ts';
+import { isUuid } from '../db/ids.ts';
 import { toStateCode } from '../reference/us-states.ts';
 import {
   clientBranches,
@@ -23,36 +22,12 @@ import {
 } from './client.repository.ts';
 import type { CreateClientBody } from './client.schemas.ts';
 
-/** The searchable attributes of each list: the q allow-lists. */
-const CLIENT_ATTRIBUTES: AttributeMap = {
-  id: { expr: sql.ref('organizations.id'), type: 'uuid' },
-  name: { expr: sql.ref('organizations.name'), type: 'text' },
-  client_type_id: { expr: sql.ref('organizations.client_type_id'), type: 'uuid' },
-  created_at: { expr: sql.ref('organizations.created_at'), type: 'datetime' },
-};
-
-const CLIENT_TYPE_ATTRIBUTES: AttributeMap = {
-  id: { expr: sql.ref('client_types.id'), type: 'uuid' },
-  name: { expr: sql.ref('client_types.name'), type: 'text' },
-};
-
-export interface ListOptions {
-  timeZone: string;
-}
-
-export async function listVisibleClients(
-  db: Db,
-  user: AuthUser,
-  query: Record<string, unknown>,
-  options: ListOptions,
-) {
-  requireRole(user, ['operator', 'staff', 'client'], 'list clients');
-  const list = parseListQuery(query, CLIENT_ATTRIBUTES, options);
+export async function listVisibleClients(db: Db, user: AuthUser, list: ListQuery) {
   return listClients(db, (id) => clientVisibleTo(user, id), list);
 }
 
-export async function listAllClientTypes(db: Db, query: Record<string, unknown>, options: ListOptions) {
-  return listClientTypes(db, parseListQuery(query, CLIENT_TYPE_ATTRIBUTES, options));
+export async function listAllClientTypes(db: Db, list: ListQuery) {
+  return listClientTypes(db, list);
 }
 
 export const propertyTypes = listPropertyTypes;
@@ -80,7 +55,6 @@ export async function clientConfiguration(db: Db, user: AuthUser, clientId: stri
  * company serves; operators name the serving company (company_id) or none.
  */
 export async function createClient(db: Db, user: AuthUser, body: CreateClientBody) {
-  requireRole(user, ['staff', 'operator'], 'create clients');
   const input = body.organization;
   const problems: FieldProblem[] = [];
   if (!isUuid(input.client_type_id) || !(await clientTypeExists(db, input.client_type_id))) {

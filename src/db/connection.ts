@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -8,6 +8,12 @@ import type { Database } from './schema.ts';
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export type Db = Kysely<Database>;
+
+/**
+ * A transaction. Functions whose writes must commit or roll back with the caller's other
+ * writes (the outbox, events, history) take this type: the pool does not fit it.
+ */
+export type Trx = Transaction<Database>;
 
 export interface PoolOptions {
   max?: number;

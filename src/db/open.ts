@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { createDb, type Db } from './connection.ts';
 import { openEmbeddedDatabase, type AttachPolicy } from './embedded.ts';
 import { migrateToLatest } from './migrate.ts';

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, UpdateObject } from 'kysely';
 
 /** Table types of the database, kept beside the migrations that create them. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -384,3 +384,6 @@ export interface Database {
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type Organization = Selectable<OrganizationsTable>;
+
+/** The columns a change of an order sets, SQL expressions allowed (`paid_cents + 100`). */
+export type OrderPatch = UpdateObject<Database, 'orders'>;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/connection.ts';
+import type { Trx } from '../db/connection.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import type { EventType } from './event-types.ts';
 
@@ -16,7 +16,7 @@ export interface EventOrder {
 }
 
 export async function emitEvent(
-  trx: Db,
+  trx: Trx,
   type: EventType,
   order: EventOrder | null,
   data: Record<string, unknown>,
@@ -47,7 +47,7 @@ export async function emitEvent(
 }
 
 export async function queueDelivery(
-  trx: Db,
+  trx: Trx,
   subscriptionId: string,
   eventId: string,
   replayOf: string | null = null,

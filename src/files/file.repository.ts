@@ -1,22 +1,5 @@
 import type { Db } from '../db/connection.ts';
 
-/** File types are reference data: cached per process (they change only by migration). */
-let fileTypes: Promise<Map<string, { id: string; name: string; slug: string }>> | null = null;
-
-export function fileTypesBySlug(db: Db): Promise<Map<string, { id: string; name: string; slug: string }>> {
-  fileTypes ??= db
-    .selectFrom('file_types')
-    .select(['id', 'name', 'slug'])
-    .orderBy('position')
-    .execute()
-    .then((rows) => new Map(rows.map((r) => [r.slug, r])))
-    .catch((error: unknown) => {
-      fileTypes = null;
-      throw error;
-    });
-  return fileTypes;
-}
-
 export interface OrderFileRow {
   id: string;
   filename: string;
@@ -44,4 +27,8 @@ export function orderFilesQuery(db: Db) {
       'file_types.name as file_type_name',
       'file_types.slug as file_type_slug',
     ]);
+}
+
+export async function findOrderFile(db: Db, fileId: string): Promise<OrderFileRow | undefined> {
+  return orderFilesQuery(db).where('order_files.id', '=', fileId).executeTakeFirst();
 }

@@ -1,16 +1,12 @@
 import { Type } from 'typebox';
-import type { AppDeps, AppInstance } from '../app-types.ts';
-import { AppError } from '../http/errors.ts';
+import { OrderParams } from '../schemas/common.ts';
+import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { resolveUpload } from '../http/multipart.ts';
 import { principalOf } from '../http/request-context.ts';
-import { orderFilesQuery } from './file.repository.ts';
 import { OrderFile, UploadedOrderFile, UploadFileBody } from './file.schemas.ts';
-import { listOrderFiles, uploadOrderFile } from './file.service.ts';
-
-const OrderParams = Type.Object({ order_id: Type.String() });
+import { downloadFile, listOrderFiles, uploadOrderFile } from './file.service.ts';
 
 export function registerFileRoutes(app: AppInstance, deps: AppDeps): void {
-  const { db, links, config } = deps;
   app.get(
     '/orders/:order_id/files',
     {
@@ -21,7 +17,7 @@ export function registerFileRoutes(app: AppInstance, deps: AppDeps): void {
         response: { 200: Type.Array(OrderFile) },
       },
     },
-    (request) => listOrderFiles(db, links, config, principalOf(request).user, request.params.order_id),
+    (request) => listOrderFiles(deps, principalOf(request).user, request.params.order_id),
   );
 
   app.post(
@@ -54,7 +50,7 @@ export function registerFileRoutes(app: AppInstance, deps: AppDeps): void {
 const CONTENT_DISPOSITION_UNSAFE = /[^\x20-\x7e]|["\\]/g;
 
 /** GET /files/{id}: the signed link itself is the credential (no API key). */
-export function registerDownloadRoutes(app: AppInstance, { db, storage, links }: AppDeps): void {
+export function registerDownloadRoutes(app: AppInstance, deps: AppDeps): void {
   app.get(
     '/files/:file_id',
     {
@@ -70,30 +66,18 @@ export function registerDownloadRoutes(app: AppInstance, { db, storage, links }:
       },
     },
     async (request, reply) => {
-      const { file_id: id } = request.params;
-      const verdict = await links.verify('files', id, request.query.expires, request.query.signature);
-      if (verdict !== 'ok') {
-        throw new AppError(
-          'forbidden',
-          verdict === 'expired' ? 'This link has expired; ask for a new one' : 'This link is not valid',
-        );
-      }
-      const row = /^[0-9a-f-]{36}$/i.test(id)
-        ? await orderFilesQuery(db).where('order_files.id', '=', id).executeTakeFirst()
-        : undefined;
-      if (!row) throw new AppError('not_found', 'The file no longer exists');
-      const object = await storage.get(row.storage_key);
-      const ascii = row.filename.replace(CONTENT_DISPOSITION_UNSAFE, '_');
+      const file = await downloadFile(deps, request.params.file_id, request.query);
+      const ascii = file.filename.replace(CONTENT_DISPOSITION_UNSAFE, '_');
       void reply
-        .header('content-type', row.content_type)
+        .header('content-type', file.contentType)
         .header(
           'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
         )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store');
-      if (object.size !== null) void reply.header('content-length', object.size);
-      return reply.send(object.body);
+      if (file.size !== null) void reply.header('content-length', file.size);
+      return reply.send(file.body);
     },
   );
 }

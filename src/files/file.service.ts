@@ -1,55 +1,45 @@
+import type { Readable } from 'node:stream';
 import type { AuthUser } from '../auth/principal.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
-import { AppError, notFound } from '../http/errors.ts';
-import type { Upload } from '../http/multipart.ts';
-import { isUuid } from '../organizations/organization.repository.ts';
+import { isUuid } from '../db/ids.ts';
+import { AppError } from '../errors/app-error.ts';
+import { emitEvent } from '../events/emit.ts';
+import { findVisibleOrder } from '../orders/order.store.ts';
+import type { FileTypeSlugValue } from '../schemas/file-types.ts';
+import { OrderFileWriter } from '../storage/order-files.ts';
 import type { LinkSigner } from '../storage/signed-links.ts';
 import type { Storage } from '../storage/storage.ts';
-import { orderVisibleTo } from '../workflow/access.ts';
+import type { Upload } from '../storage/upload.ts';
 import { toFile } from './file.mapper.ts';
-import { orderFilesQuery } from './file.repository.ts';
-import { OrderFileWriter } from './file.store.ts';
-import { emitEvent } from '../events/emit.ts';
+import { findOrderFile, orderFilesQuery } from './file.repository.ts';
 
-/** The order, if the user sees it: every file and note operation starts here. */
-export async function visibleOrder(db: Db, user: AuthUser, orderId: string) {
-  if (!isUuid(orderId)) throw notFound('order');
-  const order = await db
-    .selectFrom('orders')
-    .select(['id', 'file_number', 'status', 'client_id', 'company_id', 'appraiser_id'])
-    .where('orders.id', '=', orderId)
-    .where(orderVisibleTo(user))
-    .executeTakeFirst();
-  if (!order) throw notFound('order');
-  return order;
+export interface FileDeps {
+  db: Db;
+  storage: Storage;
+  links: LinkSigner;
+  config: Config;
 }
 
-export async function listOrderFiles(
-  db: Db,
-  links: LinkSigner,
-  config: Config,
-  user: AuthUser,
-  orderId: string,
-) {
-  const order = await visibleOrder(db, user, orderId);
-  const rows = await orderFilesQuery(db)
+export async function listOrderFiles(deps: FileDeps, user: AuthUser, orderId: string) {
+  const order = await findVisibleOrder(deps.db, user, orderId);
+  const rows = await orderFilesQuery(deps.db)
     .where('order_files.order_id', '=', order.id)
     .orderBy('order_files.created_at')
     .orderBy('order_files.id')
     .execute();
-  return Promise.all(rows.map((row) => toFile(row, links, config.timeZone)));
+  return Promise.all(rows.map((row) => toFile(row, deps.links, deps.config.timeZone)));
 }
 
 export async function uploadOrderFile(
-  deps: { db: Db; storage: Storage; links: LinkSigner; config: Config },
+  deps: FileDeps,
   user: AuthUser,
   orderId: string,
   upload: Upload | null,
-  fileTypeSlug: string,
+  fileTypeSlug: FileTypeSlugValue,
 ) {
   const { db, storage, links, config } = deps;
-  const order = await visibleOrder(db, user, orderId);
+  const order = await findVisibleOrder(db, user, orderId);
   if (!upload)
     throw new AppError('validation_failed', 'attachment must be a file', [
       { field: 'attachment', message: 'must be a file part' },
@@ -71,4 +61,33 @@ export async function uploadOrderFile(
   );
   const row = await orderFilesQuery(db).where('order_files.id', '=', saved[0]!.id).executeTakeFirstOrThrow();
   return { ...(await toFile(row, links, config.timeZone)), attachment_key: row.storage_key };
+}
+
+export interface Download {
+  filename: string;
+  contentType: string;
+  size: number | null;
+  body: Readable;
+}
+
+/**
+ * A file behind a signed link: the link itself is the credential (no API key). A tampered or
+ * expired link answers 403; a file that no longer exists, 404.
+ */
+export async function downloadFile(
+  deps: Pick<FileDeps, 'db' | 'storage' | 'links'>,
+  fileId: string,
+  signed: { expires?: string; signature?: string },
+): Promise<Download> {
+  const verdict = await deps.links.verify('files', fileId, signed.expires, signed.signature);
+  if (verdict !== 'ok') {
+    throw new AppError(
+      'forbidden',
+      verdict === 'expired' ? 'This link has expired; ask for a new one' : 'This link is not valid',
+    );
+  }
+  const row = isUuid(fileId) ? await findOrderFile(deps.db, fileId) : undefined;
+  if (!row) throw new AppError('not_found', 'The file no longer exists');
+  const object = await deps.storage.get(row.storage_key);
+  return { filename: row.filename, contentType: row.content_type, size: object.size, body: object.body };
 }

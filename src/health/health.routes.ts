@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { sql } from 'kysely';
-import type { AppInstance, AppDeps } from '../app-types.ts';
-import { AppError } from '../http/errors.ts';
+import type { AppInstance, AppDeps } from '../http/app-instance.ts';
+import { AppError } from '../errors/app-error.ts';
 
 const Status = Type.Object({ status: Type.Literal('ok') });
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import type { AppDeps, AppInstance } from '../app-types.ts';
+import type { AppDeps, AppInstance } from './app-instance.ts';
 
 /**
  * The benchmark's ceiling pair, registered only with BENCH_ROUTES=true: a bare route, and a

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, errorBody, type FieldProblem } from './errors.ts';
+import { AppError, errorBody, type FieldProblem } from '../errors/app-error.ts';
 import { multipartError } from './multipart.ts';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors/app-error.ts';
 
 /**
  * `Idempotency-Key` on POST requests: the first request with a key runs and its 2xx answer is

@@ -1,56 +1,24 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { Type } from 'typebox';
-import { AppError, type FieldProblem } from './errors.ts';
+import {
+  PREDICATES,
+  type AttributeMap,
+  type AttributeSpec,
+  type ListQuery,
+  type ListSort,
+  type ListTerm,
+  type Predicate,
+} from '../db/list-filter.ts';
+import { isUuid } from '../db/ids.ts';
+import { AppError, type FieldProblem } from '../errors/app-error.ts';
 
 /**
- * Paging and the Ransack-style `q` of list endpoints:
+ * Paging and the Ransack-style `q` of list endpoints, read from the query string:
  * `q[<attribute>_<predicate>]=value`, `q[<attribute>_in][]=a&q[<attribute>_in][]=b`,
  * `q[s]=<attribute> asc|desc` (repeatable). Attributes come from an explicit allow-list per
- * resource; an unknown attribute, predicate or sort answers 422, never a silent full list.
- * Blank values are ignored (as Ransack does), except for the null and present predicates.
+ * resource (db/list-filter.ts turns the checked search into SQL); an unknown attribute,
+ * predicate or sort answers 422, never a silent full list. Blank values are ignored (as
+ * Ransack does), except for the null and present predicates.
  */
-export const PREDICATES = [
-  'not_eq',
-  'not_in',
-  'present',
-  'start',
-  'lteq',
-  'gteq',
-  'cont',
-  'null',
-  'end',
-  'eq',
-  'in',
-  'lt',
-  'gt',
-] as const;
-export type Predicate = (typeof PREDICATES)[number];
-
-export type AttributeType =
-  'text' | 'uuid' | 'enum' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean';
-
-export interface AttributeSpec {
-  /** The SQL expression filtered and sorted on. */
-  expr: Expression<unknown>;
-  type: AttributeType;
-  /** For enum attributes: the accepted values. */
-  values?: readonly string[];
-  /** Turns a value as integrators write it into the stored form (a state code into its id); null: invalid. */
-  transform?: (value: string) => string | null;
-}
-
-export type AttributeMap = Record<string, AttributeSpec>;
-
-export interface ListQuery {
-  page: number;
-  perPage: number;
-  offset: number;
-  filters: Expression<SqlBool>[];
-  sorts: RawBuilder<unknown>[];
-  /** What was asked, for lists that answer some searches from summaries (order counts). */
-  terms: { attribute: string; predicate: Predicate; values: string[] }[];
-}
-
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
 
@@ -83,9 +51,8 @@ export function parseListQuery(
     positiveInteger(query.per_page, 'per_page', DEFAULT_PER_PAGE, problems),
     MAX_PER_PAGE,
   );
-  const filters: Expression<SqlBool>[] = [];
-  const sorts: RawBuilder<unknown>[] = [];
-  const terms: ListQuery['terms'] = [];
+  const terms: ListTerm[] = [];
+  const sorts: ListSort[] = [];
 
   for (const [rawKey, rawValue] of Object.entries(query)) {
     const key = normalizeKey(rawKey);
@@ -107,17 +74,15 @@ export function parseListQuery(
       problems.push({ field, message: unknownAttributeMessage(attributes) });
       continue;
     }
-    terms.push({ attribute: parsed.attribute, predicate: parsed.predicate, values: asList(rawValue) });
-    const filter = buildFilter(
+    const term = checkTerm(
       parsed.attribute,
       attributes[parsed.attribute]!,
       parsed.predicate,
       rawValue,
       field,
-      options,
       problems,
     );
-    if (filter) filters.push(filter);
+    if (term) terms.push(term);
   }
 
   if (problems.length > 0) {
@@ -127,7 +92,7 @@ export function parseListQuery(
       problems,
     );
   }
-  return { page, perPage, offset: (page - 1) * perPage, filters, sorts, terms };
+  return { page, perPage, offset: (page - 1) * perPage, terms, sorts, timeZone: options.timeZone };
 }
 
 function positiveInteger(value: unknown, field: string, fallback: number, problems: FieldProblem[]): number {
@@ -179,33 +144,32 @@ function parseSort(
   attributes: AttributeMap,
   field: string,
   problems: FieldProblem[],
-): RawBuilder<unknown> | null {
+): ListSort | null {
   const trimmed = value.trim();
   if (trimmed === '') return null;
   const [name, direction = 'asc', ...rest] = trimmed.split(/\s+/);
-  const spec = Object.hasOwn(attributes, name!) ? attributes[name!] : undefined;
-  if (!spec || rest.length > 0 || !/^(asc|desc)$/i.test(direction)) {
+  if (!Object.hasOwn(attributes, name!) || rest.length > 0 || !/^(asc|desc)$/i.test(direction)) {
     problems.push({
       field,
       message: `must be "<attribute> asc|desc" with one of: ${Object.keys(attributes).join(', ')}`,
     });
     return null;
   }
-  return direction.toLowerCase() === 'desc' ? sql`${spec.expr} DESC` : sql`${spec.expr} ASC`;
+  return { attribute: name!, direction: direction.toLowerCase() === 'desc' ? 'desc' : 'asc' };
 }
 
 const TRUE = /^(true|t|1|yes)$/i;
 const FALSE = /^(false|f|0|no)$/i;
 
-function buildFilter(
+/** The term with its values checked and in stored form; null when blank (ignored) or invalid. */
+function checkTerm(
   name: string,
   spec: AttributeSpec,
   predicate: Predicate,
   rawValue: unknown,
   field: string,
-  options: ListQueryOptions,
   problems: FieldProblem[],
-): Expression<SqlBool> | null {
+): ListTerm | null {
   const values = asList(rawValue)
     .map((v) => v.trim())
     .filter((v) => v !== '');
@@ -215,7 +179,7 @@ function buildFilter(
     }
     return null;
   }
-  const { expr } = spec;
+  const term = (checked: string[]): ListTerm => ({ attribute: name, predicate, values: checked });
 
   if (predicate === 'null' || predicate === 'present') {
     const flag = values[0]!;
@@ -223,11 +187,7 @@ function buildFilter(
       problems.push({ field, message: 'must be true or false' });
       return null;
     }
-    const isNull = predicate === 'null' ? TRUE.test(flag) : FALSE.test(flag);
-    if (predicate === 'present' && spec.type === 'text') {
-      return isNull ? sql<SqlBool>`coalesce(${expr}, '') = ''` : sql<SqlBool>`coalesce(${expr}, '') <> ''`;
-    }
-    return isNull ? sql<SqlBool>`${expr} IS NULL` : sql<SqlBool>`${expr} IS NOT NULL`;
+    return term([TRUE.test(flag) ? 'true' : 'false']);
   }
 
   if (predicate === 'cont' || predicate === 'start' || predicate === 'end') {
@@ -238,82 +198,23 @@ function buildFilter(
       });
       return null;
     }
-    const escaped = values[0]!.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const pattern =
-      predicate === 'cont' ? `%${escaped}%` : predicate === 'start' ? `${escaped}%` : `%${escaped}`;
-    return sql<SqlBool>`${expr} ILIKE ${pattern}`;
+    return term([values[0]!]);
   }
 
   const checked = values.map((v) => {
     const value = spec.transform ? spec.transform(v) : v;
     return value === null ? null : checkValue(value, spec);
   });
-  const bad = checked.findIndex((c) => c === null);
-  if (bad >= 0) {
+  if (checked.some((c) => c === null)) {
     problems.push({ field, message: describeType(spec) });
     return null;
   }
-  const typed = checked as string[];
-
-  if (predicate === 'in' || predicate === 'not_in') {
-    const list = sql.join(typed.map((v) => castValue(v, spec)));
-    return predicate === 'in' ? sql<SqlBool>`${expr} IN (${list})` : sql<SqlBool>`${expr} NOT IN (${list})`;
-  }
-  if (values.length > 1) {
+  if (predicate !== 'in' && predicate !== 'not_in' && values.length > 1) {
     problems.push({ field, message: `takes one value (use ${name}_in for several)` });
     return null;
   }
-  const value = typed[0]!;
-  if (spec.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return dayComparison(expr, predicate, value, options.timeZone);
-  }
-  const operand = castValue(value, spec);
-  switch (predicate) {
-    case 'eq':
-      return sql<SqlBool>`${expr} = ${operand}`;
-    case 'not_eq':
-      return sql<SqlBool>`${expr} IS DISTINCT FROM ${operand}`;
-    case 'lt':
-      return sql<SqlBool>`${expr} < ${operand}`;
-    case 'lteq':
-      return sql<SqlBool>`${expr} <= ${operand}`;
-    case 'gt':
-      return sql<SqlBool>`${expr} > ${operand}`;
-    case 'gteq':
-      return sql<SqlBool>`${expr} >= ${operand}`;
-  }
+  return term(checked as string[]);
 }
-
-/**
- * A date-only value against a date-time attribute means the whole day in the deployment's
- * time zone: lteq 2026-12-31 includes that day's evening. The bounds are constants, so an
- * index on the attribute still serves.
- */
-function dayComparison(
-  expr: Expression<unknown>,
-  predicate: Predicate,
-  day: string,
-  timeZone: string,
-): Expression<SqlBool> {
-  const start = sql`(${day}::date)::timestamp AT TIME ZONE ${timeZone}`;
-  const next = sql`((${day}::date) + 1)::timestamp AT TIME ZONE ${timeZone}`;
-  switch (predicate) {
-    case 'eq':
-      return sql<SqlBool>`(${expr} >= ${start} AND ${expr} < ${next})`;
-    case 'not_eq':
-      return sql<SqlBool>`NOT (${expr} >= ${start} AND ${expr} < ${next})`;
-    case 'lt':
-      return sql<SqlBool>`${expr} < ${start}`;
-    case 'lteq':
-      return sql<SqlBool>`${expr} < ${next}`;
-    case 'gt':
-      return sql<SqlBool>`${expr} >= ${next}`;
-    default:
-      return sql<SqlBool>`${expr} >= ${start}`;
-  }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The value in canonical form, or null when it does not fit the attribute's type. */
 function checkValue(value: string, spec: AttributeSpec): string | null {
@@ -321,7 +222,7 @@ function checkValue(value: string, spec: AttributeSpec): string | null {
     case 'text':
       return value.length <= 500 ? value : null;
     case 'uuid':
-      return UUID.test(value) ? value.toLowerCase() : null;
+      return isUuid(value) ? value.toLowerCase() : null;
     case 'enum':
       return spec.values?.includes(value) ? value : null;
     case 'integer':
@@ -343,25 +244,6 @@ function isDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-function castValue(value: string, spec: AttributeSpec): RawBuilder<unknown> {
-  switch (spec.type) {
-    case 'uuid':
-      return sql`${value}::uuid`;
-    case 'integer':
-      return sql`${value}::bigint`;
-    case 'decimal':
-      return sql`${value}::numeric`;
-    case 'boolean':
-      return sql`${value}::boolean`;
-    case 'date':
-      return sql`${value}::date`;
-    case 'datetime':
-      return sql`${value}::timestamptz`;
-    default:
-      return sql`${value}`;
-  }
 }
 
 function describeType(spec: AttributeSpec): string {

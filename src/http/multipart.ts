@@ -7,26 +7,18 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
-import { AppError } from './errors.ts';
+import type { Config } from '../config/config.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { Upload } from '../storage/upload.ts';
 
 /**
  * Multipart bodies become ordinary bodies: fields are decoded the way a Rails-style client
  * writes them (`notes[]`, `files[][attachment]`, `files[0][file_type]`) into the same shape a
  * JSON body would have, so one schema validates both. Each file part is spooled to a temporary
  * file (size and SHA-256 computed on the way) and stands in the body as an upload reference;
- * route handlers resolve references with `uploadsOf(request)`. Temporary files are removed
- * when the response is sent, whatever happened.
+ * route handlers resolve references with `resolveUpload(request, reference)`. Temporary files
+ * are removed when the response is sent, whatever happened.
  */
-export interface Upload {
-  field: string;
-  filename: string;
-  contentType: string;
-  path: string;
-  size: number;
-  sha256: string;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes file parts. */

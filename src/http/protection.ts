@@ -4,8 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
-import type { Config } from '../config.ts';
-import { readApiKey } from '../auth/authenticate.ts';
+import type { Config } from '../config/config.ts';
+import { readApiKey } from './credentials.ts';
 
 /**
  * Rate limits, security headers and CORS.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors/app-error.ts';
 
 /**
  * Text PostgreSQL cannot store: the NUL character, and UTF-16 halves of a character (lone

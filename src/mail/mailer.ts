@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../config.ts';
-import type { EmailPayload } from '../outbox/outbox.ts';
+import type { Config } from '../config/config.ts';
+import type { EmailPayload } from './message.ts';
 
 /**
  * Sends one email: over SMTP when SMTP_URL is set, else as an .eml file under DATA_DIR/mail

@@ -1,4 +1,5 @@
-import type { EmailPayload } from '../outbox/outbox.ts';
+import { escapeHtml } from '../format/html.ts';
+import type { EmailPayload } from './message.ts';
 
 /**
  * Email bodies: plain text and HTML from one description, under the service's name. Every
@@ -30,13 +31,4 @@ export function renderEmail(content: EmailContent): EmailPayload {
     '</body></html>',
   ].join('\n');
   return { to: content.to, subject: content.subject, text, html };
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
-import type { AppDeps, AppInstance } from '../app-types.ts';
-import { AppError } from '../http/errors.ts';
-import { resolveUpload, type Upload } from '../http/multipart.ts';
+import type { AppDeps, AppInstance } from '../http/app-instance.ts';
+import { AppError } from '../errors/app-error.ts';
+import { resolveUpload } from '../http/multipart.ts';
+import type { Upload } from '../storage/upload.ts';
 import { principalOf } from '../http/request-context.ts';
 import type { FastifyRequest } from 'fastify';
 import { CreateNoteBody, Note } from './note.schemas.ts';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Binary } from '../files/file.schemas.ts';
+import { Binary } from '../schemas/common.ts';
 
 export const Note = Type.Object({
   id: Type.String(),

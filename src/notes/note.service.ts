@@ -1,13 +1,14 @@
-import type { AuthUser } from '../auth/principal.ts';
-import { fullName } from '../auth/principal.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/connection.ts';
-import { OrderFileWriter } from '../files/file.store.ts';
-import { visibleOrder } from '../files/file.service.ts';
-import { formatDate } from '../format/dates.ts';
+import { fullName, type AuthUser } from '../auth/principal.ts';
+import type { Config } from '../config/config.ts';
+import type { Db, Trx } from '../db/connection.ts';
+import { OrderFileWriter } from '../storage/order-files.ts';
 import { sanitizeRichText } from '../format/html.ts';
-import { AppError } from '../http/errors.ts';
-import type { Upload } from '../http/multipart.ts';
+import { insertOrderNote } from '../orders/order.notes.ts';
+import { findVisibleOrder } from '../orders/order.store.ts';
+import { toNote } from './note.mapper.ts';
+import { findOrderNotes } from './note.repository.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { Upload } from '../storage/upload.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import { emitEvent, type EventOrder } from '../events/emit.ts';
@@ -30,44 +31,14 @@ interface Deps {
 }
 
 export async function listNotes(deps: Deps, user: AuthUser, orderId: string) {
-  const order = await visibleOrder(deps.db, user, orderId);
-  const notes = await deps.db
-    .selectFrom('notes')
-    .selectAll()
-    .where('order_id', '=', order.id)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  const files = notes.length
-    ? await deps.db
-        .selectFrom('order_files')
-        .select(['id', 'note_id', 'filename'])
-        .where('order_id', '=', order.id)
-        .where('note_id', 'is not', null)
-        .orderBy('created_at')
-        .execute()
-    : [];
-  return Promise.all(
-    notes.map(async (note) => ({
-      id: note.id,
-      additional_emails: note.additional_emails,
-      attachments: await Promise.all(
-        files
-          .filter((f) => f.note_id === note.id)
-          .map(async (f) => ({ filename: f.filename, link: await deps.links.link('files', f.id) })),
-      ),
-      author_name: note.author_name,
-      content: note.content,
-      created_at: formatDate(note.created_at, deps.config.timeZone)!,
-      important: note.important,
-      subject: note.subject,
-    })),
-  );
+  const order = await findVisibleOrder(deps.db, user, orderId);
+  const notes = await findOrderNotes(deps.db, order.id);
+  return Promise.all(notes.map((note) => toNote(note, deps.links, deps.config.timeZone)));
 }
 
-/** Writes a note inside `trx` (also used by revision requests); answers its id. */
-export async function writeNote(
-  trx: Db,
+/** Writes a note, its attachments, its event and its emails inside `trx`; answers its id. */
+async function writeNote(
+  trx: Trx,
   writer: OrderFileWriter,
   deps: Deps,
   order: EventOrder,
@@ -80,19 +51,12 @@ export async function writeNote(
       { field: 'content', message: 'is empty once unsafe HTML is removed' },
     ]);
   const emails = [...new Set((input.additionalEmails ?? []).map((e) => e.trim().toLowerCase()))];
-  const note = await trx
-    .insertInto('notes')
-    .values({
-      order_id: order.id,
-      author_id: user.id,
-      author_name: fullName(user),
-      subject: input.subject?.trim() || null,
-      content,
-      important: input.important ?? null,
-      additional_emails: emails,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const noteId = await insertOrderNote(trx, order.id, user, {
+    subject: input.subject?.trim() || null,
+    content,
+    important: input.important ?? null,
+    additionalEmails: emails,
+  });
   const saved = await writer.save(
     trx,
     order.id,
@@ -101,11 +65,11 @@ export async function writeNote(
       upload,
       fileTypeSlug: 'other',
       source: 'note' as const,
-      noteId: note.id,
+      noteId,
     })),
   );
   await emitEvent(trx, 'order.note_added', order, {
-    note_id: note.id,
+    note_id: noteId,
     subject: input.subject?.trim() || null,
     author_name: fullName(user),
   });
@@ -131,11 +95,11 @@ export async function writeNote(
       }),
     );
   }
-  return note.id;
+  return noteId;
 }
 
 export async function createNote(deps: Deps, user: AuthUser, orderId: string, input: NoteInput) {
-  const order = await visibleOrder(deps.db, user, orderId);
+  const order = await findVisibleOrder(deps.db, user, orderId);
   const noteId = await OrderFileWriter.run(deps.storage, (writer) =>
     deps.db.transaction().execute((trx) => writeNote(trx, writer, deps, order, user, input)),
   );

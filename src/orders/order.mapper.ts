@@ -3,8 +3,9 @@ import { formatDate } from '../format/dates.ts';
 import { centsToDecimal } from '../format/money.ts';
 import { findCounty, findState } from '../reference/geography.ts';
 import { statusId, type Status } from '../workflow/statuses.ts';
-import { allowedTransitions } from '../workflow/perform.ts';
-import type { OrderDetailRow, OrderListRow, PartyRow } from './order.repository.ts';
+import { allowedTransitions } from '../workflow/allowed.ts';
+import { toParty, type PartyRow } from './order.parties.ts';
+import type { HistoryRow, OrderDetailRow, OrderListRow } from './order.repository.ts';
 import { CREATE_TO_READ, invoiceStrategy } from './order.enums.ts';
 import type { OrderDetail } from './order.schemas.ts';
 
@@ -19,19 +20,6 @@ export function fullAddress(
   return [row.address_one, row.address_two, row.city, `${state} ${row.zip}`]
     .filter((part) => part && part.trim())
     .join(', ');
-}
-
-export function toParty(party: PartyRow) {
-  return {
-    id: party.id,
-    email: party.emails[0] ?? null,
-    emails: party.emails,
-    name: party.name,
-    phone: party.phones[0] ?? null,
-    phones: party.phones,
-    poc: party.poc,
-    role: party.role,
-  };
 }
 
 function toPointOfContact(party: PartyRow) {
@@ -137,5 +125,20 @@ export function toOrderListItem(row: OrderListRow, timeZone: string) {
     due_date: formatDate(row.due_date, timeZone),
     loan_type: row.loan_type,
     transaction_type: row.transaction_type,
+  };
+}
+
+export function toHistoryEntry(r: HistoryRow) {
+  return {
+    id: r.id,
+    action: r.action,
+    from: r.from_status,
+    to: r.to_status,
+    by: r.key_id ? { id: r.key_id, name: `${r.key_first} ${r.key_last}` } : null,
+    acting_for:
+      r.user_id && r.user_id !== r.key_id ? { id: r.user_id, name: `${r.user_first} ${r.user_last}` } : null,
+    reason: r.reason,
+    details: (r.details ?? {}) as Record<string, unknown>,
+    created_at: r.created_at.toISOString(),
   };
 }

@@ -1,79 +1,28 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Db } from '../db/connection.ts';
-import type { ListQuery } from '../http/list-query.ts';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import type { Db, Trx } from '../db/connection.ts';
+import type { OrdersTable } from '../db/schema.ts';
+import { CLOSED } from '../workflow/statuses.ts';
+import type { PartyRow } from './order.parties.ts';
+import { orderByClauses, whereClauses, type ListQuery } from '../db/list-filter.ts';
+import { ORDER_ATTRIBUTES } from './order.search.ts';
 
 /**
- * The only place that reads orders. The detail is assembled by PostgreSQL in one query (the
- * order, its names, products and parties as JSON), so that reading an order is one round trip.
+ * The read models of orders, and the lookups around them: the detail (the order with its
+ * names, products and parties, assembled by PostgreSQL in one query), the list, the history,
+ * and what creating an order checks. Writes go through the aggregate (order.store.ts).
  */
-export interface OrderDetailRow {
-  id: string;
-  file_number: string;
-  status: string;
-  client_id: string;
-  company_id: string;
-  appraiser_id: string | null;
+export type OrderDetailRow = Selectable<OrdersTable> & {
   client_name: string;
   company_name: string;
-  lender_id: string | null;
   lender_name: string | null;
   appraiser_name: string | null;
-  address_one: string;
-  address_two: string | null;
-  city: string;
-  state_id: string;
-  county_id: string | null;
-  zip: string;
-  latitude: string | null;
-  longitude: string | null;
-  loan_type: string;
-  transaction_type: string;
-  occupancy_type: string | null;
-  estate_held_type: string | null;
-  loan_number: string | null;
-  loan_amount_cents: string | null;
-  contract_price_cents: string | null;
-  fha_case_number: string | null;
-  green_certified: boolean;
-  complex_property: boolean | null;
-  special_instructions: string | null;
-  payment_method: string;
-  total_fee_cents: string;
-  paid_cents: string;
   property_type: { id: string; name: string; slug: string } | null;
   products: { id: string; name: string }[];
   parties: PartyRow[];
-  due_date: Date;
-  original_due_date: Date;
-  vendor_due_date: Date | null;
-  closing_date: string | null;
-  assigned_at: Date | null;
-  inspection_scheduled_at: Date | null;
-  inspection_completed_at: Date | null;
-  submitted_at: Date | null;
-  completed_at: Date | null;
-  fulfilled_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
-export interface PartyRow {
-  id: string;
-  name: string;
-  first_name: string | null;
-  last_name: string | null;
-  role: string;
-  poc: boolean;
-  emails: string[];
-  phones: string[];
-  user_id: string | null;
-}
-
-export async function findOrderDetail(
-  db: Db,
-  orderId: string,
-  visible: Expression<SqlBool>,
-): Promise<OrderDetailRow | undefined> {
+/** The order's detail, by id: the caller has found the order visible (order.store.ts). */
+export async function findOrderDetail(db: Db, orderId: string): Promise<OrderDetailRow | undefined> {
   const result = await sql<OrderDetailRow>`
     SELECT orders.*, client.name AS client_name, company.name AS company_name,
            lender.name AS lender_name,
@@ -92,23 +41,24 @@ export async function findOrderDetail(
       LEFT JOIN organizations lender ON lender.id = orders.lender_id
       LEFT JOIN users appraiser ON appraiser.id = orders.appraiser_id
       LEFT JOIN property_types pt ON pt.id = orders.property_type_id
-     WHERE orders.id = ${orderId} AND ${visible}`.execute(db);
+     WHERE orders.id = ${orderId}`.execute(db);
   return result.rows[0];
 }
 
-export interface OrderListRow {
-  id: string;
-  file_number: string;
-  address_one: string;
-  address_two: string | null;
-  city: string;
-  state_id: string;
-  zip: string;
-  status: string;
-  due_date: Date;
-  loan_type: string;
-  transaction_type: string;
-}
+export type OrderListRow = Pick<
+  Selectable<OrdersTable>,
+  | 'id'
+  | 'file_number'
+  | 'address_one'
+  | 'address_two'
+  | 'city'
+  | 'state_id'
+  | 'zip'
+  | 'status'
+  | 'due_date'
+  | 'loan_type'
+  | 'transaction_type'
+>;
 
 /** Whose running totals (order_counts) match the caller's visibility. */
 export type CountScope = { scope: 'all' | 'company' | 'client' | 'appraiser'; id: string };
@@ -125,10 +75,11 @@ export async function listOrders(
   list: ListQuery,
   scope: CountScope,
 ): Promise<{ rows: OrderListRow[]; total: number }> {
-  const filters = [visible, ...list.filters];
+  const filters = [visible, ...whereClauses(list, ORDER_ATTRIBUTES)];
+  const sorts = orderByClauses(list, ORDER_ATTRIBUTES);
   let ids = db.selectFrom('orders').select('orders.id');
   for (const filter of filters) ids = ids.where(filter);
-  for (const sort of list.sorts) ids = ids.orderBy(sort);
+  for (const sort of sorts) ids = ids.orderBy(sort);
   ids = ids
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
@@ -150,7 +101,7 @@ export async function listOrders(
       'orders.transaction_type',
     ])
     .where('orders.id', 'in', ids);
-  for (const sort of list.sorts) page = page.orderBy(sort);
+  for (const sort of sorts) page = page.orderBy(sort);
   page = page.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc');
 
   const statuses = statusOnly(list);
@@ -180,7 +131,166 @@ function statusOnly(list: ListQuery): string[] | null | undefined {
   for (const term of list.terms) {
     if (term.attribute !== 'status_name' || (term.predicate !== 'eq' && term.predicate !== 'in'))
       return undefined;
-    values.push(...term.values.filter((v) => v.trim() !== ''));
+    values.push(...term.values);
   }
-  return values.length > 0 ? values : null;
+  return values;
+}
+
+export async function orderProductIds(db: Db, orderId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('order_products')
+    .select('product_id')
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.product_id);
+}
+
+/** The oldest offer past its deadline, claimed (FOR UPDATE SKIP LOCKED) so no other process takes it. */
+export async function nextExpiredOffer(trx: Trx): Promise<{ id: string } | undefined> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM orders
+     WHERE status = 'Pending assignment' AND offer_expires_at <= now()
+     ORDER BY offer_expires_at LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(trx);
+  return rows[0];
+}
+
+/** The order waiting longest for auto-assignment, claimed like nextExpiredOffer. */
+export async function nextAutoAssignment(
+  trx: Trx,
+): Promise<{ id: string; company_id: string; due_date: Date } | undefined> {
+  const { rows } = await sql<{ id: string; company_id: string; due_date: Date }>`
+    SELECT id, company_id, due_date FROM orders
+     WHERE status = 'Auto assign processing'
+     ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(trx);
+  return rows[0];
+}
+
+/** The company's appraiser with the fewest open orders (the oldest on the panel breaks ties). */
+export async function leastBusyAppraiser(trx: Trx, companyId: string): Promise<{ id: string } | undefined> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT u.id FROM users u
+     WHERE u.organization_id = ${companyId} AND u.role = 'appraiser'
+     ORDER BY (SELECT count(*) FROM orders o WHERE o.appraiser_id = u.id
+                AND o.status NOT IN ('Completed', 'Fulfilled', 'Cancelled')), u.created_at, u.id
+     LIMIT 1`.execute(trx);
+  return rows[0];
+}
+
+/** What an order's create names, as the client's configuration knows it (order.create.ts). */
+export interface CreateLookups {
+  /** The companies that serve the client. */
+  companies: string[];
+  /** The named products that the configuration offers this client, with their company. */
+  products: { id: string; company_id: string; fee_cents: string }[];
+  /** The named users that are client users of the client. */
+  users: { id: string; first_name: string; last_name: string; email: string; title: string | null }[];
+  /** The companies (serving the client) that take the payment method. */
+  methodCompanies: string[];
+  /** The companies that serve the named lender. */
+  lenderCompanies: string[];
+  propertyTypeFound: boolean;
+}
+
+/**
+ * Everything the create checks against the client's configuration, in one statement: the ids
+ * that are not uuids were left out by the caller, so every cast here succeeds.
+ */
+export async function createLookups(
+  db: Db,
+  input: {
+    clientId: string;
+    lenderId: string | null;
+    productIds: string[];
+    userIds: string[];
+    paymentMethod: string;
+    propertyTypeId: string | null;
+  },
+): Promise<CreateLookups> {
+  const { rows } = await sql<CreateLookups>`
+    WITH links AS (SELECT company_id FROM company_clients WHERE client_id = ${input.clientId})
+    SELECT
+      coalesce((SELECT array_agg(company_id ORDER BY company_id) FROM links), '{}') AS companies,
+      coalesce((SELECT json_agg(json_build_object('id', p.id, 'company_id', p.company_id, 'fee_cents', p.fee_cents::text))
+                  FROM products p JOIN client_products cp ON cp.product_id = p.id AND cp.client_id = ${input.clientId}
+                 WHERE p.id = ANY(${input.productIds}::uuid[])), '[]') AS products,
+      coalesce((SELECT json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
+                                                  'email', u.email, 'title', u.title))
+                  FROM users u
+                 WHERE u.organization_id = ${input.clientId} AND u.role = 'client'
+                   AND u.id = ANY(${input.userIds}::uuid[])), '[]') AS users,
+      coalesce((SELECT array_agg(pm.company_id) FROM company_payment_methods pm
+                 WHERE pm.method = ${input.paymentMethod} AND pm.company_id IN (SELECT company_id FROM links)), '{}')
+        AS "methodCompanies",
+      coalesce((SELECT array_agg(company_id) FROM company_clients WHERE client_id = ${input.lenderId}::uuid), '{}')
+        AS "lenderCompanies",
+      EXISTS (SELECT 1 FROM property_types WHERE id = ${input.propertyTypeId}::uuid) AS "propertyTypeFound"`.execute(
+    db,
+  );
+  return rows[0]!;
+}
+
+/** Appraisers with their open orders: one company's panel, or every panel (companyId null). */
+export async function listAppraiserPanel(db: Db, companyId: string | null) {
+  let query = db
+    .selectFrom('users')
+    .select((eb) => [
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      'users.organization_id',
+      eb
+        .selectFrom('orders')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('orders.appraiser_id', '=', 'users.id')
+        .where('orders.status', 'not in', CLOSED)
+        .as('open_orders'),
+    ])
+    .where('users.role', '=', 'appraiser');
+  if (companyId !== null) query = query.where('users.organization_id', '=', companyId);
+  return query.orderBy('users.last_name').orderBy('users.first_name').execute();
+}
+
+export interface HistoryRow {
+  id: string;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  reason: string | null;
+  details: unknown;
+  created_at: Date;
+  user_id: string | null;
+  user_first: string | null;
+  user_last: string | null;
+  key_id: string | null;
+  key_first: string | null;
+  key_last: string | null;
+}
+
+/** The order's history, oldest first, with the names of who acted and for whom. */
+export async function findOrderHistory(db: Db, orderId: string): Promise<HistoryRow[]> {
+  return db
+    .selectFrom('order_history as h')
+    .leftJoin('users as u', 'u.id', 'h.user_id')
+    .leftJoin('users as k', 'k.id', 'h.key_owner_id')
+    .select([
+      'h.id',
+      'h.action',
+      'h.from_status',
+      'h.to_status',
+      'h.reason',
+      'h.details',
+      'h.created_at',
+      'u.id as user_id',
+      'u.first_name as user_first',
+      'u.last_name as user_last',
+      'k.id as key_id',
+      'k.first_name as key_first',
+      'k.last_name as key_last',
+    ])
+    .where('h.order_id', '=', orderId)
+    .orderBy('h.created_at')
+    .orderBy('h.id')
+    .execute();
 }

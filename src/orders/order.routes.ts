@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import type { AppDeps, AppInstance } from '../app-types.ts';
-import { ListQueryString } from '../http/list-query.ts';
+import type { AppDeps, AppInstance } from '../http/app-instance.ts';
+import { ListQueryString, parseListQuery } from '../http/list-query.ts';
 import { principalOf } from '../http/request-context.ts';
 import {
   CreateOrderBody,
@@ -8,11 +8,11 @@ import {
   OrderDetail,
   OrderList,
   SubjectAddressBody,
-  Success,
 } from './order.schemas.ts';
+import { OrderParams, Success } from '../schemas/common.ts';
+import { createOrder } from './order.create.ts';
 import { ORDER_ATTRIBUTES } from './order.search.ts';
 import {
-  createOrder,
   getOrder,
   listAppraisers,
   orderHistory,
@@ -20,12 +20,12 @@ import {
   updateSubjectAddress,
 } from './order.service.ts';
 
-const OrderParams = Type.Object({ order_id: Type.String() });
-
-export function registerOrderRoutes(app: AppInstance, { db, config }: AppDeps): void {
+export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
+  const { db, config } = deps;
   app.post(
     '/orders',
     {
+      config: { roles: ['client', 'staff'] },
       schema: {
         tags: ['orders'],
         summary: 'Place an order (clients and staff); ids come from the client configuration',
@@ -34,7 +34,7 @@ export function registerOrderRoutes(app: AppInstance, { db, config }: AppDeps): 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createOrder(db, principalOf(request), config, request.body)),
+      reply.status(201).send(await createOrder(deps, principalOf(request), request.body)),
   );
 
   app.get(
@@ -51,7 +51,13 @@ export function registerOrderRoutes(app: AppInstance, { db, config }: AppDeps): 
         response: { 200: OrderList },
       },
     },
-    (request) => searchOrders(db, principalOf(request).user, config, request.query),
+    (request) =>
+      searchOrders(
+        db,
+        principalOf(request).user,
+        config,
+        parseListQuery(request.query, ORDER_ATTRIBUTES, { timeZone: config.timeZone }),
+      ),
   );
 
   app.get(
@@ -74,13 +80,7 @@ export function registerOrderRoutes(app: AppInstance, { db, config }: AppDeps): 
       },
     },
     async (request) => {
-      await updateSubjectAddress(
-        db,
-        principalOf(request),
-        config,
-        request.params.order_id,
-        request.body ?? {},
-      );
+      await updateSubjectAddress(db, principalOf(request), request.params.order_id, request.body);
       return { success: true as const };
     },
   );
@@ -101,6 +101,7 @@ export function registerOrderRoutes(app: AppInstance, { db, config }: AppDeps): 
   app.get(
     '/appraisers',
     {
+      config: { roles: ['staff', 'operator'] },
       schema: {
         tags: ['orders'],
         summary: "The company's appraiser panel, with each one's open orders (staff; operators see all)",

@@ -1,4 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { Nullable } from '../schemas/common.ts';
 import { MONEY_PATTERN } from '../format/money.ts';
 import { PAYMENT_METHODS } from '../db/schema.ts';
 import { STATUSES } from '../workflow/statuses.ts';
@@ -14,7 +15,6 @@ import {
 } from './order.enums.ts';
 
 const Enum = Type.Enum;
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const NonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Email = Type.String({ format: 'email', maxLength: 254 });
 const Phone = Type.String({ maxLength: 40 });
@@ -261,5 +261,3 @@ export const HistoryEntry = Type.Object({
   details: Type.Record(Type.String(), Type.Unknown()),
   created_at: Type.String({ description: 'ISO 8601' }),
 });
-
-export const Success = Type.Object({ success: Type.Literal(true) });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AttributeMap } from '../http/list-query.ts';
+import type { AttributeMap } from '../db/list-filter.ts';
 import { LOAN_TYPES, TRANSACTION_TYPES } from './order.enums.ts';
 import { STATUSES } from '../workflow/statuses.ts';
 import { findState, listStates } from '../reference/geography.ts';

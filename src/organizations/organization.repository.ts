@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import type { OrganizationKind } from '../db/schema.ts';
+import { isUuid } from '../db/ids.ts';
 
 export interface NewOrganization {
   kind: OrganizationKind;
@@ -48,5 +49,8 @@ export async function findClientTypeId(db: Db, nameOrId: string): Promise<string
   return row?.id ?? null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
+/** The names of organizations, by id. */
+export async function organizationNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('organizations').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,4 +1,5 @@
-import type { Db } from '../db/connection.ts';
+import type { Trx } from '../db/connection.ts';
+import type { EmailPayload } from '../mail/message.ts';
 
 /**
  * The outbox: every side effect of a change (an email, later a webhook delivery) is written
@@ -8,13 +9,6 @@ import type { Db } from '../db/connection.ts';
 export interface OutboxKinds {
   email: EmailPayload;
   webhook: { delivery_id: string };
-}
-
-export interface EmailPayload {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
 }
 
 export type OutboxKind = keyof OutboxKinds;
@@ -28,7 +22,7 @@ export const MAX_ATTEMPTS: Record<OutboxKind, number> = {
 };
 
 export async function enqueue<K extends OutboxKind>(
-  trx: Db,
+  trx: Trx,
   kind: K,
   payload: OutboxKinds[K],
 ): Promise<string> {

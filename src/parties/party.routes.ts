@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
-import type { AppDeps, AppInstance } from '../app-types.ts';
+import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
-import { Party, Success } from '../orders/order.schemas.ts';
-import { PARTY_ROLES } from './party.roles.ts';
+import { Party } from '../orders/order.schemas.ts';
+import { PARTY_ROLES } from '../orders/order.parties.ts';
+import { OrderParams, Success } from '../schemas/common.ts';
 import { addParty, setPointOfContact } from './party.service.ts';
 
 const CreatePartyBody = Type.Object({
@@ -29,7 +30,7 @@ export function registerPartyRoutes(app: AppInstance, { db }: AppDeps): void {
       schema: {
         tags: ['parties'],
         summary: 'Add a party to the order (client users and staff)',
-        params: Type.Object({ order_id: Type.String() }),
+        params: OrderParams,
         body: CreatePartyBody,
         response: { 201: Party },
       },

@@ -1,11 +1,15 @@
 import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/connection.ts';
-import { visibleOrder } from '../files/file.service.ts';
-import { AppError, invalid, notFound } from '../http/errors.ts';
-import { isUuid } from '../organizations/organization.repository.ts';
-import { toParty } from '../orders/order.mapper.ts';
+import { AppError, invalid, notFound } from '../errors/app-error.ts';
 import { emitEvent } from '../events/emit.ts';
-import { PARTY_ROLES, toPartyRole } from './party.roles.ts';
+import {
+  insertOrderParty,
+  PARTY_ROLES,
+  setPartyPointOfContact,
+  toParty,
+  toPartyRole,
+} from '../orders/order.parties.ts';
+import { findVisibleOrder } from '../orders/order.store.ts';
 
 interface PartyInput {
   name: string;
@@ -25,28 +29,23 @@ function requireEditor(principal: Principal, order: { client_id: string; company
 }
 
 export async function addParty(db: Db, principal: Principal, orderId: string, input: PartyInput) {
-  const order = await visibleOrder(db, principal.user, orderId);
+  const order = await findVisibleOrder(db, principal.user, orderId);
   requireEditor(principal, order);
   const role = toPartyRole(input.role);
   if (!role) throw invalid('party.role', `must be one of: ${PARTY_ROLES.map((r) => r.value).join(', ')}`);
   const name = input.name.trim();
   const [first, ...rest] = name.split(/\s+/);
   const row = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('order_parties')
-      .values({
-        order_id: order.id,
-        name,
-        first_name: first ?? null,
-        last_name: rest.join(' ') || null,
-        role,
-        poc: input.poc === true || input.poc === 'true',
-        emails: (input.emails ?? []).map((e) => e.trim().toLowerCase()),
-        phones: (input.phones ?? []).map((p) => p.trim()),
-        user_id: null,
-      })
-      .returning(['id', 'name', 'first_name', 'last_name', 'role', 'poc', 'emails', 'phones', 'user_id'])
-      .executeTakeFirstOrThrow();
+    const inserted = await insertOrderParty(trx, order.id, {
+      name,
+      first_name: first ?? null,
+      last_name: rest.join(' ') || null,
+      role,
+      poc: input.poc === true || input.poc === 'true',
+      emails: (input.emails ?? []).map((e) => e.trim().toLowerCase()),
+      phones: (input.phones ?? []).map((p) => p.trim()),
+      user_id: null,
+    });
     await emitEvent(trx, 'order.party_added', order, {
       party_id: inserted.id,
       name: inserted.name,
@@ -65,15 +64,7 @@ export async function setPointOfContact(
   partyId: string,
   poc: boolean,
 ): Promise<void> {
-  const order = await visibleOrder(db, principal.user, orderId);
+  const order = await findVisibleOrder(db, principal.user, orderId);
   requireEditor(principal, order);
-  if (!isUuid(partyId)) throw notFound('party');
-  const updated = await db
-    .updateTable('order_parties')
-    .set({ poc })
-    .where('id', '=', partyId)
-    .where('order_id', '=', order.id)
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) throw notFound('party');
+  if (!(await setPartyPointOfContact(db, order.id, partyId, poc))) throw notFound('party');
 }

@@ -1,4 +1,5 @@
-import { escapeHtml, SERVICE_NAME } from '../mail/templates.ts';
+import { escapeHtml } from '../format/html.ts';
+import { SERVICE_NAME } from '../mail/templates.ts';
 import { SANDBOX_CARDS } from './provider.ts';
 
 /**

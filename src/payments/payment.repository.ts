@@ -1,49 +1,8 @@
-import type { Db } from '../db/connection.ts';
+import type { Insertable } from 'kysely';
+import type { Db, Trx } from '../db/connection.ts';
+import type { PaymentMethod, PaymentsTable } from '../db/schema.ts';
 
-export interface PayableOrder {
-  id: string;
-  file_number: string;
-  status: string;
-  client_id: string;
-  company_id: string;
-  appraiser_id: string | null;
-  payment_method: string;
-  total_fee_cents: string;
-  paid_cents: string;
-  address_one: string;
-  address_two: string | null;
-  city: string;
-  state_id: string;
-  zip: string;
-  company_name: string;
-  client_name: string;
-}
-
-export function payableOrderQuery(db: Db) {
-  return db
-    .selectFrom('orders')
-    .innerJoin('organizations as company', 'company.id', 'orders.company_id')
-    .innerJoin('organizations as client', 'client.id', 'orders.client_id')
-    .select([
-      'orders.id',
-      'orders.file_number',
-      'orders.status',
-      'orders.client_id',
-      'orders.company_id',
-      'orders.appraiser_id',
-      'orders.payment_method',
-      'orders.total_fee_cents',
-      'orders.paid_cents',
-      'orders.address_one',
-      'orders.address_two',
-      'orders.city',
-      'orders.state_id',
-      'orders.zip',
-      'company.name as company_name',
-      'client.name as client_name',
-    ]);
-}
-
+/** SQL of payments: the payments table, an order's invoice items, a company's payment methods. */
 export async function invoiceItems(db: Db, orderId: string) {
   return db
     .selectFrom('order_products')
@@ -62,4 +21,29 @@ export async function succeededPayments(db: Db, orderId: string) {
     .where('status', '=', 'succeeded')
     .orderBy('created_at')
     .execute();
+}
+
+export type PaymentRow = Awaited<ReturnType<typeof succeededPayments>>[number];
+
+export async function findSucceededPayment(db: Db, paymentId: string): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+}
+
+export async function insertPayment(trx: Trx, payment: Insertable<PaymentsTable>): Promise<{ id: string }> {
+  return trx.insertInto('payments').values(payment).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function companyTakesMethod(db: Db, companyId: string, method: PaymentMethod): Promise<boolean> {
+  const row = await db
+    .selectFrom('company_payment_methods')
+    .select('method')
+    .where('company_id', '=', companyId)
+    .where('method', '=', method)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import type { AppDeps, AppInstance } from '../app-types.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { PAYMENT_METHODS } from '../db/schema.ts';
-import { paymentSummary, sendPaymentLink, updatePaymentMethod } from './payment.service.ts';
+import { paymentSummary, sendPaymentLink, updatePaymentMethod, type PaymentDeps } from './payment.service.ts';
 
 const OrderParams = Type.Object({ order_id: Type.String() });
 const Success = Type.Object({ success: Type.Literal(true) });
@@ -26,7 +26,7 @@ const PaymentsSummary = Type.Object({
   ),
 });
 
-export function registerPaymentRoutes(app: AppInstance, deps: AppDeps): void {
+export function registerPaymentRoutes(app: AppInstance, deps: PaymentDeps): void {
   app.get(
     '/orders/:order_id/payments',
     {

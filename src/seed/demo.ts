@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { issueApiKey } from '../auth/api-key.service.ts';
+import { issueApiKey } from '../api-keys/api-key.service.ts';
 import type { Db } from '../db/connection.ts';
 import { PAYMENT_METHODS } from '../db/schema.ts';
 import {

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { createLocalStorage } from './local.ts';
 import { createS3Storage } from './s3.ts';
 import type { Storage } from './storage.ts';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { StorageConfig } from '../config.ts';
+import type { StorageConfig } from '../config/config.ts';
 import type { Storage } from './storage.ts';
 
 /** Files in an S3-compatible bucket (AWS S3, MinIO, R2, ...). */

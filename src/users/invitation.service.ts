@@ -1,13 +1,13 @@
 import type { AuthUser } from '../auth/principal.ts';
 import { fullName } from '../auth/principal.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import type { Role } from '../db/schema.ts';
-import { AppError, type FieldProblem } from '../http/errors.ts';
+import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { renderEmail, SERVICE_NAME } from '../mail/templates.ts';
 import { findOrganization } from '../organizations/organization.repository.ts';
 import { enqueue } from '../outbox/outbox.ts';
-import { findUserByEmail } from './user.repository.ts';
+import { findUserByEmail } from '../auth/auth-user.repository.ts';
 import { createUser, isEmail } from './user.service.ts';
 
 export interface InviteInput {

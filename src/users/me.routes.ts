@@ -1,4 +1,4 @@
-import type { AppDeps, AppInstance } from '../app-types.ts';
+import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { fullName } from '../auth/principal.ts';
 import { principalOf } from '../http/request-context.ts';
 import { inviteUser } from './invitation.service.ts';

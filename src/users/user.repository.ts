@@ -1,77 +1,15 @@
-import type { AuthUser } from '../auth/principal.ts';
 import type { Db } from '../db/connection.ts';
+import { isUuid } from '../db/ids.ts';
 
-/** The only place that reads users for authentication. */
-const authUserColumns = [
-  'users.id',
-  'users.organization_id',
-  'organizations.kind',
-  'users.role',
-  'users.is_admin',
-  'users.email',
-  'users.first_name',
-  'users.last_name',
-] as const;
-
-interface AuthUserRow {
-  id: string;
-  organization_id: string | null;
-  kind: 'client' | 'company' | null;
-  role: AuthUser['role'];
-  is_admin: boolean;
-  email: string;
-  first_name: string;
-  last_name: string;
-}
-
-export function toAuthUser(row: AuthUserRow): AuthUser {
-  return {
-    id: row.id,
-    organizationId: row.organization_id,
-    organizationKind: row.kind,
-    role: row.role,
-    isAdmin: row.is_admin,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-  };
-}
-
-export interface KeyLookup {
-  keyId: string;
-  revoked: boolean;
-  user: AuthUser;
-}
-
-export async function findUserByKeyHash(db: Db, hash: Buffer): Promise<KeyLookup | null> {
-  const row = await db
-    .selectFrom('api_keys')
-    .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
-    .select([...authUserColumns, 'api_keys.id as key_id', 'api_keys.revoked_at'])
-    .where('api_keys.token_hash', '=', hash)
-    .executeTakeFirst();
-  if (!row) return null;
-  return { keyId: row.key_id, revoked: row.revoked_at !== null, user: toAuthUser(row) };
-}
-
-export async function findUserByEmail(db: Db, email: string): Promise<AuthUser | null> {
+/** Whether the user is an appraiser on the company's panel. */
+export async function isCompanyAppraiser(db: Db, userId: string, companyId: string): Promise<boolean> {
+  if (!isUuid(userId)) return false;
   const row = await db
     .selectFrom('users')
-    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
-    .select(authUserColumns)
-    .where('users.email', '=', email.trim().toLowerCase())
-    .executeTakeFirst();
-  return row ? toAuthUser(row) : null;
-}
-
-/** Whether the company serves the client (a row in company_clients). */
-export async function companyServesClient(db: Db, companyId: string, clientId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('company_clients')
-    .select('client_id')
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
+    .select('id')
+    .where('id', '=', userId)
+    .where('role', '=', 'appraiser')
+    .where('organization_id', '=', companyId)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import { ROLES, type Role } from '../db/schema.ts';
-import { AppError, type FieldProblem } from '../http/errors.ts';
+import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { findOrganization } from '../organizations/organization.repository.ts';
 
 export interface CreateUserInput {

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { enqueue } from '../outbox/outbox.ts';

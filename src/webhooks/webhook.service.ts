@@ -1,12 +1,13 @@
 import net from 'node:net';
 import { sql } from 'kysely';
 import type { AuthUser } from '../auth/principal.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { emitEvent, queueDelivery } from '../events/emit.ts';
 import { EVENT_TYPE_NAMES } from '../events/event-types.ts';
-import { AppError, notFound, type FieldProblem } from '../http/errors.ts';
-import { findOrganization, isUuid } from '../organizations/organization.repository.ts';
+import { AppError, notFound, type FieldProblem } from '../errors/app-error.ts';
+import { findOrganization } from '../organizations/organization.repository.ts';
+import { isUuid } from '../db/ids.ts';
 import { isPrivateAddress } from './address-guard.ts';
 import { newWebhookSecret } from './signature.ts';
 

@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import { AppError, invalid } from '../http/errors.ts';
-import { fullName } from '../auth/principal.ts';
-import { Binary, FileTypeSlug } from '../files/file.schemas.ts';
-import { escapeHtml } from '../mail/templates.ts';
+import { AppError, invalid } from '../errors/app-error.ts';
+import { Binary } from '../schemas/common.ts';
+import { FileTypeSlug } from '../schemas/file-types.ts';
+import { escapeHtml } from '../format/html.ts';
 import { parseDateTime } from '../format/dates.ts';
 import { decimalToCents, MONEY_PATTERN } from '../format/money.ts';
-import { CLOSED, OPEN, PAUSED, type Status } from './statuses.ts';
+import { OPEN, PAUSED, type Status } from './statuses.ts';
 import {
   defineAction,
   type ActionContext,
@@ -84,54 +84,26 @@ function paymentTarget(order: LockedOrder): Status {
   return order.payment_method === 'credit_card' ? 'Completion requested' : 'Completion payment hold';
 }
 
-async function clientReviewRequired(context: ActionContext<unknown>): Promise<boolean> {
-  const link = await context.trx
-    .selectFrom('company_clients')
-    .select('client_review_required')
-    .where('company_id', '=', context.order.company_id)
-    .where('client_id', '=', context.order.client_id)
-    .executeTakeFirst();
-  return link?.client_review_required ?? false;
-}
-
 const resumeTo = (order: LockedOrder): Status => order.resume_status ?? 'Unassigned';
 
 const Attachments = Type.Optional(
   Type.Array(Binary, { maxItems: 20, description: 'Files, sent as attachments[]' }),
 );
 
-/** A revision or reconsideration request is kept as a note on the order, with its attachments as order files. */
+/** A revision or reconsideration request is kept as an important note, its attachments as order files. */
 async function noteOfRequest(
-  context: ActionContext<unknown>,
+  { services }: ActionContext<unknown>,
   subject: string,
   paragraphs: string[],
   source: 'revision' | 'reconsideration',
   references: unknown[] | undefined,
 ): Promise<void> {
-  const { trx, order, user, files } = context;
   const uploads = (references ?? []).map((reference, index) =>
-    files.resolve(reference, `attachments[${index}]`),
+    services.upload(reference, `attachments[${index}]`),
   );
   const content = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
-  const note = await trx
-    .insertInto('notes')
-    .values({
-      order_id: order.id,
-      author_id: user.id,
-      author_name: fullName(user),
-      subject,
-      content,
-      important: true,
-      additional_emails: [],
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await files.writer.save(
-    trx,
-    order.id,
-    user.id,
-    uploads.map((upload) => ({ upload, fileTypeSlug: 'other', source, noteId: note.id })),
-  );
+  const noteId = await services.addNote({ subject, content, important: true });
+  await services.saveFiles(uploads.map((upload) => ({ upload, fileTypeSlug: 'other', source, noteId })));
 }
 
 export const ACTIONS: readonly ActionDefinition[] = [
@@ -242,17 +214,10 @@ export const ACTIONS: readonly ActionDefinition[] = [
       due_date: Type.Optional(DateInput('When the appraiser must deliver')),
     }),
     async apply(context) {
-      const { trx, order, input, config, now } = context;
-      const appraiser = /^[0-9a-f-]{36}$/i.test(input.appraiser_id)
-        ? await trx
-            .selectFrom('users')
-            .select('id')
-            .where('id', '=', input.appraiser_id)
-            .where('role', '=', 'appraiser')
-            .where('organization_id', '=', order.company_id)
-            .executeTakeFirst()
-        : undefined;
-      if (!appraiser) throw invalid('appraiser_id', "is not an appraiser of the order's company");
+      const { order, input, config, now, services } = context;
+      if (!(await services.isCompanyAppraiser(input.appraiser_id)))
+        throw invalid('appraiser_id', "is not an appraiser of the order's company");
+      const appraiser = { id: input.appraiser_id.toLowerCase() };
       const fee = moneyInput(input.fee, 'fee');
       const dueDate = dateInput(input.due_date, 'due_date', context);
       return {
@@ -494,29 +459,22 @@ export const ACTIONS: readonly ActionDefinition[] = [
         },
       ),
     }),
-    async apply({ trx, order, input, user, now, files }) {
+    async apply({ input, now, services }) {
       const uploads = input.files.map((item, index) => ({
         item,
         index,
-        upload: files.resolve(item.attachment, `files[${index}].attachment`),
+        upload: services.upload(item.attachment, `files[${index}].attachment`),
       }));
       if (!input.files.some((item) => item.file_type === 'appraisal_pdf')) {
         throw invalid('files', 'must include the appraisal report (a file_type appraisal_pdf)');
       }
-      const products = await trx
-        .selectFrom('order_products')
-        .select('product_id')
-        .where('order_id', '=', order.id)
-        .execute();
+      const products = await services.orderProductIds();
       for (const { item, index } of uploads) {
-        if (item.product_id && !products.some((p) => p.product_id === item.product_id)) {
+        if (item.product_id && !products.includes(item.product_id)) {
           throw invalid(`files[${index}].product_id`, "is not one of the order's products");
         }
       }
-      await files.writer.save(
-        trx,
-        order.id,
-        user.id,
+      await services.saveFiles(
         uploads.map(({ item, upload }) => ({
           upload,
           fileTypeSlug: item.file_type,
@@ -578,7 +536,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
     from: ['In review', 'Internal quality assurance'],
     to: ['Client quality assurance', 'Completion requested', 'Completion payment hold', 'Completed'],
     async apply(context) {
-      const to = completionTarget(context.order, await clientReviewRequired(context));
+      const to = completionTarget(context.order, await context.services.clientReviewRequired());
       return { to, patch: to === 'Completed' ? { completed_at: context.now } : {} };
     },
   }),
@@ -776,5 +734,3 @@ export function systemAction(name: string): ActionDefinition {
     throw new AppError('internal_error', `no system action ${name}`);
   return definition;
 }
-
-export { CLOSED };

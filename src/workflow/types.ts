@@ -1,14 +1,11 @@
-import type { TSchema, Static } from 'typebox';
+import type { Selectable } from 'kysely';
+import type { Static, TSchema } from 'typebox';
 import type { AuthUser } from '../auth/principal.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/connection.ts';
-import type { OrdersTable } from '../db/schema.ts';
-import type { Updateable } from 'kysely';
+import type { Config } from '../config/config.ts';
+import type { OrderPatch, OrdersTable } from '../db/schema.ts';
+import type { FileToSave } from '../storage/order-files.ts';
+import type { Upload } from '../storage/upload.ts';
 import type { Status } from './statuses.ts';
-import type { OrderFileWriter } from '../files/file.store.ts';
-import type { Upload } from '../http/multipart.ts';
-import type { LinkSigner } from '../storage/signed-links.ts';
-import type { Storage } from '../storage/storage.ts';
 
 /**
  * Who may take an action on an order they can see:
@@ -20,49 +17,70 @@ import type { Storage } from '../storage/storage.ts';
  */
 export type Actor = 'client' | 'staff' | 'appraiser' | 'viewer';
 
-/** The order as an action sees it: read under a row lock in the action's transaction. */
-export interface LockedOrder {
-  id: string;
-  file_number: string;
+/** The columns of an order that actions read; the executor reads them under a row lock. */
+export const ACTION_COLUMNS = [
+  'id',
+  'file_number',
+  'status',
+  'resume_status',
+  'negotiation_return_status',
+  'client_id',
+  'company_id',
+  'appraiser_id',
+  'appraiser_fee_cents',
+  'condition_fee_cents',
+  'condition_due_date',
+  'condition_comments',
+  'negotiation_fee_cents',
+  'negotiation_due_date',
+  'total_fee_cents',
+  'paid_cents',
+  'payment_method',
+  'due_date',
+  'vendor_due_date',
+] as const;
+
+type StatusColumn = 'status' | 'resume_status' | 'negotiation_return_status';
+
+/** The order as an action sees it. */
+export type LockedOrder = Omit<
+  Pick<Selectable<OrdersTable>, (typeof ACTION_COLUMNS)[number]>,
+  StatusColumn
+> & {
   status: Status;
   resume_status: Status | null;
   negotiation_return_status: Status | null;
-  client_id: string;
-  company_id: string;
-  appraiser_id: string | null;
-  appraiser_fee_cents: string | null;
-  condition_fee_cents: string | null;
-  condition_due_date: Date | null;
-  condition_comments: string | null;
-  negotiation_fee_cents: string | null;
-  negotiation_due_date: Date | null;
-  total_fee_cents: string;
-  paid_cents: string;
-  payment_method: string;
-  due_date: Date;
-  vendor_due_date: Date | null;
-}
+};
 
-export type OrderPatch = Updateable<OrdersTable>;
-
-/** Files that came with the request, and where to save them (within the action's transaction). */
-export interface ActionFiles {
-  /** The upload a body field refers to; throws 422 naming `field` when it is not a file. */
-  resolve(reference: unknown, field: string): Upload;
-  writer: OrderFileWriter;
-  storage: Storage;
-  links: LinkSigner;
+/**
+ * What an action may ask of the world beyond its order. The executor (orders/order.actions.ts)
+ * answers, inside the action's transaction, so that this table holds no SQL.
+ */
+export interface ActionServices {
+  /** Whether the user is an appraiser of the order's company (the ones `assign` may offer to). */
+  isCompanyAppraiser(userId: string): Promise<boolean>;
+  /** The ids of the order's products (submitted files may name one). */
+  orderProductIds(): Promise<string[]>;
+  /** Whether the order's client reviews reports before they are completed. */
+  clientReviewRequired(): Promise<boolean>;
+  /** The file part of the request that a body field names; 422 naming `field` when it is not one. */
+  upload(reference: unknown, field: string): Upload;
+  /** Saves uploads as the order's files; they are removed again if the change rolls back. */
+  saveFiles(files: FileToSave[]): Promise<void>;
+  /** Adds a note to the order, written by the acting user; answers its id. */
+  addNote(note: { subject: string; content: string; important: boolean }): Promise<string>;
 }
 
 export interface ActionContext<Input> {
-  trx: Db;
   order: LockedOrder;
   input: Input;
   user: AuthUser;
   config: Config;
   now: Date;
-  files: ActionFiles;
+  services: ActionServices;
 }
+
+export type { OrderPatch };
 
 export interface ActionResult {
   to: Status;

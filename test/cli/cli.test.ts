@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/config.ts';
 import { forgetAllKeys } from '../../src/auth/key-cache.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 import { runCli } from '../helpers/processes.ts';

@@ -2,8 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import type { AppInstance } from '../../src/app-types.ts';
-import { loadConfig, type Config } from '../../src/config.ts';
+import type { AppInstance } from '../../src/http/app-instance.ts';
+import { loadConfig, type Config } from '../../src/config/config.ts';
 import { useTestDatabase, type TestDatabase } from './database.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { issueApiKey } from '../../src/auth/api-key.service.ts';
+import { issueApiKey } from '../../src/api-keys/api-key.service.ts';
 import type { Db } from '../../src/db/connection.ts';
 import type { Role } from '../../src/db/schema.ts';
 import { insertOrganization, linkCompanyToClient } from '../../src/organizations/organization.repository.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { AppInstance } from '../../src/app-types.ts';
+import type { AppInstance } from '../../src/http/app-instance.ts';
 
 /** Builds a multipart/form-data body by hand, the way browsers and HTTP clients send one. */
 export interface FilePart {

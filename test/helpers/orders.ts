@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { submitReport } from './multipart.ts';
-import type { AppInstance } from '../../src/app-types.ts';
+import type { AppInstance } from '../../src/http/app-instance.ts';
 import type { Db } from '../../src/db/connection.ts';
 import type { DemoWorld } from '../../src/seed/demo.ts';
 

@@ -1,4 +1,4 @@
-import type { Config } from '../../src/config.ts';
+import type { Config } from '../../src/config/config.ts';
 import type { Db } from '../../src/db/connection.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import { OutboxWorker } from '../../src/outbox/worker.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
-import { WorkflowTimers } from '../../src/workflow/timers.ts';
+import { WorkflowTimers } from '../../src/orders/order.timers.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
 import { act, expectStep, placeOrder, statusOf } from '../helpers/orders.ts';

@@ -3,7 +3,7 @@ import type * as FastifyModule from 'fastify';
 import type { FastifyServerOptions, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { issueApiKey } from '../../src/auth/api-key.service.ts';
+import { issueApiKey } from '../../src/api-keys/api-key.service.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import type { Status } from '../../src/workflow/statuses.ts';
 import { ENDPOINT_ACTIONS } from '../../src/workflow/transitions.ts';

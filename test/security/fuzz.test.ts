@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueApiKey } from '../../src/auth/api-key.service.ts';
+import { issueApiKey } from '../../src/api-keys/api-key.service.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { useTestApp } from '../helpers/app.ts';
 import {

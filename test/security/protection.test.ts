@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import type { AppInstance } from '../../src/app-types.ts';
-import { loadConfig } from '../../src/config.ts';
+import type { AppInstance } from '../../src/http/app-instance.ts';
+import { loadConfig } from '../../src/config/config.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 import { createCompany, createUserWithKey, type UserWithKey } from '../helpers/factories.ts';
 

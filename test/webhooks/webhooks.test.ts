@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emitEvent } from '../../src/events/emit.ts';
-import { createOutboxDelivery, type OutboxDelivery } from '../../src/outbox/delivery.ts';
+import { createOutboxDelivery, type OutboxDelivery } from '../../src/workers.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { postJson } from '../../src/webhooks/sender.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -404,7 +404,7 @@ describe('managing subscriptions', () => {
 
 describe('private addresses', () => {
   it('are refused when not allowed: at subscription and at delivery (after DNS)', async () => {
-    const { loadConfig } = await import('../../src/config.ts');
+    const { loadConfig } = await import('../../src/config/config.ts');
     const { buildApp } = await import('../../src/app.ts');
     const strictConfig = loadConfig({ DATABASE_URL: t.url, LOG_LEVEL: 'silent' });
     const strict = await buildApp({ config: strictConfig, db: t.db, logger: false });

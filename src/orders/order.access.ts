@@ -1,11 +1,11 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AuthUser } from '../auth/principal.ts';
-import type { Actor } from './types.ts';
 
 /**
- * Who sees which order, as one SQL predicate over the orders table (alias `orders`):
- * operators all; staff their company's; client users their client's; appraisers the orders
- * offered or assigned to them. Another tenant's order is "not found", never "forbidden".
+ * Who sees which order: operators all; staff their company's; client users their client's;
+ * appraisers the orders offered or assigned to them. Another tenant's order is "not found",
+ * never "forbidden". Written twice, once as SQL and once over a row already read; the store
+ * (order.store.ts) and the list are their only users.
  */
 export function orderVisibleTo(user: AuthUser): Expression<SqlBool> {
   switch (user.role) {
@@ -34,23 +34,5 @@ export function isOrderVisible(
       return order.client_id === user.organizationId;
     case 'appraiser':
       return order.appraiser_id === user.id;
-  }
-}
-
-/** Whether the user is one of the actors, on an order they can see. */
-export function isActor(
-  actor: Actor,
-  user: AuthUser,
-  order: { client_id: string; company_id: string; appraiser_id: string | null },
-): boolean {
-  switch (actor) {
-    case 'client':
-      return user.role === 'client' && user.organizationId === order.client_id;
-    case 'staff':
-      return user.role === 'staff' && user.organizationId === order.company_id;
-    case 'appraiser':
-      return user.role === 'appraiser' && user.id === order.appraiser_id;
-    case 'viewer':
-      return true;
   }
 }

@@ -1,9 +1,9 @@
 import type { Db } from '../db/connection.ts';
-import type { AuthUser } from './principal.ts';
-import { AppError } from '../http/errors.ts';
-import { isUuid } from '../organizations/organization.repository.ts';
-import { generateApiKey, hashApiKey } from './api-keys.ts';
-import { forgetKeyId } from './key-cache.ts';
+import type { AuthUser } from '../auth/principal.ts';
+import { AppError } from '../errors/app-error.ts';
+import { isUuid } from '../db/ids.ts';
+import { generateApiKey, hashApiKey } from '../auth/api-keys.ts';
+import { forgetKeyId } from '../auth/key-cache.ts';
 
 export interface IssuedKey {
   id: string;

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
-import type { AppDeps, AppInstance } from '../app-types.ts';
+import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
-import { ApiKeyParams, ApiKeySummary, IssueApiKeyBody, IssuedApiKey, Success } from './api-key.schemas.ts';
+import { Success } from '../schemas/common.ts';
+import { ApiKeyParams, ApiKeySummary, IssueApiKeyBody, IssuedApiKey } from './api-key.schemas.ts';
 import { issueApiKey, listApiKeys, revokeOwnApiKey } from './api-key.service.ts';
 
 /**

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
-import { performSystemAction } from './perform.ts';
-import { IDEMPOTENCY_TTL_HOURS } from '../http/idempotency.ts';
+import { performSystemAction } from './order.actions.ts';
+import { leastBusyAppraiser, nextAutoAssignment, nextExpiredOffer } from './order.repository.ts';
 
 /**
  * The workflow's system events that come from the clock, run by every process:
@@ -17,9 +16,13 @@ export class WorkflowTimers {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<number> | null = null;
 
-  constructor(db: Db, config: Config) {
+  readonly #housekeeping: (() => Promise<unknown>)[];
+
+  /** `housekeeping`: other periodic chores run on the same beat (expiring idempotency keys). */
+  constructor(db: Db, config: Config, housekeeping: (() => Promise<unknown>)[] = []) {
     this.#db = db;
     this.#config = config;
+    this.#housekeeping = housekeeping;
   }
 
   start(onError: (error: unknown) => void): void {
@@ -41,29 +44,21 @@ export class WorkflowTimers {
 
   /** Handles everything due now; answers how many orders changed. */
   runOnce(): Promise<number> {
-    this.#running ??= Promise.all([this.#expireOffers(), this.#autoAssign(), this.#forgetIdempotencyKeys()])
-      .then(([a, b]) => a + b)
+    this.#running ??= Promise.all([
+      this.#expireOffers(),
+      this.#autoAssign(),
+      ...this.#housekeeping.map((task) => task().then(() => 0)),
+    ])
+      .then((counts) => counts.reduce((sum, n) => sum + n, 0))
       .finally(() => (this.#running = null));
     return this.#running;
-  }
-
-  /** Idempotency keys are kept for a day (docs/api.md). */
-  async #forgetIdempotencyKeys(): Promise<number> {
-    await sql`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`.execute(
-      this.#db,
-    );
-    return 0;
   }
 
   async #expireOffers(): Promise<number> {
     let changed = 0;
     for (;;) {
       const done = await this.#db.transaction().execute(async (trx) => {
-        const due = await sql<{ id: string }>`
-          SELECT id FROM orders
-           WHERE status = 'Pending assignment' AND offer_expires_at <= now()
-           ORDER BY offer_expires_at LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(trx);
-        const order = due.rows[0];
+        const order = await nextExpiredOffer(trx);
         if (!order) return true;
         if (await performSystemAction(trx, order.id, 'offer_timeout', this.#config)) changed += 1;
         return false;
@@ -76,19 +71,9 @@ export class WorkflowTimers {
     let changed = 0;
     for (;;) {
       const done = await this.#db.transaction().execute(async (trx) => {
-        const due = await sql<{ id: string; company_id: string; due_date: Date }>`
-          SELECT id, company_id, due_date FROM orders
-           WHERE status = 'Auto assign processing'
-           ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(trx);
-        const order = due.rows[0];
+        const order = await nextAutoAssignment(trx);
         if (!order) return true;
-        const pick = await sql<{ id: string }>`
-          SELECT u.id FROM users u
-           WHERE u.organization_id = ${order.company_id} AND u.role = 'appraiser'
-           ORDER BY (SELECT count(*) FROM orders o WHERE o.appraiser_id = u.id
-                      AND o.status NOT IN ('Completed', 'Fulfilled', 'Cancelled')), u.created_at, u.id
-           LIMIT 1`.execute(trx);
-        const appraiser = pick.rows[0];
+        const appraiser = await leastBusyAppraiser(trx, order.company_id);
         const changedNow = appraiser
           ? await performSystemAction(
               trx,

@@ -6,12 +6,11 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { TokenSigner } from './auth/token.ts';
-import type { Config } from './config.ts';
-import type { Db } from './db/connection.ts';
-import type { LinkSigner } from './storage/signed-links.ts';
-import type { Storage } from './storage/storage.ts';
-import type { PaymentProvider } from './payments/provider.ts';
+import type { TokenSigner } from '../auth/token.ts';
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/connection.ts';
+import type { LinkSigner } from '../storage/signed-links.ts';
+import type { Storage } from '../storage/storage.ts';
 
 /** The Fastify instance with TypeBox types: route schemas give the handlers their types. */
 export type AppInstance = FastifyInstance<
@@ -22,12 +21,11 @@ export type AppInstance = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-/** What route modules need from the process: built once in buildApp. */
+/** What route modules need from the process: built once in buildApp (features add their own, as payments do). */
 export interface AppDeps {
   config: Config;
   db: Db;
   tokens: TokenSigner;
   storage: Storage;
   links: LinkSigner;
-  payments: PaymentProvider;
 }

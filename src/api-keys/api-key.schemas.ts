@@ -21,5 +21,3 @@ export const IssuedApiKey = Type.Object({
 });
 
 export const ApiKeyParams = Type.Object({ key_id: Type.String() });
-
-export const Success = Type.Object({ success: Type.Literal(true) });

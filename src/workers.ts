@@ -1,8 +1,8 @@
-import type { Config } from '../config.ts';
-import type { Db } from '../db/connection.ts';
-import { createMailer, type Mailer } from '../mail/mailer.ts';
-import { OutboxWorker } from './worker.ts';
-import { createWebhookHandler, deliveryFailed } from '../webhooks/delivery.ts';
+import type { Config } from './config/config.ts';
+import type { Db } from './db/connection.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { OutboxWorker } from './outbox/worker.ts';
+import { createWebhookHandler, deliveryFailed } from './webhooks/delivery.ts';
 
 /** The outbox worker of a service process, with a handler for every kind of message. */
 export interface OutboxDelivery {

@@ -1,15 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/connection.ts';
-import type { Upload } from '../http/multipart.ts';
-import type { Storage } from '../storage/storage.ts';
-import { fileTypesBySlug } from './file.repository.ts';
+import type { Db, Trx } from '../db/connection.ts';
+import type { Storage } from './storage.ts';
+import type { Upload } from './upload.ts';
+import type { FileTypeSlugValue } from '../schemas/file-types.ts';
+
+export type FileSource = 'upload' | 'submission' | 'revision' | 'reconsideration' | 'note';
 
 export interface FileToSave {
   upload: Upload;
-  fileTypeSlug: string;
+  fileTypeSlug: FileTypeSlugValue;
   productId?: string | null;
-  source: 'upload' | 'submission' | 'revision' | 'reconsideration' | 'note';
+  source: FileSource;
   noteId?: string | null;
+}
+
+/** File types are reference data: cached per process (they change only by migration). */
+let fileTypes: Promise<Map<string, { id: string; name: string; slug: string }>> | null = null;
+
+function fileTypesBySlug(db: Db): Promise<Map<string, { id: string; name: string; slug: string }>> {
+  fileTypes ??= db
+    .selectFrom('file_types')
+    .select(['id', 'name', 'slug'])
+    .orderBy('position')
+    .execute()
+    .then((rows) => new Map(rows.map((r) => [r.slug, r])))
+    .catch((error: unknown) => {
+      fileTypes = null;
+      throw error;
+    });
+  return fileTypes;
 }
 
 /**
@@ -27,7 +46,7 @@ export class OrderFileWriter {
   }
 
   async save(
-    trx: Db,
+    trx: Trx,
     orderId: string,
     userId: string | null,
     files: FileToSave[],

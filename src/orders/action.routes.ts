@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
-import type { AppDeps, AppInstance } from '../app-types.ts';
+import { OrderParams } from '../schemas/common.ts';
+import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { resolveUpload } from '../http/multipart.ts';
-import { performAction } from './perform.ts';
-import { statusId } from './statuses.ts';
-import { ENDPOINT_ACTIONS } from './transitions.ts';
+import { performAction } from './order.actions.ts';
+import { statusId } from '../workflow/statuses.ts';
+import { ENDPOINT_ACTIONS } from '../workflow/transitions.ts';
 
 const ActionResponse = Type.Object({
   success: Type.Literal(true),
@@ -22,7 +23,7 @@ const ACTOR_NAMES = {
 };
 
 /** One endpoint per action of the workflow table: PUT /api/v1/orders/{order_id}/{action}. */
-export function registerActionRoutes(app: AppInstance, { db, config, storage, links }: AppDeps): void {
+export function registerActionRoutes(app: AppInstance, deps: AppDeps): void {
   for (const definition of ENDPOINT_ACTIONS) {
     app.put(
       `/orders/:order_id/${definition.action}`,
@@ -35,20 +36,19 @@ export function registerActionRoutes(app: AppInstance, { db, config, storage, li
             `Who: ${definition.actors.map((a) => ACTOR_NAMES[a]).join(', ')}. ` +
             `From: ${definition.from.join(', ')}. To: ${definition.to.length > 5 ? 'the status before' : definition.to.join(', ')}. ` +
             "Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).",
-          params: Type.Object({ order_id: Type.String() }),
+          params: OrderParams,
           ...(definition.input ? { body: definition.input } : {}),
           response: { 200: ActionResponse },
         },
       },
       async (request) => {
         const status = await performAction(
-          db,
+          deps,
           principalOf(request),
-          config,
           request.params.order_id,
           definition.action,
           request.body,
-          { resolve: (reference) => resolveUpload(request, reference), storage, links },
+          (reference) => resolveUpload(request, reference),
         );
         return { success: true as const, status: { id: statusId(status), name: status } };
       },

@@ -1,0 +1,167 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+
+/**
+ * The SQL of list searches: Ransack-style terms (`q[<attribute>_<predicate>]`), already parsed
+ * and checked (http/list-query.ts), become WHERE and ORDER BY clauses. Each list declares its
+ * attributes once, as an AttributeMap: the SQL expression searched and sorted on, and its type,
+ * which the parser checks values against.
+ */
+export const PREDICATES = [
+  'not_eq',
+  'not_in',
+  'present',
+  'start',
+  'lteq',
+  'gteq',
+  'cont',
+  'null',
+  'end',
+  'eq',
+  'in',
+  'lt',
+  'gt',
+] as const;
+export type Predicate = (typeof PREDICATES)[number];
+
+export type AttributeType =
+  'text' | 'uuid' | 'enum' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean';
+
+export interface AttributeSpec {
+  /** The SQL expression filtered and sorted on. */
+  expr: Expression<unknown>;
+  type: AttributeType;
+  /** For enum attributes: the accepted values. */
+  values?: readonly string[];
+  /** Turns a value as integrators write it into the stored form (a state code into its id); null: invalid. */
+  transform?: (value: string) => string | null;
+}
+
+export type AttributeMap = Record<string, AttributeSpec>;
+
+/** One search term; its values are checked against the attribute's type and in stored form. */
+export interface ListTerm {
+  attribute: string;
+  predicate: Predicate;
+  values: string[];
+}
+
+export interface ListSort {
+  attribute: string;
+  direction: 'asc' | 'desc';
+}
+
+/** A list request: the page asked for, and the search. */
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  offset: number;
+  terms: ListTerm[];
+  sorts: ListSort[];
+  /** Where a date compared with a date-time attribute begins and ends. */
+  timeZone: string;
+}
+
+export function whereClauses(list: ListQuery, attributes: AttributeMap): Expression<SqlBool>[] {
+  return list.terms.map((term) => termClause(term, attributes[term.attribute]!, list.timeZone));
+}
+
+export function orderByClauses(list: ListQuery, attributes: AttributeMap): RawBuilder<unknown>[] {
+  return list.sorts.map(({ attribute, direction }) => {
+    const { expr } = attributes[attribute]!;
+    return direction === 'desc' ? sql`${expr} DESC` : sql`${expr} ASC`;
+  });
+}
+
+function termClause(term: ListTerm, spec: AttributeSpec, timeZone: string): Expression<SqlBool> {
+  const { expr } = spec;
+  const { predicate, values } = term;
+  const value = values[0]!;
+  switch (predicate) {
+    case 'null':
+    case 'present': {
+      const isNull = (predicate === 'null') === (value === 'true');
+      if (predicate === 'present' && spec.type === 'text')
+        return isNull ? sql<SqlBool>`coalesce(${expr}, '') = ''` : sql<SqlBool>`coalesce(${expr}, '') <> ''`;
+      return isNull ? sql<SqlBool>`${expr} IS NULL` : sql<SqlBool>`${expr} IS NOT NULL`;
+    }
+    case 'cont':
+    case 'start':
+    case 'end': {
+      const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const pattern =
+        predicate === 'cont' ? `%${escaped}%` : predicate === 'start' ? `${escaped}%` : `%${escaped}`;
+      return sql<SqlBool>`${expr} ILIKE ${pattern}`;
+    }
+    case 'in':
+    case 'not_in': {
+      const list = sql.join(values.map((v) => castValue(v, spec)));
+      return predicate === 'in' ? sql<SqlBool>`${expr} IN (${list})` : sql<SqlBool>`${expr} NOT IN (${list})`;
+    }
+  }
+  if (spec.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return dayComparison(expr, predicate, value, timeZone);
+  }
+  const operand = castValue(value, spec);
+  switch (predicate) {
+    case 'eq':
+      return sql<SqlBool>`${expr} = ${operand}`;
+    case 'not_eq':
+      return sql<SqlBool>`${expr} IS DISTINCT FROM ${operand}`;
+    case 'lt':
+      return sql<SqlBool>`${expr} < ${operand}`;
+    case 'lteq':
+      return sql<SqlBool>`${expr} <= ${operand}`;
+    case 'gt':
+      return sql<SqlBool>`${expr} > ${operand}`;
+    case 'gteq':
+      return sql<SqlBool>`${expr} >= ${operand}`;
+  }
+}
+
+/**
+ * A date-only value against a date-time attribute means the whole day in the deployment's
+ * time zone: lteq 2026-12-31 includes that day's evening. The bounds are constants, so an
+ * index on the attribute still serves.
+ */
+function dayComparison(
+  expr: Expression<unknown>,
+  predicate: Predicate,
+  day: string,
+  timeZone: string,
+): Expression<SqlBool> {
+  const start = sql`(${day}::date)::timestamp AT TIME ZONE ${timeZone}`;
+  const next = sql`((${day}::date) + 1)::timestamp AT TIME ZONE ${timeZone}`;
+  switch (predicate) {
+    case 'eq':
+      return sql<SqlBool>`(${expr} >= ${start} AND ${expr} < ${next})`;
+    case 'not_eq':
+      return sql<SqlBool>`NOT (${expr} >= ${start} AND ${expr} < ${next})`;
+    case 'lt':
+      return sql<SqlBool>`${expr} < ${start}`;
+    case 'lteq':
+      return sql<SqlBool>`${expr} < ${next}`;
+    case 'gt':
+      return sql<SqlBool>`${expr} >= ${next}`;
+    default:
+      return sql<SqlBool>`${expr} >= ${start}`;
+  }
+}
+
+function castValue(value: string, spec: AttributeSpec): RawBuilder<unknown> {
+  switch (spec.type) {
+    case 'uuid':
+      return sql`${value}::uuid`;
+    case 'integer':
+      return sql`${value}::bigint`;
+    case 'decimal':
+      return sql`${value}::numeric`;
+    case 'boolean':
+      return sql`${value}::boolean`;
+    case 'date':
+      return sql`${value}::date`;
+    case 'datetime':
+      return sql`${value}::timestamptz`;
+    default:
+      return sql`${value}`;
+  }
+}

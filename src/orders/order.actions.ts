@@ -1,0 +1,194 @@
+import type { AuthUser, Principal } from '../auth/principal.ts';
+import { clientReviewRequired } from '../clients/client.repository.ts';
+import type { Config } from '../config/config.ts';
+import type { Db, Trx } from '../db/connection.ts';
+import { AppError } from '../errors/app-error.ts';
+import { OrderFileWriter } from '../storage/order-files.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { Upload } from '../storage/upload.ts';
+import { isCompanyAppraiser } from '../users/user.repository.ts';
+import { allowedTransitions, isActor } from '../workflow/allowed.ts';
+import type { Status } from '../workflow/statuses.ts';
+import { ACTIONS_BY_NAME, systemAction } from '../workflow/transitions.ts';
+import {
+  ACTION_COLUMNS,
+  type ActionDefinition,
+  type ActionResult,
+  type ActionServices,
+  type LockedOrder,
+  type OrderPatch,
+} from '../workflow/types.ts';
+import { actionEvent } from './order.action-events.ts';
+import { insertOrderNote } from './order.notes.ts';
+import { orderProductIds } from './order.repository.ts';
+import { findOrder, findVisibleOrder, recordOrderChange, updateOrder } from './order.store.ts';
+
+/**
+ * Runs the workflow table (workflow/transitions.ts): takes an action on an order, atomically.
+ * The order row is locked, the caller's right and the order's status are checked against the
+ * table, and the change, its history and its events are written in one transaction. Of two
+ * concurrent actions, the second sees the first's result (and gets 409 if its action is no
+ * longer allowed).
+ */
+export interface ActionDeps {
+  db: Db;
+  config: Config;
+  storage: Storage;
+}
+
+/** The request's file parts, by the references that stand for them in the body. */
+export type ResolveUpload = (reference: unknown) => Upload | null;
+
+/** Answers the order's new status. */
+export async function performAction(
+  deps: ActionDeps,
+  principal: Principal,
+  orderId: string,
+  actionName: string,
+  input: unknown,
+  resolveUpload: ResolveUpload,
+): Promise<Status> {
+  const definition = ACTIONS_BY_NAME.get(actionName);
+  if (!definition || definition.actors.length === 0)
+    throw new AppError('route_not_found', `No action ${actionName}`);
+  const { user } = principal;
+  return OrderFileWriter.run(deps.storage, (writer) =>
+    deps.db.transaction().execute(async (trx) => {
+      const order = (await findVisibleOrder(trx, user, orderId, {
+        columns: ACTION_COLUMNS,
+        lock: true,
+      })) as LockedOrder;
+      checkMayTake(definition, user, order);
+      const services: ActionServices = {
+        ...lookups(trx, order),
+        upload(reference, field) {
+          const upload = resolveUpload(reference);
+          if (!upload)
+            throw new AppError('validation_failed', `${field} must be a file`, [
+              { field, message: 'must be a file part (multipart/form-data)' },
+            ]);
+          return upload;
+        },
+        saveFiles: async (files) => {
+          await writer.save(trx, order.id, user.id, files);
+        },
+        addNote: (note) => insertOrderNote(trx, order.id, user, { ...note, additionalEmails: [] }),
+      };
+      const result = await definition.apply({
+        order,
+        input: input ?? {},
+        user,
+        config: deps.config,
+        now: new Date(),
+        services,
+      });
+      return applyResult(trx, order, actionName, result, principal);
+    }),
+  );
+}
+
+function checkMayTake(definition: ActionDefinition, user: AuthUser, order: LockedOrder): void {
+  if (!definition.actors.some((actor) => isActor(actor, user, order))) {
+    throw new AppError(
+      'forbidden',
+      `Your role (${user.role}) may not ${definition.action.replace(/_/g, ' ')} on this order`,
+    );
+  }
+  if (!definition.from.includes(order.status)) {
+    const allowed = allowedTransitions(user, order).join(', ') || 'none';
+    throw new AppError(
+      'transition_not_allowed',
+      `${definition.action} is not allowed while the order is ${order.status}; allowed now: ${allowed}`,
+      [{ field: 'status', message: `is ${order.status}; allowed_transitions: ${allowed}` }],
+    );
+  }
+}
+
+/** What actions look up beyond their order, in the action's transaction. */
+function lookups(trx: Trx, order: LockedOrder) {
+  return {
+    isCompanyAppraiser: (userId: string) => isCompanyAppraiser(trx, userId, order.company_id),
+    orderProductIds: () => orderProductIds(trx, order.id),
+    clientReviewRequired: () => clientReviewRequired(trx, order.company_id, order.client_id),
+  };
+}
+
+/** Writes an action's result: the order's new status and fields, its history and events. */
+async function applyResult(
+  trx: Trx,
+  order: LockedOrder,
+  actionName: string,
+  result: ActionResult,
+  principal: Principal | null,
+): Promise<Status> {
+  const steps = result.then ?? [];
+  const finalStatus = steps.at(-1)?.to ?? result.to;
+  await updateOrder(trx, order.id, { ...result.patch, status: finalStatus });
+  await recordOrderChange(trx, order, principal, [
+    {
+      action: actionName,
+      from: order.status,
+      to: result.to,
+      reason: result.reason ?? null,
+      details: result.details ?? {},
+      event: actionEvent(actionName, result),
+    },
+    ...steps.map((step, index) => ({
+      action: step.action,
+      from: index === 0 ? result.to : steps[index - 1]!.to,
+      to: step.to,
+    })),
+  ]);
+  return finalStatus;
+}
+
+/**
+ * Takes a system event on an order (timers, payments), in the caller's transaction; the order
+ * is locked here. Answers false, changing nothing, when the order's status does not allow it.
+ */
+export async function performSystemAction(
+  trx: Trx,
+  orderId: string,
+  actionName: string,
+  config: Config,
+  extraPatch: OrderPatch = {},
+  details: Record<string, unknown> = {},
+): Promise<boolean> {
+  const definition = systemAction(actionName);
+  const order = (await findOrder(trx, orderId, {
+    columns: ACTION_COLUMNS,
+    lock: true,
+  })) as LockedOrder | null;
+  if (!order || !definition.from.includes(order.status)) return false;
+  const noFiles = (): never => {
+    throw new Error('system actions take no files or notes');
+  };
+  const result = await definition.apply({
+    order,
+    input: {},
+    user: SYSTEM_USER,
+    config,
+    now: new Date(),
+    services: { ...lookups(trx, order), upload: noFiles, saveFiles: noFiles, addNote: noFiles },
+  });
+  await applyResult(
+    trx,
+    order,
+    actionName,
+    { ...result, patch: { ...result.patch, ...extraPatch }, details: { ...result.details, ...details } },
+    null,
+  );
+  return true;
+}
+
+/** Who system events act as: no organization, no key; the history shows no one. */
+const SYSTEM_USER: AuthUser = {
+  id: 'system',
+  organizationId: null,
+  organizationKind: null,
+  role: 'operator',
+  isAdmin: true,
+  email: '',
+  firstName: 'System',
+  lastName: '',
+};

@@ -1,0 +1,316 @@
+import type { AuthUser, Principal } from '../auth/principal.ts';
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/connection.ts';
+import { isUuid } from '../db/ids.ts';
+import { AppError, type FieldProblem } from '../errors/app-error.ts';
+import { parseDateTime } from '../format/dates.ts';
+import { sanitizeRichText } from '../format/html.ts';
+import { centsToDecimal, decimalToCents } from '../format/money.ts';
+import { countyForAddress, findState } from '../reference/geography.ts';
+import { toPartyRole } from './order.parties.ts';
+import { createLookups, type CreateLookups } from './order.repository.ts';
+import type { CreateOrderBody, OrderDetail } from './order.schemas.ts';
+import { getOrder } from './order.service.ts';
+import { insertOrder, recordOrderChange, type NewOrder, type NewOrderParty } from './order.store.ts';
+
+/**
+ * Places an order (clients and staff). Every id is checked against the client's configuration
+ * in one statement; every failing field is named at once; nothing is stored unless all is well.
+ */
+export async function createOrder(
+  deps: { db: Db; config: Config },
+  principal: Principal,
+  body: CreateOrderBody,
+): Promise<OrderDetail> {
+  const { db, config } = deps;
+  const { user } = principal;
+  const problems: FieldProblem[] = [];
+  const clientId = clientOf(user, body, problems);
+  const lookups = clientId ? await lookUp(db, clientId, body) : null;
+  const ownership = lookups && clientId ? resolveOwnership(user, body, clientId, lookups, problems) : null;
+  const address = resolveAddress(body.address, problems);
+  const fields = readFields(body, config, problems);
+  const named = ownership && lookups ? checkNamedIds(body, ownership.company_id, lookups, problems) : null;
+  if (problems.length > 0 || !ownership || !address || !fields || !named) {
+    throw new AppError(
+      'validation_failed',
+      `The order is not valid: ${problems.map((p) => p.field).join(', ')}`,
+      problems,
+    );
+  }
+
+  const status = body.draft ? 'Draft' : 'Unassigned';
+  const totalFee = named.products.reduce((sum, p) => sum + BigInt(p.fee_cents), 0n);
+  const order: NewOrder = {
+    ...ownership,
+    ...address,
+    ...fields,
+    created_by: user.id,
+    status,
+    payment_method: body.payment_method,
+    property_type_id: body.property_type_id ?? null,
+    total_fee_cents: totalFee.toString(),
+  };
+  const orderId = await db.transaction().execute(async (trx) => {
+    const created = await insertOrder(
+      trx,
+      config.fileNumberPrefix,
+      order,
+      named.products.map((p, position) => ({ product_id: p.id, fee_cents: p.fee_cents, position })),
+      newParties(body, named.users),
+    );
+    await recordOrderChange(
+      trx,
+      { ...created, client_id: ownership.client_id, company_id: ownership.company_id },
+      principal,
+      [
+        {
+          action: 'create',
+          from: null,
+          to: status,
+          details: { file_number: created.file_number },
+          event: {
+            type: 'order.created',
+            data: {
+              status,
+              client_id: ownership.client_id,
+              company_id: ownership.company_id,
+              due_date: fields.due_date.toISOString(),
+              loan_type: body.loan_type,
+              transaction_type: body.transaction_type,
+              total_fee: centsToDecimal(totalFee),
+            },
+          },
+        },
+      ],
+    );
+    return created.id;
+  });
+  return createResponse(await getOrder(db, user, config, orderId), body);
+}
+
+/** The client the order is for: a client user's own; for staff, the one named in requested_by. */
+function clientOf(user: AuthUser, body: CreateOrderBody, problems: FieldProblem[]): string | null {
+  const requested = body.requested_by?.client_id ?? null;
+  if (user.role === 'client') {
+    if (requested && requested !== user.organizationId)
+      problems.push({ field: 'requested_by.client_id', message: 'must be your own client' });
+    return user.organizationId;
+  }
+  if (!requested) {
+    problems.push({ field: 'requested_by.client_id', message: 'is required: the client the order is for' });
+    return null;
+  }
+  if (!isUuid(requested)) {
+    problems.push({ field: 'requested_by.client_id', message: 'is not a client your company serves' });
+    return null;
+  }
+  return requested;
+}
+
+function lookUp(db: Db, clientId: string, body: CreateOrderBody): Promise<CreateLookups> {
+  const lender = body.requested_by?.lender_id;
+  return createLookups(db, {
+    clientId,
+    lenderId: lender && isUuid(lender) ? lender : null,
+    productIds: body.product_ids.filter(isUuid),
+    userIds: body.client_user_ids.filter(isUuid),
+    paymentMethod: body.payment_method,
+    propertyTypeId: body.property_type_id && isUuid(body.property_type_id) ? body.property_type_id : null,
+  });
+}
+
+/** Which company the order goes to and for which lender: ids the caller may name, checked. */
+function resolveOwnership(
+  user: AuthUser,
+  body: CreateOrderBody,
+  clientId: string,
+  lookups: CreateLookups,
+  problems: FieldProblem[],
+): { client_id: string; company_id: string; lender_id: string } | null {
+  const { companies } = lookups;
+  const ownCompany = user.role === 'staff' ? user.organizationId : null;
+  if (ownCompany && !companies.includes(ownCompany)) {
+    problems.push({ field: 'requested_by.client_id', message: 'is not a client your company serves' });
+    return null;
+  }
+  let companyId = ownCompany;
+  if (body.company_id) {
+    if (!companies.includes(body.company_id) || (ownCompany && body.company_id !== ownCompany)) {
+      problems.push({
+        field: 'company_id',
+        message: 'is not a company serving the client' + (ownCompany ? ' that you belong to' : ''),
+      });
+    } else companyId = body.company_id;
+  } else if (!companyId) {
+    if (companies.length === 1) companyId = companies[0]!;
+    else
+      problems.push({
+        field: 'company_id',
+        message: companies.length
+          ? 'is required: several companies serve the client'
+          : 'no company serves the client',
+      });
+  }
+  let lenderId = clientId;
+  const requestedLender = body.requested_by?.lender_id;
+  if (requestedLender && requestedLender !== clientId) {
+    if (!companyId || !lookups.lenderCompanies.includes(companyId))
+      problems.push({ field: 'requested_by.lender_id', message: 'is not a lender served by the company' });
+    else lenderId = requestedLender;
+  }
+  return companyId ? { client_id: clientId, company_id: companyId, lender_id: lenderId } : null;
+}
+
+function resolveAddress(address: CreateOrderBody['address'], problems: FieldProblem[]) {
+  const state = findState(address.state);
+  if (!state) problems.push({ field: 'address.state', message: 'is not a US state' });
+  const countyName = address.county?.trim() || null;
+  const county = state ? countyForAddress(state.id, address.zip, countyName) : null;
+  if (state && countyName && !county)
+    problems.push({ field: 'address.county', message: `is not a county of ${state.name}` });
+  if (!state) return null;
+  return {
+    address_one: address.street_1.trim(),
+    address_two: address.street_2?.trim() || null,
+    city: address.city.trim(),
+    state_id: state.id,
+    county_id: county?.id ?? null,
+    zip: address.zip,
+  };
+}
+
+/** The order's own fields, read from their input forms (dates in the zone, money in cents). */
+function readFields(body: CreateOrderBody, config: Config, problems: FieldProblem[]) {
+  const dueDate = parseDateTime(body.due_date, config.timeZone);
+  if (!dueDate) problems.push({ field: 'due_date', message: 'must be a date-time: YYYY-MM-DDTHH:MM' });
+  const closingDate = body.closing_date ? parseDateTime(body.closing_date, config.timeZone) : null;
+  if (body.closing_date && !closingDate)
+    problems.push({ field: 'closing_date', message: 'must be a date: YYYY-MM-DD' });
+  if (!dueDate) return null;
+  return {
+    due_date: dueDate,
+    original_due_date: dueDate,
+    closing_date: closingDate ? body.closing_date!.slice(0, 10) : null,
+    loan_type: body.loan_type,
+    transaction_type: body.transaction_type,
+    occupancy_type: body.occupancy_type ?? null,
+    estate_held_type: body.estate_held_type === 'leasehold' ? 'lease_hold' : (body.estate_held_type ?? null),
+    loan_number: body.loan_number?.trim() || null,
+    loan_amount_cents: body.loan_amount ? (decimalToCents(body.loan_amount)?.toString() ?? null) : null,
+    contract_price_cents:
+      body.contract_price === undefined || body.contract_price === null
+        ? null
+        : (decimalToCents(body.contract_price.toFixed(2))?.toString() ?? null),
+    fha_case_number: body.fha_case_number?.trim() || null,
+    green_certified: body.green_certified === true || body.green_certified === 'true',
+    complex_property: body.complex_property ?? null,
+    special_instructions: body.special_instructions ? sanitizeRichText(body.special_instructions) : null,
+  } satisfies Partial<NewOrder>;
+}
+
+/** The products, client users, payment method and property type, each as the configuration has it. */
+function checkNamedIds(
+  body: CreateOrderBody,
+  companyId: string,
+  lookups: CreateLookups,
+  problems: FieldProblem[],
+) {
+  const offered = lookups.products.filter((p) => p.company_id === companyId);
+  body.product_ids.forEach((id, i) => {
+    if (!offered.some((p) => p.id === id))
+      problems.push({ field: `product_ids[${i}]`, message: 'is not a product in the client configuration' });
+  });
+  if (new Set(body.product_ids).size !== body.product_ids.length)
+    problems.push({ field: 'product_ids', message: 'must not repeat a product' });
+  body.client_user_ids.forEach((id, i) => {
+    if (!lookups.users.some((u) => u.id === id))
+      problems.push({ field: `client_user_ids[${i}]`, message: 'is not a user in the client configuration' });
+  });
+  if (!lookups.methodCompanies.includes(companyId))
+    problems.push({ field: 'payment_method', message: "is not one of the company's payment methods" });
+  if (body.property_type_id && !lookups.propertyTypeFound)
+    problems.push({ field: 'property_type_id', message: 'is not a property type' });
+  return {
+    products: body.product_ids.map((id) => offered.find((p) => p.id === id)).filter((p) => p !== undefined),
+    users: [...new Set(body.client_user_ids)]
+      .map((id) => lookups.users.find((u) => u.id === id))
+      .filter((u) => u !== undefined),
+  };
+}
+
+/** The borrower, co-borrower, point of contact and the named client users, as the order's parties. */
+function newParties(body: CreateOrderBody, clientUsers: CreateLookups['users']): NewOrderParty[] {
+  const b = body.borrower;
+  const parties: NewOrderParty[] = [
+    {
+      role: 'borrower',
+      first_name: b.first_name.trim(),
+      last_name: b.last_name.trim(),
+      name: `${b.first_name.trim()} ${b.last_name.trim()}`,
+      emails: b.email ? [b.email.toLowerCase()] : [],
+      phones: b.phone ? [b.phone] : [],
+      poc: false,
+      user_id: null,
+    },
+  ];
+  const coFirst = b.co_first_name?.trim() || null;
+  const coLast = b.co_last_name?.trim() || null;
+  if (coFirst || coLast) {
+    parties.push({
+      role: 'co_borrower',
+      first_name: coFirst,
+      last_name: coLast,
+      name: [coFirst, coLast].filter(Boolean).join(' '),
+      emails: [],
+      phones: [],
+      poc: false,
+      user_id: null,
+    });
+  }
+  if (body.point_of_contact) {
+    const name = body.point_of_contact.name.trim();
+    const [first, ...rest] = name.split(/\s+/);
+    parties.push({
+      role: 'other',
+      first_name: first!,
+      last_name: rest.join(' '),
+      name,
+      emails: (body.point_of_contact.emails ?? []).map((e) => e.toLowerCase()),
+      phones: body.point_of_contact.phone ? [body.point_of_contact.phone] : [],
+      poc: true,
+      user_id: null,
+    });
+  }
+  for (const u of clientUsers) {
+    parties.push({
+      role: toPartyRole(u.title ?? '') ?? 'other',
+      first_name: u.first_name,
+      last_name: u.last_name,
+      name: `${u.first_name} ${u.last_name}`,
+      emails: [u.email],
+      phones: [],
+      poc: false,
+      user_id: u.id,
+    });
+  }
+  return parties;
+}
+
+/**
+ * The create response carries the co-borrower names on the borrower and the contact list of
+ * the point of contact under `email`, as integrators' existing clients read them.
+ */
+function createResponse(detail: OrderDetail, body: CreateOrderBody): OrderDetail {
+  return {
+    ...detail,
+    borrower: {
+      ...detail.borrower,
+      co_first_name: body.borrower.co_first_name ?? null,
+      co_last_name: body.borrower.co_last_name ?? null,
+    },
+    point_of_contact: detail.point_of_contact
+      ? { ...detail.point_of_contact, email: detail.point_of_contact.emails }
+      : null,
+  };
+}

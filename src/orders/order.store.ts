@@ -1,0 +1,244 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import { fullName, type AuthUser, type Principal } from '../auth/principal.ts';
+import type { Db, Trx } from '../db/connection.ts';
+import { isUuid } from '../db/ids.ts';
+import type { OrderPartiesTable, OrderPatch, OrderProductsTable, OrdersTable } from '../db/schema.ts';
+import { AppError, notFound } from '../errors/app-error.ts';
+import { emitEvent, type EventOrder } from '../events/emit.ts';
+import type { EventType } from '../events/event-types.ts';
+import type { Status } from '../workflow/statuses.ts';
+import { isOrderVisible, orderVisibleTo } from './order.access.ts';
+
+/**
+ * The order aggregate. Every feature that reads an order for a user or for a change, writes
+ * the `orders` table, or records what happened to an order goes through these functions:
+ * - findVisibleOrder: the order a user may see (404 otherwise), optionally locked for a change;
+ * - findOrder: an order by id, for the service itself (timers, signed links);
+ * - insertOrder / updateOrder: the only writes of the `orders` table;
+ * - recordOrderChange: the history entry and the event that announces it, together.
+ * The order detail and list are read models over the same table (order.repository.ts).
+ */
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderColumn = keyof OrderRow;
+
+/** Read with every order: who it belongs to, what events name it by, and its version. */
+const KEY_COLUMNS = [
+  'id',
+  'file_number',
+  'status',
+  'client_id',
+  'company_id',
+  'appraiser_id',
+  'updated_at',
+] as const;
+type KeyColumn = (typeof KEY_COLUMNS)[number];
+
+export type OrderKeys = Omit<Pick<OrderRow, KeyColumn>, 'status'> & { status: Status };
+export type OrderWith<C extends OrderColumn> = OrderKeys & Omit<Pick<OrderRow, C>, KeyColumn>;
+
+export interface ReadOptions<C extends OrderColumn> {
+  columns?: readonly C[];
+  lock?: false;
+}
+/** Locked FOR UPDATE until the transaction ends: the order is read to be changed. */
+export interface LockOptions<C extends OrderColumn> {
+  columns?: readonly C[];
+  lock: true;
+}
+
+function selectOrder(db: Db, orderId: string, columns: readonly OrderColumn[], lock: boolean) {
+  const query = db
+    .selectFrom('orders')
+    .select([...KEY_COLUMNS, ...columns])
+    .where('orders.id', '=', orderId);
+  return lock ? query.forUpdate() : query;
+}
+
+/** An order by id alone, for the service's own work (timers, pages behind signed links); null when absent. */
+export async function findOrder<C extends OrderColumn = never>(
+  db: Db,
+  orderId: string,
+  options?: ReadOptions<C>,
+): Promise<OrderWith<C> | null>;
+export async function findOrder<C extends OrderColumn = never>(
+  trx: Trx,
+  orderId: string,
+  options: LockOptions<C>,
+): Promise<OrderWith<C> | null>;
+export async function findOrder<C extends OrderColumn = never>(
+  db: Db,
+  orderId: string,
+  options: ReadOptions<C> | LockOptions<C> = {},
+): Promise<OrderWith<C> | null> {
+  if (!isUuid(orderId)) return null;
+  const row = await selectOrder(db, orderId, options.columns ?? [], options.lock === true).executeTakeFirst();
+  return (row as OrderWith<C> | undefined) ?? null;
+}
+
+/**
+ * The order, if the user may see it; 404 otherwise (another tenant's order is "not found").
+ * With `lock`, visibility is checked first and the row then locked by id: a request that
+ * waited behind a concurrent change which took the order out of the caller's sight (a
+ * rejected offer) learns that it lost (409), not that the order never existed (404).
+ */
+export async function findVisibleOrder<C extends OrderColumn = never>(
+  db: Db,
+  user: AuthUser,
+  orderId: string,
+  options?: ReadOptions<C>,
+): Promise<OrderWith<C>>;
+export async function findVisibleOrder<C extends OrderColumn = never>(
+  trx: Trx,
+  user: AuthUser,
+  orderId: string,
+  options: LockOptions<C>,
+): Promise<OrderWith<C>>;
+export async function findVisibleOrder<C extends OrderColumn = never>(
+  db: Db,
+  user: AuthUser,
+  orderId: string,
+  options: ReadOptions<C> | LockOptions<C> = {},
+): Promise<OrderWith<C>> {
+  if (!isUuid(orderId)) throw notFound('order');
+  const lock = options.lock === true;
+  const seen = await selectOrder(db, orderId, lock ? [] : (options.columns ?? []), false)
+    .where(orderVisibleTo(user))
+    .executeTakeFirst();
+  if (!seen) {
+    // An appraiser who was offered the order knows it exists: losing the offer (to their own
+    // concurrent reject, a timeout, a reassignment) is a conflict, not a missing order.
+    if (lock && user.role === 'appraiser' && (await wasOfferedTo(db, orderId, user.id))) {
+      throw new AppError('conflict', 'This order is no longer offered or assigned to you', [
+        { field: 'appraiser_id', message: 'is no longer you' },
+      ]);
+    }
+    throw notFound('order');
+  }
+  if (!lock) return seen as OrderWith<C>;
+  const locked = (await selectOrder(db, orderId, options.columns ?? [], true).executeTakeFirst()) as
+    OrderWith<C> | undefined;
+  if (!locked || !isOrderVisible(user, locked)) {
+    throw new AppError('conflict', 'A concurrent change took this order out of your hands; read it again', [
+      { field: 'status', message: `is ${locked?.status ?? 'gone'}` },
+    ]);
+  }
+  return locked;
+}
+
+async function wasOfferedTo(db: Db, orderId: string, appraiserId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_history')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where(sql<string>`details->>'appraiser_id'`, '=', appraiserId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type NewOrder = Omit<Insertable<OrdersTable>, 'file_number'>;
+export type NewOrderProduct = Omit<Insertable<OrderProductsTable>, 'order_id'>;
+export type NewOrderParty = Omit<Insertable<OrderPartiesTable>, 'order_id'>;
+
+/**
+ * Writes a new order with its products and parties. The file number is the next of the
+ * sequence, zero-padded to eight digits behind the prefix (AOM-00000042), never reused.
+ */
+export async function insertOrder(
+  trx: Trx,
+  fileNumberPrefix: string,
+  order: NewOrder,
+  products: NewOrderProduct[],
+  parties: NewOrderParty[],
+): Promise<{ id: string; file_number: string }> {
+  const inserted = await trx
+    .insertInto('orders')
+    .values({
+      ...order,
+      file_number: sql<string>`${fileNumberPrefix} || '-' || lpad(nextval('order_file_number_seq')::text, 8, '0')`,
+    })
+    .returning(['id', 'file_number'])
+    .executeTakeFirstOrThrow();
+  if (products.length > 0)
+    await trx
+      .insertInto('order_products')
+      .values(products.map((p) => ({ ...p, order_id: inserted.id })))
+      .execute();
+  if (parties.length > 0)
+    await trx
+      .insertInto('order_parties')
+      .values(parties.map((p) => ({ ...p, order_id: inserted.id })))
+      .execute();
+  return inserted;
+}
+
+/**
+ * Changes an order's columns. `updated_at` moves forward on every change, strictly: the time
+ * the row was locked and changed (not the transaction's start, which a change that waited for
+ * the lock would share with an earlier one), and always past the previous value.
+ */
+export async function updateOrder(trx: Trx, orderId: string, patch: OrderPatch): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({
+      ...patch,
+      updated_at: sql<Date>`greatest(clock_timestamp(), orders.updated_at + interval '1 microsecond')`,
+    })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** One entry of an order's history. */
+export interface OrderChange {
+  action: string;
+  /** The status before (null when the order was created) and after; equal when it stays. */
+  from: Status | null;
+  to: Status;
+  reason?: string | null;
+  details?: Record<string, unknown>;
+  /** The event that announces the change, besides order.status_changed when the status moves. */
+  event?: { type: EventType; data: Record<string, unknown> } | null;
+}
+
+/**
+ * Records what happened to an order, in the transaction of the change: one history entry per
+ * change (who, acting for whom, from, to, why), the change's own event, and an
+ * order.status_changed event for each move of status. The first change is the caller's; the
+ * ones after it are system steps that followed at once (a submission being processed).
+ */
+export async function recordOrderChange(
+  trx: Trx,
+  order: EventOrder,
+  by: Principal | null,
+  changes: readonly OrderChange[],
+): Promise<void> {
+  const actor = by ? { id: by.user.id, name: fullName(by.user) } : null;
+  for (const change of changes) {
+    if (change.event) await emitEvent(trx, change.event.type, order, change.event.data);
+  }
+  for (const [index, change] of changes.entries()) {
+    if (change.from === null || change.from === change.to) continue;
+    await emitEvent(trx, 'order.status_changed', order, {
+      from: change.from,
+      to: change.to,
+      action: change.action,
+      actor: index === 0 ? actor : null,
+      reason: change.reason ?? null,
+    });
+  }
+  await trx
+    .insertInto('order_history')
+    .values(
+      changes.map((change) => ({
+        order_id: order.id,
+        action: change.action,
+        from_status: change.from,
+        to_status: change.to,
+        user_id: by?.user.id ?? null,
+        key_owner_id: by?.keyOwner.id ?? null,
+        reason: change.reason ?? null,
+        details: JSON.stringify(change.details ?? {}),
+      })),
+    )
+    .execute();
+}

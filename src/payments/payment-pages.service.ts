@@ -1,0 +1,215 @@
+import { formatDate } from '../format/dates.ts';
+import { centsToCurrency } from '../format/money.ts';
+import { invoiceStrategy } from '../orders/order.enums.ts';
+import { fullAddress } from '../orders/order.mapper.ts';
+import { findOrder } from '../orders/order.store.ts';
+import { isUuid } from '../db/ids.ts';
+import type { PayPageModel } from './hosted-page.ts';
+import { balanceOf, invoiceLines, PAYMENT_COLUMNS, withNames, type PayableOrder } from './payable-order.ts';
+import { paidBy } from './payment.mapper.ts';
+import { findSucceededPayment } from './payment.repository.ts';
+import { payBalance, type PaymentDeps } from './payment.service.ts';
+import { renderPdf } from './pdf.ts';
+import { passesLuhn, type CardDetails } from './provider.ts';
+
+/**
+ * What the pages behind signed links show: the hosted payment page, the invoice PDF and the
+ * payment receipts. The link's signature is the credential (no API key): a tampered or expired
+ * link is refused, and so is a link to something that no longer exists.
+ */
+export interface SignedQuery {
+  expires?: string;
+  signature?: string;
+}
+
+export type Refusal = { refused: 'expired' | 'invalid' };
+
+/** The order behind a verified link of `kind` (pay, invoices), or why the link is refused. */
+async function linkedOrder(
+  deps: PaymentDeps,
+  kind: string,
+  orderId: string,
+  signed: SignedQuery,
+): Promise<PayableOrder | Refusal> {
+  const verdict = await deps.links.verify(kind, orderId, signed.expires, signed.signature);
+  if (verdict !== 'ok') return { refused: verdict };
+  const order = await findOrder(deps.db, orderId, { columns: PAYMENT_COLUMNS });
+  return order ? withNames(deps.db, order) : { refused: 'invalid' };
+}
+
+function pageModel(deps: PaymentDeps, order: PayableOrder, action: string) {
+  return {
+    companyName: order.company_name,
+    fileNumber: order.file_number,
+    address: fullAddress(order),
+    balance: centsToCurrency(balanceOf(order)),
+    sandbox: deps.payments.sandbox,
+    action,
+  };
+}
+
+export interface PageAnswer {
+  status: number;
+  model: PayPageModel;
+}
+
+/** GET /pay/{order_id}: the card form, or that nothing is due. */
+export async function showPayPage(
+  deps: PaymentDeps,
+  orderId: string,
+  signed: SignedQuery,
+  action: string,
+): Promise<PageAnswer | Refusal> {
+  const order = await linkedOrder(deps, 'pay', orderId, signed);
+  if ('refused' in order) return order;
+  const due = balanceOf(order) > 0n && order.status !== 'Cancelled';
+  return {
+    status: 200,
+    model: {
+      ...pageModel(deps, order, action),
+      showForm: due,
+      ...(due ? {} : { message: { kind: 'info', text: 'Nothing is due on this order.' } }),
+    },
+  };
+}
+
+export interface CardForm {
+  name?: string;
+  number?: string;
+  exp_month?: string;
+  exp_year?: string;
+  cvc?: string;
+}
+
+/** POST /pay/{order_id}: charges the balance to the card; the page says how it went. */
+export async function submitPayPage(
+  deps: PaymentDeps,
+  orderId: string,
+  signed: SignedQuery,
+  action: string,
+  form: CardForm,
+): Promise<PageAnswer | Refusal> {
+  const order = await linkedOrder(deps, 'pay', orderId, signed);
+  if ('refused' in order) return order;
+  const base = pageModel(deps, order, action);
+  const values = { name: form.name ?? '' };
+  const read = readCard(form);
+  if ('error' in read)
+    return {
+      status: 422,
+      model: { ...base, showForm: true, values, message: { kind: 'error', text: read.error } },
+    };
+  const result = await payBalance(deps, order.id, read.card);
+  switch (result.outcome) {
+    case 'paid':
+      return {
+        status: 200,
+        model: {
+          ...base,
+          balance: centsToCurrency(0),
+          showForm: false,
+          message: {
+            kind: 'success',
+            text: `Thank you: ${centsToCurrency(result.amountCents)} was paid with ${result.brand} **** ${result.last4}.`,
+          },
+          receiptLink: await deps.links.link('receipts', result.paymentId),
+        },
+      };
+    case 'nothing_due':
+      return {
+        status: 409,
+        model: {
+          ...base,
+          showForm: false,
+          message: { kind: 'info', text: 'Nothing is due on this order: it has already been paid.' },
+        },
+      };
+    case 'declined':
+      return {
+        status: 402,
+        model: {
+          ...base,
+          showForm: true,
+          values,
+          message: { kind: 'error', text: `${result.message}. Nothing was charged.` },
+        },
+      };
+    case 'retry':
+      return {
+        status: 503,
+        model: { ...base, showForm: true, values, message: { kind: 'error', text: result.message } },
+      };
+  }
+}
+
+function readCard(form: CardForm): { card: CardDetails } | { error: string } {
+  const number = (form.number ?? '').replace(/[\s-]/g, '');
+  const month = Number(form.exp_month);
+  const yearText = (form.exp_year ?? '').trim();
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  const name = (form.name ?? '').trim();
+  if (!name) return { error: 'Enter the name on the card.' };
+  if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) return { error: 'The card number is not valid.' };
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !/^\d{2}(\d{2})?$/.test(yearText))
+    return { error: 'Enter the expiry as month and year.' };
+  const now = new Date();
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
+    return { error: 'The card has expired.' };
+  if (!/^\d{3,4}$/.test((form.cvc ?? '').trim())) return { error: 'The CVC is 3 or 4 digits.' };
+  return { card: { number, expMonth: month, expYear: year, cvc: form.cvc!.trim(), name } };
+}
+
+export interface PdfAnswer {
+  filename: string;
+  pdf: Uint8Array;
+}
+
+/** GET /invoices/{order_id}: the invoice PDF. */
+export async function invoicePdf(
+  deps: PaymentDeps,
+  orderId: string,
+  signed: SignedQuery,
+): Promise<PdfAnswer | Refusal> {
+  const order = await linkedOrder(deps, 'invoices', orderId, signed);
+  if ('refused' in order) return order;
+  const lines = await invoiceLines(deps.db, order);
+  const pdf = await renderPdf({
+    title: 'Invoice',
+    subtitle: `${order.company_name} to ${order.client_name}, order ${order.file_number}, ${fullAddress(order)}`,
+    lines: lines.map((l) => [l.name, centsToCurrency(l.cents)]),
+    totals: [
+      ['Total', centsToCurrency(order.total_fee_cents)],
+      ['Paid', centsToCurrency(order.paid_cents)],
+      ['Balance due', centsToCurrency(balanceOf(order))],
+    ],
+    footer: `Invoice strategy: ${invoiceStrategy(order.payment_method)}. Issued ${formatDate(new Date(), deps.config.timeZone)}.`,
+  });
+  return { filename: `invoice-${order.file_number}.pdf`, pdf };
+}
+
+/** GET /receipts/{payment_id}: a succeeded payment's receipt PDF. */
+export async function receiptPdf(
+  deps: PaymentDeps,
+  paymentId: string,
+  signed: SignedQuery,
+): Promise<PdfAnswer | Refusal> {
+  const verdict = await deps.links.verify('receipts', paymentId, signed.expires, signed.signature);
+  if (verdict !== 'ok') return { refused: verdict };
+  const payment = isUuid(paymentId) ? await findSucceededPayment(deps.db, paymentId) : undefined;
+  const found = payment ? await findOrder(deps.db, payment.order_id, { columns: PAYMENT_COLUMNS }) : null;
+  if (!payment || !found) return { refused: 'invalid' };
+  const order = await withNames(deps.db, found);
+  const pdf = await renderPdf({
+    title: 'Receipt',
+    subtitle: `${order.company_name}, order ${order.file_number}, ${fullAddress(order)}`,
+    lines: [
+      ['Paid on', formatDate(payment.confirmed_at ?? payment.created_at, deps.config.timeZone)!],
+      ['Method', `${payment.card_brand ?? 'Card'}, ${paidBy(payment)}`],
+      ['Payer', payment.payer_name ?? ''],
+      ['Reference', payment.provider_reference ?? payment.id],
+    ],
+    totals: [['Amount paid', centsToCurrency(payment.amount_cents)]],
+    footer: payment.provider === 'sandbox' ? 'Sandbox payment: no real card was charged.' : undefined,
+  });
+  return { filename: `receipt-${order.file_number}.pdf`, pdf };
+}
