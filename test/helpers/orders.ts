@@ -114,16 +114,17 @@ export async function statusOf(app: AppInstance, key: string, orderId: string): 
  * Takes an action and checks it landed: 200 with the new status, which a reader with
  * `observerKey` (staff) also sees.
  */
-export async function expectStep(
-  app: AppInstance,
-  observerKey: string,
+export type StepArgs = [
   key: string,
   orderId: string,
   action: string,
   expected: string,
   body?: Record<string, string>,
-  encoding: 'json' | 'form' = 'json',
-): Promise<void> {
+  encoding?: 'json' | 'form',
+];
+
+export async function expectStep(app: AppInstance, observerKey: string, ...args: StepArgs): Promise<void> {
+  const [key, orderId, action, expected, body, encoding = 'json'] = args;
   const response = await act(app, key, orderId, action, body, encoding);
   expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
   expect(response.json()).toEqual({ success: true, status: { id: expect.any(String), name: expected } });

@@ -1,125 +1,102 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
+import { describe, expect, it } from 'vitest';
 import { WorkflowTimers } from '../../src/orders/order.timers.ts';
+import { seedDemo } from '../../src/seed/demo.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { useDemoWorld } from '../helpers/demo.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
-import { act, expectStep, placeOrder, statusOf } from '../helpers/orders.ts';
+import { act, placeOrder, statusOf } from '../helpers/orders.ts';
 
 /** The table's other branches: drafts, review, information requests, auto-assignment, payment holds. */
 const t = useTestApp();
-let demo: DemoWorld;
-let client: string;
-let staff: string;
-let appraiser: string;
-
-beforeAll(async () => {
-  demo = await seedDemo(t.db);
-  client = demo.users.client.api_key;
-  staff = demo.users.staff.api_key;
-  appraiser = demo.users.appraiser.api_key;
-});
-
-const step = (
-  key: string,
-  orderId: string,
-  action: string,
-  expected: string,
-  body?: Record<string, string>,
-  encoding: 'json' | 'form' = 'json',
-) => expectStep(t.app, staff, key, orderId, action, expected, body, encoding);
-
-async function toInReview(overrides: Record<string, unknown> = {}) {
-  const order = await placeOrder(t.app, t.db, demo, overrides);
-  await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
-  await step(appraiser, order.id, 'accept_assignment', 'Assigned');
-  await step(appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
-    inspection_scheduled_at: '2026-12-01T09:00',
-  });
-  await step(appraiser, order.id, 'complete_inspection', 'Inspection completed');
-  await step(appraiser, order.id, 'request_submission', 'In review');
-  return order;
-}
+const world = useDemoWorld(t);
+const { step, toInReview } = world;
 
 describe('workflow branches', () => {
   it('a draft placed by the client waits for the company to accept it', async () => {
-    const order = await placeOrder(t.app, t.db, demo, { draft: true });
+    const order = await placeOrder(t.app, t.db, world.demo, { draft: true });
     expect(order.status.name).toBe('Draft');
-    await step(client, order.id, 'place', 'Pending');
-    await step(staff, order.id, 'accept_order', 'Unassigned');
-    const declined = await placeOrder(t.app, t.db, demo, { draft: true });
-    await step(client, declined.id, 'place', 'Pending');
-    await step(staff, declined.id, 'decline_order', 'Cancelled', { reason: 'Outside our area' });
-    const byStaff = await placeOrder(t.app, t.db, demo, { draft: true });
-    await step(staff, byStaff.id, 'place', 'Unassigned');
+    await step(world.client, order.id, 'place', 'Pending');
+    await step(world.staff, order.id, 'accept_order', 'Unassigned');
+    const declined = await placeOrder(t.app, t.db, world.demo, { draft: true });
+    await step(world.client, declined.id, 'place', 'Pending');
+    await step(world.staff, declined.id, 'decline_order', 'Cancelled', { reason: 'Outside our area' });
+    const byStaff = await placeOrder(t.app, t.db, world.demo, { draft: true });
+    await step(world.staff, byStaff.id, 'place', 'Unassigned');
   });
 
   it('internal review sends the report back for action, and the appraiser resubmits', async () => {
     const order = await toInReview();
-    await step(staff, order.id, 'start_review', 'Internal quality assurance');
-    await step(staff, order.id, 'require_action', 'Action required', {
+    await step(world.staff, order.id, 'start_review', 'Internal quality assurance');
+    await step(world.staff, order.id, 'require_action', 'Action required', {
       reason: 'Comparable 3 is a foreclosure',
     });
-    await step(appraiser, order.id, 'request_submission', 'In review');
-    await step(staff, order.id, 'request_completion', 'Completed');
+    await step(world.appraiser, order.id, 'request_submission', 'In review');
+    await step(world.staff, order.id, 'request_completion', 'Completed');
   });
 
   it('a client that requires review sees the report first', async () => {
     await t.db
       .updateTable('company_clients')
       .set({ client_review_required: true })
-      .where('client_id', '=', demo.client_id)
+      .where('client_id', '=', world.demo.client_id)
       .execute();
     try {
       const order = await toInReview();
-      await step(staff, order.id, 'request_completion', 'Client quality assurance');
-      await step(client, order.id, 'approve_report', 'Completed');
+      await step(world.staff, order.id, 'request_completion', 'Client quality assurance');
+      await step(world.client, order.id, 'approve_report', 'Completed');
     } finally {
       await t.db
         .updateTable('company_clients')
         .set({ client_review_required: false })
-        .where('client_id', '=', demo.client_id)
+        .where('client_id', '=', world.demo.client_id)
         .execute();
     }
   });
 
   it('a balance due holds completion: payment link → Completion payment hold; card → Completion requested', async () => {
     const byLink = await toInReview({ payment_method: 'payment_link' });
-    await step(staff, byLink.id, 'request_completion', 'Completion payment hold');
+    await step(world.staff, byLink.id, 'request_completion', 'Completion payment hold');
     const byCard = await toInReview({ payment_method: 'credit_card' });
-    await step(staff, byCard.id, 'request_completion', 'Completion requested');
+    await step(world.staff, byCard.id, 'request_completion', 'Completion requested');
   });
 
   it('information requests, attention flags and denied cancellations return to the status before', async () => {
-    const order = await placeOrder(t.app, t.db, demo);
-    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
-    await step(staff, order.id, 'request_info', 'Waiting info from client', { reason: 'Need the gate code' });
-    await step(client, order.id, 'provide_info', 'Pending assignment', { comments: 'Gate code 1234' });
-    await step(staff, order.id, 'flag_attention', 'Attention needed', { reason: 'Borrower complaint' });
-    await step(client, order.id, 'request_cancel', 'Cancel requested');
-    await step(staff, order.id, 'deny_cancel', 'Pending assignment', { reason: 'Report nearly done' });
-    await step(client, order.id, 'hold', 'On hold');
-    await step(staff, order.id, 'cancel', 'Cancelled');
+    const order = await placeOrder(t.app, t.db, world.demo);
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
+    });
+    await step(world.staff, order.id, 'request_info', 'Waiting info from client', {
+      reason: 'Need the gate code',
+    });
+    await step(world.client, order.id, 'provide_info', 'Pending assignment', { comments: 'Gate code 1234' });
+    await step(world.staff, order.id, 'flag_attention', 'Attention needed', { reason: 'Borrower complaint' });
+    await step(world.client, order.id, 'request_cancel', 'Cancel requested');
+    await step(world.staff, order.id, 'deny_cancel', 'Pending assignment', { reason: 'Report nearly done' });
+    await step(world.client, order.id, 'hold', 'On hold');
+    await step(world.staff, order.id, 'cancel', 'Cancelled');
   });
 
   it('staff open a negotiation on a working order; the client approves and the order goes on where it was', async () => {
-    const order = await placeOrder(t.app, t.db, demo);
-    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
-    await step(appraiser, order.id, 'accept_assignment', 'Assigned');
-    await step(appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
+    const order = await placeOrder(t.app, t.db, world.demo);
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
+    });
+    await step(world.appraiser, order.id, 'accept_assignment', 'Assigned');
+    await step(world.appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
       inspection_scheduled_at: '2026-12-01T09:00',
     });
-    const missing = await act(t.app, staff, order.id, 'request_negotiation', {});
+    const missing = await act(t.app, world.staff, order.id, 'request_negotiation', {});
     expect(missing.statusCode).toBe(422);
-    await step(staff, order.id, 'request_negotiation', 'Under negotiation', {
+    await step(world.staff, order.id, 'request_negotiation', 'Under negotiation', {
       fee: '999.99',
       due_date: '2027-02-01',
     });
-    await step(client, order.id, 'approve_negotiation', 'Inspection scheduled');
+    await step(world.client, order.id, 'approve_negotiation', 'Inspection scheduled');
     const detail = (
       await t.app.inject({
         method: 'GET',
         url: `/api/v1/orders/${order.id}`,
-        headers: { 'X-Api-Key': client },
+        headers: { 'X-Api-Key': world.client },
       })
     ).json();
     expect(detail.total_fee).toBe('999.99');
@@ -127,11 +104,11 @@ describe('workflow branches', () => {
   });
 
   it('auto-assignment offers the order to the least busy appraiser, or returns it when the panel is empty', async () => {
-    const quiet = await createUserWithKey(t.db, 'appraiser', { id: demo.company_id, name: '' });
-    const order = await placeOrder(t.app, t.db, demo);
-    await step(staff, order.id, 'auto_assign', 'Auto assign processing');
+    const quiet = await createUserWithKey(t.db, 'appraiser', { id: world.demo.company_id, name: '' });
+    const order = await placeOrder(t.app, t.db, world.demo);
+    await step(world.staff, order.id, 'auto_assign', 'Auto assign processing');
     await new WorkflowTimers(t.db, t.config).runOnce();
-    expect(await statusOf(t.app, staff, order.id)).toBe('Pending assignment');
+    expect(await statusOf(t.app, world.staff, order.id)).toBe('Pending assignment');
     const offered = await t.db
       .selectFrom('orders')
       .select(['appraiser_id', 'offer_expires_at'])
@@ -153,11 +130,13 @@ describe('workflow branches', () => {
   });
 
   it('bidding precedes an assignment; upfront payment is requested before work starts', async () => {
-    const order = await placeOrder(t.app, t.db, demo);
-    await step(staff, order.id, 'start_bidding', 'Bidding');
-    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
-    const upfront = await placeOrder(t.app, t.db, demo);
-    await step(staff, upfront.id, 'request_payment', 'Waiting payment');
+    const order = await placeOrder(t.app, t.db, world.demo);
+    await step(world.staff, order.id, 'start_bidding', 'Bidding');
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
+    });
+    const upfront = await placeOrder(t.app, t.db, world.demo);
+    await step(world.staff, upfront.id, 'request_payment', 'Waiting payment');
   });
 });
 
@@ -166,21 +145,31 @@ describe('GET /api/v1/appraisers', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/v1/appraisers',
-      headers: { 'X-Api-Key': staff },
+      headers: { 'X-Api-Key': world.staff },
     });
     expect(response.statusCode).toBe(200);
     const panel = response.json();
-    expect(panel.map((a: { id: string }) => a.id)).toContain(demo.users.appraiser.id);
+    expect(panel.map((a: { id: string }) => a.id)).toContain(world.demo.users.appraiser.id);
     for (const a of panel)
       expect(Object.keys(a).sort()).toEqual(['company_id', 'email', 'id', 'name', 'open_orders']);
-    expect(panel.every((a: { company_id: string }) => a.company_id === demo.company_id)).toBe(true);
+    expect(panel.every((a: { company_id: string }) => a.company_id === world.demo.company_id)).toBe(true);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/appraisers', headers: { 'X-Api-Key': client } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/appraisers',
+          headers: { 'X-Api-Key': world.client },
+        })
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/appraisers', headers: { 'X-Api-Key': appraiser } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/appraisers',
+          headers: { 'X-Api-Key': world.appraiser },
+        })
+      ).statusCode,
     ).toBe(403);
   });
 });

@@ -1,37 +1,19 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
+import { describe, expect, it } from 'vitest';
 import { WorkflowTimers } from '../../src/orders/order.timers.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { expectStep, placeOrder, statusOf } from '../helpers/orders.ts';
+import { useDemoWorld } from '../helpers/demo.ts';
+import { placeOrder, statusOf } from '../helpers/orders.ts';
 
 const t = useTestApp();
-let demo: DemoWorld;
-let client: string;
-let staff: string;
-let appraiser: string;
-
-beforeAll(async () => {
-  demo = await seedDemo(t.db);
-  client = demo.users.client.api_key;
-  staff = demo.users.staff.api_key;
-  appraiser = demo.users.appraiser.api_key;
-});
-
-const step = (
-  key: string,
-  orderId: string,
-  action: string,
-  expected: string,
-  body?: Record<string, string>,
-  encoding: 'json' | 'form' = 'json',
-) => expectStep(t.app, staff, key, orderId, action, expected, body, encoding);
+const world = useDemoWorld(t);
+const { step } = world;
 
 const history = async (orderId: string) =>
   (
     await t.app.inject({
       method: 'GET',
       url: `/api/v1/orders/${orderId}/history`,
-      headers: { 'X-Api-Key': client },
+      headers: { 'X-Api-Key': world.client },
     })
   ).json<
     { action: string; from: string | null; to: string; by: { id: string } | null; reason: string | null }[]
@@ -39,37 +21,37 @@ const history = async (orderId: string) =>
 
 describe('the life of an order, with the demo roles', () => {
   it('create → assign → accept → schedule → complete inspection → submit → complete → fulfill', async () => {
-    const order = await placeOrder(t.app, t.db, demo);
+    const order = await placeOrder(t.app, t.db, world.demo);
     expect(order.status.name).toBe('Unassigned');
     expect(order.allowed_transitions).toEqual(expect.arrayContaining(['hold', 'request_cancel']));
     const asStaff = await t.app.inject({
       method: 'GET',
       url: `/api/v1/orders/${order.id}`,
-      headers: { 'X-Api-Key': staff },
+      headers: { 'X-Api-Key': world.staff },
     });
     expect(asStaff.json().allowed_transitions).toEqual(expect.arrayContaining(['assign', 'hold', 'cancel']));
 
     await step(
-      staff,
+      world.staff,
       order.id,
       'assign',
       'Pending assignment',
-      { appraiser_id: demo.users.appraiser.id, fee: '300.00', due_date: '2026-12-10' },
+      { appraiser_id: world.demo.users.appraiser.id, fee: '300.00', due_date: '2026-12-10' },
       'form',
     );
-    await step(appraiser, order.id, 'accept_assignment', 'Assigned', {}, 'form');
+    await step(world.appraiser, order.id, 'accept_assignment', 'Assigned', {}, 'form');
     await step(
-      appraiser,
+      world.appraiser,
       order.id,
       'schedule_inspection',
       'Inspection scheduled',
       { inspection_scheduled_at: '2026-12-01T10:00:00-06:00' },
       'form',
     );
-    await step(appraiser, order.id, 'complete_inspection', 'Inspection completed');
-    await step(appraiser, order.id, 'request_submission', 'In review');
-    await step(staff, order.id, 'request_completion', 'Completed');
-    await step(client, order.id, 'fulfill', 'Fulfilled');
+    await step(world.appraiser, order.id, 'complete_inspection', 'Inspection completed');
+    await step(world.appraiser, order.id, 'request_submission', 'In review');
+    await step(world.staff, order.id, 'request_completion', 'Completed');
+    await step(world.client, order.id, 'fulfill', 'Fulfilled');
 
     const steps = await history(order.id);
     expect(steps.map((s) => `${s.action}:${s.to}`)).toEqual([
@@ -83,24 +65,30 @@ describe('the life of an order, with the demo roles', () => {
       'request_completion:Completed',
       'fulfill:Fulfilled',
     ]);
-    expect(steps[1]!.by!.id).toBe(demo.users.staff.id);
+    expect(steps[1]!.by!.id).toBe(world.demo.users.staff.id);
   });
 
   it('reject and reassign; an unanswered offer times out', async () => {
-    const order = await placeOrder(t.app, t.db, demo);
-    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
-    await step(appraiser, order.id, 'reject_assignment', 'Assignment rejected', { reason: 'Too far away' });
+    const order = await placeOrder(t.app, t.db, world.demo);
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
+    });
+    await step(world.appraiser, order.id, 'reject_assignment', 'Assignment rejected', {
+      reason: 'Too far away',
+    });
     // The appraiser no longer sees the order.
     expect(
       (
         await t.app.inject({
           method: 'GET',
           url: `/api/v1/orders/${order.id}`,
-          headers: { 'X-Api-Key': appraiser },
+          headers: { 'X-Api-Key': world.appraiser },
         })
       ).statusCode,
     ).toBe(404);
-    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
+    });
 
     await t.db
       .updateTable('orders')
@@ -108,40 +96,42 @@ describe('the life of an order, with the demo roles', () => {
       .where('id', '=', order.id)
       .execute();
     expect(await new WorkflowTimers(t.db, t.config).runOnce()).toBeGreaterThanOrEqual(1);
-    expect(await statusOf(t.app, staff, order.id)).toBe('Assignment timed out');
+    expect(await statusOf(t.app, world.staff, order.id)).toBe('Assignment timed out');
     const last = (await history(order.id)).at(-1)!;
     expect(last).toMatchObject({ action: 'offer_timeout', to: 'Assignment timed out', by: null });
-    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
+    });
   });
 
   it('accept with a fee condition → approve → Under negotiation → client approves: total_fee changes', async () => {
-    const order = await placeOrder(t.app, t.db, demo);
+    const order = await placeOrder(t.app, t.db, world.demo);
     const before = (
       await t.app.inject({
         method: 'GET',
         url: `/api/v1/orders/${order.id}`,
-        headers: { 'X-Api-Key': client },
+        headers: { 'X-Api-Key': world.client },
       })
     ).json();
-    await step(staff, order.id, 'assign', 'Pending assignment', {
-      appraiser_id: demo.users.appraiser.id,
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
       fee: '300',
     });
     await step(
-      appraiser,
+      world.appraiser,
       order.id,
       'accept_assignment',
       'Assignment accepted with condition',
       { fee_condition: '375.50', comments: 'Rural property' },
       'form',
     );
-    await step(staff, order.id, 'approve_assignment_condition', 'Under negotiation');
-    await step(client, order.id, 'approve_negotiation', 'Assigned');
+    await step(world.staff, order.id, 'approve_assignment_condition', 'Under negotiation');
+    await step(world.client, order.id, 'approve_negotiation', 'Assigned');
     const after = (
       await t.app.inject({
         method: 'GET',
         url: `/api/v1/orders/${order.id}`,
-        headers: { 'X-Api-Key': client },
+        headers: { 'X-Api-Key': world.client },
       })
     ).json();
     expect(Number(after.total_fee) - Number(before.total_fee)).toBeCloseTo(75.5, 2);
@@ -149,71 +139,68 @@ describe('the life of an order, with the demo roles', () => {
   });
 
   it('accept with a condition the client refuses → Refused negotiation → reassign', async () => {
-    const order = await placeOrder(t.app, t.db, demo);
-    await step(staff, order.id, 'assign', 'Pending assignment', {
-      appraiser_id: demo.users.appraiser.id,
+    const order = await placeOrder(t.app, t.db, world.demo);
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
       fee: '300',
     });
-    await step(appraiser, order.id, 'accept_assignment', 'Assignment accepted with condition', {
+    await step(world.appraiser, order.id, 'accept_assignment', 'Assignment accepted with condition', {
       due_date_condition: '2027-01-30',
     });
-    await step(staff, order.id, 'approve_assignment_condition', 'Under negotiation');
-    await step(client, order.id, 'refuse_negotiation', 'Refused negotiation');
-    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
+    await step(world.staff, order.id, 'approve_assignment_condition', 'Under negotiation');
+    await step(world.client, order.id, 'refuse_negotiation', 'Refused negotiation');
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
+    });
   });
 
   it('a condition that changes nothing for the client is simply approved; a rejected condition frees the order', async () => {
-    const order = await placeOrder(t.app, t.db, demo);
-    await step(staff, order.id, 'assign', 'Pending assignment', {
-      appraiser_id: demo.users.appraiser.id,
+    const order = await placeOrder(t.app, t.db, world.demo);
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
       fee: '300',
     });
-    await step(appraiser, order.id, 'accept_assignment', 'Assignment accepted with condition', {
+    await step(world.appraiser, order.id, 'accept_assignment', 'Assignment accepted with condition', {
       comments: 'Key under the mat?',
     });
-    await step(staff, order.id, 'approve_assignment_condition', 'Assigned');
-    const other = await placeOrder(t.app, t.db, demo);
-    await step(staff, other.id, 'assign', 'Pending assignment', {
-      appraiser_id: demo.users.appraiser.id,
+    await step(world.staff, order.id, 'approve_assignment_condition', 'Assigned');
+    const other = await placeOrder(t.app, t.db, world.demo);
+    await step(world.staff, other.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
       fee: '300',
     });
-    await step(appraiser, other.id, 'accept_assignment', 'Assignment accepted with condition', {
+    await step(world.appraiser, other.id, 'accept_assignment', 'Assignment accepted with condition', {
       fee_condition: '900',
     });
-    await step(staff, other.id, 'reject_assignment_condition', 'Assignment rejected');
+    await step(world.staff, other.id, 'reject_assignment_condition', 'Assignment rejected');
   });
 
   it('hold and resume; request_cancel and cancel', async () => {
-    const order = await placeOrder(t.app, t.db, demo);
-    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
-    await step(client, order.id, 'hold', 'On hold', { reason: 'Borrower travelling' }, 'form');
-    await step(staff, order.id, 'resume', 'Pending assignment');
-    await step(client, order.id, 'request_cancel', 'Cancel requested', { reason: 'Loan withdrawn' });
-    await step(staff, order.id, 'cancel', 'Cancelled');
+    const order = await placeOrder(t.app, t.db, world.demo);
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
+    });
+    await step(world.client, order.id, 'hold', 'On hold', { reason: 'Borrower travelling' }, 'form');
+    await step(world.staff, order.id, 'resume', 'Pending assignment');
+    await step(world.client, order.id, 'request_cancel', 'Cancel requested', { reason: 'Loan withdrawn' });
+    await step(world.staff, order.id, 'cancel', 'Cancelled');
     expect((await history(order.id)).find((h) => h.action === 'hold')!.reason).toBe('Borrower travelling');
   });
 
   it('revision and reconsideration of value go back to Client request, and the appraiser resubmits', async () => {
-    const order = await placeOrder(t.app, t.db, demo);
-    await step(staff, order.id, 'assign', 'Pending assignment', { appraiser_id: demo.users.appraiser.id });
-    await step(appraiser, order.id, 'accept_assignment', 'Assigned');
-    await step(appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
-      inspection_scheduled_at: '2026-12-01T10:00',
-    });
-    await step(appraiser, order.id, 'complete_inspection', 'Inspection completed');
-    await step(appraiser, order.id, 'request_submission', 'In review');
+    const order = await world.toInReview();
     await step(
-      client,
+      world.client,
       order.id,
       'request_revision',
       'Client request',
       { comments: 'Add the garage to the sketch' },
       'form',
     );
-    await step(appraiser, order.id, 'request_submission', 'In review');
-    await step(staff, order.id, 'request_completion', 'Completed');
+    await step(world.appraiser, order.id, 'request_submission', 'In review');
+    await step(world.staff, order.id, 'request_completion', 'Completed');
     await step(
-      client,
+      world.client,
       order.id,
       'request_reconsideration_of_value',
       'Client request',
@@ -224,6 +211,6 @@ describe('the life of an order, with the demo roles', () => {
       },
       'form',
     );
-    await step(appraiser, order.id, 'request_submission', 'In review');
+    await step(world.appraiser, order.id, 'request_submission', 'In review');
   });
 });
