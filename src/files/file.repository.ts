@@ -1,17 +1,5 @@
 import type { Db } from '../db/connection.ts';
 
-export interface OrderFileRow {
-  id: string;
-  filename: string;
-  content_type: string;
-  storage_key: string;
-  created_at: Date;
-  note_id: string | null;
-  file_type_id: string;
-  file_type_name: string;
-  file_type_slug: string;
-}
-
 export function orderFilesQuery(db: Db) {
   return db
     .selectFrom('order_files')
@@ -29,6 +17,9 @@ export function orderFilesQuery(db: Db) {
     ]);
 }
 
-export async function findOrderFile(db: Db, fileId: string): Promise<OrderFileRow | undefined> {
+export async function findOrderFile(db: Db, fileId: string) {
   return orderFilesQuery(db).where('order_files.id', '=', fileId).executeTakeFirst();
 }
+
+/** A file of an order with its type's name and slug, as the queries above select it. */
+export type OrderFileRow = NonNullable<Awaited<ReturnType<typeof findOrderFile>>>;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { sql } from 'kysely';
+import { databaseAnswers } from '../db/probes.ts';
 import type { AppInstance, AppDeps } from '../http/app-instance.ts';
 import { AppError } from '../errors/app-error.ts';
 
@@ -48,11 +48,8 @@ export function registerHealthRoutes(app: AppInstance, { db, config }: AppDeps):
       },
     },
     async () => {
-      try {
-        await sql`SELECT 1`.execute(db);
-      } catch {
+      if (!(await databaseAnswers(db)))
         throw new AppError('service_unavailable', 'The database is not reachable');
-      }
       return { status: 'ok' as const };
     },
   );

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { primaryKeyRead } from '../db/probes.ts';
 import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from './app-instance.ts';
 
@@ -12,12 +12,6 @@ export function registerBenchRoutes(app: AppInstance, { db }: AppDeps): void {
   app.get(
     '/__bench/pk/:id',
     { schema: { hide: true, params: Type.Object({ id: Type.String() }) } },
-    async (request) => {
-      const { rows } = await sql<{
-        id: string;
-        status: string;
-      }>`SELECT id, status FROM orders WHERE id = ${request.params.id}`.execute(db);
-      return rows[0] ?? null;
-    },
+    (request) => primaryKeyRead(db, request.params.id),
   );
 }

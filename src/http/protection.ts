@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import type { Config } from '../config/config.ts';
 import { readApiKey } from './credentials.ts';
+import { EXPOSED_HEADERS, REQUEST_HEADERS } from './headers.ts';
 
 /**
  * Rate limits, security headers and CORS.
@@ -30,24 +31,8 @@ export async function registerProtection(app: FastifyInstance, config: Config): 
     await app.register(cors, {
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: [
-        'content-type',
-        'x-api-key',
-        'x-api-email',
-        'x-user-email',
-        'x-api-first-name',
-        'x-api-last-name',
-        'x-api-role',
-        'idempotency-key',
-        'x-request-id',
-      ],
-      exposedHeaders: [
-        'x-request-id',
-        'retry-after',
-        'ratelimit-limit',
-        'ratelimit-remaining',
-        'ratelimit-reset',
-      ],
+      allowedHeaders: [...REQUEST_HEADERS],
+      exposedHeaders: [...EXPOSED_HEADERS],
       maxAge: 600,
     });
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
+import { VALUE_HEADERS } from './headers.ts';
 
 /**
  * Text PostgreSQL cannot store: the NUL character, and UTF-16 halves of a character (lone
@@ -8,16 +9,6 @@ import { AppError } from '../errors/app-error.ts';
  */
 // eslint-disable-next-line no-control-regex -- finding NUL is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const VALUE_HEADERS = [
-  'x-api-key',
-  'x-api-email',
-  'x-user-email',
-  'x-api-first-name',
-  'x-api-last-name',
-  'x-api-role',
-  'idempotency-key',
-];
-
 function firstUnstorable(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
   if (depth > 32 || value === null || typeof value !== 'object') return null;

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Db, Trx } from '../db/connection.ts';
+import type { OrderPartiesTable } from '../db/schema.ts';
 import { isUuid } from '../db/ids.ts';
 import type { NewOrderParty } from './order.store.ts';
 
@@ -42,18 +44,8 @@ export function toPartyRole(input: string): PartyRole | null {
   return PARTY_ROLES.find((r) => r.value === key || normalize(r.label) === key)?.value ?? null;
 }
 
-/** A party of an order as the detail reads it (order_parties, aggregated with the order). */
-export interface PartyRow {
-  id: string;
-  name: string;
-  first_name: string | null;
-  last_name: string | null;
-  role: string;
-  poc: boolean;
-  emails: string[];
-  phones: string[];
-  user_id: string | null;
-}
+/** A party of an order, as the detail reads it (aggregated with the order) and the API shows it. */
+export type PartyRow = Pick<Selectable<OrderPartiesTable>, (typeof PARTY_COLUMNS)[number]>;
 
 export function toParty(party: PartyRow) {
   return {

@@ -252,24 +252,8 @@ export async function listAppraiserPanel(db: Db, companyId: string | null) {
   return query.orderBy('users.last_name').orderBy('users.first_name').execute();
 }
 
-export interface HistoryRow {
-  id: string;
-  action: string;
-  from_status: string | null;
-  to_status: string;
-  reason: string | null;
-  details: unknown;
-  created_at: Date;
-  user_id: string | null;
-  user_first: string | null;
-  user_last: string | null;
-  key_id: string | null;
-  key_first: string | null;
-  key_last: string | null;
-}
-
 /** The order's history, oldest first, with the names of who acted and for whom. */
-export async function findOrderHistory(db: Db, orderId: string): Promise<HistoryRow[]> {
+export async function findOrderHistory(db: Db, orderId: string) {
   return db
     .selectFrom('order_history as h')
     .leftJoin('users as u', 'u.id', 'h.user_id')
@@ -294,3 +278,5 @@ export async function findOrderHistory(db: Db, orderId: string): Promise<History
     .orderBy('h.id')
     .execute();
 }
+
+export type HistoryRow = Awaited<ReturnType<typeof findOrderHistory>>[number];

@@ -1,30 +1,10 @@
 import { Type } from 'typebox';
+import { OrderParams, Success } from '../schemas/common.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { PAYMENT_METHODS } from '../db/schema.ts';
+import { PaymentsSummary } from './payment.schemas.ts';
 import { paymentSummary, sendPaymentLink, updatePaymentMethod, type PaymentDeps } from './payment.service.ts';
-
-const OrderParams = Type.Object({ order_id: Type.String() });
-const Success = Type.Object({ success: Type.Literal(true) });
-
-const PaymentsSummary = Type.Object({
-  balance: Type.String({ description: 'Currency string, e.g. "$1,234.50"' }),
-  total: Type.String(),
-  total_paid: Type.String(),
-  input_credit_card_link: Type.String({ description: 'The hosted card payment page (signed, expiring)' }),
-  pdf_link: Type.String({ description: 'The invoice PDF (signed, expiring)' }),
-  items: Type.Array(Type.Object({ amount: Type.String(), product_name: Type.String() })),
-  payments: Type.Array(
-    Type.Object({
-      amount: Type.String(),
-      confirmed_at: Type.String(),
-      created_at: Type.String(),
-      method: Type.String(),
-      paid_by: Type.String({ description: 'e.g. "Paid with **** 4242"' }),
-      receipt_link: Type.String(),
-    }),
-  ),
-});
 
 export function registerPaymentRoutes(app: AppInstance, deps: PaymentDeps): void {
   app.get(

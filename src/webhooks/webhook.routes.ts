@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Success } from '../schemas/common.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import {
@@ -70,7 +71,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
         tags,
         summary: 'Delete a subscription',
         params: Params,
-        response: { 200: Type.Object({ success: Type.Literal(true) }) },
+        response: { 200: Success },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import net from 'node:net';
-import { sql } from 'kysely';
 import type { AuthUser } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
@@ -10,44 +9,22 @@ import { findOrganization } from '../organizations/organization.repository.ts';
 import { isUuid } from '../db/ids.ts';
 import { isPrivateAddress } from './address-guard.ts';
 import { newWebhookSecret } from './signature.ts';
+import { toDelivery, toWebhook } from './webhook.mapper.ts';
+import {
+  deleteWebhookRow,
+  findDeliveries,
+  findDelivery,
+  findWebhook,
+  insertWebhook,
+  listWebhookRows,
+  updateWebhookRow,
+  type WebhookRow,
+} from './webhook.repository.ts';
 
 /**
  * Webhook subscriptions, managed by each organization's admins (and operators). Another
  * organization's subscription is "not found".
  */
-type Row = {
-  id: string;
-  organization_id: string;
-  url: string;
-  event_types: string[];
-  active: boolean;
-  description: string | null;
-  disabled_at: Date | null;
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
-
-const COLUMNS = [
-  'id',
-  'organization_id',
-  'url',
-  'event_types',
-  'active',
-  'description',
-  'disabled_at',
-  'disabled_reason',
-  'created_at',
-  'updated_at',
-] as const;
-
-const toWebhook = (row: Row) => ({
-  ...row,
-  disabled_at: row.disabled_at?.toISOString() ?? null,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
-});
-
 /** Client admins and staff admins manage their organization's subscriptions; operators all. */
 function requireManager(user: AuthUser): void {
   if (user.role === 'operator') return;
@@ -82,12 +59,14 @@ function checkEventTypes(types: string[] | undefined, problems: FieldProblem[]):
   return [...new Set(types)];
 }
 
-async function findManaged(db: Db, user: AuthUser, id: string): Promise<Row> {
+/** The organization whose subscriptions the user manages; null: every organization's (operators). */
+const managedOrganization = (user: AuthUser): string | null =>
+  user.role === 'operator' ? null : user.organizationId;
+
+async function findManaged(db: Db, user: AuthUser, id: string): Promise<WebhookRow> {
   requireManager(user);
   if (!isUuid(id)) throw notFound('webhook');
-  let query = db.selectFrom('webhook_subscriptions').select(COLUMNS).where('id', '=', id);
-  if (user.role !== 'operator') query = query.where('organization_id', '=', user.organizationId);
-  const row = await query.executeTakeFirst();
+  const row = await findWebhook(db, id, managedOrganization(user));
   if (!row) throw notFound('webhook');
   return row;
 }
@@ -121,27 +100,21 @@ export async function createWebhook(
   if (problems.length > 0 || !organizationId)
     throw new AppError('validation_failed', 'The webhook is not valid', problems);
   const secret = newWebhookSecret();
-  const row = await db
-    .insertInto('webhook_subscriptions')
-    .values({
-      organization_id: organizationId,
-      url: body.url,
-      event_types: eventTypes,
-      active: body.active ?? true,
-      description: body.description ?? null,
-      secret,
-      created_by: user.id,
-    })
-    .returning(COLUMNS)
-    .executeTakeFirstOrThrow();
+  const row = await insertWebhook(db, {
+    organization_id: organizationId,
+    url: body.url,
+    event_types: eventTypes,
+    active: body.active ?? true,
+    description: body.description ?? null,
+    secret,
+    created_by: user.id,
+  });
   return { ...toWebhook(row), secret };
 }
 
 export async function listWebhooks(db: Db, user: AuthUser) {
   requireManager(user);
-  let query = db.selectFrom('webhook_subscriptions').select(COLUMNS).orderBy('created_at').orderBy('id');
-  if (user.role !== 'operator') query = query.where('organization_id', '=', user.organizationId);
-  return (await query.execute()).map(toWebhook);
+  return (await listWebhookRows(db, managedOrganization(user))).map(toWebhook);
 }
 
 export async function getWebhook(db: Db, user: AuthUser, id: string) {
@@ -160,78 +133,31 @@ export async function updateWebhook(
   if (body.url !== undefined) checkUrl(body.url, config, problems);
   const eventTypes = body.event_types !== undefined ? checkEventTypes(body.event_types, problems) : undefined;
   if (problems.length > 0) throw new AppError('validation_failed', 'The webhook is not valid', problems);
-  const reenabled = body.active === true && !current.active;
-  const row = await db
-    .updateTable('webhook_subscriptions')
-    .set({
-      ...(body.url !== undefined ? { url: body.url } : {}),
-      ...(eventTypes !== undefined ? { event_types: eventTypes } : {}),
-      ...(body.description !== undefined ? { description: body.description } : {}),
-      ...(body.active !== undefined ? { active: body.active } : {}),
-      ...(reenabled ? { disabled_at: null, disabled_reason: null, failed_deliveries_in_a_row: 0 } : {}),
-      updated_at: new Date(),
-    })
-    .where('id', '=', current.id)
-    .returning(COLUMNS)
-    .executeTakeFirstOrThrow();
+  const row = await updateWebhookRow(db, current.id, {
+    ...(body.url !== undefined ? { url: body.url } : {}),
+    ...(eventTypes !== undefined ? { event_types: eventTypes } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(body.active !== undefined ? { active: body.active } : {}),
+    reenable: body.active === true && !current.active,
+  });
   return toWebhook(row);
 }
 
 export async function deleteWebhook(db: Db, user: AuthUser, id: string): Promise<void> {
   const current = await findManaged(db, user, id);
-  await db.deleteFrom('webhook_subscriptions').where('id', '=', current.id).execute();
+  await deleteWebhookRow(db, current.id);
 }
 
 export async function rotateSecret(db: Db, user: AuthUser, id: string): Promise<string> {
   const current = await findManaged(db, user, id);
   const secret = newWebhookSecret();
-  await db
-    .updateTable('webhook_subscriptions')
-    .set({ secret, updated_at: new Date() })
-    .where('id', '=', current.id)
-    .execute();
+  await updateWebhookRow(db, current.id, { secret });
   return secret;
 }
 
 export async function listDeliveries(db: Db, user: AuthUser, id: string, page: number, perPage: number) {
   const current = await findManaged(db, user, id);
-  const rows = await db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('events as e', 'e.id', 'd.event_id')
-    .select([
-      'd.id',
-      'd.event_id',
-      'e.type as event_type',
-      'd.status',
-      'd.attempts',
-      'd.last_status_code',
-      'd.last_error',
-      'd.replay_of',
-      'd.created_at',
-      'd.delivered_at',
-      sql<Date | null>`(SELECT o.next_attempt_at FROM outbox_messages o WHERE o.kind = 'webhook' AND o.status = 'pending' AND o.payload->>'delivery_id' = d.id::text LIMIT 1)`.as(
-        'next_attempt_at',
-      ),
-      sql<
-        { attempted_at: string; status_code: number | null; latency_ms: number; error: string | null }[]
-      >`coalesce((SELECT json_agg(json_build_object('attempted_at', a.attempted_at, 'status_code', a.status_code, 'latency_ms', a.latency_ms, 'error', a.error) ORDER BY a.attempted_at) FROM webhook_attempts a WHERE a.delivery_id = d.id), '[]')`.as(
-        'attempt_log',
-      ),
-    ])
-    .where('d.subscription_id', '=', current.id)
-    .orderBy('d.created_at', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
-  return rows.map((r) => ({
-    ...r,
-    created_at: r.created_at.toISOString(),
-    delivered_at: r.delivered_at ? new Date(r.delivered_at).toISOString() : null,
-    next_attempt_at:
-      r.status === 'pending' && r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null,
-    attempt_log: r.attempt_log.map((a) => ({ ...a, attempted_at: new Date(a.attempted_at).toISOString() })),
-  }));
+  return (await findDeliveries(db, current.id, page, perPage)).map(toDelivery);
 }
 
 export async function replayDelivery(
@@ -242,12 +168,7 @@ export async function replayDelivery(
 ): Promise<string> {
   const current = await findManaged(db, user, id);
   if (!isUuid(deliveryId)) throw notFound('delivery');
-  const original = await db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'event_id'])
-    .where('id', '=', deliveryId)
-    .where('subscription_id', '=', current.id)
-    .executeTakeFirst();
+  const original = await findDelivery(db, current.id, deliveryId);
   if (!original) throw notFound('delivery');
   if (!current.active)
     throw new AppError('conflict', 'The subscription is disabled: turn it back on first', [
