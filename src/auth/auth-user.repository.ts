@@ -1,5 +1,6 @@
 import type { AuthUser } from './principal.ts';
 import type { Db } from '../db/connection.ts';
+import type { OrganizationKind, User } from '../db/schema.ts';
 
 /** The only place that reads users for authentication. */
 const authUserColumns = [
@@ -13,16 +14,13 @@ const authUserColumns = [
   'users.last_name',
 ] as const;
 
-interface AuthUserRow {
-  id: string;
-  organization_id: string | null;
-  kind: 'client' | 'company' | null;
-  role: AuthUser['role'];
-  is_admin: boolean;
-  email: string;
-  first_name: string;
-  last_name: string;
-}
+/** A user row as the columns above select it (the organization's kind is null for operators). */
+type AuthUserRow = Pick<
+  User,
+  'id' | 'organization_id' | 'role' | 'is_admin' | 'email' | 'first_name' | 'last_name'
+> & {
+  kind: OrganizationKind | null;
+};
 
 export function toAuthUser(row: AuthUserRow): AuthUser {
   return {
