@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
@@ -19,6 +18,8 @@ import { registerProtection } from './http/protection.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerBenchRoutes } from './http/bench.routes.ts';
 import { installTextGuard } from './http/text-guard.ts';
+import { parseForm } from './http/rails-params.ts';
+import { installStrictBodies } from './http/strict-bodies.ts';
 import { AppError, errorBody } from './errors/app-error.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { checkRouteRoles, redactUrl, requestIdFrom } from './http/request-context.ts';
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     done();
   });
   installErrorHandling(app);
+  installStrictBodies(app);
   installTextGuard(app);
   const closeProtection = await registerProtection(app, config);
   app.addHook('onClose', closeProtection);
@@ -160,5 +162,12 @@ function installBodyParsers(app: AppInstance): void {
     if (typeof body === 'string' && body.trim() === '') return done(null, {});
     void parseJson(request, body as string, done);
   });
-  void app.register(formbody);
+  // Form bodies decode Rails-style (a[]=x, a[b]=y), into the same shape as JSON.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, parseForm(body as string));
+    },
+  );
 }

@@ -27,7 +27,28 @@ export const ClientConfiguration = Type.Object({
   property_types: Type.Array(PropertyType),
 });
 
-export const PHONE_TYPES = ['mobile', 'work', 'home', 'fax', 'other'] as const;
+/**
+ * Phone types, with the names people use for them (any letter case): the key on the left is
+ * what is stored.
+ */
+export const PHONE_TYPES = {
+  mobile: ['mobile', 'cell', 'cellular', 'cell phone', 'mobile phone'],
+  work: ['work', 'office', 'business', 'main', 'direct', 'desk', 'work phone', 'office phone'],
+  home: ['home', 'residence', 'home phone'],
+  fax: ['fax', 'facsimile'],
+  other: ['other'],
+} as const;
+export type PhoneType = keyof typeof PHONE_TYPES;
+
+/** The stored phone type for a name people use ("Office" → work); null when unknown. */
+export function toPhoneType(input: string): PhoneType | null {
+  const name = input
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  const found = Object.entries(PHONE_TYPES).find(([, names]) => (names as readonly string[]).includes(name));
+  return (found?.[0] as PhoneType | undefined) ?? null;
+}
 
 export const CreateClientBody = Type.Object({
   organization: Type.Object({
@@ -54,7 +75,14 @@ export const CreateClientBody = Type.Object({
           Type.Array(
             Type.Object({
               phone_number: Type.String({ pattern: '^[0-9+()\\-. x]{7,30}$' }),
-              phone_type: Type.Optional(Type.Enum([...PHONE_TYPES])),
+              phone_type: Type.Optional(
+                Type.String({
+                  minLength: 1,
+                  maxLength: 30,
+                  description:
+                    'mobile (or cell), work (or office, business, main, direct), home, fax or other, in any letter case; default work',
+                }),
+              ),
             }),
             { maxItems: 20 },
           ),

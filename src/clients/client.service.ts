@@ -20,7 +20,7 @@ import {
   listClientTypes,
   listPropertyTypes,
 } from './client.repository.ts';
-import type { CreateClientBody } from './client.schemas.ts';
+import { PHONE_TYPES, toPhoneType, type CreateClientBody } from './client.schemas.ts';
 
 export async function listVisibleClients(db: Db, user: AuthUser, list: ListQuery) {
   return listClients(db, (id) => clientVisibleTo(user, id), list);
@@ -65,6 +65,15 @@ export async function createClient(db: Db, user: AuthUser, body: CreateClientBod
   }
   const state = toStateCode(input.address_attributes.state);
   if (!state) problems.push({ field: 'organization.address_attributes.state', message: 'is not a US state' });
+  input.contacts_attributes.forEach((contact, c) =>
+    (contact.phones_attributes ?? []).forEach((phone, p) => {
+      if (phone.phone_type !== undefined && !toPhoneType(phone.phone_type))
+        problems.push({
+          field: `organization.contacts_attributes[${c}].phones_attributes[${p}].phone_type`,
+          message: `must be one of: ${Object.keys(PHONE_TYPES).join(', ')} (or cell, office, business, main, direct)`,
+        });
+    }),
+  );
 
   let companyId: string | null = user.role === 'staff' ? user.organizationId : null;
   if (user.role === 'operator' && input.company_id !== undefined) {
@@ -112,7 +121,7 @@ export async function createClient(db: Db, user: AuthUser, body: CreateClientBod
             phones.map((p, i) => ({
               contact_id: row.id,
               phone_number: p.phone_number.trim(),
-              phone_type: p.phone_type ?? 'work',
+              phone_type: p.phone_type === undefined ? 'work' : toPhoneType(p.phone_type)!,
               position: i,
             })),
           )

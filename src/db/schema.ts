@@ -160,8 +160,13 @@ export interface OrdersTable {
   condition_fee_cents: Cents | null;
   condition_due_date: Timestamp | null;
   condition_comments: string | null;
+  condition_proposed_by: string | null;
+  condition_proposed_at: Timestamp | null;
   negotiation_fee_cents: Cents | null;
   negotiation_due_date: Timestamp | null;
+  negotiation_comments: string | null;
+  negotiation_proposed_by: string | null;
+  negotiation_proposed_at: Timestamp | null;
   address_one: string;
   address_two: string | null;
   city: string;
@@ -213,7 +218,10 @@ export interface OrderPartiesTable {
   name: string;
   first_name: string | null;
   last_name: string | null;
+  /** The role as the caller named it ("Loan Officer"). */
   role: string;
+  /** Its normalised key (loan_officer): what the service searches and picks borrowers by. */
+  role_key: string;
   poc: Generated<boolean>;
   emails: string[];
   phones: string[];

@@ -68,14 +68,17 @@ function offsetAt(utcMs: number, timeZone: string): number {
 }
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?$/;
+/** MM/DD/YYYY, the format the API writes dates in, with an optional time: 12/15/2026 17:00. */
+const US = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 const ZONED = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
- * Reads YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (in the zone) or a full ISO 8601 date-time with a
- * zone. Answers null for anything else, including impossible dates (2026-02-30).
+ * Reads YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY [HH:MM[:SS]] (in the zone), or a full
+ * ISO 8601 date-time with a zone. Answers null for anything else, including impossible dates
+ * (2026-02-30, 02/30/2026).
  */
 export function parseDateTime(value: string, timeZone: string): Date | null {
-  const text = value.trim();
+  const text = toIsoLocal(value.trim());
   if (ZONED.test(text)) {
     const date = new Date(text);
     return Number.isNaN(date.getTime()) ? null : date;
@@ -98,3 +101,17 @@ export function parseDateTime(value: string, timeZone: string): Date | null {
   if (guess - corrected !== utc) utc = guess - corrected;
   return new Date(utc);
 }
+
+/** MM/DD/YYYY [HH:MM[:SS]] as YYYY-MM-DD[THH:MM[:SS]]; any other text as it is. */
+export function toIsoLocal(text: string): string {
+  const us = US.exec(text);
+  if (!us) return text;
+  const [, month, day, year, hour, minute, second] = us;
+  const date = `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
+  if (hour === undefined) return date;
+  return `${date}T${hour.padStart(2, '0')}:${minute}${second ? `:${second}` : ''}`;
+}
+
+/** The input forms of a date, for schema descriptions and error messages. */
+export const DATE_INPUT_FORMATS =
+  'YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone';

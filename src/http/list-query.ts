@@ -9,6 +9,7 @@ import {
   type Predicate,
 } from '../db/list-filter.ts';
 import { isUuid } from '../db/ids.ts';
+import { toIsoLocal } from '../format/dates.ts';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
 
 /**
@@ -231,12 +232,14 @@ function checkValue(value: string, spec: AttributeSpec): string | null {
       return /^-?\d{1,13}(\.\d{1,2})?$/.test(value) ? value : null;
     case 'boolean':
       return TRUE.test(value) ? 'true' : FALSE.test(value) ? 'false' : null;
-    case 'date':
-      return isDate(value) ? value : null;
-    case 'datetime':
-      return isDate(value.slice(0, 10)) && (value.length === 10 || !Number.isNaN(Date.parse(value)))
-        ? value
-        : null;
+    case 'date': {
+      const day = toIsoLocal(value);
+      return isDate(day) ? day : null;
+    }
+    case 'datetime': {
+      const iso = toIsoLocal(value);
+      return isDate(iso.slice(0, 10)) && (iso.length === 10 || !Number.isNaN(Date.parse(iso))) ? iso : null;
+    }
   }
 }
 
@@ -259,9 +262,9 @@ function describeType(spec: AttributeSpec): string {
     case 'boolean':
       return 'must be true or false';
     case 'date':
-      return 'must be a date, YYYY-MM-DD';
+      return 'must be a date: YYYY-MM-DD or MM/DD/YYYY';
     case 'datetime':
-      return 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time';
+      return 'must be a date (YYYY-MM-DD or MM/DD/YYYY) or an ISO 8601 date-time';
     default:
       return 'is too long';
   }

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Upload } from '../storage/upload.ts';
+import { assign } from './rails-params.ts';
 
 /**
  * Multipart bodies become ordinary bodies: fields are decoded the way a Rails-style client
@@ -140,70 +141,6 @@ function cleanFilename(name: string | undefined): string {
     .trim()
     .slice(0, 255);
   return cleaned || 'file';
-}
-
-/**
- * Rails' nested parameter names: `a` sets a; `a[]` appends; `a[b]` nests; `a[][b]` appends a
- * new element when the last one already has b (so `files[][attachment]`, `files[][file_type]`
- * pairs up); `a[0][b]` addresses an element by index.
- */
-export function assign(body: Record<string, unknown>, name: string, value: string): void {
-  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);
-  if (!match) {
-    body[name] = value;
-    return;
-  }
-  const keys = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
-  if (keys.some((k) => k === '__proto__' || k === 'constructor' || k === 'prototype')) return;
-  let container: Record<string, unknown> | unknown[] = body;
-  for (let i = 0; i < keys.length; i += 1) {
-    const key = keys[i]!;
-    const last = i === keys.length - 1;
-    const nextKey = keys[i + 1];
-    if (Array.isArray(container)) {
-      if (key === '') {
-        if (last) {
-          container.push(value);
-          return;
-        }
-        // `[][b]`: continue in the last element unless it already has b.
-        const tail = container.at(-1);
-        if (
-          tail &&
-          typeof tail === 'object' &&
-          !Array.isArray(tail) &&
-          !(nextKey! in tail) &&
-          keys.length === i + 2
-        ) {
-          container = tail as Record<string, unknown>;
-        } else {
-          const fresh: Record<string, unknown> = {};
-          container.push(fresh);
-          container = fresh;
-        }
-        continue;
-      }
-      // An index into an array: `a[0][b]`.
-      const index = /^\d{1,4}$/.test(key) ? Number(key) : -1;
-      if (index < 0) return;
-      if (last) {
-        container[index] = value;
-        return;
-      }
-      container[index] ??= nextKey === '' ? [] : {};
-      container = container[index] as Record<string, unknown> | unknown[];
-      continue;
-    }
-    if (last) {
-      container[key] = value;
-      return;
-    }
-    const existing = container[key];
-    if (existing === undefined || typeof existing !== 'object' || existing === null) {
-      container[key] = nextKey === '' || /^\d+$/.test(nextKey ?? '') ? [] : {};
-    }
-    container = container[key] as Record<string, unknown> | unknown[];
-  }
 }
 
 /** A failure while reading the parts: the client's doing, unless the disk failed us. */

@@ -12,7 +12,9 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 function firstUnstorable(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
   if (depth > 32 || value === null || typeof value !== 'object') return null;
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  const entries = Array.isArray(value)
+    ? Array.from(value, (v: unknown, i) => [String(i), v] as const)
+    : Object.entries(value);
   for (const [key, item] of entries) {
     const child = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
     if (UNSTORABLE.test(key)) return child;

@@ -5,6 +5,7 @@ import { principalOf } from '../http/request-context.ts';
 import { resolveUpload } from '../http/multipart.ts';
 import { performAction } from './order.actions.ts';
 import { statusId } from '../workflow/statuses.ts';
+import { actorRoles } from '../workflow/allowed.ts';
 import { ENDPOINT_ACTIONS } from '../workflow/transitions.ts';
 
 const ActionResponse = Type.Object({
@@ -28,7 +29,7 @@ export function registerActionRoutes(app: AppInstance, deps: AppDeps): void {
     app.put(
       `/orders/:order_id/${definition.action}`,
       {
-        config: { uploads: definition.acceptsFiles === true },
+        config: { uploads: definition.acceptsFiles === true, roles: actorRoles(definition.actors) },
         schema: {
           tags: ['workflow'],
           summary: definition.summary,

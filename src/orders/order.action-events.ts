@@ -7,11 +7,15 @@ type ActionEvent = { type: EventType; data: Record<string, unknown> };
 const ACTION_EVENTS: Record<string, (result: ActionResult) => ActionEvent | null> = {
   assign: (r) => ({
     type: 'order.assigned',
-    data: { appraiser_id: r.details?.appraiser_id ?? null, fee: r.details?.fee ?? null },
+    data: {
+      appraiser_id: r.details?.appraiser_id ?? null,
+      appraiser_fee: r.details?.appraiser_fee ?? null,
+      due_date: r.details?.due_date ?? null,
+    },
   }),
   auto_assign_completed: (r) => ({
     type: 'order.assigned',
-    data: { appraiser_id: r.details?.appraiser_id ?? null, fee: null },
+    data: { appraiser_id: r.details?.appraiser_id ?? null, appraiser_fee: null, due_date: null },
   }),
   accept_assignment: (r) => ({
     type: 'order.offer_answered',
@@ -36,26 +40,33 @@ const ACTION_EVENTS: Record<string, (result: ActionResult) => ActionEvent | null
     type: 'order.reconsideration_requested',
     data: { reason: r.details?.reason ?? null, summary: r.reason ?? null },
   }),
-  request_negotiation: (r) => ({
-    type: 'order.negotiation_opened',
-    data: { fee: r.patch?.negotiation_fee_cents ?? null, due_date: r.patch?.negotiation_due_date ?? null },
+  request_negotiation: (r) => negotiationOpened(r),
+  approve_assignment_condition: (r) => (r.to === 'Under negotiation' ? negotiationOpened(r) : null),
+  approve_negotiation: (r) => ({
+    type: 'order.negotiation_answered',
+    data: {
+      answer: 'approved',
+      total_fee: r.details?.total_fee ?? null,
+      due_date: r.details?.due_date ?? null,
+    },
   }),
-  approve_assignment_condition: (r) =>
-    r.to === 'Under negotiation'
-      ? {
-          type: 'order.negotiation_opened',
-          data: {
-            fee: r.patch?.negotiation_fee_cents ?? null,
-            due_date: r.patch?.negotiation_due_date ?? null,
-          },
-        }
-      : null,
-  approve_negotiation: () => ({ type: 'order.negotiation_answered', data: { answer: 'approved' } }),
   refuse_negotiation: (r) => ({
     type: 'order.negotiation_answered',
     data: { answer: 'refused', reason: r.reason ?? null },
   }),
 };
+
+/** The proposed terms (the client's new total fee and/or due date) that the client decides on. */
+function negotiationOpened(r: ActionResult): ActionEvent {
+  return {
+    type: 'order.negotiation_opened',
+    data: {
+      total_fee: r.details?.total_fee ?? null,
+      due_date: r.details?.due_date ?? null,
+      comments: r.details?.comments ?? null,
+    },
+  };
+}
 
 export function actionEvent(action: string, result: ActionResult): ActionEvent | null {
   return ACTION_EVENTS[action]?.(result) ?? null;

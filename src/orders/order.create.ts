@@ -3,12 +3,12 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
-import { parseDateTime } from '../format/dates.ts';
+import { DATE_INPUT_FORMATS, parseDateTime, toIsoLocal } from '../format/dates.ts';
 import { sanitizeRichText } from '../format/html.ts';
 import { centsToDecimal, decimalToCents } from '../format/money.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
-import { toPartyRole } from './order.parties.ts';
-import { createLookups, type CreateLookups } from './order.repository.ts';
+import { partyRoleKey } from './order.parties.ts';
+import { clientsServedBy, createLookups, type CreateLookups } from './order.repository.ts';
 import type { CreateOrderBody, OrderDetail } from './order.schemas.ts';
 import { getOrder } from './order.service.ts';
 import { insertOrder, recordOrderChange, type NewOrder, type NewOrderParty } from './order.store.ts';
@@ -25,12 +25,15 @@ export async function createOrder(
   const { db, config } = deps;
   const { user } = principal;
   const problems: FieldProblem[] = [];
-  const clientId = clientOf(user, body, problems);
-  const lookups = clientId ? await lookUp(db, clientId, body) : null;
+  const clientId = await clientOf(db, user, body, problems);
+  const lookups = clientId ? await lookUp(db, user, clientId, body) : null;
   const ownership = lookups && clientId ? resolveOwnership(user, body, clientId, lookups, problems) : null;
   const address = resolveAddress(body.address, problems);
   const fields = readFields(body, config, problems);
-  const named = ownership && lookups ? checkNamedIds(body, ownership.company_id, lookups, problems) : null;
+  const named =
+    ownership && lookups
+      ? checkNamedIds(body, clientUserIds(user, body), ownership.company_id, lookups, problems)
+      : null;
   if (problems.length > 0 || !ownership || !address || !fields || !named) {
     throw new AppError(
       'validation_failed',
@@ -89,8 +92,16 @@ export async function createOrder(
   return createResponse(await getOrder(db, user, config, orderId), body);
 }
 
-/** The client the order is for: a client user's own; for staff, the one named in requested_by. */
-function clientOf(user: AuthUser, body: CreateOrderBody, problems: FieldProblem[]): string | null {
+/**
+ * The client the order is for: a client user's own; for staff, the one named in
+ * requested_by.client_id, which may be left out when their company serves a single client.
+ */
+async function clientOf(
+  db: Db,
+  user: AuthUser,
+  body: CreateOrderBody,
+  problems: FieldProblem[],
+): Promise<string | null> {
   const requested = body.requested_by?.client_id ?? null;
   if (user.role === 'client') {
     if (requested && requested !== user.organizationId)
@@ -98,7 +109,12 @@ function clientOf(user: AuthUser, body: CreateOrderBody, problems: FieldProblem[
     return user.organizationId;
   }
   if (!requested) {
-    problems.push({ field: 'requested_by.client_id', message: 'is required: the client the order is for' });
+    const served = await clientsServedBy(db, user.organizationId!, 2);
+    if (served.length === 1) return served[0]!;
+    problems.push({
+      field: 'requested_by.client_id',
+      message: 'is required: the client the order is for (your company serves several)',
+    });
     return null;
   }
   if (!isUuid(requested)) {
@@ -108,13 +124,18 @@ function clientOf(user: AuthUser, body: CreateOrderBody, problems: FieldProblem[
   return requested;
 }
 
-function lookUp(db: Db, clientId: string, body: CreateOrderBody): Promise<CreateLookups> {
+/** The client users the order names: those given, or the calling client user. */
+function clientUserIds(user: AuthUser, body: CreateOrderBody): string[] {
+  return body.client_user_ids ?? (user.role === 'client' ? [user.id] : []);
+}
+
+function lookUp(db: Db, user: AuthUser, clientId: string, body: CreateOrderBody): Promise<CreateLookups> {
   const lender = body.requested_by?.lender_id;
   return createLookups(db, {
     clientId,
     lenderId: lender && isUuid(lender) ? lender : null,
     productIds: body.product_ids.filter(isUuid),
-    userIds: body.client_user_ids.filter(isUuid),
+    userIds: clientUserIds(user, body).filter(isUuid),
     paymentMethod: body.payment_method,
     propertyTypeId: body.property_type_id && isUuid(body.property_type_id) ? body.property_type_id : null,
   });
@@ -183,15 +204,17 @@ function resolveAddress(address: CreateOrderBody['address'], problems: FieldProb
 /** The order's own fields, read from their input forms (dates in the zone, money in cents). */
 function readFields(body: CreateOrderBody, config: Config, problems: FieldProblem[]) {
   const dueDate = parseDateTime(body.due_date, config.timeZone);
-  if (!dueDate) problems.push({ field: 'due_date', message: 'must be a date-time: YYYY-MM-DDTHH:MM' });
-  const closingDate = body.closing_date ? parseDateTime(body.closing_date, config.timeZone) : null;
+  if (!dueDate) problems.push({ field: 'due_date', message: `must be a date-time: ${DATE_INPUT_FORMATS}` });
+  const closingDay = body.closing_date ? toIsoLocal(body.closing_date.trim()) : null;
+  const closingDate =
+    closingDay && /^\d{4}-\d{2}-\d{2}$/.test(closingDay) ? parseDateTime(closingDay, 'UTC') : null;
   if (body.closing_date && !closingDate)
-    problems.push({ field: 'closing_date', message: 'must be a date: YYYY-MM-DD' });
+    problems.push({ field: 'closing_date', message: 'must be a date: YYYY-MM-DD or MM/DD/YYYY' });
   if (!dueDate) return null;
   return {
     due_date: dueDate,
     original_due_date: dueDate,
-    closing_date: closingDate ? body.closing_date!.slice(0, 10) : null,
+    closing_date: closingDate ? closingDay : null,
     loan_type: body.loan_type,
     transaction_type: body.transaction_type,
     occupancy_type: body.occupancy_type ?? null,
@@ -212,6 +235,7 @@ function readFields(body: CreateOrderBody, config: Config, problems: FieldProble
 /** The products, client users, payment method and property type, each as the configuration has it. */
 function checkNamedIds(
   body: CreateOrderBody,
+  userIds: string[],
   companyId: string,
   lookups: CreateLookups,
   problems: FieldProblem[],
@@ -223,7 +247,7 @@ function checkNamedIds(
   });
   if (new Set(body.product_ids).size !== body.product_ids.length)
     problems.push({ field: 'product_ids', message: 'must not repeat a product' });
-  body.client_user_ids.forEach((id, i) => {
+  userIds.forEach((id, i) => {
     if (!lookups.users.some((u) => u.id === id))
       problems.push({ field: `client_user_ids[${i}]`, message: 'is not a user in the client configuration' });
   });
@@ -233,7 +257,7 @@ function checkNamedIds(
     problems.push({ field: 'property_type_id', message: 'is not a property type' });
   return {
     products: body.product_ids.map((id) => offered.find((p) => p.id === id)).filter((p) => p !== undefined),
-    users: [...new Set(body.client_user_ids)]
+    users: [...new Set(userIds)]
       .map((id) => lookups.users.find((u) => u.id === id))
       .filter((u) => u !== undefined),
   };
@@ -245,6 +269,7 @@ function newParties(body: CreateOrderBody, clientUsers: CreateLookups['users']):
   const parties: NewOrderParty[] = [
     {
       role: 'borrower',
+      role_key: 'borrower',
       first_name: b.first_name.trim(),
       last_name: b.last_name.trim(),
       name: `${b.first_name.trim()} ${b.last_name.trim()}`,
@@ -259,6 +284,7 @@ function newParties(body: CreateOrderBody, clientUsers: CreateLookups['users']):
   if (coFirst || coLast) {
     parties.push({
       role: 'co_borrower',
+      role_key: 'co_borrower',
       first_name: coFirst,
       last_name: coLast,
       name: [coFirst, coLast].filter(Boolean).join(' '),
@@ -273,6 +299,7 @@ function newParties(body: CreateOrderBody, clientUsers: CreateLookups['users']):
     const [first, ...rest] = name.split(/\s+/);
     parties.push({
       role: 'other',
+      role_key: 'other',
       first_name: first!,
       last_name: rest.join(' '),
       name,
@@ -284,7 +311,8 @@ function newParties(body: CreateOrderBody, clientUsers: CreateLookups['users']):
   }
   for (const u of clientUsers) {
     parties.push({
-      role: toPartyRole(u.title ?? '') ?? 'other',
+      role: u.title?.trim() || 'other',
+      role_key: partyRoleKey(u.title ?? '') ?? 'other',
       first_name: u.first_name,
       last_name: u.last_name,
       name: `${u.first_name} ${u.last_name}`,

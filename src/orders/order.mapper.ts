@@ -1,4 +1,5 @@
 import type { AuthUser } from '../auth/principal.ts';
+import { feeAudience, withoutHiddenFees, type FeeAudience } from '../events/fees.ts';
 import { formatDate } from '../format/dates.ts';
 import { centsToDecimal } from '../format/money.ts';
 import { findCounty, findState } from '../reference/geography.ts';
@@ -35,10 +36,49 @@ function toPointOfContact(party: PartyRow) {
 
 const decimalNumber = (value: string | null): number | null => (value === null ? null : Number(value));
 
+/**
+ * The open terms of an order, for those who decide on them (events/fees.ts says who sees which
+ * fee): an appraiser's condition of acceptance (staff decide; the appraiser sees their own), and
+ * a negotiation of the client's fee or due date (the client decides; staff see it too).
+ */
+function openTerms(row: OrderDetailRow, fees: FeeAudience, date: (value: Date | null) => string | null) {
+  const proposer = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
+  const conditionOpen =
+    row.condition_fee_cents !== null || row.condition_due_date !== null || row.condition_comments !== null;
+  const negotiationOpen = row.negotiation_fee_cents !== null || row.negotiation_due_date !== null;
+  return {
+    assignment_condition:
+      conditionOpen && fees.appraiserFees
+        ? {
+            appraiser_fee: centsToDecimal(row.condition_fee_cents),
+            current_appraiser_fee: centsToDecimal(row.appraiser_fee_cents),
+            due_date: date(row.condition_due_date),
+            current_due_date: date(row.vendor_due_date),
+            comments: row.condition_comments,
+            proposed_by: proposer(row.condition_proposed_by, row.condition_proposer_name),
+            proposed_at: row.condition_proposed_at?.toISOString() ?? null,
+          }
+        : null,
+    negotiation:
+      negotiationOpen && fees.clientFees
+        ? {
+            total_fee: centsToDecimal(row.negotiation_fee_cents),
+            current_total_fee: centsToDecimal(row.total_fee_cents)!,
+            due_date: date(row.negotiation_due_date),
+            current_due_date: date(row.due_date),
+            comments: row.negotiation_comments,
+            proposed_by: proposer(row.negotiation_proposed_by, row.negotiation_proposer_name),
+            proposed_at: row.negotiation_proposed_at?.toISOString() ?? null,
+          }
+        : null,
+  };
+}
+
 export function toOrderDetail(row: OrderDetailRow, user: AuthUser, timeZone: string): OrderDetail {
   const date = (value: Date | string | null) => formatDate(value, timeZone);
-  const borrower = row.parties.find((p) => p.role === 'borrower');
-  const coBorrowers = row.parties.filter((p) => p.role === 'co_borrower');
+  const fees = feeAudience(user.role);
+  const borrower = row.parties.find((p) => p.role_key === 'borrower');
+  const coBorrowers = row.parties.filter((p) => p.role_key === 'co_borrower');
   const contacts = row.parties.filter((p) => p.poc).map(toPointOfContact);
   const clientUsers = row.parties.filter((p) => p.user_id !== null);
   const state = findState(row.state_id);
@@ -79,8 +119,12 @@ export function toOrderDetail(row: OrderDetailRow, user: AuthUser, timeZone: str
     appraiser: row.appraiser_id ? { id: row.appraiser_id, name: row.appraiser_name ?? '' } : null,
     complex_property: row.complex_property,
     contract_price: decimalNumber(centsToDecimal(row.contract_price_cents)),
-    decimal_balance: centsToDecimal(BigInt(row.total_fee_cents) - BigInt(row.paid_cents))!,
-    total_fee: centsToDecimal(row.total_fee_cents)!,
+    decimal_balance: fees.clientFees
+      ? centsToDecimal(BigInt(row.total_fee_cents) - BigInt(row.paid_cents))
+      : null,
+    total_fee: fees.clientFees ? centsToDecimal(row.total_fee_cents) : null,
+    appraiser_fee: fees.appraiserFees ? centsToDecimal(row.appraiser_fee_cents) : null,
+    ...openTerms(row, fees, date),
     loan_amount: centsToDecimal(row.loan_amount_cents),
     loan_number: row.loan_number,
     loan_type: row.loan_type as OrderDetail['loan_type'],
@@ -128,7 +172,8 @@ export function toOrderListItem(row: OrderListRow, timeZone: string) {
   };
 }
 
-export function toHistoryEntry(r: HistoryRow) {
+/** A history entry, with the fees the viewer may not see taken out of its details. */
+export function toHistoryEntry(r: HistoryRow, fees: FeeAudience) {
   return {
     id: r.id,
     action: r.action,
@@ -138,7 +183,7 @@ export function toHistoryEntry(r: HistoryRow) {
     acting_for:
       r.user_id && r.user_id !== r.key_id ? { id: r.user_id, name: `${r.user_first} ${r.user_last}` } : null,
     reason: r.reason,
-    details: (r.details ?? {}) as Record<string, unknown>,
+    details: withoutHiddenFees((r.details ?? {}) as Record<string, unknown>, fees),
     created_at: r.created_at.toISOString(),
   };
 }

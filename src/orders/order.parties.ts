@@ -5,44 +5,69 @@ import { isUuid } from '../db/ids.ts';
 import type { NewOrderParty } from './order.store.ts';
 
 /**
- * The complete list of party roles. Input may name a role by its value or its label, in any
- * letter case ("Loan Officer", "loan_officer"); the API answers the value.
+ * Party roles are titles, not a closed list: "Loan Officer", "Seller's Agent", "HOA contact".
+ * The API answers a role as the caller wrote it, and keeps a normalised key beside it for
+ * search and for picking the borrowers out of an order's parties. The common roles below
+ * share one key whatever the spelling ("Loan Officer", "loan_officer", "LO" → loan_officer).
  */
-export const PARTY_ROLES = [
-  { value: 'borrower', label: 'Borrower' },
-  { value: 'co_borrower', label: 'Co-Borrower' },
-  { value: 'buyer_agent', label: 'Buyer Agent' },
-  { value: 'seller_agent', label: 'Seller Agent' },
-  { value: 'listing_agent', label: 'Listing Agent' },
-  { value: 'seller', label: 'Seller' },
-  { value: 'buyer', label: 'Buyer' },
-  { value: 'loan_officer', label: 'Loan Officer' },
-  { value: 'processor', label: 'Processor' },
-  { value: 'client_manager', label: 'Client Manager' },
-  { value: 'underwriter', label: 'Underwriter' },
-  { value: 'closer', label: 'Closer' },
-  { value: 'attorney', label: 'Attorney' },
-  { value: 'title_agent', label: 'Title Agent' },
-  { value: 'builder', label: 'Builder' },
-  { value: 'property_manager', label: 'Property Manager' },
-  { value: 'owner', label: 'Owner' },
-  { value: 'occupant', label: 'Occupant' },
-  { value: 'tenant', label: 'Tenant' },
-  { value: 'other', label: 'Other' },
-] as const;
+export const COMMON_PARTY_ROLES: Record<string, readonly string[]> = {
+  borrower: ['Borrower'],
+  co_borrower: ['Co-Borrower', 'Coborrower', 'Co Borrower'],
+  buyer_agent: ['Buyer Agent', "Buyer's Agent", 'Buyers Agent', 'Selling Agent'],
+  seller_agent: ['Seller Agent', "Seller's Agent", 'Sellers Agent'],
+  listing_agent: ['Listing Agent'],
+  seller: ['Seller'],
+  buyer: ['Buyer'],
+  loan_officer: ['Loan Officer', 'LO', 'Mortgage Loan Officer'],
+  processor: ['Processor', 'Loan Processor'],
+  client_manager: ['Client Manager'],
+  underwriter: ['Underwriter'],
+  closer: ['Closer'],
+  attorney: ['Attorney', 'Lawyer'],
+  title_agent: ['Title Agent', 'Title Company'],
+  builder: ['Builder'],
+  property_manager: ['Property Manager'],
+  owner: ['Owner', 'Homeowner'],
+  occupant: ['Occupant'],
+  tenant: ['Tenant'],
+  other: ['Other'],
+};
 
-export type PartyRole = (typeof PARTY_ROLES)[number]['value'];
-
-const normalize = (text: string) =>
+/** A title's key: letters and digits in lower case, joined by underscores ("Seller's Agent" → sellers_agent). */
+const keyOf = (text: string): string =>
   text
-    .trim()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f']/g, '')
     .toLowerCase()
-    .replace(/[\s-]+/g, '_');
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .replace(/^_+|_+$/g, '');
 
-export function toPartyRole(input: string): PartyRole | null {
-  const key = normalize(input);
-  return PARTY_ROLES.find((r) => r.value === key || normalize(r.label) === key)?.value ?? null;
+const KEYS_BY_NAME = new Map(
+  Object.entries(COMMON_PARTY_ROLES).flatMap(([key, names]) => [
+    [key, key] as const,
+    ...names.map((name) => [keyOf(name), key] as const),
+  ]),
+);
+
+/** The normalised key of a role title; null when the title has no letter (not a role). */
+export function partyRoleKey(title: string): string | null {
+  const key = keyOf(title);
+  if (!/\p{L}/u.test(key)) return null;
+  return KEYS_BY_NAME.get(key) ?? key.slice(0, 60);
 }
+
+const PARTY_COLUMNS = [
+  'id',
+  'name',
+  'first_name',
+  'last_name',
+  'role',
+  'role_key',
+  'poc',
+  'emails',
+  'phones',
+  'user_id',
+] as const;
 
 /** A party of an order, as the detail reads it (aggregated with the order) and the API shows it. */
 export type PartyRow = Pick<Selectable<OrderPartiesTable>, (typeof PARTY_COLUMNS)[number]>;
@@ -57,20 +82,9 @@ export function toParty(party: PartyRow) {
     phones: party.phones,
     poc: party.poc,
     role: party.role,
+    role_key: party.role_key,
   };
 }
-
-const PARTY_COLUMNS = [
-  'id',
-  'name',
-  'first_name',
-  'last_name',
-  'role',
-  'poc',
-  'emails',
-  'phones',
-  'user_id',
-] as const;
 
 /** Adds a party to an order (the order's create writes its first parties with the order). */
 export async function insertOrderParty(trx: Trx, orderId: string, party: NewOrderParty): Promise<PartyRow> {

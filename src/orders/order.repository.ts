@@ -16,6 +16,8 @@ export type OrderDetailRow = Selectable<OrdersTable> & {
   company_name: string;
   lender_name: string | null;
   appraiser_name: string | null;
+  condition_proposer_name: string | null;
+  negotiation_proposer_name: string | null;
   property_type: { id: string; name: string; slug: string } | null;
   products: { id: string; name: string }[];
   parties: PartyRow[];
@@ -27,12 +29,14 @@ export async function findOrderDetail(db: Db, orderId: string): Promise<OrderDet
     SELECT orders.*, client.name AS client_name, company.name AS company_name,
            lender.name AS lender_name,
            appraiser.first_name || ' ' || appraiser.last_name AS appraiser_name,
+           (SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = orders.condition_proposed_by) AS condition_proposer_name,
+           (SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = orders.negotiation_proposed_by) AS negotiation_proposer_name,
            CASE WHEN pt.id IS NULL THEN NULL ELSE json_build_object('id', pt.id, 'name', pt.name, 'slug', pt.slug) END AS property_type,
            coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY op.position)
                        FROM order_products op JOIN products p ON p.id = op.product_id
                       WHERE op.order_id = orders.id), '[]') AS products,
            coalesce((SELECT json_agg(json_build_object('id', pa.id, 'name', pa.name, 'first_name', pa.first_name,
-                                     'last_name', pa.last_name, 'role', pa.role, 'poc', pa.poc, 'emails', pa.emails,
+                                     'last_name', pa.last_name, 'role', pa.role, 'role_key', pa.role_key, 'poc', pa.poc, 'emails', pa.emails,
                                      'phones', pa.phones, 'user_id', pa.user_id) ORDER BY pa.created_at, pa.id)
                        FROM order_parties pa WHERE pa.order_id = orders.id), '[]') AS parties
       FROM orders
@@ -280,3 +284,15 @@ export async function findOrderHistory(db: Db, orderId: string) {
 }
 
 export type HistoryRow = Awaited<ReturnType<typeof findOrderHistory>>[number];
+
+/** Up to `limit` clients the company serves. */
+export async function clientsServedBy(db: Db, companyId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('company_clients')
+    .select('client_id')
+    .where('company_id', '=', companyId)
+    .orderBy('client_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.client_id);
+}

@@ -71,6 +71,7 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
   app.put(
     '/orders/:order_id/subject_address',
     {
+      config: { roles: ['client', 'staff'] },
       schema: {
         tags: ['orders'],
         summary: "Change the subject property's address (every field optional)",

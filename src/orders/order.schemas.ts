@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../schemas/common.ts';
+import { DATE_INPUT_FORMATS } from '../format/dates.ts';
 import { MONEY_PATTERN } from '../format/money.ts';
 import { PAYMENT_METHODS } from '../db/schema.ts';
 import { STATUSES } from '../workflow/statuses.ts';
@@ -56,7 +57,7 @@ export const CreateOrderBody = Type.Object({
   due_date: Type.String({
     minLength: 10,
     maxLength: 40,
-    description: 'YYYY-MM-DDTHH:MM, in the deployment time zone',
+    description: `The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: ${DATE_INPUT_FORMATS}`,
   }),
   green_certified: Type.Union([Type.Boolean(), Enum(['true', 'false'])], {
     description: 'The text true or false',
@@ -78,14 +79,19 @@ export const CreateOrderBody = Type.Object({
     maxItems: 20,
     description: 'From the client configuration',
   }),
-  client_user_ids: Type.Array(Type.String(), {
-    maxItems: 50,
-    description: 'Client users from the configuration (parties); they join the order as parties',
-  }),
+  client_user_ids: Type.Optional(
+    Type.Array(Type.String(), {
+      maxItems: 50,
+      description:
+        'Client users from the configuration (its parties); they join the order as parties. Default: the calling client user',
+    }),
+  ),
   occupancy_type: Type.Optional(Nullable(Enum(OCCUPANCY_TYPES))),
   estate_held_type: Type.Optional(Nullable(Enum([...ESTATE_HELD_TYPES_CREATE, 'leasehold']))),
   loan_number: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
-  closing_date: Type.Optional(Nullable(Type.String({ description: 'YYYY-MM-DD' }))),
+  closing_date: Type.Optional(
+    Nullable(Type.String({ maxLength: 40, description: 'YYYY-MM-DD or MM/DD/YYYY' })),
+  ),
   property_type_id: Type.Optional(Nullable(Type.String())),
   company_id: Type.Optional(
     Nullable(Type.String({ description: 'Needed when several companies serve the client' })),
@@ -135,7 +141,8 @@ export const Party = Type.Object({
   phone: Nullable(Type.String({ description: 'The first of phones' })),
   phones: Type.Array(Type.String()),
   poc: Type.Boolean(),
-  role: Type.String(),
+  role: Type.String({ description: 'The role as it was named ("Loan Officer")' }),
+  role_key: Type.String({ description: 'The normalised key of the role (loan_officer), for search' }),
 });
 
 export const PointOfContact = Type.Object({
@@ -149,6 +156,40 @@ export const PointOfContact = Type.Object({
   name: Type.String(),
   phone: Nullable(Type.String()),
 });
+
+const Proposer = Nullable(IdName);
+
+export const AssignmentCondition = Type.Object(
+  {
+    appraiser_fee: Decimal,
+    current_appraiser_fee: Decimal,
+    due_date: DateString,
+    current_due_date: DateString,
+    comments: Nullable(Type.String()),
+    proposed_by: Proposer,
+    proposed_at: Nullable(Type.String({ format: 'date-time' })),
+  },
+  {
+    description:
+      "The appraiser's open condition of acceptance (fee, due date, comments): shown to staff, who decide on it, and to the appraiser",
+  },
+);
+
+export const Negotiation = Type.Object(
+  {
+    total_fee: Decimal,
+    current_total_fee: Type.String(),
+    due_date: DateString,
+    current_due_date: DateString,
+    comments: Nullable(Type.String()),
+    proposed_by: Proposer,
+    proposed_at: Nullable(Type.String({ format: 'date-time' })),
+  },
+  {
+    description:
+      "The open negotiation of the client's fee and/or due date: shown to the client, who decides on it, and to staff",
+  },
+);
 
 const Borrower = Type.Object({
   id: Nullable(Type.String()),
@@ -195,8 +236,15 @@ export const OrderDetail = Type.Object({
   appraiser: Nullable(IdName),
   complex_property: Nullable(Type.Boolean()),
   contract_price: Nullable(Type.Number()),
-  decimal_balance: Type.String(),
-  total_fee: Type.String(),
+  decimal_balance: Nullable(
+    Type.String({ description: "What remains unpaid of the client's fee; null for appraisers" }),
+  ),
+  total_fee: Nullable(Type.String({ description: "The client's fee; null for appraisers" })),
+  appraiser_fee: Nullable(
+    Type.String({ description: "The appraiser's fee, for staff and the appraiser; null for clients" }),
+  ),
+  assignment_condition: Nullable(AssignmentCondition),
+  negotiation: Nullable(Negotiation),
   loan_amount: Decimal,
   loan_number: Nullable(Type.String()),
   loan_type: Enum(LOAN_TYPES),

@@ -6,7 +6,7 @@ import { findState, listStates } from '../reference/geography.ts';
 
 /** The attributes GET /api/v1/orders searches and sorts on: the q allow-list. */
 const borrower = (column: 'first_name' | 'last_name') =>
-  sql`(SELECT ${sql.ref(`bp.${column}`)} FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role = 'borrower' ORDER BY bp.created_at LIMIT 1)`;
+  sql`(SELECT ${sql.ref(`bp.${column}`)} FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role_key = 'borrower' ORDER BY bp.created_at LIMIT 1)`;
 
 export const ORDER_ATTRIBUTES: AttributeMap = {
   id: { expr: sql.ref('orders.id'), type: 'uuid' },
@@ -18,7 +18,7 @@ export const ORDER_ATTRIBUTES: AttributeMap = {
   borrower_first_name: { expr: borrower('first_name'), type: 'text' },
   borrower_last_name: { expr: borrower('last_name'), type: 'text' },
   borrower_name: {
-    expr: sql`(SELECT bp.name FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role = 'borrower' ORDER BY bp.created_at LIMIT 1)`,
+    expr: sql`(SELECT bp.name FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role_key = 'borrower' ORDER BY bp.created_at LIMIT 1)`,
     type: 'text',
   },
   address_city: { expr: sql.ref('orders.city'), type: 'text' },

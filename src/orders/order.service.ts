@@ -3,6 +3,7 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import type { ListQuery } from '../db/list-filter.ts';
 import type { OrderPatch } from '../db/schema.ts';
+import { feeAudience } from '../events/fees.ts';
 import { AppError, notFound, type FieldProblem } from '../errors/app-error.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
 import { CLOSED } from '../workflow/statuses.ts';
@@ -136,7 +137,8 @@ function addressPatch(
 /** Every change of the order, oldest first: who, acting for whom, when, from, to, why. */
 export async function orderHistory(db: Db, user: AuthUser, orderId: string) {
   const order = await findVisibleOrder(db, user, orderId);
-  return (await findOrderHistory(db, order.id)).map(toHistoryEntry);
+  const fees = feeAudience(user.role);
+  return (await findOrderHistory(db, order.id)).map((row) => toHistoryEntry(row, fees));
 }
 
 /** The company's appraiser panel, with each appraiser's open workload, for staff who assign. */

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { Party } from '../orders/order.schemas.ts';
-import { PARTY_ROLES } from '../orders/order.parties.ts';
+import { COMMON_PARTY_ROLES } from '../orders/order.parties.ts';
 import { OrderParams, Success } from '../schemas/common.ts';
 import { addParty, setPointOfContact } from './party.service.ts';
 
@@ -12,7 +12,7 @@ const CreatePartyBody = Type.Object({
     role: Type.String({
       minLength: 1,
       maxLength: 60,
-      description: `One of: ${PARTY_ROLES.map((r) => r.value).join(', ')} (or its label)`,
+      description: `A role title as you name it ("Loan Officer", "Seller's Agent"); answered as written. Common roles share a key whatever the spelling: ${Object.keys(COMMON_PARTY_ROLES).join(', ')}`,
     }),
     poc: Type.Union([Type.Boolean(), Type.Enum(['true', 'false'])]),
     emails: Type.Optional(Type.Array(Type.String({ format: 'email', maxLength: 254 }), { maxItems: 20 })),
@@ -27,6 +27,7 @@ export function registerPartyRoutes(app: AppInstance, { db }: AppDeps): void {
   app.post(
     '/orders/:order_id/parties',
     {
+      config: { roles: ['client', 'staff'] },
       schema: {
         tags: ['parties'],
         summary: 'Add a party to the order (client users and staff)',
@@ -42,6 +43,7 @@ export function registerPartyRoutes(app: AppInstance, { db }: AppDeps): void {
   );
 
   const toggle = {
+    config: { roles: ['client', 'staff'] as const },
     schema: {
       tags: ['parties'],
       summary: "Set a party's point-of-contact flag (poc as a form field or JSON)",

@@ -2,13 +2,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError, invalid, notFound } from '../errors/app-error.ts';
 import { emitEvent } from '../events/emit.ts';
-import {
-  insertOrderParty,
-  PARTY_ROLES,
-  setPartyPointOfContact,
-  toParty,
-  toPartyRole,
-} from '../orders/order.parties.ts';
+import { insertOrderParty, partyRoleKey, setPartyPointOfContact, toParty } from '../orders/order.parties.ts';
 import { findVisibleOrder } from '../orders/order.store.ts';
 
 interface PartyInput {
@@ -31,8 +25,9 @@ function requireEditor(principal: Principal, order: { client_id: string; company
 export async function addParty(db: Db, principal: Principal, orderId: string, input: PartyInput) {
   const order = await findVisibleOrder(db, principal.user, orderId);
   requireEditor(principal, order);
-  const role = toPartyRole(input.role);
-  if (!role) throw invalid('party.role', `must be one of: ${PARTY_ROLES.map((r) => r.value).join(', ')}`);
+  const role = input.role.trim();
+  const roleKey = partyRoleKey(role);
+  if (!roleKey) throw invalid('party.role', 'must be a role title, such as Loan Officer or Seller Agent');
   const name = input.name.trim();
   const [first, ...rest] = name.split(/\s+/);
   const row = await db.transaction().execute(async (trx) => {
@@ -41,6 +36,7 @@ export async function addParty(db: Db, principal: Principal, orderId: string, in
       first_name: first ?? null,
       last_name: rest.join(' ') || null,
       role,
+      role_key: roleKey,
       poc: input.poc === true || input.poc === 'true',
       emails: (input.emails ?? []).map((e) => e.trim().toLowerCase()),
       phones: (input.phones ?? []).map((p) => p.trim()),

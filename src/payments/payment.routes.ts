@@ -10,6 +10,7 @@ export function registerPaymentRoutes(app: AppInstance, deps: PaymentDeps): void
   app.get(
     '/orders/:order_id/payments',
     {
+      config: { roles: ['client', 'staff', 'operator'] },
       schema: {
         tags: ['payments'],
         summary: "The order's invoice and payments (client users, staff, operators)",
@@ -23,6 +24,7 @@ export function registerPaymentRoutes(app: AppInstance, deps: PaymentDeps): void
   app.post(
     '/orders/:order_id/send_payment_link',
     {
+      config: { roles: ['client', 'staff'] },
       schema: {
         tags: ['payments'],
         summary: 'Email the payment link to recipients',
@@ -43,6 +45,7 @@ export function registerPaymentRoutes(app: AppInstance, deps: PaymentDeps): void
   app.patch(
     '/orders/:order_id/update_payment_method',
     {
+      config: { roles: ['client', 'staff'] },
       schema: {
         tags: ['payments'],
         summary: 'Change how the order is paid',

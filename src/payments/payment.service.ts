@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import type { PaymentMethod } from '../db/schema.ts';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { emitEvent } from '../events/emit.ts';
-import { centsToCurrency } from '../format/money.ts';
+import { centsToCurrency, centsToDecimal } from '../format/money.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { performSystemAction } from '../orders/order.actions.ts';
 import { fullAddress } from '../orders/order.mapper.ts';
@@ -110,7 +110,7 @@ export async function sendPaymentLink(
         details: { recipients },
         event: {
           type: 'order.payment_link_sent',
-          data: { recipients, balance: centsToCurrency(balance) },
+          data: { recipients, balance: centsToDecimal(balance) },
         },
       },
     ]);
@@ -218,10 +218,10 @@ export async function payBalance(deps: PaymentDeps, orderId: string, card: CardD
     await updateOrder(trx, order.id, { paid_cents: sql`paid_cents + ${balance.toString()}::bigint` });
     await emitEvent(trx, 'order.payment_received', order, {
       payment_id: payment.id,
-      amount: centsToCurrency(balance),
-      balance: centsToCurrency(0),
+      amount: centsToDecimal(balance),
+      balance: centsToDecimal(0),
     });
-    const details = { payment_id: payment.id, amount: centsToCurrency(balance) };
+    const details = { payment_id: payment.id, amount: centsToDecimal(balance) };
     if (WAITING_FOR_PAYMENT.includes(order.status)) {
       const completes = order.status === 'Completion requested' || order.status === 'Completion payment hold';
       await performSystemAction(

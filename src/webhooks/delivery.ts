@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
+import { organizationFeeAudience, withoutHiddenFees } from '../events/fees.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import { PermanentDeliveryError } from '../outbox/worker.ts';
@@ -18,6 +19,7 @@ export function createWebhookHandler(db: Db, config: Config) {
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
       .innerJoin('events as e', 'e.id', 'd.event_id')
+      .innerJoin('organizations as o', 'o.id', 's.organization_id')
       .select([
         'd.id',
         'd.status',
@@ -25,6 +27,7 @@ export function createWebhookHandler(db: Db, config: Config) {
         's.url',
         's.secret',
         's.active',
+        'o.kind as organization_kind',
         'e.id as event_id',
         'e.type',
         'e.data',
@@ -45,7 +48,8 @@ export function createWebhookHandler(db: Db, config: Config) {
       id: delivery.event_id,
       type: delivery.type,
       timestamp: delivery.created_at.toISOString(),
-      data: delivery.data,
+      // A client's subscriptions never receive the appraiser's fee (events/fees.ts).
+      data: withoutHiddenFees(delivery.data, organizationFeeAudience(delivery.organization_kind)),
     });
     const timestamp = Math.floor(Date.now() / 1000);
     const result = await postJson(

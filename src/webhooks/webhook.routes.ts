@@ -23,11 +23,14 @@ import {
 
 const Params = Type.Object({ webhook_id: Type.String() });
 const tags = ['webhooks'];
+/** Client and staff admins manage their organization's subscriptions (the service checks the admin flag); operators all. */
+const config = { roles: ['client', 'staff', 'operator'] as const };
 
 export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps): void {
   app.post(
     '/webhooks',
     {
+      config,
       schema: {
         tags,
         summary: 'Subscribe to events (organization admins, operators); the secret is shown once',
@@ -41,18 +44,20 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.get(
     '/webhooks',
     {
+      config,
       schema: { tags, summary: "Your organization's subscriptions", response: { 200: Type.Array(Webhook) } },
     },
     (request) => listWebhooks(db, principalOf(request).user),
   );
   app.get(
     '/webhooks/:webhook_id',
-    { schema: { tags, summary: 'One subscription', params: Params, response: { 200: Webhook } } },
+    { config, schema: { tags, summary: 'One subscription', params: Params, response: { 200: Webhook } } },
     (request) => getWebhook(db, principalOf(request).user, request.params.webhook_id),
   );
   app.patch(
     '/webhooks/:webhook_id',
     {
+      config,
       schema: {
         tags,
         summary: 'Change a subscription; "active": true re-enables a disabled one',
@@ -67,6 +72,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.delete(
     '/webhooks/:webhook_id',
     {
+      config,
       schema: {
         tags,
         summary: 'Delete a subscription',
@@ -82,6 +88,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.post(
     '/webhooks/:webhook_id/rotate_secret',
     {
+      config,
       schema: {
         tags,
         summary: 'Replace the signing secret; the new one is shown once',
@@ -96,6 +103,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.get(
     '/webhooks/:webhook_id/deliveries',
     {
+      config,
       schema: {
         tags,
         summary: 'The delivery log, newest first: attempts, status codes, latency, next retry',
@@ -119,6 +127,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.post(
     '/webhooks/:webhook_id/deliveries/:delivery_id/replay',
     {
+      config,
       schema: {
         tags,
         summary: 'Deliver an event again (a new delivery of the same event, same webhook-id)',
@@ -140,6 +149,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.post(
     '/webhooks/:webhook_id/test',
     {
+      config,
       schema: {
         tags,
         summary: 'Send a webhook.test event to this subscription',

@@ -1,4 +1,5 @@
 import type { AuthUser } from '../auth/principal.ts';
+import { ROLES, type Role } from '../db/schema.ts';
 import type { Status } from './statuses.ts';
 import { ENDPOINT_ACTIONS } from './transitions.ts';
 import type { Actor } from './types.ts';
@@ -30,4 +31,14 @@ export function allowedTransitions(user: AuthUser, order: OrderParties): string[
   return ENDPOINT_ACTIONS.filter(
     (a) => a.from.includes(order.status as Status) && a.actors.some((actor) => isActor(actor, user, order)),
   ).map((a) => a.action);
+}
+
+/**
+ * The roles that can ever be one of the actors: any other role is refused (403) before the
+ * order is looked up or the body read. Operators take viewer actions only; otherwise they act
+ * by naming a user.
+ */
+export function actorRoles(actors: readonly Actor[]): Role[] {
+  if (actors.includes('viewer')) return [...ROLES];
+  return ROLES.filter((role) => (actors as readonly string[]).includes(role));
 }

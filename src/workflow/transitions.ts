@@ -3,8 +3,8 @@ import { AppError, invalid } from '../errors/app-error.ts';
 import { Binary } from '../schemas/common.ts';
 import { FileTypeSlug } from '../schemas/file-types.ts';
 import { escapeHtml } from '../format/html.ts';
-import { parseDateTime } from '../format/dates.ts';
-import { decimalToCents, MONEY_PATTERN } from '../format/money.ts';
+import { DATE_INPUT_FORMATS, parseDateTime } from '../format/dates.ts';
+import { centsToDecimal, decimalToCents, MONEY_PATTERN } from '../format/money.ts';
 import { OPEN, PAUSED, type Status } from './statuses.ts';
 import {
   defineAction,
@@ -33,19 +33,40 @@ const DateInput = (description: string) =>
   Type.String({
     minLength: 10,
     maxLength: 40,
-    description: `${description}: YYYY-MM-DD, YYYY-MM-DDTHH:MM (deployment time zone) or ISO 8601`,
+    description: `${description}: ${DATE_INPUT_FORMATS}`,
   });
 
-const NO_APPRAISER: OrderPatch = {
-  appraiser_id: null,
-  offer_expires_at: null,
-  appraiser_fee_cents: null,
+/** An open condition of acceptance, closed. */
+const NO_CONDITION: OrderPatch = {
   condition_fee_cents: null,
   condition_due_date: null,
   condition_comments: null,
+  condition_proposed_by: null,
+  condition_proposed_at: null,
+};
+
+/** An open negotiation, closed. */
+const NO_NEGOTIATION: OrderPatch = {
+  negotiation_fee_cents: null,
+  negotiation_due_date: null,
+  negotiation_comments: null,
+  negotiation_proposed_by: null,
+  negotiation_proposed_at: null,
+  negotiation_return_status: null,
+};
+
+const NO_APPRAISER: OrderPatch = {
+  ...NO_CONDITION,
+  appraiser_id: null,
+  offer_expires_at: null,
+  appraiser_fee_cents: null,
   assigned_at: null,
   vendor_due_date: null,
 };
+
+/** Money in history details and events: a decimal string ("450.00"); dates: ISO 8601. */
+const money = (cents: bigint | string | null | undefined): string | null => centsToDecimal(cents);
+const instant = (date: Date | null | undefined): string | null => date?.toISOString() ?? null;
 
 const ASSIGNABLE: Status[] = [
   'Unassigned',
@@ -60,7 +81,7 @@ const WORKING: Status[] = ['Assigned', 'Inspection scheduled', 'Inspection compl
 function dateInput(value: string | undefined, field: string, context: ActionContext<unknown>): Date | null {
   if (value === undefined || value.trim() === '') return null;
   const date = parseDateTime(value, context.config.timeZone);
-  if (!date) throw invalid(field, 'must be a date: YYYY-MM-DD, YYYY-MM-DDTHH:MM or ISO 8601');
+  if (!date) throw invalid(field, `must be a date: ${DATE_INPUT_FORMATS}`);
   return date;
 }
 
@@ -229,7 +250,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
           vendor_due_date: dueDate ?? order.due_date,
           offer_expires_at: new Date(now.getTime() + config.assignmentOfferTimeoutMinutes * 60_000),
         },
-        details: { appraiser_id: appraiser.id, fee: input.fee ?? null },
+        details: { appraiser_id: appraiser.id, appraiser_fee: money(fee), due_date: instant(dueDate) },
       };
     },
   }),
@@ -260,13 +281,12 @@ export const ACTIONS: readonly ActionDefinition[] = [
           condition_fee_cents: fee?.toString() ?? null,
           condition_due_date: dueDate,
           condition_comments: comments,
+          condition_proposed_by: context.user.id,
+          condition_proposed_at: now,
           offer_expires_at: null,
         },
         reason: comments,
-        details: {
-          fee_condition: input.fee_condition ?? null,
-          due_date_condition: input.due_date_condition ?? null,
-        },
+        details: { appraiser_fee_condition: money(fee), due_date_condition: instant(dueDate) },
       };
     },
   }),
@@ -303,7 +323,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
     actors: ['staff'],
     from: ['Assignment accepted with condition'],
     to: ['Assigned', 'Under negotiation'],
-    apply({ order, now }) {
+    apply({ order, user, now }) {
       const offered = BigInt(order.appraiser_fee_cents ?? '0');
       const asked = order.condition_fee_cents === null ? null : BigInt(order.condition_fee_cents);
       // The company passes a higher appraiser fee on to the client; a later date than the
@@ -311,23 +331,34 @@ export const ACTIONS: readonly ActionDefinition[] = [
       const feeIncrease = asked !== null && asked > offered ? asked - offered : 0n;
       const dueDate = order.condition_due_date;
       const movesDueDate = dueDate !== null && dueDate.getTime() > order.due_date.getTime();
+      const appraiserFee = asked ?? offered;
+      const vendorDueDate = dueDate ?? order.vendor_due_date;
       const accepted: OrderPatch = {
-        appraiser_fee_cents: (asked ?? offered).toString(),
-        vendor_due_date: dueDate ?? order.vendor_due_date,
-        condition_fee_cents: null,
-        condition_due_date: null,
+        ...NO_CONDITION,
+        appraiser_fee_cents: appraiserFee.toString(),
+        vendor_due_date: vendorDueDate,
       };
+      const terms = { appraiser_fee: money(appraiserFee), vendor_due_date: instant(vendorDueDate) };
       if (feeIncrease === 0n && !movesDueDate) {
-        return { to: 'Assigned', patch: { ...accepted, assigned_at: now, condition_comments: null } };
+        return { to: 'Assigned', patch: { ...accepted, assigned_at: now }, details: terms };
       }
+      const proposedFee = feeIncrease > 0n ? BigInt(order.total_fee_cents) + feeIncrease : null;
       return {
         to: 'Under negotiation',
         patch: {
           ...accepted,
           negotiation_return_status: 'Assigned',
-          negotiation_fee_cents:
-            feeIncrease > 0n ? (BigInt(order.total_fee_cents) + feeIncrease).toString() : null,
+          negotiation_fee_cents: proposedFee?.toString() ?? null,
           negotiation_due_date: movesDueDate ? dueDate : null,
+          negotiation_comments: order.condition_comments,
+          negotiation_proposed_by: user.id,
+          negotiation_proposed_at: now,
+        },
+        details: {
+          ...terms,
+          total_fee: money(proposedFee),
+          due_date: movesDueDate ? instant(dueDate) : null,
+          comments: order.condition_comments,
         },
       };
     },
@@ -359,14 +390,19 @@ export const ACTIONS: readonly ActionDefinition[] = [
       const fee = moneyInput(context.input.fee, 'fee');
       const dueDate = dateInput(context.input.due_date, 'due_date', context);
       if (fee === null && dueDate === null) throw invalid('fee', 'or due_date is required');
+      const comments = context.input.reason?.trim() || null;
       return {
         to: 'Under negotiation',
         patch: {
           negotiation_return_status: context.order.status,
           negotiation_fee_cents: fee?.toString() ?? null,
           negotiation_due_date: dueDate,
+          negotiation_comments: comments,
+          negotiation_proposed_by: context.user.id,
+          negotiation_proposed_at: context.now,
         },
-        reason: context.input.reason?.trim() || null,
+        reason: comments,
+        details: { total_fee: money(fee), due_date: instant(dueDate), comments },
       };
     },
   }),
@@ -378,18 +414,17 @@ export const ACTIONS: readonly ActionDefinition[] = [
     to: ['Assigned', 'Inspection scheduled', 'Inspection completed'],
     apply({ order, now }) {
       const to = order.negotiation_return_status ?? 'Assigned';
+      const totalFee = order.negotiation_fee_cents ?? order.total_fee_cents;
+      const dueDate = order.negotiation_due_date ?? order.due_date;
       return {
         to,
         patch: {
-          total_fee_cents: order.negotiation_fee_cents ?? order.total_fee_cents,
-          due_date: order.negotiation_due_date ?? order.due_date,
-          negotiation_fee_cents: null,
-          negotiation_due_date: null,
-          negotiation_return_status: null,
-          condition_comments: null,
+          ...NO_NEGOTIATION,
+          total_fee_cents: totalFee,
+          due_date: dueDate,
           ...(to === 'Assigned' ? { assigned_at: now } : {}),
         },
-        details: { fee: order.negotiation_fee_cents, due_date: order.negotiation_due_date },
+        details: { total_fee: money(totalFee), due_date: instant(dueDate) },
       };
     },
   }),
@@ -402,12 +437,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
     input: Type.Object({ reason: OptionalReason }),
     apply: ({ input }) => ({
       to: 'Refused negotiation',
-      patch: {
-        ...NO_APPRAISER,
-        negotiation_fee_cents: null,
-        negotiation_due_date: null,
-        negotiation_return_status: null,
-      },
+      patch: { ...NO_APPRAISER, ...NO_NEGOTIATION },
       reason: input.reason?.trim() || null,
     }),
   }),

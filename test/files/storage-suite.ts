@@ -578,7 +578,8 @@ export function storageSuite(driver: 'local' | 's3', s3: TestS3 | null): void {
       expect(party).toEqual({
         id: expect.any(String),
         name: 'Sally Seller',
-        role: 'seller_agent',
+        role: 'Seller Agent',
+        role_key: 'seller_agent',
         poc: true,
         email: 'sally@realty.example',
         emails: ['sally@realty.example', 'office@realty.example'],
@@ -610,7 +611,8 @@ export function storageSuite(driver: 'local' | 's3', s3: TestS3 | null): void {
       expect((await detail()).points_of_contact).toHaveLength(1);
 
       expect((await toggle('PUT', 'maybe')).statusCode).toBe(422);
-      expect((await toggle('PUT', 'true', appraiser())).statusCode).toBe(404);
+      // Appraisers never change parties: refused by role, whatever the order.
+      expect((await toggle('PUT', 'true', appraiser())).statusCode).toBe(403);
       expect((await toggle('PUT', 'true', other.users.staff.api_key)).statusCode).toBe(404);
       expect((await toggle('PUT', 'true', client(), '00000000-0000-0000-0000-000000000000')).statusCode).toBe(
         404,
@@ -636,7 +638,7 @@ export function storageSuite(driver: 'local' | 's3', s3: TestS3 | null): void {
           .length;
       const before = await count();
       for (const [payload, field] of [
-        [{ party: { name: 'A', role: 'wizard', poc: false } }, 'party.role'],
+        [{ party: { name: 'A', role: '#1 / 2', poc: false } }, 'party.role'],
         [{ party: { role: 'borrower', poc: false } }, 'party.name'],
         [{ party: { name: 'A', role: 'borrower' } }, 'party.poc'],
         [{ name: 'A', role: 'borrower', poc: false }, 'party'],

@@ -146,8 +146,14 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
     }
     expect(detail.appraiser).toBeNull();
 
-    const roles = detail.parties.map((p: { role: string }) => p.role).sort();
-    expect(roles).toEqual(['borrower', 'co_borrower', 'loan_officer', 'other']);
+    // Roles answer as named (the client user's title), with a normalised key beside them.
+    const roles = detail.parties.map((p: { role: string; role_key: string }) => `${p.role}:${p.role_key}`);
+    expect(roles.sort()).toEqual([
+      'Loan Officer:loan_officer',
+      'borrower:borrower',
+      'co_borrower:co_borrower',
+      'other:other',
+    ]);
     for (const party of detail.parties) {
       expect(Object.keys(party).sort()).toEqual([
         'email',
@@ -158,6 +164,7 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
         'phones',
         'poc',
         'role',
+        'role_key',
       ]);
       expect(party.email).toBe(party.emails[0] ?? null);
     }
@@ -217,7 +224,6 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
     'transaction_type',
     'payment_method',
     'product_ids',
-    'client_user_ids',
   ];
   it.each(required)('without %s answers 422 naming it and stores nothing', async (field) => {
     const before = await orderCount();
@@ -238,7 +244,8 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
       { address: { street_1: '1 Main', city: 'Austin', state: 'TX', zip: '78701', county: 'Cook' } },
     ],
     ['borrower.last_name', { borrower: { first_name: 'Bea' } }],
-    ['due_date', { due_date: '12/15/2026' }],
+    ['due_date', { due_date: '02/30/2026' }],
+    ['due_date', { due_date: '2026/12/15' }],
     ['due_date', { due_date: '2026-02-30T10:00' }],
     ['green_certified', { green_certified: 'maybe' }],
     ['loan_type', { loan_type: 'va' }],

@@ -22,9 +22,11 @@ import { orderBody, placeOrder } from '../helpers/orders.ts';
  *
  * Each row sends one request per caller, with a valid body, to a resource of the demo world in
  * a state where the call is allowed: the answer is then the access decision, not a 409 or 422.
- * Shared rules (docs/api.md, /work/shared/spec/decisions.md): another tenant's resource answers
- * 404 exactly like a missing one; a role that sees the resource but may not take the action
- * answers 403; no key or a revoked key answers 401. A refused request changes nothing.
+ * Shared rules (docs/api.md, /work/shared/spec/decisions.md): a role that may never call the
+ * route (config.roles; for actions, the workflow table's actors) answers 403 whatever the
+ * resource and the body; otherwise another tenant's resource answers 404 exactly like a
+ * missing one, and a role that sees the resource but may not take the action answers 403; no
+ * key or a revoked key answers 401. A refused request changes nothing.
  */
 
 // ---- every route the application registers ------------------------------------------------
@@ -117,56 +119,56 @@ const MATRIX: Row[] = [
   ['GET    /appraisers',                                       403, 403, 200, 200, 403, 403, 200, 401, 401],
   ['GET    /orders/:order_id',                                 200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/history',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
-  ['PUT    /orders/:order_id/subject_address',                 200, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/subject_address',                 200, 404, 200, 404, 403, 403, 403, 401, 401],
 
   // -- the workflow (docs/workflow.md), each from a status the action is allowed in
-  ['PUT    /orders/:order_id/place',                           200, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/accept_order',                    403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/decline_order',                   403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/request_payment',                 403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/start_bidding',                   403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/auto_assign',                     403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/assign',                          403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/accept_assignment',               403, 404, 403, 404, 200, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/reject_assignment',               403, 404, 403, 404, 200, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/approve_assignment_condition',    403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/reject_assignment_condition',     403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/request_negotiation',             403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/approve_negotiation',             200, 404, 403, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/refuse_negotiation',              200, 404, 403, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/schedule_inspection',             403, 404, 403, 404, 200, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/complete_inspection',             403, 404, 403, 404, 200, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/request_submission',              403, 404, 403, 404, 200, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/start_review',                    403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/require_action',                  403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/request_completion',              403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/approve_report',                  200, 404, 403, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/request_revision',                200, 404, 403, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/request_reconsideration_of_value', 200, 404, 403, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/place',                           200, 404, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/accept_order',                    403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/decline_order',                   403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_payment',                 403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/start_bidding',                   403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/auto_assign',                     403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/assign',                          403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/accept_assignment',               403, 403, 403, 403, 200, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/reject_assignment',               403, 403, 403, 403, 200, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/approve_assignment_condition',    403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/reject_assignment_condition',     403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_negotiation',             403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/approve_negotiation',             200, 404, 403, 403, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/refuse_negotiation',              200, 404, 403, 403, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/schedule_inspection',             403, 403, 403, 403, 200, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/complete_inspection',             403, 403, 403, 403, 200, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_submission',              403, 403, 403, 403, 200, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/start_review',                    403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/require_action',                  403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_completion',              403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/approve_report',                  200, 404, 403, 403, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_revision',                200, 404, 403, 403, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_reconsideration_of_value', 200, 404, 403, 403, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/fulfill',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
-  ['PUT    /orders/:order_id/hold',                            200, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/resume',                          200, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/flag_attention',                  403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/clear_attention',                 403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/request_info',                    403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/provide_info',                    200, 404, 403, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/request_cancel',                  200, 404, 403, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/deny_cancel',                     403, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/cancel',                          403, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/hold',                            200, 404, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/resume',                          200, 404, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/flag_attention',                  403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/clear_attention',                 403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_info',                    403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/provide_info',                    200, 404, 403, 403, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/request_cancel',                  200, 404, 403, 403, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/deny_cancel',                     403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/cancel',                          403, 403, 200, 404, 403, 403, 403, 401, 401],
 
   // -- parties, notes, files
-  ['POST   /orders/:order_id/parties',                         201, 404, 201, 404, 403, 404, 403, 401, 401],
-  ['PUT    /orders/:order_id/parties/:party_id/toggle_poc',    200, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['POST   /orders/:order_id/parties/:party_id/toggle_poc',    200, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['POST   /orders/:order_id/parties',                         201, 404, 201, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/parties/:party_id/toggle_poc',    200, 404, 200, 404, 403, 403, 403, 401, 401],
+  ['POST   /orders/:order_id/parties/:party_id/toggle_poc',    200, 404, 200, 404, 403, 403, 403, 401, 401],
   ['GET    /orders/:order_id/notes',                           200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['POST   /orders/:order_id/notes',                           201, 404, 201, 404, 201, 404, 201, 401, 401],
   ['GET    /orders/:order_id/files',                           200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['POST   /orders/:order_id/files',                           201, 404, 201, 404, 201, 404, 201, 401, 401],
 
   // -- payments (appraisers do not see the client's invoice)
-  ['GET    /orders/:order_id/payments',                        200, 404, 200, 404, 403, 404, 200, 401, 401],
-  ['POST   /orders/:order_id/send_payment_link',               200, 404, 200, 404, 403, 404, 403, 401, 401],
-  ['PATCH  /orders/:order_id/update_payment_method',           200, 404, 200, 404, 403, 404, 403, 401, 401],
+  ['GET    /orders/:order_id/payments',                        200, 404, 200, 404, 403, 403, 200, 401, 401],
+  ['POST   /orders/:order_id/send_payment_link',               200, 404, 200, 404, 403, 403, 403, 401, 401],
+  ['PATCH  /orders/:order_id/update_payment_method',           200, 404, 200, 404, 403, 403, 403, 401, 401],
 
   // -- webhooks: client and staff admins, and operators (the subscription is the demo company's); appraisers never
   ['POST   /webhooks',                                         201, 201, 201, 201, 403, 403, 201, 401, 401],

@@ -8,6 +8,8 @@ import * as eventsWebhooks from './2026_11_22_0006_events_webhooks.ts';
 import * as idempotency from './2026_11_22_0007_idempotency.ts';
 import * as listIndexes from './2026_11_22_0008_list_indexes_outbox_claims.ts';
 import * as orderCounts from './2026_11_22_0009_order_counts.ts';
+import * as partyRoleKeys from './2026_11_23_0010_party_role_keys.ts';
+import * as proposals from './2026_11_23_0011_proposals.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0007_idempotency': idempotency,
   '2026_11_22_0008_list_indexes_outbox_claims': listIndexes,
   '2026_11_22_0009_order_counts': orderCounts,
+  '2026_11_23_0010_party_role_keys': partyRoleKeys,
+  '2026_11_23_0011_proposals': proposals,
 };
 
 export const migrationProvider: MigrationProvider = {
