@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
  */
 export function installStrictBodies(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    const schema = route.schema as { body?: unknown } | undefined;
+    const schema = route.schema;
     if (schema?.body) schema.body = closeObjects(schema.body);
   });
 }

@@ -24,13 +24,13 @@ import {
 const Params = Type.Object({ webhook_id: Type.String() });
 const tags = ['webhooks'];
 /** Client and staff admins manage their organization's subscriptions (the service checks the admin flag); operators all. */
-const config = { roles: ['client', 'staff', 'operator'] as const };
+const routeConfig = { roles: ['client', 'staff', 'operator'] as const };
 
 export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps): void {
   app.post(
     '/webhooks',
     {
-      config,
+      config: routeConfig,
       schema: {
         tags,
         summary: 'Subscribe to events (organization admins, operators); the secret is shown once',
@@ -44,20 +44,23 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.get(
     '/webhooks',
     {
-      config,
+      config: routeConfig,
       schema: { tags, summary: "Your organization's subscriptions", response: { 200: Type.Array(Webhook) } },
     },
     (request) => listWebhooks(db, principalOf(request).user),
   );
   app.get(
     '/webhooks/:webhook_id',
-    { config, schema: { tags, summary: 'One subscription', params: Params, response: { 200: Webhook } } },
+    {
+      config: routeConfig,
+      schema: { tags, summary: 'One subscription', params: Params, response: { 200: Webhook } },
+    },
     (request) => getWebhook(db, principalOf(request).user, request.params.webhook_id),
   );
   app.patch(
     '/webhooks/:webhook_id',
     {
-      config,
+      config: routeConfig,
       schema: {
         tags,
         summary: 'Change a subscription; "active": true re-enables a disabled one',
@@ -72,7 +75,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.delete(
     '/webhooks/:webhook_id',
     {
-      config,
+      config: routeConfig,
       schema: {
         tags,
         summary: 'Delete a subscription',
@@ -88,7 +91,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.post(
     '/webhooks/:webhook_id/rotate_secret',
     {
-      config,
+      config: routeConfig,
       schema: {
         tags,
         summary: 'Replace the signing secret; the new one is shown once',
@@ -103,7 +106,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.get(
     '/webhooks/:webhook_id/deliveries',
     {
-      config,
+      config: routeConfig,
       schema: {
         tags,
         summary: 'The delivery log, newest first: attempts, status codes, latency, next retry',
@@ -127,7 +130,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.post(
     '/webhooks/:webhook_id/deliveries/:delivery_id/replay',
     {
-      config,
+      config: routeConfig,
       schema: {
         tags,
         summary: 'Deliver an event again (a new delivery of the same event, same webhook-id)',
@@ -149,7 +152,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.post(
     '/webhooks/:webhook_id/test',
     {
-      config,
+      config: routeConfig,
       schema: {
         tags,
         summary: 'Send a webhook.test event to this subscription',
