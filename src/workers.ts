@@ -1,6 +1,7 @@
 import type { Config } from './config/config.ts';
 import type { Db } from './db/connection.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createNoticeHandler } from './orders/order.notice-delivery.ts';
 import { OutboxWorker } from './outbox/worker.ts';
 import { createWebhookHandler, deliveryFailed } from './webhooks/delivery.ts';
 
@@ -21,7 +22,11 @@ export function createOutboxDelivery(
     db,
     pollIntervalMs: config.outboxPollIntervalMs,
     retryBaseMs: config.outboxRetryBaseMs,
-    handlers: { email: (payload, id) => mailer.send(payload, id), webhook: createWebhookHandler(db, config) },
+    handlers: {
+      email: (payload, id) => mailer.send(payload, id),
+      webhook: createWebhookHandler(db, config),
+      notice: createNoticeHandler(db, config),
+    },
     onGiveUp: async (message) => {
       if (message.kind === 'webhook') {
         await deliveryFailed(

@@ -3,7 +3,7 @@ import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { Success } from '../schemas/common.ts';
 import { ApiKeyParams, ApiKeySummary, IssueApiKeyBody, IssuedApiKey } from './api-key.schemas.ts';
-import { issueApiKey, listApiKeys, revokeOwnApiKey } from './api-key.service.ts';
+import { issueOwnApiKey, listApiKeys, revokeOwnApiKey } from './api-key.service.ts';
 
 /**
  * Self-service keys: every user lists, issues and revokes their own keys, so that a key that
@@ -34,7 +34,7 @@ export function registerApiKeyRoutes(app: AppInstance, { db }: AppDeps): void {
     },
     async (request, reply) => {
       const label = request.body.label?.trim() || null;
-      const key = await issueApiKey(db, principalOf(request).user.id, label);
+      const key = await issueOwnApiKey(db, principalOf(request), label);
       return reply
         .status(201)
         .send({ success: true as const, id: key.id, prefix: key.prefix, label, api_key: key.api_key });

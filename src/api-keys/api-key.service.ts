@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.ts';
-import type { AuthUser } from '../auth/principal.ts';
+import { requireOwnDecision } from '../auth/own-decisions.ts';
+import type { AuthUser, Principal } from '../auth/principal.ts';
 import { AppError } from '../errors/app-error.ts';
 import { isUuid } from '../db/ids.ts';
 import { generateApiKey, hashApiKey } from '../auth/api-keys.ts';
@@ -24,6 +25,15 @@ export async function issueApiKey(db: Db, userId: string, label: string | null =
     .returning(['id'])
     .executeTakeFirstOrThrow();
   return { id: row.id, user_id: userId, prefix: generated.prefix, api_key: generated.key };
+}
+
+/**
+ * A key for the user whose permissions apply (POST /api_keys). Never for a user of another
+ * organization acted for: a key would outlive the acting-as and act in their name alone.
+ */
+export async function issueOwnApiKey(db: Db, principal: Principal, label: string | null): Promise<IssuedKey> {
+  requireOwnDecision(principal, 'issue API keys');
+  return issueApiKey(db, principal.user.id, label);
 }
 
 /** Revokes by key id or by the key itself. Revoking twice keeps the first revocation time. */

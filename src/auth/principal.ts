@@ -30,3 +30,12 @@ export interface Principal {
 
 export const fullName = (user: Pick<AuthUser, 'firstName' | 'lastName'>): string =>
   `${user.firstName} ${user.lastName}`.trim();
+
+/**
+ * Whether the key's owner acts for a user of another organization (staff for a client's user,
+ * an operator for anyone). Acting-as lets them do the order's work for that user, but not take
+ * the user's own decisions on money, nor issue keys in their name (docs/security.md).
+ */
+export const actsForAnotherOrganization = (principal: Principal): boolean =>
+  principal.keyOwner.id !== principal.user.id &&
+  principal.keyOwner.organizationId !== principal.user.organizationId;

@@ -10,7 +10,21 @@ import {
   linkCompanyToClient,
 } from '../organizations/organization.repository.ts';
 import { seedDemo } from '../seed/demo.ts';
+import type { AuthUser } from '../auth/principal.ts';
+import { changeClientSettings } from '../clients/client-settings.service.ts';
 import { createUser } from '../users/user.service.ts';
+
+/** Who the command line acts as: the operator who runs the service. */
+const CLI_OPERATOR: AuthUser = {
+  id: 'cli',
+  organizationId: null,
+  organizationKind: null,
+  role: 'operator',
+  isAdmin: true,
+  email: '',
+  firstName: 'Operator',
+  lastName: '(CLI)',
+};
 
 export interface CommandOutput {
   json: Record<string, unknown>;
@@ -130,6 +144,37 @@ export const COMMANDS: Record<string, Command> = {
     return {
       json: { success: true, key: revoked },
       text: `key ${revoked.id} revoked at ${revoked.revoked_at.toISOString()}`,
+    };
+  },
+
+  async 'clients settings'(db, options) {
+    const [clientId] = required(options, 'client');
+    const changes: { client_review_required?: boolean; payment_before_assignment?: boolean } = {};
+    for (const [flag, column] of [
+      ['client-review-required', 'client_review_required'],
+      ['payment-before-assignment', 'payment_before_assignment'],
+    ] as const) {
+      const value = text(options, flag);
+      if (value === undefined) continue;
+      if (value !== 'true' && value !== 'false') {
+        throw new AppError('validation_failed', `--${flag} must be true or false`, [
+          { field: `--${flag}`, message: 'must be true or false' },
+        ]);
+      }
+      changes[column] = value === 'true';
+    }
+    const companyId = text(options, 'company');
+    const settings = await changeClientSettings(db, CLI_OPERATOR, clientId, {
+      ...changes,
+      ...(companyId ? { company_id: companyId } : {}),
+    });
+    return {
+      json: { success: true, settings },
+      text: [
+        `client ${settings.client_id} as served by company ${settings.company_id}:`,
+        `  client_review_required     ${settings.client_review_required}`,
+        `  payment_before_assignment  ${settings.payment_before_assignment}`,
+      ].join('\n'),
     };
   },
 

@@ -18,6 +18,8 @@ Commands:
   users create --email EMAIL --first-name F --last-name L --role client|staff|appraiser|operator [--org ORG_ID] [--admin] [--title TITLE]
   keys issue (--user USER_ID | --email EMAIL) [--label LABEL]
   keys revoke (--id KEY_ID | --key API_KEY)
+  clients settings --client CLIENT_ID [--company COMPANY_ID] [--client-review-required true|false]
+                   [--payment-before-assignment true|false]   show or change a company's settings for a client
   seed demo                                 create a fresh demo world with keys
 `;
 
@@ -45,6 +47,10 @@ async function main(): Promise<number> {
       label: { type: 'string' },
       id: { type: 'string' },
       key: { type: 'string' },
+      client: { type: 'string' },
+      company: { type: 'string' },
+      'client-review-required': { type: 'string' },
+      'payment-before-assignment': { type: 'string' },
     },
   });
   const name = positionals.join(' ');

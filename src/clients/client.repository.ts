@@ -1,5 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import type { CompanyClientsTable } from '../db/schema.ts';
 import { orderByClauses, whereClauses, type AttributeMap, type ListQuery } from '../db/list-filter.ts';
 
 /** SQL for clients (lender organizations), client types, and a client's configuration. */
@@ -119,13 +120,62 @@ export async function listPropertyTypes(db: Db) {
   return db.selectFrom('property_types').select(['id', 'name', 'slug']).orderBy('position').execute();
 }
 
-/** Whether the client reviews the company's reports before they are completed. */
-export async function clientReviewRequired(db: Db, companyId: string, clientId: string): Promise<boolean> {
-  const link = await db
+const SETTING_COLUMNS = [
+  'company_id',
+  'client_id',
+  'client_review_required',
+  'payment_before_assignment',
+] as const;
+
+export type ClientSettingsRow = Pick<Selectable<CompanyClientsTable>, (typeof SETTING_COLUMNS)[number]>;
+
+/** The company's settings for the client; undefined when the company does not serve it. */
+export async function findClientSettings(
+  db: Db,
+  companyId: string,
+  clientId: string,
+): Promise<ClientSettingsRow | undefined> {
+  return db
     .selectFrom('company_clients')
-    .select('client_review_required')
+    .select(SETTING_COLUMNS)
     .where('company_id', '=', companyId)
     .where('client_id', '=', clientId)
     .executeTakeFirst();
-  return link?.client_review_required ?? false;
+}
+
+export async function updateClientSettings(
+  db: Db,
+  companyId: string,
+  clientId: string,
+  changes: Partial<Pick<ClientSettingsRow, 'client_review_required' | 'payment_before_assignment'>>,
+): Promise<ClientSettingsRow | undefined> {
+  if (Object.keys(changes).length === 0) return findClientSettings(db, companyId, clientId);
+  return db
+    .updateTable('company_clients')
+    .set(changes)
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .returning(SETTING_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Whether the client reviews the company's reports before they are completed. */
+export async function clientReviewRequired(db: Db, companyId: string, clientId: string): Promise<boolean> {
+  return (await findClientSettings(db, companyId, clientId))?.client_review_required ?? false;
+}
+
+/** Whether the client pays the company before its orders are assigned. */
+export async function clientPaysFirst(db: Db, companyId: string, clientId: string): Promise<boolean> {
+  return (await findClientSettings(db, companyId, clientId))?.payment_before_assignment ?? false;
+}
+
+/** The companies that serve the client. */
+export async function clientsServingCompanies(db: Db, clientId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('company_clients')
+    .select('company_id')
+    .where('client_id', '=', clientId)
+    .orderBy('company_id')
+    .execute();
+  return rows.map((r) => r.company_id);
 }

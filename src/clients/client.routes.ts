@@ -3,8 +3,11 @@ import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { ListQueryString, parseListQuery } from '../http/list-query.ts';
 import { CLIENT_ATTRIBUTES, CLIENT_TYPE_ATTRIBUTES } from './client.repository.ts';
+import { changeClientSettings, getClientSettings } from './client-settings.service.ts';
 import {
   ClientConfiguration,
+  ClientSettings,
+  ClientSettingsBody,
   ClientSummary,
   ClientTypeSummary,
   CreateClientBody,
@@ -89,6 +92,38 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
       },
     },
     (request) => clientConfiguration(db, principalOf(request).user, request.params.client_id),
+  );
+
+  const SettingsParams = Type.Object({ client_id: Type.String() });
+  app.get(
+    '/clients/:client_id/settings',
+    {
+      config: { roles: ['staff', 'operator'] },
+      schema: {
+        tags: ['clients'],
+        summary:
+          "Your company's settings for a client it serves (operators: name the company with company_id)",
+        params: SettingsParams,
+        querystring: Type.Object({ company_id: Type.Optional(Type.String()) }),
+        response: { 200: ClientSettings },
+      },
+    },
+    (request) =>
+      getClientSettings(db, principalOf(request).user, request.params.client_id, request.query.company_id),
+  );
+  app.patch(
+    '/clients/:client_id/settings',
+    {
+      config: { roles: ['staff', 'operator'] },
+      schema: {
+        tags: ['clients'],
+        summary: "Change your company's settings for a client (the company's admins; operators)",
+        params: SettingsParams,
+        body: ClientSettingsBody,
+        response: { 200: ClientSettings },
+      },
+    },
+    (request) => changeClientSettings(db, principalOf(request).user, request.params.client_id, request.body),
   );
 
   app.get(

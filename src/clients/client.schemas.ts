@@ -95,3 +95,30 @@ export const CreateClientBody = Type.Object({
 export type CreateClientBody = Static<typeof CreateClientBody>;
 
 export const CreatedClient = Type.Object({ success: Type.Literal(true), client: ClientSummary });
+
+export const ClientSettings = Type.Object(
+  {
+    client_id: Id,
+    company_id: Id,
+    client_review_required: Type.Boolean({
+      description:
+        'The client reviews each report before it is completed (request_completion leads to Client quality assurance)',
+    }),
+    payment_before_assignment: Type.Boolean({
+      description:
+        'The client pays before the order is assigned: a new order with a balance waits in Waiting payment until paid',
+    }),
+  },
+  { description: "A company's settings for one of the clients it serves" },
+);
+
+export const ClientSettingsBody = Type.Object({
+  client_review_required: Type.Optional(Type.Boolean()),
+  payment_before_assignment: Type.Optional(Type.Boolean()),
+  company_id: Type.Optional(
+    Type.String({
+      description: 'Operators: the company whose settings change, when several serve the client',
+    }),
+  ),
+});
+export type ClientSettingsBody = Static<typeof ClientSettingsBody>;

@@ -29,6 +29,7 @@ export interface CompanyClientsTable {
   company_id: string;
   client_id: string;
   client_review_required: Generated<boolean>;
+  payment_before_assignment: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -78,6 +79,8 @@ export interface UsersTable {
   title: string | null;
   invited_by: string | null;
   invited_at: Date | null;
+  /** The status notices the user turned off. */
+  notices_off: Generated<string[]>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -115,3 +115,19 @@ export function toIsoLocal(text: string): string {
 /** The input forms of a date, for schema descriptions and error messages. */
 export const DATE_INPUT_FORMATS =
   'YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone';
+
+/** A moment for people to read, in the zone, with the zone shown: "12/15/2026 4:00 PM CST". */
+export function formatDateTime(value: Date | string | null | undefined, timeZone: string): string | null {
+  if (value === null || value === undefined) return null;
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  })
+    .format(new Date(value))
+    .replace(',', '');
+}

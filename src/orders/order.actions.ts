@@ -1,3 +1,4 @@
+import { requireOwnDecision } from '../auth/own-decisions.ts';
 import type { AuthUser, Principal } from '../auth/principal.ts';
 import { clientReviewRequired } from '../clients/client.repository.ts';
 import type { Config } from '../config/config.ts';
@@ -52,6 +53,7 @@ export async function performAction(
   if (!definition || definition.actors.length === 0)
     throw new AppError('route_not_found', `No action ${actionName}`);
   const { user } = principal;
+  if (definition.ownDecision) requireOwnDecision(principal, definition.ownDecision);
   return OrderFileWriter.run(deps.storage, (writer) =>
     deps.db.transaction().execute(async (trx) => {
       const order = (await findVisibleOrder(trx, user, orderId, {

@@ -296,3 +296,87 @@ export async function clientsServedBy(db: Db, companyId: string, limit: number):
     .execute();
   return rows.map((r) => r.client_id);
 }
+
+export interface NoticeRecipient {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  notices_off: string[];
+}
+
+const RECIPIENT_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.first_name',
+  'users.last_name',
+  'users.notices_off',
+] as const;
+
+/** The user the notice names (an appraiser), if they still exist. */
+export async function findRecipient(db: Db, userId: string): Promise<NoticeRecipient[]> {
+  return db.selectFrom('users').select(RECIPIENT_COLUMNS).where('users.id', '=', userId).execute();
+}
+
+/**
+ * The lender's people on an order: the client users named on it and the client user who
+ * placed it; when there are none, the client's admins.
+ */
+export async function lenderRecipients(
+  db: Db,
+  order: { id: string; client_id: string; created_by: string },
+): Promise<NoticeRecipient[]> {
+  const named = await db
+    .selectFrom('users')
+    .select(RECIPIENT_COLUMNS)
+    .where('users.organization_id', '=', order.client_id)
+    .where('users.role', '=', 'client')
+    .where((eb) =>
+      eb.or([
+        eb('users.id', '=', order.created_by),
+        eb(
+          'users.id',
+          'in',
+          eb
+            .selectFrom('order_parties')
+            .select('order_parties.user_id')
+            .where('order_parties.order_id', '=', order.id)
+            .where('order_parties.user_id', 'is not', null)
+            .$narrowType<{ user_id: string }>(),
+        ),
+      ]),
+    )
+    .execute();
+  if (named.length > 0) return named;
+  return organizationAdmins(db, order.client_id, 'client');
+}
+
+/** The company's people on an order: the staff user who last assigned it, else the company's admins. */
+export async function staffRecipients(
+  db: Db,
+  order: { id: string; company_id: string },
+): Promise<NoticeRecipient[]> {
+  const assigner = await db
+    .selectFrom('order_history as h')
+    .innerJoin('users', 'users.id', 'h.user_id')
+    .select(RECIPIENT_COLUMNS)
+    .where('h.order_id', '=', order.id)
+    .where('h.action', 'in', ['assign', 'auto_assign', 'start_bidding'])
+    .where('users.role', '=', 'staff')
+    .where('users.organization_id', '=', order.company_id)
+    .orderBy('h.created_at', 'desc')
+    .limit(1)
+    .execute();
+  if (assigner.length > 0) return assigner;
+  return organizationAdmins(db, order.company_id, 'staff');
+}
+
+function organizationAdmins(db: Db, organizationId: string, role: 'client' | 'staff') {
+  return db
+    .selectFrom('users')
+    .select(RECIPIENT_COLUMNS)
+    .where('users.organization_id', '=', organizationId)
+    .where('users.role', '=', role)
+    .where('users.is_admin', '=', true)
+    .execute();
+}

@@ -6,8 +6,11 @@ import type { OrderPartiesTable, OrderPatch, OrderProductsTable, OrdersTable } f
 import { AppError, notFound } from '../errors/app-error.ts';
 import { emitEvent, type EventOrder } from '../events/emit.ts';
 import type { EventType } from '../events/event-types.ts';
+import { NOTICE_KINDS } from '../events/notice-kinds.ts';
+import { enqueue } from '../outbox/outbox.ts';
 import type { Status } from '../workflow/statuses.ts';
 import { isOrderVisible, orderVisibleTo } from './order.access.ts';
+import { noticesFor } from './order.notices.ts';
 
 /**
  * The order aggregate. Every feature that reads an order for a user or for a change, writes
@@ -204,11 +207,12 @@ export interface OrderChange {
  * Records what happened to an order, in the transaction of the change: one history entry per
  * change (who, acting for whom, from, to, why), the change's own event, and an
  * order.status_changed event for each move of status. The first change is the caller's; the
- * ones after it are system steps that followed at once (a submission being processed).
+ * ones after it are system steps that followed at once (a submission being processed). The
+ * status notices a change raises (order.notices.ts) go to the outbox in the same transaction.
  */
 export async function recordOrderChange(
   trx: Trx,
-  order: EventOrder,
+  order: EventOrder & { appraiser_id?: string | null },
   by: Principal | null,
   changes: readonly OrderChange[],
 ): Promise<void> {
@@ -225,6 +229,19 @@ export async function recordOrderChange(
       actor: index === 0 ? actor : null,
       reason: change.reason ?? null,
     });
+  }
+  for (const change of changes) {
+    for (const kind of noticesFor(change)) {
+      const appraiser =
+        (change.details?.appraiser_id as string | null | undefined) ?? order.appraiser_id ?? null;
+      if (NOTICE_KINDS[kind].audience === 'appraiser' && !appraiser) continue;
+      await enqueue(trx, 'notice', {
+        order_id: order.id,
+        kind,
+        reason: change.reason ?? null,
+        appraiser_id: NOTICE_KINDS[kind].audience === 'appraiser' ? appraiser : null,
+      });
+    }
   }
   await trx
     .insertInto('order_history')

@@ -9,6 +9,8 @@ import type { EmailPayload } from '../mail/message.ts';
 export interface OutboxKinds {
   email: EmailPayload;
   webhook: { delivery_id: string };
+  /** A status notice, fanned out into one email per recipient who wants it. */
+  notice: { order_id: string; kind: string; reason: string | null; appraiser_id: string | null };
 }
 
 export type OutboxKind = keyof OutboxKinds;
@@ -19,6 +21,7 @@ export const MAX_ATTEMPTS: Record<OutboxKind, number> = {
   email: 30,
   // More than a day of retries before a delivery is marked failed.
   webhook: 36,
+  notice: 30,
 };
 
 export async function enqueue<K extends OutboxKind>(
@@ -32,4 +35,20 @@ export async function enqueue<K extends OutboxKind>(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Marks a message delivered from inside the transaction that carried out its work, so that
+ * the work is done once even if the worker stops before it records the delivery itself.
+ * Answers false when the message was already delivered (its work is done).
+ */
+export async function markDelivered(trx: Trx, messageId: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('outbox_messages')
+    .set({ status: 'delivered', delivered_at: new Date() })
+    .where('id', '=', messageId)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

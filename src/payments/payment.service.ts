@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { requireOwnDecision } from '../auth/own-decisions.ts';
 import type { AuthUser, Principal } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
@@ -78,6 +79,7 @@ export async function sendPaymentLink(
   const { db, config, links } = deps;
   const order = await withNames(db, await orderForPayments(db, principal.user, orderId));
   requirePayer(principal.user, order);
+  requireOwnDecision(principal, 'ask for payment');
   const { emails, field } = recipientsOf(body);
   const problems: FieldProblem[] = [];
   if (emails.length === 0)
@@ -144,6 +146,7 @@ export async function updatePaymentMethod(
     if (principal.user.role === 'appraiser')
       throw new AppError('forbidden', "Appraisers do not see the client's invoice");
     requirePayer(principal.user, order);
+    requireOwnDecision(principal, 'change how the order is paid');
     if (['Cancelled', 'Fulfilled'].includes(order.status)) {
       throw new AppError(
         'transition_not_allowed',

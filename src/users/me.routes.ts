@@ -2,7 +2,9 @@ import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { fullName } from '../auth/principal.ts';
 import { principalOf } from '../http/request-context.ts';
 import { inviteUser } from './invitation.service.ts';
-import { CurrentUser } from './user.schemas.ts';
+import { Type } from 'typebox';
+import { CurrentUser, NotificationSetting, NotificationSettingsChange } from './user.schemas.ts';
+import { changeNotificationSettings, notificationSettings } from './notification-settings.service.ts';
 
 export function registerMeRoutes(app: AppInstance, { db, config, tokens }: AppDeps): void {
   app.post(
@@ -28,5 +30,31 @@ export function registerMeRoutes(app: AppInstance, { db, config, tokens }: AppDe
         : principal.user;
       return { id: user.id, name: fullName(user), email: user.email, jwt: await tokens.sign(user) };
     },
+  );
+
+  app.get(
+    '/me/notification_settings',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Which status notices you get by email',
+        description:
+          'Every status notice of your role, with whether it arrives. Each email links to the order in the web application.',
+        response: { 200: Type.Array(NotificationSetting) },
+      },
+    },
+    (request) => notificationSettings(db, principalOf(request).user),
+  );
+  app.patch(
+    '/me/notification_settings',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Turn status notices on or off: {"new_offer": false, ...}',
+        body: NotificationSettingsChange,
+        response: { 200: Type.Array(NotificationSetting) },
+      },
+    },
+    (request) => changeNotificationSettings(db, principalOf(request).user, request.body),
   );
 }

@@ -13,3 +13,16 @@ export async function isCompanyAppraiser(db: Db, userId: string, companyId: stri
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export async function findNoticesOff(db: Db, userId: string): Promise<string[]> {
+  const row = await db.selectFrom('users').select('notices_off').where('id', '=', userId).executeTakeFirst();
+  return row?.notices_off ?? [];
+}
+
+export async function setNoticesOff(db: Db, userId: string, kinds: string[]): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ notices_off: kinds, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TBoolean, type TOptional } from 'typebox';
+import { NOTICE_KIND_NAMES, type NoticeKind } from '../events/notice-kinds.ts';
 
 export const CurrentUser = Type.Object(
   {
@@ -10,3 +11,17 @@ export const CurrentUser = Type.Object(
   { $id: 'CurrentUser' },
 );
 export type CurrentUser = Static<typeof CurrentUser>;
+
+export const NotificationSetting = Type.Object({
+  kind: Type.Enum(NOTICE_KIND_NAMES),
+  description: Type.String(),
+  enabled: Type.Boolean({ description: 'Whether this notice arrives by email' }),
+});
+
+export const NotificationSettingsChange = Type.Object(
+  Object.fromEntries(NOTICE_KIND_NAMES.map((kind) => [kind, Type.Optional(Type.Boolean())])) as Record<
+    NoticeKind,
+    TOptional<TBoolean>
+  >,
+  { description: 'Kinds to turn on (true) or off (false); the others stay as they are' },
+);

@@ -410,6 +410,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
     action: 'approve_negotiation',
     summary: 'Agree to the new fee and/or due date',
     actors: ['client'],
+    ownDecision: 'approve a change of the fee or due date',
     from: ['Under negotiation'],
     to: ['Assigned', 'Inspection scheduled', 'Inspection completed'],
     apply({ order, now }) {
@@ -432,6 +433,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
     action: 'refuse_negotiation',
     summary: 'Refuse the new terms; the order is to be assigned again',
     actors: ['client'],
+    ownDecision: 'refuse a change of the fee or due date',
     from: ['Under negotiation'],
     to: ['Refused negotiation'],
     input: Type.Object({ reason: OptionalReason }),

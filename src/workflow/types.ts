@@ -104,6 +104,11 @@ export interface ActionDefinition<S extends TSchema = TSchema> {
   input?: S;
   /** The body may carry file parts (multipart/form-data). */
   acceptsFiles?: boolean;
+  /**
+   * A decision of the client's on its money: taken only with a key of the client's own
+   * organization, never by another organization acting for a client user.
+   */
+  ownDecision?: string;
   apply(context: ActionContext<Static<S>>): Promise<ActionResult> | ActionResult;
 }
 

@@ -102,6 +102,8 @@ const MATRIX: Row[] = [
   // -- you and your keys (the key to revoke is one of the demo client user's)
   ['POST   /me',                                               200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['POST   /me#invite',                                        200, 200, 200, 200, 403, 403, 403, 401, 401],
+  ['GET    /me/notification_settings',                         200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['PATCH  /me/notification_settings',                         200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['GET    /api_keys',                                         200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['POST   /api_keys',                                         201, 201, 201, 201, 201, 201, 201, 401, 401],
   ['DELETE /api_keys/:key_id',                                 200, 404, 404, 404, 404, 404, 200, 401, 401],
@@ -110,6 +112,8 @@ const MATRIX: Row[] = [
   ['GET    /clients',                                          200, 200, 200, 200, 403, 403, 200, 401, 401],
   ['POST   /clients',                                          403, 403, 201, 201, 403, 403, 201, 401, 401],
   ['GET    /clients/:client_id/configurations',                200, 404, 200, 404, 404, 404, 200, 401, 401],
+  ['GET    /clients/:client_id/settings',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PATCH  /clients/:client_id/settings',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /client_types',                                     200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['GET    /property_types',                                   200, 200, 200, 200, 200, 200, 200, 401, 401],
 
@@ -465,6 +469,8 @@ const CALLS: Record<string, Call> = {
       'X-Api-Last-Name': 'Invitee',
     }),
   },
+  'GET /me/notification_settings': { fixture: nothing },
+  'PATCH /me/notification_settings': { fixture: nothing, body: () => json({}) },
   'GET /api_keys': { fixture: nothing },
   'POST /api_keys': { fixture: nothing, body: () => json({ label: 'matrix' }) },
   'DELETE /api_keys/:key_id': { fixture: clientUsersKey },
@@ -473,6 +479,18 @@ const CALLS: Record<string, Call> = {
   'POST /clients': { fixture: nothing, body: () => json(newClientBody()) },
   'GET /clients/:client_id/configurations': {
     fixture: () => Promise.resolve({ ids: { client_id: demo.client_id } }),
+  },
+  'GET /clients/:client_id/settings': {
+    fixture: () => Promise.resolve({ ids: { client_id: demo.client_id } }),
+  },
+  'PATCH /clients/:client_id/settings': {
+    fixture: () =>
+      Promise.resolve({
+        ids: { client_id: demo.client_id },
+        snapshot: () =>
+          t.db.selectFrom('company_clients').selectAll().where('client_id', '=', demo.client_id).execute(),
+      }),
+    body: () => json({ client_review_required: false }),
   },
   'GET /client_types': { fixture: nothing },
   'GET /property_types': { fixture: nothing },

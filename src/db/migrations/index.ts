@@ -10,6 +10,8 @@ import * as listIndexes from './2026_11_22_0008_list_indexes_outbox_claims.ts';
 import * as orderCounts from './2026_11_22_0009_order_counts.ts';
 import * as partyRoleKeys from './2026_11_23_0010_party_role_keys.ts';
 import * as proposals from './2026_11_23_0011_proposals.ts';
+import * as clientSettings from './2026_11_23_0012_client_settings.ts';
+import * as noticeSettings from './2026_11_23_0013_notice_settings.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0009_order_counts': orderCounts,
   '2026_11_23_0010_party_role_keys': partyRoleKeys,
   '2026_11_23_0011_proposals': proposals,
+  '2026_11_23_0012_client_settings': clientSettings,
+  '2026_11_23_0013_notice_settings': noticeSettings,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,150 @@
+import type { NoticeKind } from '../events/notice-kinds.ts';
+import { formatDate, formatDateTime } from '../format/dates.ts';
+import { centsToCurrency } from '../format/money.ts';
+import type { EmailPayload } from '../mail/message.ts';
+import { renderEmail } from '../mail/templates.ts';
+import { fullAddress } from './order.mapper.ts';
+import type { NoticeRequest } from './order.notices.ts';
+import type { NoticeRecipient, OrderDetailRow } from './order.repository.ts';
+
+/**
+ * The text of each status notice. Each names the order and its address, says what happened
+ * and what is asked of the reader, and links to the order's page in the web application.
+ * Fees follow events/fees.ts: the appraiser reads their own fee, the lender what it pays.
+ */
+export interface NoticeContext {
+  order: OrderDetailRow;
+  notice: NoticeRequest;
+  recipient: NoticeRecipient;
+  publicBaseUrl: string;
+  timeZone: string;
+}
+
+type Content = { subject: string; paragraphs: string[] };
+
+const money = (cents: string | null) => (cents === null ? null : centsToCurrency(cents));
+
+const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
+  new_offer: ({ order, timeZone }) => ({
+    subject: `New offer: order ${order.file_number}, ${order.city}`,
+    paragraphs: [
+      `${order.company_name} offers you the appraisal of ${fullAddress(order)} (order ${order.file_number}): ${order.products.map((p) => p.name).join(', ') || 'appraisal'}.`,
+      ...(order.appraiser_fee_cents ? [`Your fee: ${money(order.appraiser_fee_cents)}.`] : []),
+      `Due: ${formatDate(order.vendor_due_date ?? order.due_date, timeZone)}.`,
+      ...(order.offer_expires_at
+        ? [`Answer by ${formatDateTime(order.offer_expires_at, timeZone)}: the offer times out then.`]
+        : []),
+    ],
+  }),
+  revision_requested: ({ order, notice }) => ({
+    subject: `Changes requested: order ${order.file_number}`,
+    paragraphs: [
+      `The report of order ${order.file_number} (${fullAddress(order)}) is sent back to you.`,
+      ...(notice.reason ? [`What is asked: ${notice.reason}`] : []),
+    ],
+  }),
+  order_on_hold: ({ order, notice }) => ({
+    subject: `On hold: order ${order.file_number}`,
+    paragraphs: [
+      `Order ${order.file_number} (${fullAddress(order)}) is on hold: please pause work on it.`,
+      ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
+    ],
+  }),
+  order_resumed: ({ order }) => ({
+    subject: `Resumed: order ${order.file_number}`,
+    paragraphs: [`Order ${order.file_number} (${fullAddress(order)}) is off hold: work on it may go on.`],
+  }),
+  order_cancelled: ({ order, notice }) => ({
+    subject: `Cancelled: order ${order.file_number}`,
+    paragraphs: [
+      `Order ${order.file_number} (${fullAddress(order)}) is cancelled: no further work is needed.`,
+      ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
+    ],
+  }),
+  appraiser_assigned: ({ order, timeZone }) => ({
+    subject: `Appraiser assigned: order ${order.file_number}`,
+    paragraphs: [
+      `${order.appraiser_name ?? 'An appraiser'} accepted order ${order.file_number} (${fullAddress(order)}).`,
+      `Due: ${formatDate(order.due_date, timeZone)}.`,
+    ],
+  }),
+  inspection_scheduled: ({ order, timeZone }) => ({
+    subject: `Inspection scheduled: order ${order.file_number}`,
+    paragraphs: [
+      `The inspection of ${fullAddress(order)} (order ${order.file_number}) is scheduled for ${formatDateTime(order.inspection_scheduled_at, timeZone)}.`,
+    ],
+  }),
+  report_delivered: ({ order }) => ({
+    subject: `Report complete: order ${order.file_number}`,
+    paragraphs: [
+      `The appraisal report of ${fullAddress(order)} (order ${order.file_number}) is complete and ready to download.`,
+    ],
+  }),
+  payment_due: ({ order }) => ({
+    subject: `Payment due: order ${order.file_number}`,
+    paragraphs: [
+      `Order ${order.file_number} (${fullAddress(order)}) waits for payment of ${centsToCurrency(BigInt(order.total_fee_cents) - BigInt(order.paid_cents))}.`,
+      'Pay on the order page, or send the payment link to whoever pays.',
+    ],
+  }),
+  negotiation_to_decide: ({ order, timeZone }) => ({
+    subject: `Your decision: new terms for order ${order.file_number}`,
+    paragraphs: [
+      `${order.company_name} asks to change the terms of order ${order.file_number} (${fullAddress(order)}).`,
+      ...(order.negotiation_fee_cents
+        ? [`Fee: ${money(order.negotiation_fee_cents)} (now ${money(order.total_fee_cents)}).`]
+        : []),
+      ...(order.negotiation_due_date
+        ? [
+            `Due date: ${formatDate(order.negotiation_due_date, timeZone)} (now ${formatDate(order.due_date, timeZone)}).`,
+          ]
+        : []),
+      ...(order.negotiation_comments ? [`Comments: ${order.negotiation_comments}`] : []),
+      'Approve or refuse the new terms on the order page.',
+    ],
+  }),
+  condition_to_decide: ({ order, timeZone }) => ({
+    subject: `Condition to decide: order ${order.file_number}`,
+    paragraphs: [
+      `${order.appraiser_name ?? 'The appraiser'} accepted order ${order.file_number} (${fullAddress(order)}) with conditions.`,
+      ...(order.condition_fee_cents
+        ? [
+            `Fee asked: ${money(order.condition_fee_cents)} (offered ${money(order.appraiser_fee_cents) ?? 'none'}).`,
+          ]
+        : []),
+      ...(order.condition_due_date
+        ? [`Due date asked: ${formatDate(order.condition_due_date, timeZone)}.`]
+        : []),
+      ...(order.condition_comments ? [`Comments: ${order.condition_comments}`] : []),
+      'Approve or reject the condition on the order page.',
+    ],
+  }),
+  offer_declined: ({ order, notice }) => ({
+    subject: `Offer declined: order ${order.file_number}`,
+    paragraphs: [
+      `The offer of order ${order.file_number} (${fullAddress(order)}) was declined or timed out: assign it again.`,
+      ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
+    ],
+  }),
+  negotiation_answered: ({ order }) => ({
+    subject: `Terms answered: order ${order.file_number}`,
+    paragraphs: [
+      `The lender answered the new terms of order ${order.file_number} (${fullAddress(order)}): the order is ${order.status}.`,
+    ],
+  }),
+};
+
+export function renderNotice(context: NoticeContext): EmailPayload {
+  const { subject, paragraphs } = TEXTS[context.notice.kind](context);
+  const { recipient, publicBaseUrl, order } = context;
+  return renderEmail({
+    to: [recipient.email],
+    subject,
+    paragraphs: [
+      `Hello ${recipient.first_name},`,
+      ...paragraphs,
+      `You get this email because of your role on the order; turn this kind of notice off in your notification settings (${publicBaseUrl}/account).`,
+    ],
+    action: { label: `Open order ${order.file_number}`, url: `${publicBaseUrl}/orders/${order.id}` },
+  });
+}
