@@ -122,7 +122,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await registerOpenApi(app, config.publicBaseUrl);
 
   registerHealthRoutes(app, deps);
-  if (process.env.BENCH_ROUTES === 'true') registerBenchRoutes(app, deps);
+  if (config.benchRoutes) registerBenchRoutes(app, deps);
   registerDownloadRoutes(app, deps);
   registerPaymentPages(app, deps);
   await app.register(

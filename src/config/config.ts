@@ -52,6 +52,8 @@ export interface Config {
   redisUrl: string | null;
   /** Origins allowed to call the API from a browser; empty: CORS off. */
   corsOrigins: string[];
+  /** Registers the benchmark's ceiling routes (/__bench/*): for `npm run bench` only. */
+  benchRoutes: boolean;
   webhooks: {
     /** Deliver to loopback, private and link-local addresses (off: they are refused). */
     allowPrivateUrls: boolean;
@@ -162,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    benchRoutes: read('BENCH_ROUTES', false, boolean),
     webhooks: {
       allowPrivateUrls: read('WEBHOOK_ALLOW_PRIVATE_URLS', false, boolean),
       timeoutMs: read('WEBHOOK_TIMEOUT_MS', 10_000, integer(100, 120_000)),

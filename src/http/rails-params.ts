@@ -9,6 +9,17 @@ const indexLabels = new WeakMap<unknown[], Map<string, number>>();
 const isForbiddenKey = (key: string): boolean =>
   key === '__proto__' || key === 'constructor' || key === 'prototype';
 
+/** Whether `path` (no `[]` in it) is already set under `object`; a path with `[]` never is. */
+function hasKeyPath(object: Record<string, unknown>, path: string[]): boolean {
+  if (path.includes('')) return false;
+  let node: unknown = object;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return true;
+}
+
 /** Decodes a form body (`a=1&b[]=2`) into nested values. */
 export function parseForm(text: string): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -46,14 +57,14 @@ export function assign(body: Record<string, unknown>, name: string, value: strin
           container.push(value);
           return;
         }
-        // `[][b]`: continue in the last element unless it already has b.
+        // `[][b]…`: continue in the last element unless it already has b… (as Rack does: a
+        // path with `[]` in it always continues, so `[][emails][]` adds to the same element).
         const tail = container.at(-1);
         if (
           tail &&
           typeof tail === 'object' &&
           !Array.isArray(tail) &&
-          !(nextKey! in tail) &&
-          keys.length === i + 2
+          !hasKeyPath(tail as Record<string, unknown>, keys.slice(i + 1))
         ) {
           container = tail as Record<string, unknown>;
         } else {

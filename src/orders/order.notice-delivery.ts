@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { NOTICE_KINDS, type NoticeKind } from '../events/notice-kinds.ts';
-import { enqueue, markDelivered } from '../outbox/outbox.ts';
+import { enqueue, markDelivered, type OutboxKinds } from '../outbox/outbox.ts';
 import { renderNotice } from './order.notice-emails.ts';
 import type { NoticeRequest } from './order.notices.ts';
 import {
@@ -18,11 +18,9 @@ import {
  * notice done, so that a worker stopping half-way sends no email twice.
  */
 export function createNoticeHandler(db: Db, config: Config) {
-  return async (
-    payload: { order_id: string; kind: string; reason: string | null; appraiser_id: string | null },
-    messageId: string,
-  ) => {
-    const notice = payload as NoticeRequest;
+  return async (payload: OutboxKinds['notice'], messageId: string) => {
+    // Notices written before they carried details have none.
+    const notice = { ...payload, details: payload.details ?? {} } as NoticeRequest;
     if (!(notice.kind in NOTICE_KINDS)) return;
     await db.transaction().execute(async (trx) => {
       if (!(await markDelivered(trx, messageId))) return;

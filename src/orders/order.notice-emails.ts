@@ -1,6 +1,6 @@
 import type { NoticeKind } from '../events/notice-kinds.ts';
 import { formatDate, formatDateTime } from '../format/dates.ts';
-import { centsToCurrency } from '../format/money.ts';
+import { centsToCurrency, decimalToCents } from '../format/money.ts';
 import type { EmailPayload } from '../mail/message.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { fullAddress } from './order.mapper.ts';
@@ -25,17 +25,21 @@ type Content = { subject: string; paragraphs: string[] };
 const money = (cents: string | null) => (cents === null ? null : centsToCurrency(cents));
 
 const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
-  new_offer: ({ order, timeZone }) => ({
-    subject: `New offer: order ${order.file_number}, ${order.city}`,
-    paragraphs: [
-      `${order.company_name} offers you the appraisal of ${fullAddress(order)} (order ${order.file_number}): ${order.products.map((p) => p.name).join(', ') || 'appraisal'}.`,
-      ...(order.appraiser_fee_cents ? [`Your fee: ${money(order.appraiser_fee_cents)}.`] : []),
-      `Due: ${formatDate(order.vendor_due_date ?? order.due_date, timeZone)}.`,
-      ...(order.offer_expires_at
-        ? [`Answer by ${formatDateTime(order.offer_expires_at, timeZone)}: the offer times out then.`]
-        : []),
-    ],
-  }),
+  new_offer: ({ order, notice, timeZone }) => {
+    // The offer as it was made: the order may have moved on by the time the email is written.
+    const fee = typeof notice.details.appraiser_fee === 'string' ? notice.details.appraiser_fee : null;
+    const due = (notice.details.due_date as string | undefined) ?? order.vendor_due_date ?? order.due_date;
+    const deadline = (notice.details.offer_expires_at as string | undefined) ?? order.offer_expires_at;
+    return {
+      subject: `New offer: order ${order.file_number}, ${order.city}`,
+      paragraphs: [
+        `${order.company_name} offers you the appraisal of ${fullAddress(order)} (order ${order.file_number}): ${order.products.map((p) => p.name).join(', ') || 'appraisal'}.`,
+        ...(fee ? [`Your fee: ${centsToCurrency(decimalToCents(fee) ?? 0n)}.`] : []),
+        `Due: ${formatDate(due, timeZone)}.`,
+        ...(deadline ? [`Answer by ${formatDateTime(deadline, timeZone)}: the offer times out then.`] : []),
+      ],
+    };
+  },
   revision_requested: ({ order, notice }) => ({
     subject: `Changes requested: order ${order.file_number}`,
     paragraphs: [

@@ -9,6 +9,8 @@ export interface NoticeRequest {
   reason: string | null;
   /** For the appraiser's notices: the appraiser at the time of the change. */
   appraiser_id: string | null;
+  /** The change's details as they were (an offer's fee, due date and deadline), for the email. */
+  details: Record<string, unknown>;
 }
 
 const OFFERED: readonly Status[] = [

@@ -240,6 +240,7 @@ export async function recordOrderChange(
         kind,
         reason: change.reason ?? null,
         appraiser_id: NOTICE_KINDS[kind].audience === 'appraiser' ? appraiser : null,
+        details: change.details ?? {},
       });
     }
   }

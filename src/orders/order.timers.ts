@@ -74,6 +74,7 @@ export class WorkflowTimers {
         const order = await nextAutoAssignment(trx);
         if (!order) return true;
         const appraiser = await leastBusyAppraiser(trx, order.company_id);
+        const offerExpiresAt = new Date(Date.now() + this.#config.assignmentOfferTimeoutMinutes * 60_000);
         const changedNow = appraiser
           ? await performSystemAction(
               trx,
@@ -83,9 +84,13 @@ export class WorkflowTimers {
               {
                 appraiser_id: appraiser.id,
                 vendor_due_date: order.due_date,
-                offer_expires_at: new Date(Date.now() + this.#config.assignmentOfferTimeoutMinutes * 60_000),
+                offer_expires_at: offerExpiresAt,
               },
-              { appraiser_id: appraiser.id },
+              {
+                appraiser_id: appraiser.id,
+                due_date: order.due_date.toISOString(),
+                offer_expires_at: offerExpiresAt.toISOString(),
+              },
             )
           : await performSystemAction(trx, order.id, 'auto_assign_failed', this.#config);
         if (changedNow) changed += 1;

@@ -10,7 +10,13 @@ export interface OutboxKinds {
   email: EmailPayload;
   webhook: { delivery_id: string };
   /** A status notice, fanned out into one email per recipient who wants it. */
-  notice: { order_id: string; kind: string; reason: string | null; appraiser_id: string | null };
+  notice: {
+    order_id: string;
+    kind: string;
+    reason: string | null;
+    appraiser_id: string | null;
+    details: Record<string, unknown>;
+  };
 }
 
 export type OutboxKind = keyof OutboxKinds;

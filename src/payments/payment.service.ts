@@ -64,6 +64,13 @@ function requirePayer(user: AuthUser, order: { client_id: string; company_id: st
 export function recipientsOf(body: unknown): { emails: string[]; field: string } {
   if (Array.isArray(body)) return { emails: body as string[], field: 'emails' };
   const record = (body ?? {}) as Record<string, unknown>;
+  const unknown = Object.keys(record).filter((key) => key !== 'emails' && key !== 'email');
+  if (unknown.length > 0)
+    throw new AppError(
+      'validation_failed',
+      `Invalid input: ${unknown.join(', ')}`,
+      unknown.map((field) => ({ field, message: 'is not a known field' })),
+    );
   const field = record.emails !== undefined ? 'emails' : 'email';
   const value = record[field];
   const list = value === undefined ? [] : Array.isArray(value) ? value : [value];

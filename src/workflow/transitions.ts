@@ -241,6 +241,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
       const appraiser = { id: input.appraiser_id.toLowerCase() };
       const fee = moneyInput(input.fee, 'fee');
       const dueDate = dateInput(input.due_date, 'due_date', context);
+      const offerExpiresAt = new Date(now.getTime() + config.assignmentOfferTimeoutMinutes * 60_000);
       return {
         to: 'Pending assignment',
         patch: {
@@ -248,9 +249,14 @@ export const ACTIONS: readonly ActionDefinition[] = [
           appraiser_id: appraiser.id,
           appraiser_fee_cents: fee?.toString() ?? null,
           vendor_due_date: dueDate ?? order.due_date,
-          offer_expires_at: new Date(now.getTime() + config.assignmentOfferTimeoutMinutes * 60_000),
+          offer_expires_at: offerExpiresAt,
         },
-        details: { appraiser_id: appraiser.id, appraiser_fee: money(fee), due_date: instant(dueDate) },
+        details: {
+          appraiser_id: appraiser.id,
+          appraiser_fee: money(fee),
+          due_date: instant(dueDate ?? order.due_date),
+          offer_expires_at: instant(offerExpiresAt),
+        },
       };
     },
   }),

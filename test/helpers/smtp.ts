@@ -1,6 +1,7 @@
 import type { Config } from '../../src/config/config.ts';
 import type { Db } from '../../src/db/connection.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
+import { createNoticeHandler } from '../../src/orders/order.notice-delivery.ts';
 import { OutboxWorker } from '../../src/outbox/worker.ts';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -69,13 +70,16 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   return handle;
 }
 
-/** An outbox worker that delivers emails to the test SMTP server, driven by hand with runOnce. */
+/**
+ * An outbox worker that delivers emails (and the status notices that fan out into emails) to
+ * the test SMTP server, driven by hand with runOnce.
+ */
 export function emailWorker(db: Db, config: Config, smtp: TestSmtpServer): OutboxWorker {
   const mailer = createMailer({ ...config, smtpUrl: smtp.url });
   return new OutboxWorker({
     db,
     pollIntervalMs: 50,
     retryBaseMs: 50,
-    handlers: { email: (payload, id) => mailer.send(payload, id) },
+    handlers: { email: (payload, id) => mailer.send(payload, id), notice: createNoticeHandler(db, config) },
   });
 }

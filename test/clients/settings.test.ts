@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/seed/demo.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { useDemoWorld } from '../helpers/demo.ts';
+import { createUserWithKey } from '../helpers/factories.ts';
+import { runCli } from '../helpers/processes.ts';
+
+/** A company's settings for a client: read and changed through the API and the CLI, and what they change. */
+const t = useTestApp();
+const world = useDemoWorld(t);
+
+const settings = (
+  key: string,
+  method: 'GET' | 'PATCH' = 'GET',
+  payload?: object,
+  clientId = world.demo.client_id,
+) =>
+  t.app.inject({
+    method,
+    url: `/api/v1/clients/${clientId}/settings`,
+    headers: { 'X-Api-Key': key },
+    ...(payload ? { payload } : {}),
+  });
+
+describe("a company's settings for a client", () => {
+  it('staff admins turn client review on; completion then waits for the client', async () => {
+    expect((await settings(world.staff)).json()).toEqual({
+      client_id: world.demo.client_id,
+      company_id: world.demo.company_id,
+      client_review_required: false,
+      payment_before_assignment: false,
+    });
+    const changed = await settings(world.staff, 'PATCH', { client_review_required: true });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().client_review_required).toBe(true);
+
+    const order = await world.toInReview();
+    await world.step(world.staff, order.id, 'request_completion', 'Client quality assurance');
+    await world.step(world.client, order.id, 'approve_report', 'Completed');
+    await settings(world.staff, 'PATCH', { client_review_required: false });
+  });
+
+  it('refuses non-admin staff, other companies, clients and bad values, and changes nothing', async () => {
+    const before = (await settings(world.staff)).json();
+    const plainStaff = await createUserWithKey(t.db, 'staff', { id: world.demo.company_id, name: '' });
+    const other = await seedDemo(t.db);
+    expect((await settings(plainStaff.key, 'PATCH', { client_review_required: true })).statusCode).toBe(403);
+    expect((await settings(plainStaff.key)).statusCode).toBe(200);
+    expect(
+      (await settings(other.users.staff.api_key, 'PATCH', { client_review_required: true })).statusCode,
+    ).toBe(404);
+    expect((await settings(world.client, 'PATCH', { client_review_required: true })).statusCode).toBe(403);
+    const bad = await settings(world.staff, 'PATCH', { client_review_required: 'perhaps' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.details[0].field).toBe('client_review_required');
+    const unknown = await settings(world.staff, 'PATCH', { review: true });
+    expect(unknown.json().error.details).toEqual([{ field: 'review', message: 'is not a known field' }]);
+    expect((await settings(world.staff, 'GET', undefined, 'not-an-id')).statusCode).toBe(404);
+    expect((await settings(world.staff)).json()).toEqual(before);
+  });
+
+  it('operators change them from the command line', async () => {
+    const run = (...args: string[]) => runCli([...args, '--json'], { DATABASE_URL: t.url });
+    const changed = await run(
+      'clients',
+      'settings',
+      '--client',
+      world.demo.client_id,
+      '--payment-before-assignment',
+      'true',
+    );
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(JSON.parse(changed.stdout)).toMatchObject({
+      success: true,
+      settings: { company_id: world.demo.company_id, payment_before_assignment: true },
+    });
+    expect((await settings(world.staff)).json().payment_before_assignment).toBe(true);
+    const bad = await run(
+      'clients',
+      'settings',
+      '--client',
+      world.demo.client_id,
+      '--client-review-required',
+      'maybe',
+    );
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout).error.details).toEqual([
+      { field: '--client-review-required', message: 'must be true or false' },
+    ]);
+    await run(
+      'clients',
+      'settings',
+      '--client',
+      world.demo.client_id,
+      '--payment-before-assignment',
+      'false',
+    );
+  });
+});
