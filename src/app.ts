@@ -9,6 +9,7 @@ import { TokenSigner } from './auth/token.ts';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/connection.ts';
 import { registerClientRoutes } from './clients/client.routes.ts';
+import { registerCompanyRoutes } from './companies/company.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
 import { registerActionRoutes } from './orders/action.routes.ts';
@@ -33,7 +34,7 @@ import { registerPartyRoutes } from './parties/party.routes.ts';
 import { registerPaymentRoutes } from './payments/payment.routes.ts';
 import { registerWebhookRoutes } from './webhooks/webhook.routes.ts';
 import { registerPaymentPages } from './payments/public.routes.ts';
-import { sandboxProvider } from './payments/provider.ts';
+import { sandboxProvider } from './cards/card-processor.ts';
 import type { PaymentDeps } from './payments/payment.service.ts';
 
 export interface BuildAppOptions {
@@ -138,6 +139,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       registerMeRoutes(api, deps);
       registerApiKeyRoutes(api, deps);
       registerClientRoutes(api, deps);
+      registerCompanyRoutes(api, deps);
       registerOrderRoutes(api, deps);
       registerActionRoutes(api, deps);
       registerFileRoutes(api, deps);

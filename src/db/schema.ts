@@ -21,6 +21,12 @@ export interface OrganizationsTable {
   kind: OrganizationKind;
   name: string;
   client_type_id: string | null;
+  /** A company's fee charged to its appraiser for each report submitted; null: none. */
+  submission_fee_cents: ColumnType<
+    string | null,
+    string | number | bigint | null | undefined,
+    string | number | bigint | null
+  >;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -343,6 +349,33 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+export interface PaymentCardsTable {
+  user_id: string;
+  provider: string;
+  token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SubmissionFeesTable {
+  id: Generated<string>;
+  order_id: string;
+  appraiser_id: string;
+  amount_cents: Cents;
+  status: 'succeeded' | 'declined' | 'failed';
+  provider: string;
+  provider_reference: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  failure_message: string | null;
+  created_at: CreatedAt;
+}
+
 export interface IdempotencyKeysTable {
   user_id: string;
   key: string;
@@ -389,6 +422,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   idempotency_keys: IdempotencyKeysTable;
+  payment_cards: PaymentCardsTable;
+  submission_fees: SubmissionFeesTable;
   order_counts: OrderCountsTable;
 }
 

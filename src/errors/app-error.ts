@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   cannot_act_as: 403,
   not_found: 404,
   route_not_found: 404,
+  payment_declined: 402,
   method_not_allowed: 405,
   transition_not_allowed: 409,
   conflict: 409,

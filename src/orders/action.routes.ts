@@ -3,7 +3,7 @@ import { OrderParams } from '../schemas/common.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { resolveUpload } from '../http/multipart.ts';
-import { performAction } from './order.actions.ts';
+import { performAction, type ActionDeps } from './order.actions.ts';
 import { statusId } from '../workflow/statuses.ts';
 import { actorRoles } from '../workflow/allowed.ts';
 import { ENDPOINT_ACTIONS } from '../workflow/transitions.ts';
@@ -24,7 +24,7 @@ const ACTOR_NAMES = {
 };
 
 /** One endpoint per action of the workflow table: PUT /api/v1/orders/{order_id}/{action}. */
-export function registerActionRoutes(app: AppInstance, deps: AppDeps): void {
+export function registerActionRoutes(app: AppInstance, deps: AppDeps & ActionDeps): void {
   for (const definition of ENDPOINT_ACTIONS) {
     app.put(
       `/orders/:order_id/${definition.action}`,

@@ -18,10 +18,15 @@ import {
   type ActionServices,
   type LockedOrder,
   type OrderPatch,
+  type SubmissionFeeCharge,
 } from '../workflow/types.ts';
+import type { ChargeOutcome, PaymentProvider } from '../cards/card-processor.ts';
+import { findCardOnFile } from '../cards/card.repository.ts';
+import { centsToDecimal } from '../format/money.ts';
+import { companySubmissionFee } from '../organizations/organization.repository.ts';
 import { actionEvent } from './order.action-events.ts';
 import { insertOrderNote } from './order.notes.ts';
-import { orderProductIds } from './order.repository.ts';
+import { countSubmissionFees, insertSubmissionFee, orderProductIds } from './order.repository.ts';
 import { findOrder, findVisibleOrder, recordOrderChange, updateOrder } from './order.store.ts';
 
 /**
@@ -35,6 +40,7 @@ export interface ActionDeps {
   db: Db;
   config: Config;
   storage: Storage;
+  payments: PaymentProvider;
 }
 
 /** The request's file parts, by the references that stand for them in the body. */
@@ -75,6 +81,7 @@ export async function performAction(
           await writer.save(trx, order.id, user.id, files);
         },
         addNote: (note) => insertOrderNote(trx, order.id, user, { ...note, additionalEmails: [] }),
+        chargeSubmissionFee: () => chargeSubmissionFee(trx, deps.payments, order),
       };
       const result = await definition.apply({
         order,
@@ -104,6 +111,40 @@ function checkMayTake(definition: ActionDefinition, user: AuthUser, order: Locke
       [{ field: 'status', message: `is ${order.status}; allowed_transitions: ${allowed}` }],
     );
   }
+}
+
+/**
+ * Charges the company's fee for a submission to the appraiser's card on file, and records
+ * the charge, declined or not. No card on file is a decline the appraiser can fix.
+ */
+async function chargeSubmissionFee(
+  trx: Trx,
+  payments: PaymentProvider,
+  order: LockedOrder,
+): Promise<SubmissionFeeCharge> {
+  const fee = await companySubmissionFee(trx, order.company_id);
+  if (fee === null || order.appraiser_id === null) return { outcome: 'none' };
+  const card = await findCardOnFile(trx, order.appraiser_id);
+  const attempt = await countSubmissionFees(trx, order.id);
+  const charge: ChargeOutcome = card
+    ? await payments.chargeKept(fee, card.token, `${order.id}:submission-fee:${attempt}`)
+    : { outcome: 'declined', message: 'No card on file: add one with PUT /api/v1/me/payment_card' };
+  await insertSubmissionFee(trx, {
+    order_id: order.id,
+    appraiser_id: order.appraiser_id,
+    amount_cents: fee.toString(),
+    status:
+      charge.outcome === 'succeeded' ? 'succeeded' : charge.outcome === 'declined' ? 'declined' : 'failed',
+    provider: payments.name,
+    provider_reference: charge.outcome === 'succeeded' ? charge.reference : null,
+    card_brand: card?.brand ?? null,
+    card_last4: card?.last4 ?? null,
+    failure_message: charge.outcome === 'succeeded' ? null : charge.message,
+  });
+  const amount = centsToDecimal(fee)!;
+  return charge.outcome === 'succeeded'
+    ? { outcome: 'succeeded', amount }
+    : { outcome: 'declined', amount, message: charge.message };
 }
 
 /** What actions look up beyond their order, in the action's transaction. */
@@ -139,6 +180,8 @@ async function applyResult(
       action: step.action,
       from: index === 0 ? result.to : steps[index - 1]!.to,
       to: step.to,
+      reason: step.reason ?? null,
+      details: step.details ?? {},
     })),
   ]);
   return finalStatus;
@@ -171,7 +214,13 @@ export async function performSystemAction(
     user: SYSTEM_USER,
     config,
     now: new Date(),
-    services: { ...lookups(trx, order), upload: noFiles, saveFiles: noFiles, addNote: noFiles },
+    services: {
+      ...lookups(trx, order),
+      upload: noFiles,
+      saveFiles: noFiles,
+      addNote: noFiles,
+      chargeSubmissionFee: noFiles,
+    },
   });
   await applyResult(
     trx,

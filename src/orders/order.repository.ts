@@ -1,6 +1,6 @@
-import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { Db, Trx } from '../db/connection.ts';
-import type { OrdersTable } from '../db/schema.ts';
+import type { OrdersTable, SubmissionFeesTable } from '../db/schema.ts';
 import { CLOSED } from '../workflow/statuses.ts';
 import type { PartyRow } from './order.parties.ts';
 import { orderByClauses, whereClauses, type ListQuery } from '../db/list-filter.ts';
@@ -379,4 +379,18 @@ function organizationAdmins(db: Db, organizationId: string, role: 'client' | 'st
     .where('users.role', '=', role)
     .where('users.is_admin', '=', true)
     .execute();
+}
+
+/** Records a charge of the company's submission fee to the appraiser's card. */
+export async function insertSubmissionFee(trx: Trx, fee: Insertable<SubmissionFeesTable>): Promise<void> {
+  await trx.insertInto('submission_fees').values(fee).execute();
+}
+
+export async function countSubmissionFees(db: Db, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('submission_fees')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -54,3 +54,13 @@ export async function organizationNames(db: Db, ids: string[]): Promise<Map<stri
   const rows = await db.selectFrom('organizations').select(['id', 'name']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** The fee the company charges its appraisers for each report submitted; null: none. */
+export async function companySubmissionFee(db: Db, companyId: string): Promise<bigint | null> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('submission_fee_cents')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  return row?.submission_fee_cents ? BigInt(row.submission_fee_cents) : null;
+}

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../format/html.ts';
 import { SERVICE_NAME } from '../mail/templates.ts';
-import { SANDBOX_CARDS } from './provider.ts';
+import { SANDBOX_CARDS } from '../cards/card-processor.ts';
 
 /**
  * The hosted payment page: plain HTML, no script, one form. Works on a phone; posts back to

@@ -10,7 +10,7 @@ import { paidBy } from './payment.mapper.ts';
 import { findSucceededPayment } from './payment.repository.ts';
 import { payBalance, type PaymentDeps } from './payment.service.ts';
 import { renderPdf } from './pdf.ts';
-import { passesLuhn, type CardDetails } from './provider.ts';
+import { readCard, type CardForm } from '../cards/card-form.ts';
 
 /**
  * What the pages behind signed links show: the hosted payment page, the invoice PDF and the
@@ -73,14 +73,6 @@ export async function showPayPage(
   };
 }
 
-export interface CardForm {
-  name?: string;
-  number?: string;
-  exp_month?: string;
-  exp_year?: string;
-  cvc?: string;
-}
-
 /** POST /pay/{order_id}: charges the balance to the card; the page says how it went. */
 export async function submitPayPage(
   deps: PaymentDeps,
@@ -94,10 +86,10 @@ export async function submitPayPage(
   const base = pageModel(deps, order, action);
   const values = { name: form.name ?? '' };
   const read = readCard(form);
-  if ('error' in read)
+  if ('problems' in read)
     return {
       status: 422,
-      model: { ...base, showForm: true, values, message: { kind: 'error', text: read.error } },
+      model: { ...base, showForm: true, values, message: { kind: 'error', text: read.problems[0]!.message } },
     };
   const result = await payBalance(deps, order.id, read.card);
   switch (result.outcome) {
@@ -140,23 +132,6 @@ export async function submitPayPage(
         model: { ...base, showForm: true, values, message: { kind: 'error', text: result.message } },
       };
   }
-}
-
-function readCard(form: CardForm): { card: CardDetails } | { error: string } {
-  const number = (form.number ?? '').replace(/[\s-]/g, '');
-  const month = Number(form.exp_month);
-  const yearText = (form.exp_year ?? '').trim();
-  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
-  const name = (form.name ?? '').trim();
-  if (!name) return { error: 'Enter the name on the card.' };
-  if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) return { error: 'The card number is not valid.' };
-  if (!Number.isInteger(month) || month < 1 || month > 12 || !/^\d{2}(\d{2})?$/.test(yearText))
-    return { error: 'Enter the expiry as month and year.' };
-  const now = new Date();
-  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
-    return { error: 'The card has expired.' };
-  if (!/^\d{3,4}$/.test((form.cvc ?? '').trim())) return { error: 'The CVC is 3 or 4 digits.' };
-  return { card: { number, expMonth: month, expYear: year, cvc: form.cvc!.trim(), name } };
 }
 
 export interface PdfAnswer {

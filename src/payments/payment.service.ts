@@ -24,7 +24,7 @@ import {
 } from './payable-order.ts';
 import { toPaymentSummary } from './payment.mapper.ts';
 import { companyTakesMethod, insertPayment, succeededPayments } from './payment.repository.ts';
-import { cardBrand, type CardDetails, type PaymentProvider } from './provider.ts';
+import { cardBrand, type CardDetails, type PaymentProvider } from '../cards/card-processor.ts';
 
 export interface PaymentDeps {
   db: Db;

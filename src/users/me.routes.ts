@@ -3,10 +3,20 @@ import { fullName } from '../auth/principal.ts';
 import { principalOf } from '../http/request-context.ts';
 import { inviteUser } from './invitation.service.ts';
 import { Type } from 'typebox';
-import { CurrentUser, NotificationSetting, NotificationSettingsChange } from './user.schemas.ts';
+import type { PaymentProvider } from '../cards/card-processor.ts';
+import { Success } from '../schemas/common.ts';
+import { cardOnFile, forgetCard, keepCard } from './payment-card.service.ts';
+import {
+  CardBody,
+  CardOnFile,
+  CurrentUser,
+  NotificationSetting,
+  NotificationSettingsChange,
+} from './user.schemas.ts';
 import { changeNotificationSettings, notificationSettings } from './notification-settings.service.ts';
 
-export function registerMeRoutes(app: AppInstance, { db, config, tokens }: AppDeps): void {
+export function registerMeRoutes(app: AppInstance, deps: AppDeps & { payments: PaymentProvider }): void {
+  const { db, config, tokens } = deps;
   app.post(
     '/me',
     {
@@ -56,5 +66,45 @@ export function registerMeRoutes(app: AppInstance, { db, config, tokens }: AppDe
       },
     },
     (request) => changeNotificationSettings(db, principalOf(request).user, request.body),
+  );
+
+  const appraisersOnly = { roles: ['appraiser'] as const };
+  app.get(
+    '/me/payment_card',
+    {
+      config: appraisersOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Your card on file (appraisers): what submission fees are charged to',
+        response: { 200: CardOnFile },
+      },
+    },
+    (request) => cardOnFile(db, principalOf(request)),
+  );
+  app.put(
+    '/me/payment_card',
+    {
+      config: appraisersOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Put a card on file (appraisers), replacing the one before',
+        description:
+          "The card goes to the card processor, which keeps it; the service stores only the processor's token, the brand and the last four digits.",
+        body: CardBody,
+        response: { 200: CardOnFile },
+      },
+    },
+    (request) => keepCard(deps, principalOf(request), request.body),
+  );
+  app.delete(
+    '/me/payment_card',
+    {
+      config: appraisersOnly,
+      schema: { tags: ['users'], summary: 'Remove your card on file', response: { 200: Success } },
+    },
+    async (request) => {
+      await forgetCard(db, principalOf(request));
+      return { success: true as const };
+    },
   );
 }

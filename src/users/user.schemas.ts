@@ -25,3 +25,20 @@ export const NotificationSettingsChange = Type.Object(
   >,
   { description: 'Kinds to turn on (true) or off (false); the others stay as they are' },
 );
+
+export const CardBody = Type.Object({
+  name: Type.String({ maxLength: 100, description: 'The name on the card' }),
+  number: Type.String({ maxLength: 40, description: 'Sent to the card processor; never stored' }),
+  exp_month: Type.Union([Type.String({ maxLength: 2 }), Type.Integer({ minimum: 1, maximum: 12 })]),
+  exp_year: Type.Union([Type.String({ maxLength: 4 }), Type.Integer({ minimum: 2000, maximum: 2100 })]),
+  cvc: Type.String({ maxLength: 4, description: 'Sent to the card processor; never stored' }),
+});
+
+export const CardOnFile = Type.Object({
+  brand: Type.String(),
+  last4: Type.String(),
+  exp_month: Type.Integer(),
+  exp_year: Type.Integer(),
+  name: Type.String(),
+  updated_at: Type.String({ format: 'date-time' }),
+});

@@ -10,8 +10,10 @@ import {
   defineAction,
   type ActionContext,
   type ActionDefinition,
+  type ActionResult,
   type LockedOrder,
   type OrderPatch,
+  type SubmissionFeeCharge,
 } from './types.ts';
 
 /**
@@ -90,6 +92,18 @@ function moneyInput(value: string | undefined, field: string): bigint | null {
   const cents = decimalToCents(value);
   if (cents === null) throw invalid(field, 'must be a decimal amount');
   return cents;
+}
+
+/** A submission goes to review once its fee is paid (or when the company charges none). */
+function afterSubmissionFee(fee: SubmissionFeeCharge): NonNullable<ActionResult['then']>[number] {
+  if (fee.outcome === 'declined')
+    return {
+      action: 'submission_fee_failed',
+      to: 'Submission fee failed',
+      reason: fee.message,
+      details: { submission_fee: fee.amount },
+    };
+  return { action: 'submission_processed', to: 'In review' };
 }
 
 /** Where completion leads: client review first, then payment, then Completed. */
@@ -520,6 +534,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
           source: 'submission' as const,
         })),
       );
+      const fee = await services.chargeSubmissionFee();
       return {
         to: 'Submission requested',
         patch: { submitted_at: now },
@@ -528,8 +543,9 @@ export const ACTIONS: readonly ActionDefinition[] = [
             file_type: item.file_type,
             filename: upload.filename,
           })),
+          ...(fee.outcome === 'none' ? {} : { submission_fee: fee.amount }),
         },
-        then: [{ action: 'submission_processed', to: 'In review' }],
+        then: [afterSubmissionFee(fee)],
       };
     },
   }),
@@ -543,11 +559,30 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'submission_fee_failed',
-    summary: "System: the appraiser's submission fee could not be charged; the appraiser submits again",
+    summary:
+      "System: the company's submission fee could not be charged to the appraiser's card; the report waits until it is paid",
     actors: [],
     from: ['Submission requested'],
     to: ['Submission fee failed'],
     apply: () => ({ to: 'Submission fee failed' }),
+  }),
+  defineAction({
+    action: 'retry_submission_fee',
+    summary:
+      'Charge the submission fee again (after updating the card on file: PUT /api/v1/me/payment_card); the report goes to review. 402 when the card is declined again',
+    actors: ['appraiser'],
+    from: ['Submission fee failed'],
+    to: ['In review'],
+    async apply({ services }) {
+      const fee = await services.chargeSubmissionFee();
+      if (fee.outcome === 'declined')
+        throw new AppError(
+          'payment_declined',
+          `The submission fee of ${fee.amount} could not be charged: ${fee.message}`,
+          [{ field: 'payment_card', message: fee.message }],
+        );
+      return { to: 'In review', details: fee.outcome === 'none' ? {} : { submission_fee: fee.amount } };
+    },
   }),
   defineAction({
     action: 'start_review',

@@ -69,7 +69,17 @@ export interface ActionServices {
   saveFiles(files: FileToSave[]): Promise<void>;
   /** Adds a note to the order, written by the acting user; answers its id. */
   addNote(note: { subject: string; content: string; important: boolean }): Promise<string>;
+  /**
+   * Charges the company's submission fee (if it has one) to the appraiser's card on file, and
+   * records the charge: `none` when the company charges no fee.
+   */
+  chargeSubmissionFee(): Promise<SubmissionFeeCharge>;
 }
+
+export type SubmissionFeeCharge =
+  | { outcome: 'none' }
+  | { outcome: 'succeeded'; amount: string }
+  | { outcome: 'declined'; amount: string; message: string };
 
 export interface ActionContext<Input> {
   order: LockedOrder;
@@ -89,7 +99,7 @@ export interface ActionResult {
   reason?: string | null;
   details?: Record<string, unknown>;
   /** System events that follow at once in the same transaction (recorded in the history too). */
-  then?: { action: string; to: Status }[];
+  then?: { action: string; to: Status; reason?: string | null; details?: Record<string, unknown> }[];
 }
 
 export interface ActionDefinition<S extends TSchema = TSchema> {

@@ -104,6 +104,9 @@ const MATRIX: Row[] = [
   ['POST   /me#invite',                                        200, 200, 200, 200, 403, 403, 403, 401, 401],
   ['GET    /me/notification_settings',                         200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['PATCH  /me/notification_settings',                         200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['GET    /me/payment_card',                                  403, 403, 403, 403, 200, 404, 403, 401, 401],
+  ['PUT    /me/payment_card',                                  403, 403, 403, 403, 200, 200, 403, 401, 401],
+  ['DELETE /me/payment_card',                                  403, 403, 403, 403, 200, 404, 403, 401, 401],
   ['GET    /api_keys',                                         200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['POST   /api_keys',                                         201, 201, 201, 201, 201, 201, 201, 401, 401],
   ['DELETE /api_keys/:key_id',                                 200, 404, 404, 404, 404, 404, 200, 401, 401],
@@ -114,6 +117,8 @@ const MATRIX: Row[] = [
   ['GET    /clients/:client_id/configurations',                200, 404, 200, 404, 404, 404, 200, 401, 401],
   ['GET    /clients/:client_id/settings',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /clients/:client_id/settings',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/settings',                   403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PATCH  /companies/:company_id/settings',                   403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /client_types',                                     200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['GET    /property_types',                                   200, 200, 200, 200, 200, 200, 200, 401, 401],
 
@@ -143,6 +148,7 @@ const MATRIX: Row[] = [
   ['PUT    /orders/:order_id/schedule_inspection',             403, 403, 403, 403, 200, 404, 403, 401, 401],
   ['PUT    /orders/:order_id/complete_inspection',             403, 403, 403, 403, 200, 404, 403, 401, 401],
   ['PUT    /orders/:order_id/request_submission',              403, 403, 403, 403, 200, 404, 403, 401, 401],
+  ['PUT    /orders/:order_id/retry_submission_fee',            403, 403, 403, 403, 200, 404, 403, 401, 401],
   ['PUT    /orders/:order_id/start_review',                    403, 403, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/require_action',                  403, 403, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/request_completion',              403, 403, 200, 404, 403, 403, 403, 401, 401],
@@ -410,6 +416,29 @@ async function clientUsersKey(): Promise<Fixture> {
 
 const nothing = (): Promise<Fixture> => Promise.resolve({ ids: {} });
 
+const SANDBOX_CARD = {
+  name: 'Avery Appraiser',
+  number: '4242 4242 4242 4242',
+  exp_month: '12',
+  exp_year: '2031',
+  cvc: '123',
+};
+
+/** The demo appraiser's card on file, and no other appraiser's. */
+async function appraisersCard(): Promise<Fixture> {
+  await t.db.deleteFrom('payment_cards').execute();
+  const response = await send('PUT', '/api/v1/me/payment_card', {
+    key: demo.users.appraiser.api_key,
+    body: { json: SANDBOX_CARD },
+    counted: false,
+  });
+  if (response.status !== 200) throw new Error(`setup: card on file: ${response.status} ${response.body}`);
+  return {
+    ids: {},
+    snapshot: () => t.db.selectFrom('payment_cards').selectAll().orderBy('user_id').execute(),
+  };
+}
+
 // ---- how each row is called -----------------------------------------------------------------
 
 interface Call {
@@ -471,6 +500,9 @@ const CALLS: Record<string, Call> = {
   },
   'GET /me/notification_settings': { fixture: nothing },
   'PATCH /me/notification_settings': { fixture: nothing, body: () => json({}) },
+  'GET /me/payment_card': { fixture: appraisersCard },
+  'PUT /me/payment_card': { fixture: nothing, body: () => json(SANDBOX_CARD) },
+  'DELETE /me/payment_card': { fixture: appraisersCard },
   'GET /api_keys': { fixture: nothing },
   'POST /api_keys': { fixture: nothing, body: () => json({ label: 'matrix' }) },
   'DELETE /api_keys/:key_id': { fixture: clientUsersKey },
@@ -491,6 +523,18 @@ const CALLS: Record<string, Call> = {
           t.db.selectFrom('company_clients').selectAll().where('client_id', '=', demo.client_id).execute(),
       }),
     body: () => json({ client_review_required: false }),
+  },
+  'GET /companies/:company_id/settings': {
+    fixture: () => Promise.resolve({ ids: { company_id: demo.company_id } }),
+  },
+  'PATCH /companies/:company_id/settings': {
+    fixture: () =>
+      Promise.resolve({
+        ids: { company_id: demo.company_id },
+        snapshot: () =>
+          t.db.selectFrom('organizations').selectAll().where('id', '=', demo.company_id).execute(),
+      }),
+    body: () => json({ submission_fee: null }),
   },
   'GET /client_types': { fixture: nothing },
   'GET /property_types': { fixture: nothing },

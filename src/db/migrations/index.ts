@@ -12,6 +12,7 @@ import * as partyRoleKeys from './2026_11_23_0010_party_role_keys.ts';
 import * as proposals from './2026_11_23_0011_proposals.ts';
 import * as clientSettings from './2026_11_23_0012_client_settings.ts';
 import * as noticeSettings from './2026_11_23_0013_notice_settings.ts';
+import * as submissionFees from './2026_11_23_0014_submission_fees.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0011_proposals': proposals,
   '2026_11_23_0012_client_settings': clientSettings,
   '2026_11_23_0013_notice_settings': noticeSettings,
+  '2026_11_23_0014_submission_fees': submissionFees,
 };
 
 export const migrationProvider: MigrationProvider = {
