@@ -1,6 +1,6 @@
 import { requireOwnDecision } from '../auth/own-decisions.ts';
 import type { AuthUser, Principal } from '../auth/principal.ts';
-import { clientReviewRequired } from '../clients/client.repository.ts';
+import { clientPaysFirst, clientReviewRequired } from '../clients/client.repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Db, Trx } from '../db/connection.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -153,6 +153,7 @@ function lookups(trx: Trx, order: LockedOrder) {
     isCompanyAppraiser: (userId: string) => isCompanyAppraiser(trx, userId, order.company_id),
     orderProductIds: () => orderProductIds(trx, order.id),
     clientReviewRequired: () => clientReviewRequired(trx, order.company_id, order.client_id),
+    clientPaysFirst: () => clientPaysFirst(trx, order.company_id, order.client_id),
   };
 }
 

@@ -11,6 +11,8 @@ import { partyRoleKey } from './order.parties.ts';
 import { clientsServedBy, createLookups, type CreateLookups } from './order.repository.ts';
 import type { CreateOrderBody, OrderDetail } from './order.schemas.ts';
 import { getOrder } from './order.service.ts';
+import type { Status } from '../workflow/statuses.ts';
+import { waitsForPayment } from '../workflow/transitions.ts';
 import { insertOrder, recordOrderChange, type NewOrder, type NewOrderParty } from './order.store.ts';
 
 /**
@@ -42,8 +44,12 @@ export async function createOrder(
     );
   }
 
-  const status = body.draft ? 'Draft' : 'Unassigned';
   const totalFee = named.products.reduce((sum, p) => sum + BigInt(p.fee_cents), 0n);
+  const paysFirst = waitsForPayment(
+    { payment_method: body.payment_method, total_fee_cents: totalFee, paid_cents: 0n },
+    lookups!.paysFirstCompanies.includes(ownership.company_id),
+  );
+  const status: Status = body.draft ? 'Draft' : paysFirst ? 'Waiting payment' : 'Unassigned';
   const order: NewOrder = {
     ...ownership,
     ...address,
@@ -70,7 +76,7 @@ export async function createOrder(
         {
           action: 'create',
           from: null,
-          to: status,
+          to: body.draft ? 'Draft' : 'Unassigned',
           details: { file_number: created.file_number },
           event: {
             type: 'order.created',
@@ -85,6 +91,9 @@ export async function createOrder(
             },
           },
         },
+        ...(status === 'Waiting payment'
+          ? [{ action: 'payment_required', from: 'Unassigned' as const, to: status }]
+          : []),
       ],
     );
     return created.id;

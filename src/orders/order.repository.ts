@@ -193,6 +193,8 @@ export interface CreateLookups {
   methodCompanies: string[];
   /** The companies that serve the named lender. */
   lenderCompanies: string[];
+  /** The companies (serving the client) whose orders for it wait for payment before assignment. */
+  paysFirstCompanies: string[];
   propertyTypeFound: boolean;
 }
 
@@ -228,6 +230,8 @@ export async function createLookups(
         AS "methodCompanies",
       coalesce((SELECT array_agg(company_id) FROM company_clients WHERE client_id = ${input.lenderId}::uuid), '{}')
         AS "lenderCompanies",
+      coalesce((SELECT array_agg(company_id) FROM company_clients
+                 WHERE client_id = ${input.clientId} AND payment_before_assignment), '{}') AS "paysFirstCompanies",
       EXISTS (SELECT 1 FROM property_types WHERE id = ${input.propertyTypeId}::uuid) AS "propertyTypeFound"`.execute(
     db,
   );

@@ -94,6 +94,29 @@ function moneyInput(value: string | undefined, field: string): bigint | null {
   return cents;
 }
 
+/**
+ * Whether an order that reaches Unassigned waits for the client's payment first: its client
+ * pays before assignment (the company's setting for it), pays by card or payment link, and
+ * owes something. Invoiced orders are paid on the invoice's terms instead.
+ */
+export function waitsForPayment(
+  order: { payment_method: string; total_fee_cents: string | bigint; paid_cents: string | bigint },
+  clientPaysFirst: boolean,
+): boolean {
+  return (
+    clientPaysFirst &&
+    order.payment_method !== 'invoice' &&
+    BigInt(order.total_fee_cents) > BigInt(order.paid_cents)
+  );
+}
+
+async function toUnassigned(context: ActionContext<unknown>): Promise<ActionResult> {
+  const then: ActionResult['then'] = waitsForPayment(context.order, await context.services.clientPaysFirst())
+    ? [{ action: 'payment_required', to: 'Waiting payment' }]
+    : [];
+  return { to: 'Unassigned', then };
+}
+
 /** A submission goes to review once its fee is paid (or when the company charges none). */
 function afterSubmissionFee(fee: SubmissionFeeCharge): NonNullable<ActionResult['then']>[number] {
   if (fee.outcome === 'declined')
@@ -149,15 +172,16 @@ export const ACTIONS: readonly ActionDefinition[] = [
     actors: ['client', 'staff'],
     from: ['Draft'],
     to: ['Pending', 'Unassigned'],
-    apply: ({ user }) => ({ to: user.role === 'staff' ? 'Unassigned' : 'Pending' }),
+    apply: (context) => (context.user.role === 'staff' ? toUnassigned(context) : { to: 'Pending' }),
   }),
   defineAction({
     action: 'accept_order',
-    summary: 'Accept an order placed by the client',
+    summary:
+      'Accept an order placed by the client (it waits for payment first if the client pays before assignment)',
     actors: ['staff'],
     from: ['Pending'],
     to: ['Unassigned'],
-    apply: () => ({ to: 'Unassigned' }),
+    apply: toUnassigned,
   }),
   defineAction({
     action: 'decline_order',
@@ -175,6 +199,24 @@ export const ACTIONS: readonly ActionDefinition[] = [
     from: ['Unassigned'],
     to: ['Waiting payment'],
     apply: () => ({ to: 'Waiting payment' }),
+  }),
+  defineAction({
+    action: 'payment_required',
+    summary:
+      'System: the client pays before assignment (payment_before_assignment), so a new order waits for its payment',
+    actors: [],
+    from: ['Unassigned'],
+    to: ['Waiting payment'],
+    apply: () => ({ to: 'Waiting payment' }),
+  }),
+  defineAction({
+    action: 'waive_payment',
+    summary: 'Go on without waiting for the payment (paid another way, or waived): the order can be assigned',
+    actors: ['staff'],
+    from: ['Waiting payment'],
+    to: ['Unassigned'],
+    input: Type.Object({ reason: OptionalReason }),
+    apply: ({ input }) => ({ to: 'Unassigned', reason: input.reason?.trim() || null }),
   }),
   defineAction({
     action: 'payment_submitted',

@@ -63,6 +63,8 @@ export interface ActionServices {
   orderProductIds(): Promise<string[]>;
   /** Whether the order's client reviews reports before they are completed. */
   clientReviewRequired(): Promise<boolean>;
+  /** Whether the order's client pays before its orders are assigned. */
+  clientPaysFirst(): Promise<boolean>;
   /** The file part of the request that a body field names; 422 naming `field` when it is not one. */
   upload(reference: unknown, field: string): Upload;
   /** Saves uploads as the order's files; they are removed again if the change rolls back. */

@@ -135,6 +135,7 @@ const MATRIX: Row[] = [
   ['PUT    /orders/:order_id/accept_order',                    403, 403, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/decline_order',                   403, 403, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/request_payment',                 403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/waive_payment',                   403, 403, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/start_bidding',                   403, 403, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/auto_assign',                     403, 403, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/assign',                          403, 403, 200, 404, 403, 403, 403, 401, 401],

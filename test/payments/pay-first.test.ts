@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import { useDemoWorld } from '../helpers/demo.ts';
+import { placeOrder, statusOf } from '../helpers/orders.ts';
+
+/**
+ * A client that pays before assignment: its new orders wait in Waiting payment, go on once
+ * the balance is paid (or staff waive it), and cannot be assigned before. Invoiced orders and
+ * drafts follow their own path.
+ */
+const t = useTestApp();
+const world = useDemoWorld(t);
+const { step } = world;
+
+const settings = (payment_before_assignment: boolean) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/clients/${world.demo.client_id}/settings`,
+    headers: { 'X-Api-Key': world.staff },
+    payload: { payment_before_assignment },
+  });
+
+async function payByCard(orderId: string): Promise<number> {
+  const summary = (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${orderId}/payments`,
+      headers: { 'X-Api-Key': world.client },
+    })
+  ).json<{ input_credit_card_link: string }>();
+  const link = new URL(summary.input_credit_card_link);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: link.pathname + link.search,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      name: 'Bea Borrower',
+      number: '4242424242424242',
+      exp_month: '12',
+      exp_year: '2031',
+      cvc: '123',
+    }).toString(),
+  });
+  return response.statusCode;
+}
+
+describe('paying before assignment', () => {
+  it('keeps a new order in Waiting payment until it is paid, then lets staff assign it', async () => {
+    expect((await settings(true)).statusCode).toBe(200);
+    const order = await placeOrder(t.app, t.db, world.demo, { payment_method: 'payment_link' });
+    expect(order.status.name).toBe('Waiting payment');
+    const history = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${order.id}/history`,
+        headers: { 'X-Api-Key': world.staff },
+      })
+    ).json();
+    expect(history.map((h: { action: string; to: string }) => `${h.action}:${h.to}`)).toEqual([
+      'create:Unassigned',
+      'payment_required:Waiting payment',
+    ]);
+    const staffView = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.id}`,
+      headers: { 'X-Api-Key': world.staff },
+    });
+    expect(staffView.json().allowed_transitions).not.toContain('assign');
+    expect(staffView.json().allowed_transitions).toContain('waive_payment');
+
+    expect(await payByCard(order.id)).toBe(200);
+    expect(await statusOf(t.app, world.staff, order.id)).toBe('Unassigned');
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
+    });
+  });
+
+  it('lets staff waive the payment, and leaves invoiced orders and drafts alone until placed', async () => {
+    const waived = await placeOrder(t.app, t.db, world.demo, { payment_method: 'credit_card' });
+    expect(waived.status.name).toBe('Waiting payment');
+    await step(world.staff, waived.id, 'waive_payment', 'Unassigned', { reason: 'Paid by check' });
+
+    const invoiced = await placeOrder(t.app, t.db, world.demo, { payment_method: 'invoice' });
+    expect(invoiced.status.name).toBe('Unassigned');
+
+    const draft = await placeOrder(t.app, t.db, world.demo, { payment_method: 'payment_link', draft: true });
+    expect(draft.status.name).toBe('Draft');
+    await step(world.client, draft.id, 'place', 'Pending');
+    await step(world.staff, draft.id, 'accept_order', 'Waiting payment');
+    expect((await settings(false)).statusCode).toBe(200);
+    const free = await placeOrder(t.app, t.db, world.demo, { payment_method: 'payment_link' });
+    expect(free.status.name).toBe('Unassigned');
+  });
+});
