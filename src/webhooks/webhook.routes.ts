@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Success } from '../schemas/common.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
+import { parsePaging, PagingQueryString } from '../http/list-query.ts';
 import { principalOf } from '../http/request-context.ts';
 import {
   CreateWebhookBody,
@@ -111,21 +112,14 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
         tags,
         summary: 'The delivery log, newest first: attempts, status codes, latency, next retry',
         params: Params,
-        querystring: Type.Object({
-          page: Type.Optional(Type.Integer({ minimum: 1 })),
-          per_page: Type.Optional(Type.Integer({ minimum: 1 })),
-        }),
+        querystring: PagingQueryString,
         response: { 200: Type.Array(Delivery) },
       },
     },
-    (request) =>
-      listDeliveries(
-        db,
-        principalOf(request).user,
-        request.params.webhook_id,
-        request.query.page ?? 1,
-        Math.min(request.query.per_page ?? 25, 100),
-      ),
+    (request) => {
+      const { page, perPage } = parsePaging(request.query);
+      return listDeliveries(db, principalOf(request).user, request.params.webhook_id, page, perPage);
+    },
   );
   app.post(
     '/webhooks/:webhook_id/deliveries/:delivery_id/replay',
