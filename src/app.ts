@@ -22,7 +22,8 @@ import { parseForm } from './http/rails-params.ts';
 import { installStrictBodies } from './http/strict-bodies.ts';
 import { AppError, errorBody } from './errors/app-error.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { checkRouteRoles, redactUrl, requestIdFrom } from './http/request-context.ts';
+import { checkRouteRoles, requestIdFrom } from './http/request-context.ts';
+import { loggerOptions, type LogDestination } from './http/logging.ts';
 import { readCredentials } from './http/credentials.ts';
 import { registerMeRoutes } from './users/me.routes.ts';
 import { createStorage } from './storage/index.ts';
@@ -39,23 +40,16 @@ import type { PaymentDeps } from './payments/payment.service.ts';
 export interface BuildAppOptions {
   config: Config;
   db: Db;
-  /** Overrides the logger (tests pass false, or a stream to read). */
-  logger?: FastifyServerOptions['logger'];
+  /** false: no log at all (most tests). */
+  logger?: false;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogDestination;
 }
 
 /** Builds the HTTP application: plugins, error handling, and every route. Does not listen. */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({ config, db, logger, logStream }: BuildAppOptions): Promise<AppInstance> {
   const options: FastifyServerOptions = {
-    logger: logger ?? {
-      level: config.logLevel,
-      serializers: {
-        req: (request: { method: string; url: string; ip?: string }) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger: logger === false ? false : loggerOptions(config, logStream),
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: config.bodyLimitBytes,
     genReqId: (raw) => requestIdFrom(raw.headers['x-request-id'], randomUUID),
