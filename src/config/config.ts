@@ -13,6 +13,8 @@ export interface Config {
   dataDir: string;
   publicBaseUrl: string;
   logLevel: LogLevel;
+  /** auto: readable lines on a terminal, JSON lines otherwise. */
+  logFormat: LogFormat;
   fileNumberPrefix: string;
   timeZone: string;
   /** Largest accepted request body, in bytes. */
@@ -75,6 +77,8 @@ export type StorageConfig =
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 type Env = Record<string, string | undefined>;
 
@@ -122,6 +126,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
+  const logFormat = (env.LOG_FORMAT?.trim() || 'auto') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat)) {
+    problems.push(`LOG_FORMAT: must be one of ${LOG_FORMATS.join(', ')}, got "${logFormat}"`);
+  }
   const fileNumberPrefix = env.FILE_NUMBER_PREFIX?.trim() || 'AOM';
   if (!/^[A-Z0-9]{1,10}$/.test(fileNumberPrefix)) {
     problems.push(`FILE_NUMBER_PREFIX: 1 to 10 capital letters or digits, got "${fileNumberPrefix}"`);
@@ -136,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     publicBaseUrl,
     logLevel,
+    logFormat,
     fileNumberPrefix,
     timeZone,
     bodyLimitBytes: read('BODY_LIMIT_BYTES', 1_048_576, integer(1024, 1_073_741_824)),

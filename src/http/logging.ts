@@ -1,18 +1,30 @@
 import type { FastifyServerOptions } from 'fastify';
+import PinoPretty from 'pino-pretty';
 import type { Config } from '../config/config.ts';
 
 /**
- * The service's log: JSON lines (pino), each request's lines carrying its request_id. An
- * api_key in a logged URL is replaced, however the query string spells its name.
+ * The service's log: one line per event, each request's lines carrying its request_id.
+ * JSON lines (pino) for machines; on a terminal (stdout is a TTY, or LOG_FORMAT=pretty) the
+ * same events as readable, coloured lines. An api_key in a logged URL is replaced, however the
+ * query string spells its name.
  */
-export interface LogDestination {
-  write(line: string): void;
-}
+export type LogDestination = NodeJS.WritableStream;
 
 export function loggerOptions(
-  config: Pick<Config, 'logLevel'>,
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
   destination?: LogDestination,
+  terminal = process.stdout.isTTY === true,
 ): FastifyServerOptions['logger'] {
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && terminal);
+  // pino-pretty formats in this thread (no transport worker): one dependency, no extra process.
+  const stream = pretty
+    ? PinoPretty({
+        translateTime: 'SYS:HH:MM:ss.l',
+        ignore: 'pid,hostname',
+        singleLine: true,
+        ...(destination ? { destination, colorize: false } : {}),
+      })
+    : destination;
   return {
     level: config.logLevel,
     serializers: {
@@ -22,7 +34,7 @@ export function loggerOptions(
         remoteAddress: request.ip,
       }),
     },
-    ...(destination ? { stream: destination } : {}),
+    ...(stream ? { stream } : {}),
   };
 }
 

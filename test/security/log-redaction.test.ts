@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
@@ -20,7 +21,12 @@ beforeAll(async () => {
   app = await buildApp({
     config: loadConfig({ DATABASE_URL: t.url, LOG_LEVEL: 'trace', RATE_LIMIT_PER_MINUTE: '0' }),
     db: t.db,
-    logStream: { write: (line: string) => void lines.push(line) },
+    logStream: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    }),
   });
   await app.ready();
   user = await createUserWithKey(t.db, 'staff', await createCompany(t.db));
