@@ -93,7 +93,7 @@ export function createWebhookHandler(db: Db, config: Config) {
     });
     if (!ok) {
       // A private address stays private: retrying cannot help.
-      if (result.error?.includes('private address')) throw new PermanentDeliveryError(result.error);
+      if (result.blocked) throw new PermanentDeliveryError(error!);
       throw new Error(error!);
     }
   };

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import type { AuthUser } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
@@ -7,7 +6,7 @@ import { EVENT_TYPE_NAMES } from '../events/event-types.ts';
 import { AppError, notFound, type FieldProblem } from '../errors/app-error.ts';
 import { findOrganization } from '../organizations/organization.repository.ts';
 import { isUuid } from '../db/ids.ts';
-import { isPrivateAddress } from './address-guard.ts';
+import { refusedHost } from './address-guard.ts';
 import { newWebhookSecret } from './signature.ts';
 import { toDelivery, toWebhook } from './webhook.mapper.ts';
 import {
@@ -43,11 +42,8 @@ function checkUrl(url: string, config: Config, problems: FieldProblem[]): void {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     problems.push({ field: 'url', message: 'must be http or https' });
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  const local =
-    host === 'localhost' || host.endsWith('.localhost') || (net.isIP(host) !== 0 && isPrivateAddress(host));
-  if (local && !config.webhooks.allowPrivateUrls)
-    problems.push({ field: 'url', message: 'must not point to a private, loopback or link-local address' });
+  const refused = config.webhooks.allowPrivateUrls ? null : refusedHost(parsed.hostname);
+  if (refused) problems.push({ field: 'url', message: refused });
 }
 
 function checkEventTypes(types: string[] | undefined, problems: FieldProblem[]): string[] {
