@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection.ts';
 import { AppError } from '../errors/app-error.ts';
 import { findUserByEmail, findUserByKeyHash } from './auth-user.repository.ts';
-import { mayActFor } from './acting-as.ts';
+import { cannotActAs, mayActFor } from './acting-as.ts';
 import { hashApiKey, MAX_API_KEY_LENGTH } from './api-keys.ts';
 import type { Principal } from './principal.ts';
 import type { Credentials } from './credentials.ts';
@@ -40,16 +40,14 @@ export async function authenticate(
   if (actAs === null || actAs === found.user.email) return principal;
 
   // Unknown users and users the key's owner does not administer answer alike, so that the
-  // header cannot be used to learn which emails exist.
+  // header cannot be used to learn which emails exist (acting-as.ts).
   const target = await findUserByEmail(db, actAs);
+  if (target && (await mayActFor(db, found.user, target))) return { ...principal, user: target };
   const invite = { email: actAs, ...credentials.invite };
-  if (!target && options.allowInvite && (invite.firstName !== null || invite.lastName !== null)) {
-    return { ...principal, invite };
+  if (options.allowInvite && (invite.firstName !== null || invite.lastName !== null)) {
+    // An invitation: the invitation's own checks run first, whether or not the email is taken,
+    // so that their answers (403, 422) do not depend on it either.
+    return { ...principal, invite: { ...invite, taken: target !== null } };
   }
-  if (!target || !(await mayActFor(db, found.user, target))) {
-    throw new AppError('cannot_act_as', `You may not act for ${actAs}`, [
-      { field: 'X-Api-Email', message: 'names a user you do not administer' },
-    ]);
-  }
-  return { ...principal, user: target };
+  throw cannotActAs(actAs);
 }

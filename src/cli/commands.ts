@@ -10,7 +10,7 @@ import {
   linkCompanyToClient,
 } from '../organizations/organization.repository.ts';
 import { seedDemo } from '../seed/demo.ts';
-import { createUser } from '../users/user.service.ts';
+import { createUser, moveUser } from '../users/user.service.ts';
 
 export interface CommandOutput {
   json: Record<string, unknown>;
@@ -100,6 +100,15 @@ export const COMMANDS: Record<string, Command> = {
       title: text(options, 'title') ?? null,
     });
     return { json: { success: true, user }, text: `user ${user.id} ${user.email}` };
+  },
+
+  async 'users move'(db, options) {
+    const [email, org] = required(options, 'email', 'org');
+    const moved = await moveUser(db, { email, organizationId: org, isAdmin: options.admin === true });
+    return {
+      json: { success: true, user: moved },
+      text: `user ${moved.id} ${moved.email} moved to ${moved.organization_id} as ${moved.role}; ${moved.revoked_key_ids.length} key(s) revoked`,
+    };
   },
 
   async 'keys issue'(db, options) {

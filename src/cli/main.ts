@@ -16,6 +16,7 @@ Commands:
   migrate                                   bring the database schema up to date
   orgs create --kind client|company --name NAME [--client-type NAME_OR_ID] [--serves CLIENT_ID] [--served-by COMPANY_ID]
   users create --email EMAIL --first-name F --last-name L --role client|staff|appraiser|operator [--org ORG_ID] [--admin] [--title TITLE]
+  users move --email EMAIL --org ORG_ID [--admin]   move a client user or staff member to another organization (revokes their keys)
   keys issue (--user USER_ID | --email EMAIL) [--label LABEL]
   keys revoke (--id KEY_ID | --key API_KEY)
   seed demo                                 create a fresh demo world with keys

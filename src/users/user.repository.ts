@@ -1,4 +1,5 @@
-import type { Db } from '../db/connection.ts';
+import type { Db, Trx } from '../db/connection.ts';
+import type { Role } from '../db/schema.ts';
 import { isUuid } from '../db/ids.ts';
 
 /** Whether the user is an appraiser on the company's panel. */
@@ -12,4 +13,25 @@ export async function isCompanyAppraiser(db: Db, userId: string, companyId: stri
     .where('organization_id', '=', companyId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Puts a user in another organization, and revokes every key they hold; answers the revoked keys' ids. */
+export async function moveUserRow(
+  trx: Trx,
+  userId: string,
+  change: { organizationId: string; role: Role; isAdmin: boolean },
+): Promise<string[]> {
+  await trx
+    .updateTable('users')
+    .set({ organization_id: change.organizationId, role: change.role, is_admin: change.isAdmin })
+    .where('id', '=', userId)
+    .execute();
+  const revoked = await trx
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return revoked.map((key) => key.id);
 }
