@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -38,9 +39,12 @@ export interface Config {
   /** How often a process looks for expired offers and orders to auto-assign. */
   workflowTimerIntervalMs: number;
   storage: StorageConfig;
-  /** Largest accepted file, and largest total of files in one request, in bytes. */
+  /** Largest accepted file, in bytes. */
   maxFileBytes: number;
+  /** Largest multipart request (files, fields and framing together), in bytes. */
   maxUploadBytes: number;
+  /** Where uploads are spooled while their request runs. */
+  uploadTmpDir: string;
   maxFilesPerRequest: number;
   /** How long a signed file link works. */
   linkTtlSeconds: number;
@@ -161,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
     storage: readStorage(env, problems),
     maxFileBytes: read('MAX_FILE_BYTES', 25 * 1024 * 1024, integer(1024, 5 * 1024 ** 3)),
     maxUploadBytes: read('MAX_UPLOAD_BYTES', 100 * 1024 * 1024, integer(1024, 20 * 1024 ** 3)),
+    uploadTmpDir: path.resolve(env.UPLOAD_TMP_DIR?.trim() || path.join(os.tmpdir(), 'aoms-uploads')),
     maxFilesPerRequest: read('MAX_FILES_PER_REQUEST', 20, integer(1, 1000)),
     linkTtlSeconds: read('LINK_TTL_SECONDS', 86_400, integer(10, 30 * 86_400)),
     paymentLinkTtlSeconds: read('PAYMENT_LINK_TTL_SECONDS', 14 * 86_400, integer(60, 90 * 86_400)),
