@@ -31,7 +31,13 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.post(
     '/webhooks',
     {
-      config: routeConfig,
+      config: {
+        ...routeConfig,
+        shownOnce: {
+          fields: ['secret'],
+          then: 'The subscription exists: rotate its secret (POST /api/v1/webhooks/{id}/rotate_secret) to get a new one.',
+        },
+      },
       schema: {
         tags,
         summary: 'Subscribe to events (organization admins, operators); the secret is shown once',
@@ -92,7 +98,13 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.post(
     '/webhooks/:webhook_id/rotate_secret',
     {
-      config: routeConfig,
+      config: {
+        ...routeConfig,
+        shownOnce: {
+          fields: ['secret'],
+          then: 'Rotate again, with a new Idempotency-Key, to get a new secret.',
+        },
+      },
       schema: {
         tags,
         summary: 'Replace the signing secret; the new one is shown once',
