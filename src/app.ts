@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { AppDeps, AppInstance } from './http/app-instance.ts';
 import { registerApiKeyRoutes } from './api-keys/api-key.routes.ts';
 import { authenticate } from './auth/authenticate.ts';
+import { SecretBox } from './auth/secret-box.ts';
 import { TokenSigner } from './auth/token.ts';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/connection.ts';
@@ -86,12 +87,14 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
 
+  const secrets = new SecretBox(db, config.secretEncryption);
   const deps: AppDeps & PaymentDeps = {
     config,
     db,
-    tokens: new TokenSigner(db, config.publicBaseUrl, config.jwtTtlSeconds),
+    tokens: new TokenSigner(db, config.publicBaseUrl, config.jwtTtlSeconds, secrets),
     storage: createStorage(config),
-    links: new LinkSigner(db, config.publicBaseUrl, config.linkTtlSeconds),
+    links: new LinkSigner(db, config.publicBaseUrl, config.linkTtlSeconds, secrets),
+    secrets,
     payments: sandboxProvider,
   };
 

@@ -1,3 +1,4 @@
+import { SecretBox } from './auth/secret-box.ts';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/connection.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -21,7 +22,10 @@ export function createOutboxDelivery(
     db,
     pollIntervalMs: config.outboxPollIntervalMs,
     retryBaseMs: config.outboxRetryBaseMs,
-    handlers: { email: (payload, id) => mailer.send(payload, id), webhook: createWebhookHandler(db, config) },
+    handlers: {
+      email: (payload, id) => mailer.send(payload, id),
+      webhook: createWebhookHandler(db, config, new SecretBox(db, config.secretEncryption)),
+    },
     onGiveUp: async (message) => {
       if (message.kind === 'webhook') {
         await deliveryFailed(

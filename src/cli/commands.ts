@@ -1,4 +1,7 @@
 import { issueApiKey, revokeApiKey } from '../api-keys/api-key.service.ts';
+import { SecretBox } from '../auth/secret-box.ts';
+import { sealServiceKeys } from '../auth/service-secrets.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Role } from '../db/schema.ts';
@@ -11,6 +14,7 @@ import {
 } from '../organizations/organization.repository.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { createUser, moveUser } from '../users/user.service.ts';
+import { sealWebhookSecrets } from '../webhooks/webhook.service.ts';
 
 export interface CommandOutput {
   json: Record<string, unknown>;
@@ -18,7 +22,7 @@ export interface CommandOutput {
 }
 
 type Options = Record<string, string | boolean | undefined>;
-type Command = (db: Db, options: Options) => Promise<CommandOutput>;
+type Command = (db: Db, options: Options, config: Config) => Promise<CommandOutput>;
 
 const text = (options: Options, name: string): string | undefined => {
   const value = options[name];
@@ -41,12 +45,15 @@ function required<const N extends readonly string[]>(
 }
 
 export const COMMANDS: Record<string, Command> = {
-  async migrate(db) {
-    // Opening the database already migrated it; this reports the state.
+  async migrate(db, _options, config) {
+    // Opening the database already migrated it; this reports the state, and seals stored
+    // secrets as a start of the service does.
     const { applied } = await migrateToLatest(db);
+    const secrets = new SecretBox(db, config.secretEncryption);
+    const sealed = (await sealServiceKeys(db, secrets)) + (await sealWebhookSecrets(db, secrets));
     return {
-      json: { success: true, applied },
-      text: applied.length ? `applied ${applied.join(', ')}` : 'schema is up to date',
+      json: { success: true, applied, sealed_secrets: sealed },
+      text: `${applied.length ? `applied ${applied.join(', ')}` : 'schema is up to date'}${sealed ? `; sealed ${sealed} stored secret(s)` : ''}`,
     };
   },
 

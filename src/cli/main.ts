@@ -62,7 +62,7 @@ async function main(): Promise<number> {
     log: (m) => process.stderr.write(`[aoms] ${m}\n`),
   });
   try {
-    const output: CommandOutput = await command(database.db, values);
+    const output: CommandOutput = await command(database.db, values, config);
     process.stdout.write(json ? JSON.stringify(output.json) + '\n' : output.text + '\n');
     return 0;
   } catch (error) {

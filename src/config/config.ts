@@ -58,6 +58,8 @@ export interface Config {
   redisUrl: string | null;
   /** Origins allowed to call the API from a browser; empty: CORS off. */
   corsOrigins: string[];
+  /** The key that seals stored secrets (auth/secret-box.ts); null: one generated and kept in the database. */
+  secretEncryption: { key: Buffer | null; previousKeys: Buffer[] };
   webhooks: {
     /** Deliver to loopback, private and link-local addresses (off: they are refused). */
     allowPrivateUrls: boolean;
@@ -176,6 +178,21 @@ export function loadConfig(env: Env = process.env): Config {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    secretEncryption: {
+      key: read('SECRET_ENCRYPTION_KEY', null, encryptionKey),
+      previousKeys: (env.SECRET_ENCRYPTION_KEY_PREVIOUS ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)
+        .flatMap((text, index) => {
+          const key = encryptionKey(text);
+          if (typeof key === 'string') {
+            problems.push(`SECRET_ENCRYPTION_KEY_PREVIOUS: key ${index + 1} ${key}`);
+            return [];
+          }
+          return [key];
+        }),
+    },
     webhooks: {
       allowPrivateUrls: read('WEBHOOK_ALLOW_PRIVATE_URLS', false, boolean),
       timeoutMs: read('WEBHOOK_TIMEOUT_MS', 10_000, integer(100, 120_000)),
@@ -217,6 +234,18 @@ function readStorage(env: Env, problems: string[]): StorageConfig {
     secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || null,
     forcePathStyle: /^(true|1|yes)$/i.test(env.S3_FORCE_PATH_STYLE?.trim() ?? (endpoint ? 'true' : 'false')),
   };
+}
+
+/** 32 bytes, as 64 hex digits or base64 (`openssl rand -base64 32`). */
+function encryptionKey(raw: string): Buffer | string {
+  const bytes = /^[0-9a-f]{64}$/i.test(raw)
+    ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw)
+      ? Buffer.from(raw, 'base64')
+      : null;
+  return bytes?.length === 32
+    ? bytes
+    : 'must be 32 bytes, written as 64 hex digits or in base64 (openssl rand -base64 32)';
 }
 
 function boolean(raw: string): boolean | string {

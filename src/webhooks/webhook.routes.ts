@@ -27,7 +27,8 @@ const tags = ['webhooks'];
 /** Client and staff admins manage their organization's subscriptions (the service checks the admin flag); operators all. */
 const routeConfig = { roles: ['client', 'staff', 'operator'] as const };
 
-export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps): void {
+export function registerWebhookRoutes(app: AppInstance, deps: AppDeps): void {
+  const { db, config } = deps;
   app.post(
     '/webhooks',
     {
@@ -46,7 +47,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createWebhook(db, config, principalOf(request).user, request.body)),
+      reply.status(201).send(await createWebhook(deps, principalOf(request).user, request.body)),
   );
   app.get(
     '/webhooks',
@@ -113,7 +114,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
       },
     },
     async (request) => ({
-      secret: await rotateSecret(db, principalOf(request).user, request.params.webhook_id),
+      secret: await rotateSecret(deps, principalOf(request).user, request.params.webhook_id),
     }),
   );
   app.get(

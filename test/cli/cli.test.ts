@@ -32,7 +32,7 @@ describe('operator CLI', () => {
   it('migrate reports an up-to-date schema as one JSON object', async () => {
     const result = await cli('migrate');
     expect(result.code).toBe(0);
-    expect(result.json).toEqual({ success: true, applied: [] });
+    expect(result.json).toEqual({ success: true, applied: [], sealed_secrets: 0 });
   });
 
   it('seed demo creates a fresh, separate world each time, with working keys', async () => {
