@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -52,8 +53,23 @@ export interface Config {
   paymentLinkTtlSeconds: number;
   /** The card processor: only the built-in sandbox ships; a real one plugs into payments/provider.ts. */
   paymentProvider: 'sandbox';
-  /** Requests per minute per API key (or per address without a key); 0 turns limiting off. */
+  /** Requests per minute per API key; 0 turns this limit off. */
   rateLimitPerMinute: number;
+  /** API requests per minute per client address that fail authentication (no, unknown or revoked key); 0: off. */
+  rateLimitUnauthenticatedPerMinute: number;
+  /** Requests per minute per client address outside the API (payment pages, file links, documents, docs); 0: off. */
+  rateLimitPublicPerMinute: number;
+  /** Card submissions on payment pages per minute per client address; 0: off. */
+  rateLimitCardAttemptsPerMinute: number;
+  /** Declined card attempts on one payment page within CARD_LOCK_MINUTES that lock it; 0: never locked. */
+  cardDeclinesBeforeLock: number;
+  /** How far back declines are counted, and how long a locked payment page stays locked. */
+  cardLockMinutes: number;
+  /**
+   * Whose X-Forwarded-For to believe for the client address: null (nobody: the socket's address),
+   * a hop count, or the proxies' addresses and networks.
+   */
+  trustedProxies: number | string[] | null;
   /** Shared rate-limit counters for several processes; null: each process counts alone. */
   redisUrl: string | null;
   /** Origins allowed to call the API from a browser; empty: CORS off. */
@@ -173,6 +189,16 @@ export function loadConfig(env: Env = process.env): Config {
     paymentLinkTtlSeconds: read('PAYMENT_LINK_TTL_SECONDS', 14 * 86_400, integer(60, 90 * 86_400)),
     paymentProvider: 'sandbox',
     rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', 600, integer(0, 1_000_000)),
+    rateLimitUnauthenticatedPerMinute: read(
+      'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE',
+      60,
+      integer(0, 1_000_000),
+    ),
+    rateLimitPublicPerMinute: read('RATE_LIMIT_PUBLIC_PER_MINUTE', 120, integer(0, 1_000_000)),
+    rateLimitCardAttemptsPerMinute: read('RATE_LIMIT_CARD_ATTEMPTS_PER_MINUTE', 10, integer(0, 1_000_000)),
+    cardDeclinesBeforeLock: read('CARD_DECLINES_BEFORE_LOCK', 5, integer(0, 1000)),
+    cardLockMinutes: read('CARD_LOCK_MINUTES', 60, integer(1, 43_200)),
+    trustedProxies: read('TRUSTED_PROXIES', null, trustedProxies),
     redisUrl: env.REDIS_URL?.trim() || null,
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
@@ -234,6 +260,32 @@ function readStorage(env: Env, problems: string[]): StorageConfig {
     secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || null,
     forcePathStyle: /^(true|1|yes)$/i.test(env.S3_FORCE_PATH_STYLE?.trim() ?? (endpoint ? 'true' : 'false')),
   };
+}
+
+/** Where proxies are named by name, address or network (proxy-addr's names are kept). */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** A hop count (1 to 10), or a comma-separated list of addresses, CIDR networks and PROXY_NAMES. */
+function trustedProxies(raw: string): number | string[] | string {
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    return hops >= 1 && hops <= 10 ? hops : `a hop count must be between 1 and 10, got ${hops}`;
+  }
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => {
+    if (PROXY_NAMES.includes(entry)) return false;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    if (family === 0 || rest.length > 0) return true;
+    if (prefix === undefined) return false;
+    return !/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
+  });
+  return bad.length > 0
+    ? `must be a hop count or addresses and networks (10.0.0.0/8, 2001:db8::/32, loopback), not: ${bad.join(', ')}`
+    : entries;
 }
 
 /** 32 bytes, as 64 hex digits or base64 (`openssl rand -base64 32`). */
