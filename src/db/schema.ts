@@ -340,6 +340,14 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+export interface PaymentPageLocksTable {
+  order_id: string;
+  locked_at: CreatedAt;
+  locked_until: Timestamp;
+  declined_attempts: number;
+  reason: string;
+}
+
 export interface IdempotencyKeysTable {
   user_id: string;
   key: string;
@@ -386,6 +394,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   idempotency_keys: IdempotencyKeysTable;
+  payment_page_locks: PaymentPageLocksTable;
   order_counts: OrderCountsTable;
 }
 

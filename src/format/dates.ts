@@ -61,6 +61,14 @@ export function formatDate(value: Date | string | null | undefined, timeZone: st
   return `${String(local.getUTCMonth() + 1).padStart(2, '0')}/${String(local.getUTCDate()).padStart(2, '0')}/${local.getUTCFullYear()}`;
 }
 
+/** MM/DD/YYYY HH:MM of the instant in the zone (24-hour clock), for messages to people. */
+export function formatDateTime(value: Date, timeZone: string): string {
+  const ms = value.getTime();
+  const local = new Date(ms + cachedOffset(ms, timeZone));
+  const time = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
+  return `${formatDate(value, timeZone)!} ${time}`;
+}
+
 /** The zone's offset from UTC at that instant, in milliseconds. */
 function offsetAt(utcMs: number, timeZone: string): number {
   const p = wallClock(new Date(utcMs), timeZone);
