@@ -4,7 +4,8 @@ import ajvFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { AppDeps, AppInstance } from './http/app-instance.ts';
 import { registerApiKeyRoutes } from './api-keys/api-key.routes.ts';
-import { authenticate } from './auth/authenticate.ts';
+import { actingAs, identifyKey, isWarmApiKey } from './auth/authenticate.ts';
+import { SecretBox } from './auth/secret-box.ts';
 import { TokenSigner } from './auth/token.ts';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/connection.ts';
@@ -16,6 +17,7 @@ import { registerActionRoutes } from './orders/action.routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerProtection } from './http/protection.ts';
+import { addressSubject } from './http/rate-limits.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerBenchRoutes } from './http/bench.routes.ts';
 import { installTextGuard } from './http/text-guard.ts';
@@ -23,7 +25,8 @@ import { parseForm } from './http/rails-params.ts';
 import { installStrictBodies } from './http/strict-bodies.ts';
 import { AppError, errorBody } from './errors/app-error.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { checkRouteRoles, redactUrl, requestIdFrom } from './http/request-context.ts';
+import { checkRouteRoles, requestIdFrom } from './http/request-context.ts';
+import { loggerOptions, type LogDestination } from './http/logging.ts';
 import { readCredentials } from './http/credentials.ts';
 import { registerMeRoutes } from './users/me.routes.ts';
 import { createStorage } from './storage/index.ts';
@@ -40,27 +43,21 @@ import type { PaymentDeps } from './payments/payment.service.ts';
 export interface BuildAppOptions {
   config: Config;
   db: Db;
-  /** Overrides the logger (tests pass false, or a stream to read). */
-  logger?: FastifyServerOptions['logger'];
+  /** false: no log at all (most tests). */
+  logger?: false;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogDestination;
 }
 
 /** Builds the HTTP application: plugins, error handling, and every route. Does not listen. */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({ config, db, logger, logStream }: BuildAppOptions): Promise<AppInstance> {
   const options: FastifyServerOptions = {
-    logger: logger ?? {
-      level: config.logLevel,
-      serializers: {
-        req: (request: { method: string; url: string; ip?: string }) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger: logger === false ? false : loggerOptions(config, logStream),
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: config.bodyLimitBytes,
     genReqId: (raw) => requestIdFrom(raw.headers['x-request-id'], randomUUID),
-    trustProxy: false,
+    // The client address: the socket's, or X-Forwarded-For as far as TRUSTED_PROXIES says.
+    trustProxy: trustProxy(config.trustedProxies),
     ajv: {
       customOptions: {
         allErrors: true,
@@ -93,12 +90,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
 
+  const secrets = new SecretBox(db, config.secretEncryption);
   const deps: AppDeps & PaymentDeps = {
     config,
     db,
-    tokens: new TokenSigner(db, config.publicBaseUrl, config.jwtTtlSeconds),
+    tokens: new TokenSigner(db, config.publicBaseUrl, config.jwtTtlSeconds, secrets),
     storage: createStorage(config),
-    links: new LinkSigner(db, config.publicBaseUrl, config.linkTtlSeconds),
+    links: new LinkSigner(db, config.publicBaseUrl, config.linkTtlSeconds, secrets),
+    secrets,
     payments: sandboxProvider,
   };
 
@@ -115,9 +114,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
   installErrorHandling(app);
   installStrictBodies(app);
+  // Limits count a request before anything else reads it.
+  const limits = await registerProtection(app, config);
+  app.addHook('onClose', () => limits.close());
   installTextGuard(app);
-  const closeProtection = await registerProtection(app, config);
-  app.addHook('onClose', closeProtection);
   installBodyParsers(app);
   await registerMultipart(app, config);
   await registerOpenApi(app, config.publicBaseUrl);
@@ -129,8 +129,23 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(
     (api: AppInstance, _options, done) => {
       // Authentication runs before the body is read, so an unauthenticated upload is refused early.
-      api.addHook('onRequest', async (request) => {
-        request.principal = await authenticate(db, readCredentials(request), {
+      // Rate limits count with it: per key once the key authenticated, per client address when
+      // it did not; an address over its budget of failures gets 429 before any key lookup.
+      api.addHook('onRequest', async (request, reply) => {
+        const credentials = readCredentials(request);
+        const address = addressSubject(request.ip);
+        if (credentials.apiKey !== null && !isWarmApiKey(credentials.apiKey))
+          await limits.refuseIfSpent('unauthenticated', address, reply);
+        let holder;
+        try {
+          holder = await identifyKey(db, credentials.apiKey);
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'unauthenticated')
+            await limits.take('unauthenticated', address, reply);
+          throw error;
+        }
+        await limits.take('key', holder.apiKeyId, reply);
+        request.principal = await actingAs(db, holder, credentials, {
           allowInvite: request.routeOptions.config.allowInvite === true,
         });
         checkRouteRoles(request, request.principal);
@@ -152,6 +167,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     { prefix: '/api/v1' },
   );
   return app;
+}
+
+/** TRUSTED_PROXIES as Fastify takes it: a hop count trusts that many hops nearest the service. */
+function trustProxy(trusted: Config['trustedProxies']): FastifyServerOptions['trustProxy'] {
+  if (trusted === null) return false;
+  if (typeof trusted === 'number') return (_address: string, hop: number) => hop < trusted;
+  return trusted;
 }
 
 function installBodyParsers(app: AppInstance): void {

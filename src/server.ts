@@ -4,6 +4,9 @@ import { openDatabase } from './db/open.ts';
 import { createOutboxDelivery } from './workers.ts';
 import { seedDemoOnFirstStart } from './seed/first-start.ts';
 import { WorkflowTimers } from './orders/order.timers.ts';
+import { SecretBox } from './auth/secret-box.ts';
+import { sealServiceKeys } from './auth/service-secrets.ts';
+import { sealWebhookSecrets } from './webhooks/webhook.service.ts';
 
 /**
  * The process entry: read the configuration, open the database (embedded by default), migrate,
@@ -12,6 +15,16 @@ import { WorkflowTimers } from './orders/order.timers.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config, { attach: 'refuse', log: (m) => console.error(`[aoms] ${m}`) });
+  // Secrets stored in clear before they were sealed, or under an older key, are sealed now; a
+  // secret this process cannot open (a wrong SECRET_ENCRYPTION_KEY) stops it here, saying so.
+  const secrets = new SecretBox(database.db, config.secretEncryption);
+  try {
+    await sealServiceKeys(database.db, secrets);
+    await sealWebhookSecrets(database.db, secrets);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const app = await buildApp({ config, db: database.db });
   const timers = new WorkflowTimers(database.db, config);
   const outbox = createOutboxDelivery(database.db, config, (error, messageId) =>

@@ -1,3 +1,4 @@
+import { SecretBox } from './auth/secret-box.ts';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/connection.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -24,7 +25,7 @@ export function createOutboxDelivery(
     retryBaseMs: config.outboxRetryBaseMs,
     handlers: {
       email: (payload, id) => mailer.send(payload, id),
-      webhook: createWebhookHandler(db, config),
+      webhook: createWebhookHandler(db, config, new SecretBox(db, config.secretEncryption)),
       notice: createNoticeHandler(db, config),
     },
     onGiveUp: async (message) => {

@@ -25,6 +25,12 @@ export function registerApiKeyRoutes(app: AppInstance, { db }: AppDeps): void {
   app.post(
     '/api_keys',
     {
+      config: {
+        shownOnce: {
+          fields: ['api_key'],
+          then: 'Revoke that key if it was never received (DELETE /api/v1/api_keys/{id}) and issue a new one with a new Idempotency-Key.',
+        },
+      },
       schema: {
         tags: ['api keys'],
         summary: 'Issue a new API key for yourself; it is shown once',

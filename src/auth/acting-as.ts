@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import { AppError } from '../errors/app-error.ts';
 import { companyServesClient } from './auth-user.repository.ts';
 import type { AuthUser } from './principal.ts';
 
@@ -26,4 +27,29 @@ export async function mayActFor(db: Db, actor: AuthUser, target: AuthUser): Prom
   }
   if (actor.role === 'client' && actor.isAdmin) return target.organizationId === actor.organizationId;
   return false;
+}
+
+/**
+ * The one refusal of X-Api-Email. Unknown users, users of other tenants and users the caller
+ * does not administer answer alike (status, code, message, details), so the header tells no
+ * one which emails exist. A refused invitation (name headers sent) says who can help, in words
+ * that do not depend on why it was refused either.
+ */
+export function cannotActAs(email: string, inviting = false): AppError {
+  return inviting
+    ? new AppError(
+        'cannot_act_as',
+        `You may not act for ${email}, nor invite them: staff and client admins invite into their ` +
+          'own organization, an email already in use anywhere cannot be invited again, and an operator ' +
+          'can move an existing user to another organization (users move)',
+        [
+          {
+            field: 'X-Api-Email',
+            message: 'names a user you do not administer, or an email you may not invite',
+          },
+        ],
+      )
+    : new AppError('cannot_act_as', `You may not act for ${email}`, [
+        { field: 'X-Api-Email', message: 'names a user you do not administer' },
+      ]);
 }

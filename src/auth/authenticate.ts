@@ -1,11 +1,11 @@
 import type { Db } from '../db/connection.ts';
 import { AppError } from '../errors/app-error.ts';
 import { findUserByEmail, findUserByKeyHash } from './auth-user.repository.ts';
-import { mayActFor } from './acting-as.ts';
+import { cannotActAs, mayActFor } from './acting-as.ts';
 import { hashApiKey, MAX_API_KEY_LENGTH } from './api-keys.ts';
 import type { Principal } from './principal.ts';
 import type { Credentials } from './credentials.ts';
-import { cachedKey, rememberKey } from './key-cache.ts';
+import { cachedKey, isWarmKey, refusedKey, rememberKey, rememberRefusedKey } from './key-cache.ts';
 
 export interface AuthenticateOptions {
   /** The route invites unknown users named by X-Api-Email (with X-Api-First-Name / X-Api-Last-Name). */
@@ -17,9 +17,32 @@ async function lookUpKey(db: Db, key: string) {
   const hex = hash.toString('hex');
   const cached = cachedKey(hex);
   if (cached) return cached;
+  const refused = refusedKey(hex);
+  if (refused) return refused;
   const found = await findUserByKeyHash(db, hash);
   if (found && !found.revoked) rememberKey(hex, found);
-  return found;
+  else rememberRefusedKey(hex, found ? 'revoked' : 'unknown');
+  return found ?? 'unknown';
+}
+
+/** Whether the key is one this process saw valid moments ago (it needs no lookup). */
+export function isWarmApiKey(key: string): boolean {
+  return key.length <= MAX_API_KEY_LENGTH && isWarmKey(hashApiKey(key).toString('hex'));
+}
+
+/**
+ * Who holds the key: 401 without a key, for a key that was never issued, and for a revoked one.
+ * Keys seen lately, valid or not, need no database lookup (key-cache.ts).
+ */
+export async function identifyKey(db: Db, key: string | null): Promise<Principal> {
+  if (!key) {
+    throw new AppError('unauthenticated', 'An API key is required: send it in the X-Api-Key header');
+  }
+  const found = key.length <= MAX_API_KEY_LENGTH ? await lookUpKey(db, key) : 'unknown';
+  if (found === 'unknown') throw new AppError('unauthenticated', 'The API key is not valid');
+  if (found === 'revoked' || found.revoked)
+    throw new AppError('unauthenticated', 'The API key has been revoked');
+  return { user: found.user, keyOwner: found.user, apiKeyId: found.keyId };
 }
 
 export async function authenticate(
@@ -27,29 +50,29 @@ export async function authenticate(
   credentials: Credentials,
   options: AuthenticateOptions = {},
 ): Promise<Principal> {
-  const key = credentials.apiKey;
-  if (!key) {
-    throw new AppError('unauthenticated', 'An API key is required: send it in the X-Api-Key header');
-  }
-  const found = key.length <= MAX_API_KEY_LENGTH ? await lookUpKey(db, key) : null;
-  if (!found) throw new AppError('unauthenticated', 'The API key is not valid');
-  if (found.revoked) throw new AppError('unauthenticated', 'The API key has been revoked');
+  return actingAs(db, await identifyKey(db, credentials.apiKey), credentials, options);
+}
 
-  const principal: Principal = { user: found.user, keyOwner: found.user, apiKeyId: found.keyId };
+/** The principal whose permissions apply: the key's owner, or the user X-Api-Email names. */
+export async function actingAs(
+  db: Db,
+  principal: Principal,
+  credentials: Credentials,
+  options: AuthenticateOptions = {},
+): Promise<Principal> {
+  const owner = principal.keyOwner;
   const actAs = credentials.actAsEmail;
-  if (actAs === null || actAs === found.user.email) return principal;
+  if (actAs === null || actAs === owner.email) return principal;
 
   // Unknown users and users the key's owner does not administer answer alike, so that the
-  // header cannot be used to learn which emails exist.
+  // header cannot be used to learn which emails exist (acting-as.ts).
   const target = await findUserByEmail(db, actAs);
+  if (target && (await mayActFor(db, owner, target))) return { ...principal, user: target };
   const invite = { email: actAs, ...credentials.invite };
-  if (!target && options.allowInvite && (invite.firstName !== null || invite.lastName !== null)) {
-    return { ...principal, invite };
+  if (options.allowInvite && (invite.firstName !== null || invite.lastName !== null)) {
+    // An invitation: the invitation's own checks run first, whether or not the email is taken,
+    // so that their answers (403, 422) do not depend on it either.
+    return { ...principal, invite: { ...invite, taken: target !== null } };
   }
-  if (!target || !(await mayActFor(db, found.user, target))) {
-    throw new AppError('cannot_act_as', `You may not act for ${actAs}`, [
-      { field: 'X-Api-Email', message: 'names a user you do not administer' },
-    ]);
-  }
-  return { ...principal, user: target };
+  throw cannotActAs(actAs);
 }

@@ -3,11 +3,17 @@ import type { KeyLookup } from './auth-user.repository.ts';
 /**
  * Warm API keys cost no database round trip: a lookup is remembered for a few seconds. A key
  * revoked through this process is forgotten at once; another process's cache lets it work for
- * at most KEY_CACHE_TTL_MS more (docs/security.md). Unknown keys are not cached (no memory
- * for attackers to fill); the cache is bounded.
+ * at most KEY_CACHE_TTL_MS more (docs/security.md).
+ *
+ * Keys that are not keys (never issued) and revoked keys are remembered too, for
+ * UNKNOWN_KEY_TTL_MS, so that a flood of made-up keys costs no lookup either. Both caches are
+ * bounded; when full, the oldest entry goes. An unknown key cannot become valid (keys are 256
+ * random bits, never reused), so remembering one longer would be safe; the bound is memory.
  */
 export const KEY_CACHE_TTL_MS = 5_000;
+export const UNKNOWN_KEY_TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
+const MAX_UNKNOWN_ENTRIES = 50_000;
 
 interface Entry {
   value: KeyLookup;
@@ -39,4 +45,26 @@ export function forgetKeyId(keyId: string): void {
 /** Forgets everything, as a process that never saw any key (tests of other processes' revocations). */
 export function forgetAllKeys(): void {
   entries.clear();
+  refused.clear();
 }
+
+/** Why a key hash was refused, while that is remembered: 'unknown' or 'revoked'. */
+const refused = new Map<string, { reason: 'unknown' | 'revoked'; expires: number }>();
+
+export function refusedKey(hashHex: string, now = Date.now()): 'unknown' | 'revoked' | null {
+  const entry = refused.get(hashHex);
+  if (!entry) return null;
+  if (entry.expires <= now) {
+    refused.delete(hashHex);
+    return null;
+  }
+  return entry.reason;
+}
+
+export function rememberRefusedKey(hashHex: string, reason: 'unknown' | 'revoked', now = Date.now()): void {
+  if (refused.size >= MAX_UNKNOWN_ENTRIES) refused.delete(refused.keys().next().value!);
+  refused.set(hashHex, { reason, expires: now + UNKNOWN_KEY_TTL_MS });
+}
+
+/** Whether a key is warm in this process (a valid key seen in the last seconds). */
+export const isWarmKey = (hashHex: string, now = Date.now()): boolean => cachedKey(hashHex, now) !== null;

@@ -22,10 +22,18 @@ export interface Principal {
   keyOwner: AuthUser;
   apiKeyId: string;
   /**
-   * Set on routes that invite (POST /api/v1/me) when X-Api-Email names no user and invitation
-   * headers came with it: the email to invite. `user` is then the key owner.
+   * Set on routes that invite (POST /api/v1/me) when X-Api-Email names no user the key's owner
+   * may act for and invitation headers came with it: the email to invite. `user` is then the key
+   * owner. `taken`: the email belongs to a user already, so the invitation must be refused, after
+   * the same checks as any other.
    */
-  invite?: { email: string; firstName: string | null; lastName: string | null; role: string | null };
+  invite?: {
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    role: string | null;
+    taken: boolean;
+  };
 }
 
 export const fullName = (user: Pick<AuthUser, 'firstName' | 'lastName'>): string =>

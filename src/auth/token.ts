@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/connection.ts';
 import type { AuthUser } from './principal.ts';
 import { fullName } from './principal.ts';
+import { SecretBox } from './secret-box.ts';
+import { serviceKey } from './service-secrets.ts';
 
 /**
  * The single-sign-on token of POST /api/v1/me: an HS256 JWT with `exp`, which the service's
- * web application accepts to open a session. The signing key lives in the database so that
- * every process on it signs and verifies alike; the first process to need it creates it.
+ * web application accepts to open a session. The signing key lives in the database, sealed
+ * (auth/service-secrets.ts), so that every process on it signs and verifies alike.
  */
 const AUDIENCE = 'aoms-web';
 const SECRET_NAME = 'jwt_signing_key';
@@ -16,12 +17,14 @@ export class TokenSigner {
   readonly #db: Db;
   readonly #issuer: string;
   readonly #ttlSeconds: number;
+  readonly #box: SecretBox;
   #key: Promise<Uint8Array> | null = null;
 
-  constructor(db: Db, issuer: string, ttlSeconds: number) {
+  constructor(db: Db, issuer: string, ttlSeconds: number, box = new SecretBox(db)) {
     this.#db = db;
     this.#issuer = issuer;
     this.#ttlSeconds = ttlSeconds;
+    this.#box = box;
   }
 
   async sign(user: AuthUser): Promise<string> {
@@ -47,24 +50,10 @@ export class TokenSigner {
   }
 
   #signingKey(): Promise<Uint8Array> {
-    this.#key ??= loadOrCreateKey(this.#db).catch((error: unknown) => {
+    this.#key ??= serviceKey(this.#db, this.#box, SECRET_NAME).catch((error: unknown) => {
       this.#key = null;
       throw error;
     });
     return this.#key;
   }
-}
-
-async function loadOrCreateKey(db: Db): Promise<Uint8Array> {
-  await db
-    .insertInto('service_secrets')
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('hex') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('service_secrets')
-    .select('value')
-    .where('name', '=', SECRET_NAME)
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'hex');
 }

@@ -1,4 +1,7 @@
 import { issueApiKey, revokeApiKey } from '../api-keys/api-key.service.ts';
+import { SecretBox } from '../auth/secret-box.ts';
+import { sealServiceKeys } from '../auth/service-secrets.ts';
+import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Role } from '../db/schema.ts';
@@ -12,7 +15,8 @@ import {
 import { seedDemo } from '../seed/demo.ts';
 import type { AuthUser } from '../auth/principal.ts';
 import { changeClientSettings } from '../clients/client-settings.service.ts';
-import { createUser } from '../users/user.service.ts';
+import { createUser, moveUser } from '../users/user.service.ts';
+import { sealWebhookSecrets } from '../webhooks/webhook.service.ts';
 
 /** Who the command line acts as: the operator who runs the service. */
 const CLI_OPERATOR: AuthUser = {
@@ -32,7 +36,7 @@ export interface CommandOutput {
 }
 
 type Options = Record<string, string | boolean | undefined>;
-type Command = (db: Db, options: Options) => Promise<CommandOutput>;
+type Command = (db: Db, options: Options, config: Config) => Promise<CommandOutput>;
 
 const text = (options: Options, name: string): string | undefined => {
   const value = options[name];
@@ -55,12 +59,15 @@ function required<const N extends readonly string[]>(
 }
 
 export const COMMANDS: Record<string, Command> = {
-  async migrate(db) {
-    // Opening the database already migrated it; this reports the state.
+  async migrate(db, _options, config) {
+    // Opening the database already migrated it; this reports the state, and seals stored
+    // secrets as a start of the service does.
     const { applied } = await migrateToLatest(db);
+    const secrets = new SecretBox(db, config.secretEncryption);
+    const sealed = (await sealServiceKeys(db, secrets)) + (await sealWebhookSecrets(db, secrets));
     return {
-      json: { success: true, applied },
-      text: applied.length ? `applied ${applied.join(', ')}` : 'schema is up to date',
+      json: { success: true, applied, sealed_secrets: sealed },
+      text: `${applied.length ? `applied ${applied.join(', ')}` : 'schema is up to date'}${sealed ? `; sealed ${sealed} stored secret(s)` : ''}`,
     };
   },
 
@@ -114,6 +121,15 @@ export const COMMANDS: Record<string, Command> = {
       title: text(options, 'title') ?? null,
     });
     return { json: { success: true, user }, text: `user ${user.id} ${user.email}` };
+  },
+
+  async 'users move'(db, options) {
+    const [email, org] = required(options, 'email', 'org');
+    const moved = await moveUser(db, { email, organizationId: org, isAdmin: options.admin === true });
+    return {
+      json: { success: true, user: moved },
+      text: `user ${moved.id} ${moved.email} moved to ${moved.organization_id} as ${moved.role}; ${moved.revoked_key_ids.length} key(s) revoked`,
+    };
   },
 
   async 'keys issue'(db, options) {

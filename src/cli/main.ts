@@ -16,6 +16,7 @@ Commands:
   migrate                                   bring the database schema up to date
   orgs create --kind client|company --name NAME [--client-type NAME_OR_ID] [--serves CLIENT_ID] [--served-by COMPANY_ID]
   users create --email EMAIL --first-name F --last-name L --role client|staff|appraiser|operator [--org ORG_ID] [--admin] [--title TITLE]
+  users move --email EMAIL --org ORG_ID [--admin]   move a client user or staff member to another organization (revokes their keys)
   keys issue (--user USER_ID | --email EMAIL) [--label LABEL]
   keys revoke (--id KEY_ID | --key API_KEY)
   clients settings --client CLIENT_ID [--company COMPANY_ID] [--client-review-required true|false]
@@ -67,7 +68,7 @@ async function main(): Promise<number> {
     log: (m) => process.stderr.write(`[aoms] ${m}\n`),
   });
   try {
-    const output: CommandOutput = await command(database.db, values);
+    const output: CommandOutput = await command(database.db, values, config);
     process.stdout.write(json ? JSON.stringify(output.json) + '\n' : output.text + '\n');
     return 0;
   } catch (error) {

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -13,6 +15,8 @@ export interface Config {
   dataDir: string;
   publicBaseUrl: string;
   logLevel: LogLevel;
+  /** auto: readable lines on a terminal, JSON lines otherwise. */
+  logFormat: LogFormat;
   fileNumberPrefix: string;
   timeZone: string;
   /** Largest accepted request body, in bytes. */
@@ -36,9 +40,12 @@ export interface Config {
   /** How often a process looks for expired offers and orders to auto-assign. */
   workflowTimerIntervalMs: number;
   storage: StorageConfig;
-  /** Largest accepted file, and largest total of files in one request, in bytes. */
+  /** Largest accepted file, in bytes. */
   maxFileBytes: number;
+  /** Largest multipart request (files, fields and framing together), in bytes. */
   maxUploadBytes: number;
+  /** Where uploads are spooled while their request runs. */
+  uploadTmpDir: string;
   maxFilesPerRequest: number;
   /** How long a signed file link works. */
   linkTtlSeconds: number;
@@ -46,14 +53,31 @@ export interface Config {
   paymentLinkTtlSeconds: number;
   /** The card processor: only the built-in sandbox ships; a real one plugs into payments/provider.ts. */
   paymentProvider: 'sandbox';
-  /** Requests per minute per API key (or per address without a key); 0 turns limiting off. */
+  /** Requests per minute per API key; 0 turns this limit off. */
   rateLimitPerMinute: number;
+  /** API requests per minute per client address that fail authentication (no, unknown or revoked key); 0: off. */
+  rateLimitUnauthenticatedPerMinute: number;
+  /** Requests per minute per client address outside the API (payment pages, file links, documents, docs); 0: off. */
+  rateLimitPublicPerMinute: number;
+  /** Card submissions on payment pages per minute per client address; 0: off. */
+  rateLimitCardAttemptsPerMinute: number;
+  /** Declined card attempts on one payment page within CARD_LOCK_MINUTES that lock it; 0: never locked. */
+  cardDeclinesBeforeLock: number;
+  /** How far back declines are counted, and how long a locked payment page stays locked. */
+  cardLockMinutes: number;
+  /**
+   * Whose X-Forwarded-For to believe for the client address: null (nobody: the socket's address),
+   * a hop count, or the proxies' addresses and networks.
+   */
+  trustedProxies: number | string[] | null;
   /** Shared rate-limit counters for several processes; null: each process counts alone. */
   redisUrl: string | null;
   /** Origins allowed to call the API from a browser; empty: CORS off. */
   corsOrigins: string[];
   /** Registers the benchmark's ceiling routes (/__bench/*): for `npm run bench` only. */
   benchRoutes: boolean;
+  /** The key that seals stored secrets (auth/secret-box.ts); null: one generated and kept in the database. */
+  secretEncryption: { key: Buffer | null; previousKeys: Buffer[] };
   webhooks: {
     /** Deliver to loopback, private and link-local addresses (off: they are refused). */
     allowPrivateUrls: boolean;
@@ -77,6 +101,8 @@ export type StorageConfig =
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 type Env = Record<string, string | undefined>;
 
@@ -124,6 +150,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
+  const logFormat = (env.LOG_FORMAT?.trim() || 'auto') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat)) {
+    problems.push(`LOG_FORMAT: must be one of ${LOG_FORMATS.join(', ')}, got "${logFormat}"`);
+  }
   const fileNumberPrefix = env.FILE_NUMBER_PREFIX?.trim() || 'AOM';
   if (!/^[A-Z0-9]{1,10}$/.test(fileNumberPrefix)) {
     problems.push(`FILE_NUMBER_PREFIX: 1 to 10 capital letters or digits, got "${fileNumberPrefix}"`);
@@ -138,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     publicBaseUrl,
     logLevel,
+    logFormat,
     fileNumberPrefix,
     timeZone,
     bodyLimitBytes: read('BODY_LIMIT_BYTES', 1_048_576, integer(1024, 1_073_741_824)),
@@ -154,17 +185,43 @@ export function loadConfig(env: Env = process.env): Config {
     storage: readStorage(env, problems),
     maxFileBytes: read('MAX_FILE_BYTES', 25 * 1024 * 1024, integer(1024, 5 * 1024 ** 3)),
     maxUploadBytes: read('MAX_UPLOAD_BYTES', 100 * 1024 * 1024, integer(1024, 20 * 1024 ** 3)),
+    uploadTmpDir: path.resolve(env.UPLOAD_TMP_DIR?.trim() || path.join(os.tmpdir(), 'aoms-uploads')),
     maxFilesPerRequest: read('MAX_FILES_PER_REQUEST', 20, integer(1, 1000)),
     linkTtlSeconds: read('LINK_TTL_SECONDS', 86_400, integer(10, 30 * 86_400)),
     paymentLinkTtlSeconds: read('PAYMENT_LINK_TTL_SECONDS', 14 * 86_400, integer(60, 90 * 86_400)),
     paymentProvider: 'sandbox',
     rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', 600, integer(0, 1_000_000)),
+    rateLimitUnauthenticatedPerMinute: read(
+      'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE',
+      60,
+      integer(0, 1_000_000),
+    ),
+    rateLimitPublicPerMinute: read('RATE_LIMIT_PUBLIC_PER_MINUTE', 120, integer(0, 1_000_000)),
+    rateLimitCardAttemptsPerMinute: read('RATE_LIMIT_CARD_ATTEMPTS_PER_MINUTE', 10, integer(0, 1_000_000)),
+    cardDeclinesBeforeLock: read('CARD_DECLINES_BEFORE_LOCK', 5, integer(0, 1000)),
+    cardLockMinutes: read('CARD_LOCK_MINUTES', 60, integer(1, 43_200)),
+    trustedProxies: read('TRUSTED_PROXIES', null, trustedProxies),
     redisUrl: env.REDIS_URL?.trim() || null,
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
     benchRoutes: read('BENCH_ROUTES', false, boolean),
+    secretEncryption: {
+      key: read('SECRET_ENCRYPTION_KEY', null, encryptionKey),
+      previousKeys: (env.SECRET_ENCRYPTION_KEY_PREVIOUS ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)
+        .flatMap((text, index) => {
+          const key = encryptionKey(text);
+          if (typeof key === 'string') {
+            problems.push(`SECRET_ENCRYPTION_KEY_PREVIOUS: key ${index + 1} ${key}`);
+            return [];
+          }
+          return [key];
+        }),
+    },
     webhooks: {
       allowPrivateUrls: read('WEBHOOK_ALLOW_PRIVATE_URLS', false, boolean),
       timeoutMs: read('WEBHOOK_TIMEOUT_MS', 10_000, integer(100, 120_000)),
@@ -206,6 +263,44 @@ function readStorage(env: Env, problems: string[]): StorageConfig {
     secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || null,
     forcePathStyle: /^(true|1|yes)$/i.test(env.S3_FORCE_PATH_STYLE?.trim() ?? (endpoint ? 'true' : 'false')),
   };
+}
+
+/** Where proxies are named by name, address or network (proxy-addr's names are kept). */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** A hop count (1 to 10), or a comma-separated list of addresses, CIDR networks and PROXY_NAMES. */
+function trustedProxies(raw: string): number | string[] | string {
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    return hops >= 1 && hops <= 10 ? hops : `a hop count must be between 1 and 10, got ${hops}`;
+  }
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => {
+    if (PROXY_NAMES.includes(entry)) return false;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    if (family === 0 || rest.length > 0) return true;
+    if (prefix === undefined) return false;
+    return !/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
+  });
+  return bad.length > 0
+    ? `must be a hop count or addresses and networks (10.0.0.0/8, 2001:db8::/32, loopback), not: ${bad.join(', ')}`
+    : entries;
+}
+
+/** 32 bytes, as 64 hex digits or base64 (`openssl rand -base64 32`). */
+function encryptionKey(raw: string): Buffer | string {
+  const bytes = /^[0-9a-f]{64}$/i.test(raw)
+    ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw)
+      ? Buffer.from(raw, 'base64')
+      : null;
+  return bytes?.length === 32
+    ? bytes
+    : 'must be 32 bytes, written as 64 hex digits or in base64 (openssl rand -base64 32)';
 }
 
 function boolean(raw: string): boolean | string {

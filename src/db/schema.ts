@@ -376,6 +376,14 @@ export interface SubmissionFeesTable {
   created_at: CreatedAt;
 }
 
+export interface PaymentPageLocksTable {
+  order_id: string;
+  locked_at: CreatedAt;
+  locked_until: Timestamp;
+  declined_attempts: number;
+  reason: string;
+}
+
 export interface IdempotencyKeysTable {
   user_id: string;
   key: string;
@@ -424,6 +432,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   payment_cards: PaymentCardsTable;
   submission_fees: SubmissionFeesTable;
+  payment_page_locks: PaymentPageLocksTable;
   order_counts: OrderCountsTable;
 }
 

@@ -75,6 +75,9 @@ export function registerDownloadRoutes(app: AppInstance, deps: AppDeps): void {
           `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
         )
         .header('x-content-type-options', 'nosniff')
+        // Uploaded HTML or SVG opened in a browser runs in a sandbox: no script, no same-origin
+        // access to the service (on top of attachment and nosniff).
+        .header('content-security-policy', "sandbox; default-src 'none'")
         .header('cache-control', 'private, no-store');
       if (file.size !== null) void reply.header('content-length', file.size);
       return reply.send(file.body);

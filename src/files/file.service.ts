@@ -9,7 +9,7 @@ import { findVisibleOrder } from '../orders/order.store.ts';
 import type { FileTypeSlugValue } from '../schemas/file-types.ts';
 import { OrderFileWriter } from '../storage/order-files.ts';
 import type { LinkSigner } from '../storage/signed-links.ts';
-import type { Storage } from '../storage/storage.ts';
+import { MissingObjectError, type Storage } from '../storage/storage.ts';
 import type { Upload } from '../storage/upload.ts';
 import { toFile } from './file.mapper.ts';
 import { findOrderFile, orderFilesQuery } from './file.repository.ts';
@@ -72,7 +72,7 @@ export interface Download {
 
 /**
  * A file behind a signed link: the link itself is the credential (no API key). A tampered or
- * expired link answers 403; a file that no longer exists, 404.
+ * expired link answers 403; a file that no longer exists, or whose content is gone, 404.
  */
 export async function downloadFile(
   deps: Pick<FileDeps, 'db' | 'storage' | 'links'>,
@@ -88,6 +88,12 @@ export async function downloadFile(
   }
   const row = isUuid(fileId) ? await findOrderFile(deps.db, fileId) : undefined;
   if (!row) throw new AppError('not_found', 'The file no longer exists');
-  const object = await deps.storage.get(row.storage_key);
+  const object = await deps.storage.get(row.storage_key).catch((error: unknown) => {
+    // The row outlived its content (a restore without the files, a bucket emptied by hand): the
+    // link leads nowhere, which is the caller's 404, not a fault of the request.
+    if (error instanceof MissingObjectError)
+      throw new AppError('not_found', "The file's content is no longer stored; ask for it again");
+    throw error;
+  });
   return { filename: row.filename, contentType: row.content_type, size: object.size, body: object.body };
 }

@@ -6,6 +6,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
+import type { SecretBox } from '../auth/secret-box.ts';
 import type { TokenSigner } from '../auth/token.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
@@ -28,4 +29,6 @@ export interface AppDeps {
   tokens: TokenSigner;
   storage: Storage;
   links: LinkSigner;
+  /** Seals and opens stored secrets (webhook signing secrets). */
+  secrets: SecretBox;
 }

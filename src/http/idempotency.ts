@@ -20,6 +20,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency: { userId: string; key: string } | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The answer shows a secret once (a new API key, a webhook signing secret). The secret is
+     * never kept with the answer; a retry is told what the first request did instead (409),
+     * with `then`: what to do to get a secret again.
+     */
+    shownOnce?: { fields: readonly string[]; then: string };
+  }
 }
 
 function requestHash(request: FastifyRequest): string {
@@ -90,6 +98,8 @@ export function registerIdempotency(api: FastifyInstance, db: Db): void {
         'conflict',
         'The first request with this Idempotency-Key is still being processed; retry shortly',
       );
+    const shownOnce = request.routeOptions.config.shownOnce;
+    if (shownOnce) throw alreadyShown(shownOnce, existing.response_body);
     return reply
       .status(existing.status_code)
       .header('idempotent-replayed', 'true')
@@ -106,7 +116,9 @@ export function registerIdempotency(api: FastifyInstance, db: Db): void {
       .where('user_id', '=', claim.userId)
       .where('key', '=', claim.key);
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
-      await query.set({ status_code: reply.statusCode, response_body: payload }).execute();
+      const shownOnce = request.routeOptions.config.shownOnce;
+      const kept = shownOnce ? withoutFields(payload, shownOnce.fields) : payload;
+      await query.set({ status_code: reply.statusCode, response_body: kept }).execute();
     } else {
       await db
         .deleteFrom('idempotency_keys')
@@ -116,4 +128,35 @@ export function registerIdempotency(api: FastifyInstance, db: Db): void {
     }
     return payload;
   });
+}
+
+/** The answer as kept: the shown-once fields removed (the client received them; nobody else will). */
+function withoutFields(payload: string, fields: readonly string[]): string {
+  try {
+    const body = JSON.parse(payload) as Record<string, unknown>;
+    for (const field of fields) delete body[field];
+    return JSON.stringify(body);
+  } catch {
+    return '{}';
+  }
+}
+
+function keptId(kept: string | null): unknown {
+  try {
+    return (JSON.parse(kept ?? '{}') as { id?: unknown }).id;
+  } catch {
+    return null;
+  }
+}
+
+/** A retry of a request whose answer held a secret: what it did, and how to get a secret again. */
+function alreadyShown(shownOnce: { fields: readonly string[]; then: string }, kept: string | null): AppError {
+  const id = keptId(kept);
+  const fields = shownOnce.fields.join(', ');
+  return new AppError(
+    'conflict',
+    `The first request with this Idempotency-Key succeeded${typeof id === 'string' ? ` (id ${id})` : ''}; ` +
+      `its answer held ${fields}, which is shown only once and not kept. ${shownOnce.then}`,
+    [{ field: 'Idempotency-Key', message: `was used by a request whose ${fields} was shown once` }],
+  );
 }

@@ -9,7 +9,7 @@ import {
   type Predicate,
 } from '../db/list-filter.ts';
 import { isUuid } from '../db/ids.ts';
-import { toIsoLocal } from '../format/dates.ts';
+import { parseDateTime, toIsoLocal } from '../format/dates.ts';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
 
 /**
@@ -22,20 +22,58 @@ import { AppError, type FieldProblem } from '../errors/app-error.ts';
  */
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
+/**
+ * The largest page and per_page accepted. Beyond it the offset no longer fits PostgreSQL's
+ * bigint (a 500, before this bound) and no list is that long; it answers 422 instead.
+ */
+export const MAX_PAGE = 1_000_000;
+
+const pagingProperties = {
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_PAGE, description: `Page number, 1 to ${MAX_PAGE} (default 1)` }),
+  ),
+  per_page: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE,
+      description: `Page size (default ${DEFAULT_PER_PAGE}; above ${MAX_PER_PAGE} reads as ${MAX_PER_PAGE})`,
+    }),
+  ),
+};
 
 /** The documented part of a list's query string; q[...] keys are read by parseListQuery. */
-export const ListQueryString = Type.Object(
-  {
-    page: Type.Optional(Type.Integer({ minimum: 1, description: 'Page number, from 1 (default 1)' })),
-    per_page: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        description: `Page size (default ${DEFAULT_PER_PAGE}; above ${MAX_PER_PAGE} reads as ${MAX_PER_PAGE})`,
-      }),
-    ),
-  },
-  { additionalProperties: true },
-);
+export const ListQueryString = Type.Object(pagingProperties, { additionalProperties: true });
+
+/** The query string of a list without search: page and per_page only. */
+export const PagingQueryString = Type.Object(pagingProperties);
+
+export interface Paging {
+  page: number;
+  perPage: number;
+}
+
+/** page and per_page of a list without search; 422 naming each bad one. */
+export function parsePaging(query: Record<string, unknown>): Paging {
+  const problems: FieldProblem[] = [];
+  const paging = readPaging(query, problems);
+  if (problems.length > 0) {
+    throw new AppError(
+      'validation_failed',
+      `Invalid paging: ${problems.map((p) => p.field).join(', ')}`,
+      problems,
+    );
+  }
+  return paging;
+}
+
+function readPaging(query: Record<string, unknown>, problems: FieldProblem[]): Paging {
+  const page = positiveInteger(query.page, 'page', 1, problems);
+  const perPage = Math.min(
+    positiveInteger(query.per_page, 'per_page', DEFAULT_PER_PAGE, problems),
+    MAX_PER_PAGE,
+  );
+  return { page, perPage };
+}
 
 export interface ListQueryOptions {
   timeZone: string;
@@ -47,11 +85,7 @@ export function parseListQuery(
   options: ListQueryOptions,
 ): ListQuery {
   const problems: FieldProblem[] = [];
-  const page = positiveInteger(query.page, 'page', 1, problems);
-  const perPage = Math.min(
-    positiveInteger(query.per_page, 'per_page', DEFAULT_PER_PAGE, problems),
-    MAX_PER_PAGE,
-  );
+  const { page, perPage } = readPaging(query, problems);
   const terms: ListTerm[] = [];
   const sorts: ListSort[] = [];
 
@@ -82,6 +116,7 @@ export function parseListQuery(
       rawValue,
       field,
       problems,
+      options.timeZone,
     );
     if (term) terms.push(term);
   }
@@ -99,8 +134,8 @@ export function parseListQuery(
 function positiveInteger(value: unknown, field: string, fallback: number, problems: FieldProblem[]): number {
   if (value === undefined || value === '') return fallback;
   const text = String(Array.isArray(value) ? value[0] : value);
-  if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
-    problems.push({ field, message: 'must be a positive integer' });
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > MAX_PAGE) {
+    problems.push({ field, message: `must be a whole number from 1 to ${MAX_PAGE}` });
     return fallback;
   }
   return Number(text);
@@ -170,6 +205,7 @@ function checkTerm(
   rawValue: unknown,
   field: string,
   problems: FieldProblem[],
+  timeZone: string,
 ): ListTerm | null {
   const values = asList(rawValue)
     .map((v) => v.trim())
@@ -204,7 +240,7 @@ function checkTerm(
 
   const checked = values.map((v) => {
     const value = spec.transform ? spec.transform(v) : v;
-    return value === null ? null : checkValue(value, spec);
+    return value === null ? null : checkValue(value, spec, timeZone);
   });
   if (checked.some((c) => c === null)) {
     problems.push({ field, message: describeType(spec) });
@@ -217,8 +253,12 @@ function checkTerm(
   return term(checked as string[]);
 }
 
-/** The value in canonical form, or null when it does not fit the attribute's type. */
-function checkValue(value: string, spec: AttributeSpec): string | null {
+/**
+ * The value in canonical form, or null when it does not fit the attribute's type. Everything
+ * that passes here is a value PostgreSQL takes: a date or date-time it would refuse (year 0,
+ * "2026-01-01 (foo)", which JavaScript's Date.parse reads) is refused here, never in SQL.
+ */
+function checkValue(value: string, spec: AttributeSpec, timeZone: string): string | null {
   switch (spec.type) {
     case 'text':
       return value.length <= 500 ? value : null;
@@ -237,14 +277,23 @@ function checkValue(value: string, spec: AttributeSpec): string | null {
       return isDate(day) ? day : null;
     }
     case 'datetime': {
-      const iso = toIsoLocal(value);
-      return isDate(iso.slice(0, 10)) && (iso.length === 10 || !Number.isNaN(Date.parse(iso))) ? iso : null;
+      const text = toIsoLocal(value);
+      // A day alone stays a day: db/list-filter.ts compares it as the whole day in TIME_ZONE.
+      if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isDate(text) ? text : null;
+      if (!isDate(text.slice(0, 10))) return null;
+      // A date-time without a zone is read in TIME_ZONE, as everywhere in the API; the SQL
+      // receives the instant in UTC, in a form PostgreSQL always reads.
+      const instant = parseDateTime(text, timeZone)?.toISOString();
+      return instant && isDate(instant.slice(0, 10)) ? instant : null;
     }
   }
 }
 
+/** Years 1000 to 9999: what people search by, and always a date PostgreSQL accepts. */
+const DAY = /^[1-9]\d{3}-\d{2}-\d{2}$/;
+
 function isDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!DAY.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
@@ -262,9 +311,9 @@ function describeType(spec: AttributeSpec): string {
     case 'boolean':
       return 'must be true or false';
     case 'date':
-      return 'must be a date: YYYY-MM-DD or MM/DD/YYYY';
+      return 'must be a date from the years 1000 to 9999: YYYY-MM-DD or MM/DD/YYYY';
     case 'datetime':
-      return 'must be a date (YYYY-MM-DD or MM/DD/YYYY) or an ISO 8601 date-time';
+      return 'must be a date (YYYY-MM-DD or MM/DD/YYYY) or a date-time (YYYY-MM-DDTHH:MM[:SS], with an optional zone: Z or +HH:MM), years 1000 to 9999';
     default:
       return 'is too long';
   }

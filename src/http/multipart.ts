@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,9 +16,15 @@ import { assign } from './rails-params.ts';
  * Multipart bodies become ordinary bodies: fields are decoded the way a Rails-style client
  * writes them (`notes[]`, `files[][attachment]`, `files[0][file_type]`) into the same shape a
  * JSON body would have, so one schema validates both. Each file part is spooled to a temporary
- * file (size and SHA-256 computed on the way) and stands in the body as an upload reference;
- * route handlers resolve references with `resolveUpload(request, reference)`. Temporary files
- * are removed when the response is sent, whatever happened.
+ * file under UPLOAD_TMP_DIR (size and SHA-256 computed on the way) and stands in the body as an
+ * upload reference; route handlers resolve references with `resolveUpload(request, reference)`.
+ * Temporary files are removed when the response is sent, whatever happened.
+ *
+ * One budget per request: MAX_UPLOAD_BYTES for everything the multipart body carries (files,
+ * fields and the framing between them), counted on the wire as it arrives; within it, fields
+ * total at most BODY_LIMIT_BYTES, since they are held in memory as a JSON body would be. Over
+ * either, the request answers 413 at once: the rest of the body is read and discarded, never
+ * kept, and the connection is closed after the answer.
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,24 +46,28 @@ export function resolveUpload(request: FastifyRequest, reference: unknown): Uplo
 }
 
 export async function registerMultipart(app: FastifyInstance, config: Config): Promise<void> {
+  const fieldSize = Math.min(1024 * 1024, config.bodyLimitBytes);
   await app.register(multipart, {
     limits: {
       fileSize: config.maxFileBytes,
       files: config.maxFilesPerRequest,
       fields: 500,
-      fieldSize: 1024 * 1024,
+      fieldSize,
       parts: config.maxFilesPerRequest + 500,
       headerPairs: 200,
     },
   });
   app.decorateRequest('uploads', null);
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     if (!request.isMultipart()) return;
     request.uploads = [];
     try {
-      request.body = await readParts(request, config);
+      request.body = await readParts(request, config, fieldSize);
     } catch (error) {
-      throw asRequestError(error);
+      const refused = asRequestError(error);
+      // A body refused before its end is not read on: the client is told to stop sending.
+      if (refused instanceof AppError && refused.status === 413) void reply.header('connection', 'close');
+      throw refused;
     }
   });
   app.addHook('onResponse', async (request) => {
@@ -74,16 +84,112 @@ async function removeUploads(request: FastifyRequest): Promise<void> {
   await Promise.all(uploads.map((u) => fs.rm(u.path, { force: true })));
 }
 
-const spoolDirectory = path.join(os.tmpdir(), 'aoms-uploads');
+/**
+ * Counts a request's bytes as they arrive. Past the budget it stops the multipart parser (the
+ * rest of the body is drained and dropped) and `exceeded` rejects, which ends the reading of
+ * parts wherever it waits.
+ */
+class MultipartBudget {
+  readonly exceeded: Promise<never>;
+  readonly #abort = new AbortController();
+  #fieldBytes = 0;
+  #fail: (error: AppError) => void = () => undefined;
 
-async function readParts(request: FastifyRequest, config: Config): Promise<Record<string, unknown>> {
+  readonly #raw: IncomingMessage;
+  readonly #limits: { totalBytes: number; fieldBytes: number };
+
+  constructor(raw: IncomingMessage, limits: { totalBytes: number; fieldBytes: number }) {
+    this.#raw = raw;
+    this.#limits = limits;
+    this.exceeded = new Promise<never>((_resolve, reject) => {
+      this.#fail = reject;
+    });
+    // Nobody may be waiting on it when the request ends in time.
+    this.exceeded.catch(() => undefined);
+    const declared = Number(raw.headers['content-length']);
+    if (declared > limits.totalBytes) {
+      this.stop(this.#tooLarge());
+      return;
+    }
+    let total = 0;
+    const count = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limits.totalBytes) {
+        raw.off('data', count);
+        this.stop(this.#tooLarge());
+      }
+    };
+    raw.on('data', count);
+  }
+
+  /** Aborts what reads the body (a file being spooled). */
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  /** Throws once the fields together exceed their share. */
+  countField(name: string, value: string): void {
+    this.#fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+    if (this.#fieldBytes > this.#limits.fieldBytes) {
+      this.stop(
+        new AppError(
+          'payload_too_large',
+          `The fields of a multipart request may total at most ${this.#limits.fieldBytes} bytes (BODY_LIMIT_BYTES); send files as file parts`,
+        ),
+      );
+    }
+    this.throwIfExceeded();
+  }
+
+  throwIfExceeded(): void {
+    if (this.#abort.signal.aborted) throw this.#abort.signal.reason as AppError;
+  }
+
+  stop(error: AppError): void {
+    if (this.#abort.signal.aborted) return;
+    this.#raw.unpipe();
+    this.#raw.resume();
+    this.#abort.abort(error);
+    this.#fail(error);
+  }
+
+  #tooLarge(): AppError {
+    return new AppError(
+      'payload_too_large',
+      `A multipart request may total at most ${this.#limits.totalBytes} bytes (MAX_UPLOAD_BYTES): files, fields and framing`,
+    );
+  }
+}
+
+async function readParts(
+  request: FastifyRequest,
+  config: Config,
+  fieldSize: number,
+): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
   const acceptsFiles = request.routeOptions.config.uploads === true;
-  let total = 0;
+  const spoolDirectory = config.uploadTmpDir;
   await fs.mkdir(spoolDirectory, { recursive: true });
-  for await (const part of request.parts()) {
+  const budget = new MultipartBudget(request.raw, {
+    totalBytes: config.maxUploadBytes,
+    fieldBytes: config.bodyLimitBytes,
+  });
+  // Refused by its Content-Length alone: the parser never starts.
+  budget.throwIfExceeded();
+  const parts = request.parts();
+  for (;;) {
+    const next = await Promise.race([parts.next(), budget.exceeded]);
+    if (next.done) break;
+    const part = next.value;
     if (part.type === 'field') {
-      assign(body, part.fieldname, typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
+      const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+      if (part.valueTruncated)
+        throw new AppError(
+          'payload_too_large',
+          `${part.fieldname}: a field may hold at most ${fieldSize} bytes; send files as file parts`,
+        );
+      budget.countField(part.fieldname, value);
+      assign(body, part.fieldname, value);
       continue;
     }
     if (!acceptsFiles) {
@@ -104,27 +210,21 @@ async function readParts(request: FastifyRequest, config: Config): Promise<Recor
       sha256: '',
     };
     request.uploads!.push(upload);
-    await pipeline(
-      part.file,
-      new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          total += chunk.length;
-          if (total > config.maxUploadBytes) {
-            done(
-              new AppError(
-                'payload_too_large',
-                `The files of one request may total at most ${config.maxUploadBytes} bytes`,
-              ),
-            );
-            return;
-          }
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      }),
-      createWriteStream(file),
-    );
+    await Promise.race([
+      pipeline(
+        part.file,
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            size += chunk.length;
+            hash.update(chunk);
+            done(null, chunk);
+          },
+        }),
+        createWriteStream(file),
+        { signal: budget.signal },
+      ),
+      budget.exceeded,
+    ]);
     upload.size = size;
     upload.sha256 = hash.digest('hex');
     assign(body, part.fieldname, `${REFERENCE}${request.uploads!.length - 1}`);

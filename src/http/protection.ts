@@ -1,24 +1,23 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
-import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
-import { readApiKey } from './credentials.ts';
 import { EXPOSED_HEADERS, REQUEST_HEADERS } from './headers.ts';
+import { addressSubject, RateLimits } from './rate-limits.ts';
 
 /**
  * Rate limits, security headers and CORS.
- * - Limits count per API key (hashed; a key never appears in memory or Redis in clear), or per
- *   client address for requests without one. With REDIS_URL the counters are shared by every
- *   process; without it each process counts on its own (N processes allow N times the limit).
- *   429 answers carry Retry-After and the RateLimit-* headers.
+ * - Limits (http/rate-limits.ts): requests outside the API count per client address here, card
+ *   submissions on payment pages too; API requests count in the authentication hook (app.ts),
+ *   per key once the key has authenticated, per address when it has not. /healthz and /readyz
+ *   are never limited. 429 answers carry Retry-After and the RateLimit-* headers.
  * - Security headers on every response (CSP for the pages the service serves; /docs relaxes it
  *   for its UI).
  * - CORS is off unless CORS_ORIGINS names the origins allowed to call from a browser.
  */
-export async function registerProtection(app: FastifyInstance, config: Config): Promise<() => Promise<void>> {
+const NEVER_LIMITED = new Set(['/healthz', '/readyz', '/__bench/bare', '/__bench/pk/:id']);
+
+export async function registerProtection(app: FastifyInstance, config: Config): Promise<RateLimits> {
   await app.register(helmet, {
     // The JSON API has no use for a CSP; the HTML pages set their own, and /docs needs its UI's.
     contentSecurityPolicy: false,
@@ -36,27 +35,15 @@ export async function registerProtection(app: FastifyInstance, config: Config): 
       maxAge: 600,
     });
   }
-  if (config.rateLimitPerMinute === 0) return () => Promise.resolve();
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
-    : null;
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => {
-      const key = readApiKey(request);
-      return key ? `key:${createHash('sha256').update(key).digest('hex').slice(0, 32)}` : `ip:${request.ip}`;
-    },
-    enableDraftSpec: true,
-    ...(redis ? { redis, nameSpace: 'aoms-rate-limit:', skipOnError: true } : {}),
-    allowList: (request: FastifyRequest) => request.url === '/healthz' || request.url === '/readyz',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'FST_RATE_LIMITED',
-      message: `Rate limit exceeded: ${context.max} requests per minute; retry in ${context.after}`,
-    }),
+  const limits = new RateLimits(config);
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (route !== undefined && (NEVER_LIMITED.has(route) || route.startsWith('/api/v1/'))) return;
+    // Outside the API (an unknown route too): whatever key the request carries, it counts for
+    // its address. A made-up key per request changes nothing.
+    const address = addressSubject(request.ip);
+    await limits.take('public', address, reply);
+    if (request.method === 'POST' && route === '/pay/:order_id') await limits.take('card', address, reply);
   });
-  return async () => {
-    await redis?.quit().catch(() => undefined);
-  };
+  return limits;
 }

@@ -41,8 +41,3 @@ export function requestIdFrom(header: string | string[] | undefined, generate: (
   const value = Array.isArray(header) ? header[0] : header;
   return value && REQUEST_ID.test(value) ? value : generate();
 }
-
-/** The URL as it may be logged: an api_key in the query string is replaced. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&]api_key=)[^&#]*/gi, '$1[redacted]');
-}

@@ -1,4 +1,4 @@
-import { formatDate } from '../format/dates.ts';
+import { formatDate, formatDateTime } from '../format/dates.ts';
 import { centsToCurrency } from '../format/money.ts';
 import { invoiceStrategy } from '../orders/order.enums.ts';
 import { fullAddress } from '../orders/order.mapper.ts';
@@ -7,7 +7,7 @@ import { isUuid } from '../db/ids.ts';
 import type { PayPageModel } from './hosted-page.ts';
 import { balanceOf, invoiceLines, PAYMENT_COLUMNS, withNames, type PayableOrder } from './payable-order.ts';
 import { paidBy } from './payment.mapper.ts';
-import { findSucceededPayment } from './payment.repository.ts';
+import { activePageLock, findSucceededPayment, type PageLock } from './payment.repository.ts';
 import { payBalance, type PaymentDeps } from './payment.service.ts';
 import { renderPdf } from './pdf.ts';
 import { readCard, type CardForm } from '../cards/card-form.ts';
@@ -51,6 +51,29 @@ function pageModel(deps: PaymentDeps, order: PayableOrder, action: string) {
 export interface PageAnswer {
   status: number;
   model: PayPageModel;
+  /** Seconds until the page takes cards again (a locked page's Retry-After). */
+  retryAfterSeconds?: number;
+}
+
+/** What the payer reads on a locked page: until when, why, and that nothing was charged. */
+function lockedText(deps: PaymentDeps, order: PayableOrder, lock: PageLock): string {
+  return (
+    `Card payments on this page are paused until ${formatDateTime(lock.locked_until, deps.config.timeZone)} ` +
+    `because ${lock.reason}. Nothing was charged. ` +
+    `Try again after that time, or contact ${order.company_name}.`
+  );
+}
+
+function lockedAnswer(deps: PaymentDeps, order: PayableOrder, action: string, lock: PageLock): PageAnswer {
+  return {
+    status: 429,
+    retryAfterSeconds: Math.max(1, Math.ceil((lock.locked_until.getTime() - Date.now()) / 1000)),
+    model: {
+      ...pageModel(deps, order, action),
+      showForm: false,
+      message: { kind: 'error', text: lockedText(deps, order, lock) },
+    },
+  };
 }
 
 /** GET /pay/{order_id}: the card form, or that nothing is due. */
@@ -63,6 +86,16 @@ export async function showPayPage(
   const order = await linkedOrder(deps, 'pay', orderId, signed);
   if ('refused' in order) return order;
   const due = balanceOf(order) > 0n && order.status !== 'Cancelled';
+  const lock = due ? await activePageLock(deps.db, order.id) : undefined;
+  if (lock)
+    return {
+      status: 200,
+      model: {
+        ...pageModel(deps, order, action),
+        showForm: false,
+        message: { kind: 'error', text: lockedText(deps, order, lock) },
+      },
+    };
   return {
     status: 200,
     model: {
@@ -85,6 +118,9 @@ export async function submitPayPage(
   if ('refused' in order) return order;
   const base = pageModel(deps, order, action);
   const values = { name: form.name ?? '' };
+  // A locked page reads no card at all (payBalance checks again, under the order's lock).
+  const lock = await activePageLock(deps.db, order.id);
+  if (lock) return lockedAnswer(deps, order, action, lock);
   const read = readCard(form);
   if ('problems' in read)
     return {
@@ -121,11 +157,16 @@ export async function submitPayPage(
         status: 402,
         model: {
           ...base,
-          showForm: true,
+          showForm: result.lock === null,
           values,
-          message: { kind: 'error', text: `${result.message}. Nothing was charged.` },
+          message: {
+            kind: 'error',
+            text: `${result.message}. Nothing was charged.${result.lock ? ` ${lockedText(deps, order, result.lock)}` : ''}`,
+          },
         },
       };
+    case 'locked':
+      return lockedAnswer(deps, order, action, result.lock);
     case 'retry':
       return {
         status: 503,

@@ -2,7 +2,7 @@ import { formatDate } from '../format/dates.ts';
 import { centsToCurrency } from '../format/money.ts';
 import type { LinkSigner } from '../storage/signed-links.ts';
 import { balanceOf, type PaymentOrder } from './payable-order.ts';
-import type { PaymentRow } from './payment.repository.ts';
+import type { PageLock, PaymentRow } from './payment.repository.ts';
 
 /** "Paid with **** 4242", or the method for payments without a card. */
 export const paidBy = (payment: { card_last4: string | null; method: string }): string =>
@@ -16,6 +16,8 @@ export interface SummaryParts {
   payments: PaymentRow[];
   /** The hosted card page, signed for the payment link's lifetime. */
   payLink: string;
+  /** The card page's lock after repeated declines, while it holds. */
+  lock: PageLock | null;
 }
 
 /** The payments summary of the interface: currency strings, MM/DD/YYYY dates, signed links. */
@@ -26,6 +28,13 @@ export async function toPaymentSummary(parts: SummaryParts, links: LinkSigner, t
     total: centsToCurrency(order.total_fee_cents),
     total_paid: centsToCurrency(order.paid_cents),
     input_credit_card_link: parts.payLink,
+    card_page_lock: parts.lock
+      ? {
+          locked_until: parts.lock.locked_until.toISOString(),
+          reason: parts.lock.reason,
+          declined_attempts: parts.lock.declined_attempts,
+        }
+      : null,
     pdf_link: await links.link('invoices', order.id),
     items: parts.lines.map((line) => ({ amount: centsToCurrency(line.cents), product_name: line.name })),
     payments: await Promise.all(

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db, Trx } from '../db/connection.ts';
 import type { PaymentMethod, PaymentsTable } from '../db/schema.ts';
 
@@ -46,4 +46,48 @@ export async function companyTakesMethod(db: Db, companyId: string, method: Paym
     .where('method', '=', method)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The order's payment page lock while it holds (locked_until in the future), or undefined. */
+export async function activePageLock(db: Db, orderId: string) {
+  return db
+    .selectFrom('payment_page_locks')
+    .select(['locked_until', 'declined_attempts', 'reason'])
+    .where('order_id', '=', orderId)
+    .where('locked_until', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+export type PageLock = NonNullable<Awaited<ReturnType<typeof activePageLock>>>;
+
+/** Declined card payments of the order in the last `minutes`. */
+export async function recentDeclines(trx: Trx, orderId: string, minutes: number): Promise<number> {
+  const row = await trx
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<string>().as('declines'))
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'declined')
+    .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`)
+    .executeTakeFirstOrThrow();
+  return Number(row.declines);
+}
+
+export async function lockPaymentPage(
+  trx: Trx,
+  orderId: string,
+  lock: { minutes: number; declinedAttempts: number; reason: string },
+): Promise<PageLock> {
+  const values = {
+    order_id: orderId,
+    locked_at: sql<Date>`now()`,
+    locked_until: sql<Date>`now() + make_interval(mins => ${lock.minutes})`,
+    declined_attempts: lock.declinedAttempts,
+    reason: lock.reason,
+  };
+  return trx
+    .insertInto('payment_page_locks')
+    .values(values)
+    .onConflict((oc) => oc.column('order_id').doUpdateSet(values))
+    .returning(['locked_until', 'declined_attempts', 'reason'])
+    .executeTakeFirstOrThrow();
 }

@@ -6,6 +6,25 @@ export const PaymentsSummary = Type.Object({
   total: Type.String(),
   total_paid: Type.String(),
   input_credit_card_link: Type.String({ description: 'The hosted card payment page (signed, expiring)' }),
+  card_page_lock: Type.Union(
+    [
+      Type.Object({
+        locked_until: Type.String({
+          format: 'date-time',
+          description: 'ISO 8601 (UTC): when the card page takes cards again',
+        }),
+        reason: Type.String({
+          description: 'Why it is locked, e.g. "5 card payments were declined within 60 minutes"',
+        }),
+        declined_attempts: Type.Integer(),
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        'null while the hosted card page takes cards. After CARD_DECLINES_BEFORE_LOCK declined cards within CARD_LOCK_MINUTES (card testing), the page refuses cards until locked_until; nothing is charged or stored meanwhile.',
+    },
+  ),
   pdf_link: Type.String({ description: 'The invoice PDF (signed, expiring)' }),
   items: Type.Array(Type.Object({ amount: Type.String(), product_name: Type.String() })),
   payments: Type.Array(

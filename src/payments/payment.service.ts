@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { requireOwnDecision } from '../auth/own-decisions.ts';
 import type { AuthUser, Principal } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db, Trx } from '../db/connection.ts';
 import type { PaymentMethod } from '../db/schema.ts';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { emitEvent } from '../events/emit.ts';
@@ -23,7 +23,15 @@ import {
   type PaymentOrder,
 } from './payable-order.ts';
 import { toPaymentSummary } from './payment.mapper.ts';
-import { companyTakesMethod, insertPayment, succeededPayments } from './payment.repository.ts';
+import {
+  activePageLock,
+  companyTakesMethod,
+  insertPayment,
+  lockPaymentPage,
+  recentDeclines,
+  succeededPayments,
+  type PageLock,
+} from './payment.repository.ts';
 import { cardBrand, type CardDetails, type PaymentProvider } from '../cards/card-processor.ts';
 
 export interface PaymentDeps {
@@ -44,12 +52,13 @@ async function orderForPayments(db: Db, user: AuthUser, orderId: string): Promis
 export async function paymentSummary(deps: PaymentDeps, user: AuthUser, orderId: string) {
   const { db, config, links } = deps;
   const order = await orderForPayments(db, user, orderId);
-  const [lines, payments, payLink] = await Promise.all([
+  const [lines, payments, payLink, lock] = await Promise.all([
     invoiceLines(db, order),
     succeededPayments(db, order.id),
     links.link('pay', order.id, Date.now(), config.paymentLinkTtlSeconds),
+    activePageLock(db, order.id),
   ]);
-  return toPaymentSummary({ order, lines, payments, payLink }, links, config.timeZone);
+  return toPaymentSummary({ order, lines, payments, payLink, lock: lock ?? null }, links, config.timeZone);
 }
 
 function requirePayer(user: AuthUser, order: { client_id: string; company_id: string }): void {
@@ -180,8 +189,9 @@ export async function updatePaymentMethod(
 export type PayResult =
   | { outcome: 'paid'; paymentId: string; amountCents: bigint; brand: string; last4: string }
   | { outcome: 'nothing_due' }
-  | { outcome: 'declined'; message: string }
-  | { outcome: 'retry'; message: string };
+  | { outcome: 'declined'; message: string; lock: PageLock | null }
+  | { outcome: 'retry'; message: string }
+  | { outcome: 'locked'; lock: PageLock };
 
 /** Statuses where a payment moves the order on (the table's payment_received / payment_failed). */
 const WAITING_FOR_PAYMENT = [
@@ -202,6 +212,9 @@ export async function payBalance(deps: PaymentDeps, orderId: string, card: CardD
     if (!order) throw new AppError('not_found', 'The order was not found');
     const balance = balanceOf(order);
     if (balance <= 0n || order.status === 'Cancelled') return { outcome: 'nothing_due' } as const;
+    // Checked under the order's lock: attempts on one page run one at a time, so the cap holds.
+    const lock = await activePageLock(trx, order.id);
+    if (lock) return { outcome: 'locked', lock } as const;
     const charge = await payments.charge(balance, card, `${order.id}:${order.paid_cents}`);
     const brand = cardBrand(card.number);
     const last4 = card.number.slice(-4);
@@ -219,11 +232,12 @@ export async function payBalance(deps: PaymentDeps, orderId: string, card: CardD
       failure_message: succeeded ? null : charge.message,
       confirmed_at: succeeded ? new Date() : null,
     });
-    if (charge.outcome !== 'succeeded') {
-      if (charge.outcome === 'declined' && order.status === 'Completion requested') {
+    if (charge.outcome === 'retry') return charge;
+    if (charge.outcome === 'declined') {
+      if (order.status === 'Completion requested') {
         await performSystemAction(trx, order.id, 'payment_failed', config, {}, { payment_id: payment.id });
       }
-      return charge;
+      return { ...charge, lock: await lockAfterDeclines(trx, config, order) };
     }
     await updateOrder(trx, order.id, { paid_cents: sql`paid_cents + ${balance.toString()}::bigint` });
     await emitEvent(trx, 'order.payment_received', order, {
@@ -249,4 +263,31 @@ export async function payBalance(deps: PaymentDeps, orderId: string, card: CardD
     }
     return { outcome: 'paid', paymentId: payment.id, amountCents: balance, brand, last4 } as const;
   });
+}
+
+/**
+ * Card testing: a payment page whose cards are declined CARD_DECLINES_BEFORE_LOCK times within
+ * CARD_LOCK_MINUTES is locked for CARD_LOCK_MINUTES. A locked page charges nothing and stores
+ * nothing; the lender sees the lock in the payments summary and the order's history.
+ */
+async function lockAfterDeclines(trx: Trx, config: Config, order: PaymentOrder): Promise<PageLock | null> {
+  const limit = config.cardDeclinesBeforeLock;
+  if (limit === 0) return null;
+  const declines = await recentDeclines(trx, order.id, config.cardLockMinutes);
+  if (declines < limit) return null;
+  const lock = await lockPaymentPage(trx, order.id, {
+    minutes: config.cardLockMinutes,
+    declinedAttempts: declines,
+    reason: `${declines} card payments were declined within ${config.cardLockMinutes} minutes`,
+  });
+  await recordOrderChange(trx, order, null, [
+    {
+      action: 'payment_page_locked',
+      from: order.status,
+      to: order.status,
+      reason: lock.reason,
+      details: { locked_until: lock.locked_until.toISOString(), declined_attempts: declines },
+    },
+  ]);
+  return lock;
 }

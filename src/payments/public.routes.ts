@@ -42,6 +42,7 @@ const PayForm = Type.Object({
 export function registerPaymentPages(app: AppInstance, deps: AppDeps & PaymentDeps): void {
   const page = (reply: FastifyReply, answer: PageAnswer | Refusal) => {
     if ('refused' in answer) return refused(reply, answer.refused);
+    if (answer.retryAfterSeconds !== undefined) void reply.header('retry-after', answer.retryAfterSeconds);
     return reply.status(answer.status).headers(PAGE_HEADERS).send(renderPayPage(answer.model));
   };
   const pdf = (reply: FastifyReply, answer: PdfAnswer | Refusal) => {

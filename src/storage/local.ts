@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Storage } from './storage.ts';
+import { MissingObjectError, type Storage } from './storage.ts';
 
 /**
  * Files on local disk under DATA_DIR/files. A file is copied to a temporary name and renamed
@@ -30,7 +30,9 @@ export function createLocalStorage(dataDir: string): Storage {
     },
     async get(key) {
       const file = pathOf(key);
-      const stat = await fs.stat(file);
+      const stat = await fs.stat(file).catch((error: unknown) => {
+        throw (error as { code?: string }).code === 'ENOENT' ? new MissingObjectError(key) : error;
+      });
       return { body: createReadStream(file), size: stat.size };
     },
     async delete(key) {

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../config/config.ts';
-import type { Storage } from './storage.ts';
+import { MissingObjectError, type Storage } from './storage.ts';
 
 /** Files in an S3-compatible bucket (AWS S3, MinIO, R2, ...). */
 export function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>): Storage {
@@ -30,7 +30,14 @@ export function createS3Storage(config: Extract<StorageConfig, { driver: 's3' }>
       );
     },
     async get(key) {
-      const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+      const object = await client
+        .send(new GetObjectCommand({ Bucket: config.bucket, Key: key }))
+        .catch((error: unknown) => {
+          const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+          throw name === 'NoSuchKey' || $metadata?.httpStatusCode === 404
+            ? new MissingObjectError(key)
+            : error;
+        });
       return { body: object.Body as Readable, size: object.ContentLength ?? null };
     },
     async delete(key) {

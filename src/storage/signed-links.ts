@@ -1,10 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SecretBox } from '../auth/secret-box.ts';
+import { serviceKey } from '../auth/service-secrets.ts';
 import type { Db } from '../db/connection.ts';
 
 /**
  * Signed, expiring links to files: `{PUBLIC_BASE_URL}/files/{id}?expires={unix}&signature={hmac}`.
- * The HMAC-SHA256 covers the file id and the expiry, with a key kept in the database (shared
- * by every process). A changed id, expiry or signature, or a past expiry, is refused.
+ * The HMAC-SHA256 covers the file id and the expiry, with a key kept in the database, sealed
+ * (auth/service-secrets.ts), shared by every process. A changed id, expiry or signature, or a past expiry, is refused.
  */
 const SECRET_NAME = 'link_signing_key';
 
@@ -12,12 +14,14 @@ export class LinkSigner {
   readonly #db: Db;
   readonly #baseUrl: string;
   readonly #ttlSeconds: number;
+  readonly #box: SecretBox;
   #key: Promise<Buffer> | null = null;
 
-  constructor(db: Db, baseUrl: string, ttlSeconds: number) {
+  constructor(db: Db, baseUrl: string, ttlSeconds: number, box = new SecretBox(db)) {
     this.#db = db;
     this.#baseUrl = baseUrl;
     this.#ttlSeconds = ttlSeconds;
+    this.#box = box;
   }
 
   async link(kind: string, id: string, now = Date.now(), ttlSeconds = this.#ttlSeconds): Promise<string> {
@@ -46,19 +50,7 @@ export class LinkSigner {
   }
 
   #signingKey(): Promise<Buffer> {
-    this.#key ??= (async () => {
-      await this.#db
-        .insertInto('service_secrets')
-        .values({ name: SECRET_NAME, value: randomBytes(32).toString('hex') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await this.#db
-        .selectFrom('service_secrets')
-        .select('value')
-        .where('name', '=', SECRET_NAME)
-        .executeTakeFirstOrThrow();
-      return Buffer.from(row.value, 'hex');
-    })().catch((error: unknown) => {
+    this.#key ??= serviceKey(this.#db, this.#box, SECRET_NAME).catch((error: unknown) => {
       this.#key = null;
       throw error;
     });

@@ -7,6 +7,15 @@ import type { Readable } from 'node:stream';
 export interface Storage {
   /** Stores the file at `sourcePath` (a spooled upload) under `key`. */
   putFile(key: string, sourcePath: string, contentType: string, size: number): Promise<void>;
+  /** Throws MissingObjectError when nothing is stored under the key. */
   get(key: string): Promise<{ body: Readable; size: number | null }>;
   delete(key: string): Promise<void>;
+}
+
+/** Nothing is stored under the key (removed from the disk or the bucket behind the service's back). */
+export class MissingObjectError extends Error {
+  override name = 'MissingObjectError';
+  constructor(key: string) {
+    super(`no stored object under ${key}`);
+  }
 }

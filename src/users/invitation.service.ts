@@ -7,11 +7,14 @@ import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { renderEmail, SERVICE_NAME } from '../mail/templates.ts';
 import { findOrganization } from '../organizations/organization.repository.ts';
 import { enqueue } from '../outbox/outbox.ts';
+import { cannotActAs } from '../auth/acting-as.ts';
 import { findUserByEmail } from '../auth/auth-user.repository.ts';
 import { createUser, isEmail } from './user.service.ts';
 
 export interface InviteInput {
   email: string;
+  /** The email belongs to a user already (of any organization): refused, like an invitation one may not send. */
+  taken: boolean;
   firstName: string | null;
   lastName: string | null;
   /** X-Api-Role: staff (default) or appraiser in a company; client in a client. */
@@ -39,6 +42,7 @@ export async function inviteUser(
       'Operators belong to no organization: create users with the operator CLI',
     );
   }
+  // Checked before whether the email is taken: the answer does not depend on it.
   if (inviter.role === 'appraiser' || (inviter.role === 'client' && !inviter.isAdmin)) {
     throw new AppError('forbidden', 'Only staff and client admins invite users');
   }
@@ -53,39 +57,49 @@ export async function inviteUser(
   if (!allowed.includes(role))
     problems.push({ field: 'X-Api-Role', message: `must be one of: ${allowed.join(', ')}` });
   if (problems.length > 0) throw new AppError('validation_failed', 'The invitation is not valid', problems);
+  // One email, one user: an email in use (in this organization or another) is never invited
+  // again, and the answer is the one any refused act-as gets (auth/acting-as.ts).
+  if (input.taken) throw cannotActAs(input.email, true);
 
   const organization = await findOrganization(db, inviter.organizationId);
-  const created = await db.transaction().execute(async (trx) => {
-    const user = await createUser(trx, {
-      email: input.email,
-      firstName: input.firstName!,
-      lastName: input.lastName!,
-      role,
-      organizationId: inviter.organizationId,
+  const created = await db
+    .transaction()
+    .execute(async (trx) => {
+      const user = await createUser(trx, {
+        email: input.email,
+        firstName: input.firstName!,
+        lastName: input.lastName!,
+        role,
+        organizationId: inviter.organizationId,
+      });
+      await trx
+        .updateTable('users')
+        .set({ invited_by: inviter.id, invited_at: new Date() })
+        .where('id', '=', user.id)
+        .execute();
+      await enqueue(
+        trx,
+        'email',
+        renderEmail({
+          to: [user.email],
+          subject: `${fullName(inviter)} invited you to ${SERVICE_NAME}`,
+          paragraphs: [
+            `Hello ${input.firstName},`,
+            `${fullName(inviter)} added you to ${organization?.name ?? 'their organization'} on ${SERVICE_NAME}, ` +
+              `where appraisal orders are placed, assigned, inspected and delivered. Your account uses this ` +
+              `address (${user.email}) with the role ${role}.`,
+            `To use the API, ask ${inviter.firstName} or your administrator for an API key; the API documentation is below.`,
+          ],
+          action: { label: 'Open the API documentation', url: `${config.publicBaseUrl}/docs` },
+        }),
+      );
+      return user;
+    })
+    .catch((error: unknown) => {
+      // Taken meanwhile by a concurrent request: the same answer as taken before.
+      if (error instanceof AppError && error.code === 'conflict') throw cannotActAs(input.email, true);
+      throw error;
     });
-    await trx
-      .updateTable('users')
-      .set({ invited_by: inviter.id, invited_at: new Date() })
-      .where('id', '=', user.id)
-      .execute();
-    await enqueue(
-      trx,
-      'email',
-      renderEmail({
-        to: [user.email],
-        subject: `${fullName(inviter)} invited you to ${SERVICE_NAME}`,
-        paragraphs: [
-          `Hello ${input.firstName},`,
-          `${fullName(inviter)} added you to ${organization?.name ?? 'their organization'} on ${SERVICE_NAME}, ` +
-            `where appraisal orders are placed, assigned, inspected and delivered. Your account uses this ` +
-            `address (${user.email}) with the role ${role}.`,
-          `To use the API, ask ${inviter.firstName} or your administrator for an API key; the API documentation is below.`,
-        ],
-        action: { label: 'Open the API documentation', url: `${config.publicBaseUrl}/docs` },
-      }),
-    );
-    return user;
-  });
   const invited = await findUserByEmail(db, created.email);
   if (!invited) throw new Error('invited user vanished');
   return invited;

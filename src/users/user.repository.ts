@@ -1,4 +1,5 @@
-import type { Db } from '../db/connection.ts';
+import type { Db, Trx } from '../db/connection.ts';
+import type { Role } from '../db/schema.ts';
 import { isUuid } from '../db/ids.ts';
 
 /** Whether the user is an appraiser on the company's panel. */
@@ -25,4 +26,25 @@ export async function setNoticesOff(db: Db, userId: string, kinds: string[]): Pr
     .set({ notices_off: kinds, updated_at: new Date() })
     .where('id', '=', userId)
     .execute();
+}
+
+/** Puts a user in another organization, and revokes every key they hold; answers the revoked keys' ids. */
+export async function moveUserRow(
+  trx: Trx,
+  userId: string,
+  change: { organizationId: string; role: Role; isAdmin: boolean },
+): Promise<string[]> {
+  await trx
+    .updateTable('users')
+    .set({ organization_id: change.organizationId, role: change.role, is_admin: change.isAdmin })
+    .where('id', '=', userId)
+    .execute();
+  const revoked = await trx
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return revoked.map((key) => key.id);
 }

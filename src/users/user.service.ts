@@ -1,7 +1,10 @@
 import type { Db } from '../db/connection.ts';
 import { ROLES, type Role } from '../db/schema.ts';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
+import { findUserByEmail } from '../auth/auth-user.repository.ts';
+import { forgetKeyId } from '../auth/key-cache.ts';
 import { findOrganization } from '../organizations/organization.repository.ts';
+import { moveUserRow } from './user.repository.ts';
 
 export interface CreateUserInput {
   email: string;
@@ -69,4 +72,40 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<{ id: 
       { field: 'email', message: 'is taken' },
     ]);
   return inserted;
+}
+
+/**
+ * Moves an existing user to another organization (operators, `users move`): the way to give
+ * a person who changed employer a place in the new one, since an email belongs to one user and
+ * is never invited twice. The role follows the organization (client users, company staff);
+ * every key the user held is revoked, so nothing issued for the old organization works in the
+ * new one. Appraisers are not moved: the orders assigned to them stay with their company.
+ */
+export async function moveUser(
+  db: Db,
+  input: { email: string; organizationId: string; isAdmin: boolean },
+): Promise<{ id: string; email: string; organization_id: string; role: Role; revoked_key_ids: string[] }> {
+  const email = input.email.trim().toLowerCase();
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new AppError('not_found', `No user with the email ${email}`);
+  const problems: FieldProblem[] = [];
+  if (user.role === 'operator' || user.role === 'appraiser')
+    problems.push({
+      field: '--email',
+      message: `names ${user.role === 'operator' ? 'an operator' : 'an appraiser'}, who is not moved between organizations`,
+    });
+  const organization = await findOrganization(db, input.organizationId);
+  if (!organization) problems.push({ field: '--org', message: 'does not name an organization' });
+  else if (organization.id === user.organizationId)
+    problems.push({ field: '--org', message: 'is the organization the user is in already' });
+  if (problems.length > 0 || !organization)
+    throw new AppError('validation_failed', 'The move is not valid', problems);
+  const role: Role = organization.kind === 'client' ? 'client' : 'staff';
+  const revoked = await db
+    .transaction()
+    .execute((trx) =>
+      moveUserRow(trx, user.id, { organizationId: organization.id, role, isAdmin: input.isAdmin }),
+    );
+  for (const keyId of revoked) forgetKeyId(keyId);
+  return { id: user.id, email, organization_id: organization.id, role, revoked_key_ids: revoked };
 }

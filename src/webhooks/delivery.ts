@@ -1,3 +1,4 @@
+import type { SecretBox } from '../auth/secret-box.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { organizationFeeAudience, withoutHiddenFees } from '../events/fees.ts';
@@ -5,7 +6,7 @@ import { renderEmail } from '../mail/templates.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import { PermanentDeliveryError } from '../outbox/worker.ts';
 import { postJson } from './sender.ts';
-import { sign } from './signature.ts';
+import { sign, WEBHOOK_SECRET_PURPOSE } from './signature.ts';
 
 /**
  * The outbox handler for webhook deliveries: one signed POST per attempt, each attempt
@@ -13,7 +14,7 @@ import { sign } from './signature.ts';
  * outbox gives up, `deliveryFailed` marks the delivery failed and, after several failed
  * deliveries in a row, disables the subscription and tells its admins.
  */
-export function createWebhookHandler(db: Db, config: Config) {
+export function createWebhookHandler(db: Db, config: Config, secrets: SecretBox) {
   return async (payload: { delivery_id: string }): Promise<void> => {
     const delivery = await db
       .selectFrom('webhook_deliveries as d')
@@ -58,7 +59,12 @@ export function createWebhookHandler(db: Db, config: Config) {
       {
         'webhook-id': delivery.event_id,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': sign(delivery.secret, delivery.event_id, timestamp, body),
+        'webhook-signature': sign(
+          await secrets.open(delivery.secret, WEBHOOK_SECRET_PURPOSE),
+          delivery.event_id,
+          timestamp,
+          body,
+        ),
       },
       { timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.webhooks.allowPrivateUrls },
     );
@@ -93,7 +99,7 @@ export function createWebhookHandler(db: Db, config: Config) {
     });
     if (!ok) {
       // A private address stays private: retrying cannot help.
-      if (result.error?.includes('private address')) throw new PermanentDeliveryError(result.error);
+      if (result.blocked) throw new PermanentDeliveryError(error!);
       throw new Error(error!);
     }
   };

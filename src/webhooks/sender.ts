@@ -1,12 +1,13 @@
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
-import { BlockedAddressError, guardedLookup, isPrivateAddress } from './address-guard.ts';
+import { BlockedAddressError, guardedLookup, refusedHost } from './address-guard.ts';
 
 export interface SendResult {
   statusCode: number | null;
   latencyMs: number;
   error: string | null;
+  /** The address guard refused the receiver: retrying cannot help. */
+  blocked?: boolean;
 }
 
 /**
@@ -29,9 +30,15 @@ export function postJson(
       resolve({ statusCode: null, latencyMs: 0, error: 'invalid URL' });
       return;
     }
-    const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (!options.allowPrivate && net.isIP(host) !== 0 && isPrivateAddress(host)) {
-      resolve({ statusCode: null, latencyMs: 0, error: `${host} is a private address` });
+    const refused = options.allowPrivate ? null : refusedHost(target.hostname);
+    if (refused) {
+      const host = target.hostname.replace(/^\[|\]$/g, '');
+      resolve({
+        statusCode: null,
+        latencyMs: 0,
+        error: `${host} is refused by the private address guard: ${refused}`,
+        blocked: true,
+      });
       return;
     }
     const client = target.protocol === 'https:' ? https : http;
@@ -72,9 +79,13 @@ export function postJson(
     request.on('timeout', () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
     request.on('error', (error) => {
       clearTimeout(deadline);
-      const message =
-        error instanceof BlockedAddressError ? error.message : error.message || 'connection failed';
-      resolve({ statusCode: null, latencyMs: elapsed(), error: message });
+      const blocked = error instanceof BlockedAddressError;
+      resolve({
+        statusCode: null,
+        latencyMs: elapsed(),
+        error: error.message || 'connection failed',
+        ...(blocked ? { blocked } : {}),
+      });
     });
     request.on('close', () => clearTimeout(deadline));
     request.end(body);

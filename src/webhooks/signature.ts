@@ -5,6 +5,9 @@ import { createHmac, randomBytes } from 'node:crypto';
  * `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret's bytes (the base64 part
  * after `whsec_`).
  */
+/** What a webhook signing secret is sealed for (auth/secret-box.ts). */
+export const WEBHOOK_SECRET_PURPOSE = 'webhook-secret';
+
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }

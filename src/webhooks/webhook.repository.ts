@@ -118,3 +118,19 @@ export async function findDelivery(db: Db, subscriptionId: string, deliveryId: s
     .where('subscription_id', '=', subscriptionId)
     .executeTakeFirst();
 }
+
+/** Every subscription's stored signing secret (for re-sealing). */
+export async function storedWebhookSecrets(db: Db): Promise<{ id: string; secret: string }[]> {
+  return db.selectFrom('webhook_subscriptions').select(['id', 'secret']).execute();
+}
+
+/** Replaces a stored secret if it is still the one read; answers whether it did. */
+export async function replaceStoredSecret(db: Db, id: string, was: string, secret: string): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_subscriptions')
+    .set({ secret })
+    .where('id', '=', id)
+    .where('secret', '=', was)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Success } from '../schemas/common.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
+import { parsePaging, PagingQueryString } from '../http/list-query.ts';
 import { principalOf } from '../http/request-context.ts';
 import {
   CreateWebhookBody,
@@ -26,11 +27,18 @@ const tags = ['webhooks'];
 /** Client and staff admins manage their organization's subscriptions (the service checks the admin flag); operators all. */
 const routeConfig = { roles: ['client', 'staff', 'operator'] as const };
 
-export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps): void {
+export function registerWebhookRoutes(app: AppInstance, deps: AppDeps): void {
+  const { db, config } = deps;
   app.post(
     '/webhooks',
     {
-      config: routeConfig,
+      config: {
+        ...routeConfig,
+        shownOnce: {
+          fields: ['secret'],
+          then: 'The subscription exists: rotate its secret (POST /api/v1/webhooks/{id}/rotate_secret) to get a new one.',
+        },
+      },
       schema: {
         tags,
         summary: 'Subscribe to events (organization admins, operators); the secret is shown once',
@@ -39,7 +47,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createWebhook(db, config, principalOf(request).user, request.body)),
+      reply.status(201).send(await createWebhook(deps, principalOf(request).user, request.body)),
   );
   app.get(
     '/webhooks',
@@ -91,7 +99,13 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
   app.post(
     '/webhooks/:webhook_id/rotate_secret',
     {
-      config: routeConfig,
+      config: {
+        ...routeConfig,
+        shownOnce: {
+          fields: ['secret'],
+          then: 'Rotate again, with a new Idempotency-Key, to get a new secret.',
+        },
+      },
       schema: {
         tags,
         summary: 'Replace the signing secret; the new one is shown once',
@@ -100,7 +114,7 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
       },
     },
     async (request) => ({
-      secret: await rotateSecret(db, principalOf(request).user, request.params.webhook_id),
+      secret: await rotateSecret(deps, principalOf(request).user, request.params.webhook_id),
     }),
   );
   app.get(
@@ -111,21 +125,14 @@ export function registerWebhookRoutes(app: AppInstance, { db, config }: AppDeps)
         tags,
         summary: 'The delivery log, newest first: attempts, status codes, latency, next retry',
         params: Params,
-        querystring: Type.Object({
-          page: Type.Optional(Type.Integer({ minimum: 1 })),
-          per_page: Type.Optional(Type.Integer({ minimum: 1 })),
-        }),
+        querystring: PagingQueryString,
         response: { 200: Type.Array(Delivery) },
       },
     },
-    (request) =>
-      listDeliveries(
-        db,
-        principalOf(request).user,
-        request.params.webhook_id,
-        request.query.page ?? 1,
-        Math.min(request.query.per_page ?? 25, 100),
-      ),
+    (request) => {
+      const { page, perPage } = parsePaging(request.query);
+      return listDeliveries(db, principalOf(request).user, request.params.webhook_id, page, perPage);
+    },
   );
   app.post(
     '/webhooks/:webhook_id/deliveries/:delivery_id/replay',

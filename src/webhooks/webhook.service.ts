@@ -1,5 +1,5 @@
-import net from 'node:net';
 import type { AuthUser } from '../auth/principal.ts';
+import type { SecretBox } from '../auth/secret-box.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { emitEvent, queueDelivery } from '../events/emit.ts';
@@ -7,8 +7,8 @@ import { EVENT_TYPE_NAMES } from '../events/event-types.ts';
 import { AppError, notFound, type FieldProblem } from '../errors/app-error.ts';
 import { findOrganization } from '../organizations/organization.repository.ts';
 import { isUuid } from '../db/ids.ts';
-import { isPrivateAddress } from './address-guard.ts';
-import { newWebhookSecret } from './signature.ts';
+import { refusedHost } from './address-guard.ts';
+import { newWebhookSecret, WEBHOOK_SECRET_PURPOSE } from './signature.ts';
 import { toDelivery, toWebhook } from './webhook.mapper.ts';
 import {
   deleteWebhookRow,
@@ -17,6 +17,8 @@ import {
   findWebhook,
   insertWebhook,
   listWebhookRows,
+  replaceStoredSecret,
+  storedWebhookSecrets,
   updateWebhookRow,
   type WebhookRow,
 } from './webhook.repository.ts';
@@ -43,11 +45,8 @@ function checkUrl(url: string, config: Config, problems: FieldProblem[]): void {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     problems.push({ field: 'url', message: 'must be http or https' });
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  const local =
-    host === 'localhost' || host.endsWith('.localhost') || (net.isIP(host) !== 0 && isPrivateAddress(host));
-  if (local && !config.webhooks.allowPrivateUrls)
-    problems.push({ field: 'url', message: 'must not point to a private, loopback or link-local address' });
+  const refused = config.webhooks.allowPrivateUrls ? null : refusedHost(parsed.hostname);
+  if (refused) problems.push({ field: 'url', message: refused });
 }
 
 function checkEventTypes(types: string[] | undefined, problems: FieldProblem[]): string[] {
@@ -72,8 +71,7 @@ async function findManaged(db: Db, user: AuthUser, id: string): Promise<WebhookR
 }
 
 export async function createWebhook(
-  db: Db,
-  config: Config,
+  { db, config, secrets }: { db: Db; config: Config; secrets: SecretBox },
   user: AuthUser,
   body: {
     url: string;
@@ -106,7 +104,7 @@ export async function createWebhook(
     event_types: eventTypes,
     active: body.active ?? true,
     description: body.description ?? null,
-    secret,
+    secret: await secrets.seal(secret, WEBHOOK_SECRET_PURPOSE),
     created_by: user.id,
   });
   return { ...toWebhook(row), secret };
@@ -148,10 +146,14 @@ export async function deleteWebhook(db: Db, user: AuthUser, id: string): Promise
   await deleteWebhookRow(db, current.id);
 }
 
-export async function rotateSecret(db: Db, user: AuthUser, id: string): Promise<string> {
+export async function rotateSecret(
+  { db, secrets }: { db: Db; secrets: SecretBox },
+  user: AuthUser,
+  id: string,
+): Promise<string> {
   const current = await findManaged(db, user, id);
   const secret = newWebhookSecret();
-  await updateWebhookRow(db, current.id, { secret });
+  await updateWebhookRow(db, current.id, { secret: await secrets.seal(secret, WEBHOOK_SECRET_PURPOSE) });
   return secret;
 }
 
@@ -194,4 +196,19 @@ export async function sendTestEvent(db: Db, user: AuthUser, id: string): Promise
         { subscriptionId: current.id },
       ),
     );
+}
+
+/**
+ * Seals the signing secrets stored in clear (before secrets were sealed) or under an older
+ * key; run at every start. Answers how many changed.
+ */
+export async function sealWebhookSecrets(db: Db, secrets: SecretBox): Promise<number> {
+  let sealed = 0;
+  for (const row of await storedWebhookSecrets(db)) {
+    if (!(await secrets.needsSealing(row.secret))) continue;
+    const secret = await secrets.open(row.secret, WEBHOOK_SECRET_PURPOSE);
+    const value = await secrets.seal(secret, WEBHOOK_SECRET_PURPOSE);
+    if (await replaceStoredSecret(db, row.id, row.secret, value)) sealed += 1;
+  }
+  return sealed;
 }

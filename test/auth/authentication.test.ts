@@ -1,3 +1,4 @@
+import { SecretBox } from '../../src/auth/secret-box.ts';
 import { jwtVerify, decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
@@ -87,8 +88,15 @@ describe('POST /api/v1/me', () => {
     const claims = decodeJwt(body.jwt);
     expect(claims.sub).toBe(world.appraiser.id);
     expect(claims.exp! - claims.iat!).toBe(t.config.jwtTtlSeconds);
-    const secret = await t.db.selectFrom('service_secrets').select('value').executeTakeFirstOrThrow();
-    await expect(jwtVerify(body.jwt, Buffer.from(secret.value, 'hex'))).resolves.toBeTruthy();
+    // The signing key is stored sealed (docs/security.md); opened, it verifies the token.
+    const secret = await t.db
+      .selectFrom('service_secrets')
+      .select('value')
+      .where('name', '=', 'jwt_signing_key')
+      .executeTakeFirstOrThrow();
+    expect(secret.value).toMatch(/^enc:v1:/);
+    const key = await new SecretBox(t.db).open(secret.value, 'service-secret:jwt_signing_key');
+    await expect(jwtVerify(body.jwt, Buffer.from(key, 'hex'))).resolves.toBeTruthy();
     await expect(jwtVerify(body.jwt, Buffer.alloc(32, 1))).rejects.toThrow();
   });
 });

@@ -3,6 +3,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { forgetAllKeys } from '../../src/auth/key-cache.ts';
 import { useTestDatabase } from '../helpers/database.ts';
+import { createClient, createCompany, createUserWithKey } from '../helpers/factories.ts';
 import { runCli } from '../helpers/processes.ts';
 
 const t = useTestDatabase();
@@ -31,7 +32,7 @@ describe('operator CLI', () => {
   it('migrate reports an up-to-date schema as one JSON object', async () => {
     const result = await cli('migrate');
     expect(result.code).toBe(0);
-    expect(result.json).toEqual({ success: true, applied: [] });
+    expect(result.json).toEqual({ success: true, applied: [], sealed_secrets: 0 });
   });
 
   it('seed demo creates a fresh, separate world each time, with working keys', async () => {
@@ -186,6 +187,42 @@ describe('operator CLI', () => {
     const unknownKey = await cli('keys', 'revoke', '--id', '00000000-0000-0000-0000-000000000000');
     expect(unknownKey.json.error.code).toBe('not_found');
     expect((await t.db.selectFrom('users').select('id').execute()).length).toBe(before.length);
+  });
+
+  it('users move puts a user in another organization, revokes their keys, and refuses appraisers', async () => {
+    const company = await createCompany(t.db);
+    const [from, to] = [await createClient(t.db), await createClient(t.db)];
+    const mover = await createUserWithKey(t.db, 'client', from, { email: 'moving@lender.example' });
+    expect((await callMe(mover.key)).statusCode).toBe(200);
+
+    const moved = await cli('users', 'move', '--email', 'Moving@Lender.example', '--org', to.id, '--admin');
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.json.user).toMatchObject({
+      id: mover.id,
+      organization_id: to.id,
+      role: 'client',
+      revoked_key_ids: [mover.keyId],
+    });
+    const row = await t.db
+      .selectFrom('users')
+      .select(['organization_id', 'is_admin'])
+      .where('id', '=', mover.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ organization_id: to.id, is_admin: true });
+    forgetAllKeys();
+    expect((await callMe(mover.key)).statusCode).toBe(401);
+
+    const toCompany = await cli('users', 'move', '--email', 'moving@lender.example', '--org', company.id);
+    expect(toCompany.json.user.role).toBe('staff');
+
+    const appraiser = await createUserWithKey(t.db, 'appraiser', company);
+    const refused = await cli('users', 'move', '--email', appraiser.email, '--org', to.id);
+    expect(refused.code).toBe(1);
+    expect(refused.json.error.details[0].field).toBe('--email');
+    const unknown = await cli('users', 'move', '--email', 'nobody@nowhere.example', '--org', to.id);
+    expect(unknown.json.error.code).toBe('not_found');
+    const sameOrg = await cli('users', 'move', '--email', 'moving@lender.example', '--org', company.id);
+    expect(sameOrg.json.error.details[0].field).toBe('--org');
   });
 
   it('an unknown command prints the usage and exits 2', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
@@ -40,14 +40,23 @@ export function storageSuite(driver: 'local' | 's3', s3: TestS3 | null): void {
   const staff = () => demo.users.staff.api_key;
   const appraiser = () => demo.users.appraiser.api_key;
 
+  const bucketClient = (env: Record<string, string>) =>
+    new S3Client({
+      region: 'us-east-1',
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+
+  /** Removes a stored object behind the service's back, as a restore without the files would. */
+  async function removeObject(key: string): Promise<void> {
+    if (s3) await bucketClient(s3.env).send(new DeleteObjectCommand({ Bucket: s3.env.S3_BUCKET, Key: key }));
+    else await fs.rm(path.join(dataDir, 'files', key));
+  }
+
   async function storedObjects(): Promise<number> {
     if (s3) {
-      const s3client = new S3Client({
-        region: 'us-east-1',
-        endpoint: s3.env.S3_ENDPOINT,
-        forcePathStyle: true,
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      });
+      const s3client = bucketClient(s3.env);
       const listing = await s3client.send(new ListObjectsV2Command({ Bucket: s3.env.S3_BUCKET }));
       return listing.KeyCount ?? 0;
     }
@@ -151,6 +160,24 @@ export function storageSuite(driver: 'local' | 's3', s3: TestS3 | null): void {
       const response = await download(expired);
       expect(response.statusCode).toBe(403);
       expect(response.json().error.message).toMatch(/expired/);
+    });
+
+    it('answers 404 JSON, not 500, for a signed link whose stored object is gone', async () => {
+      const order = await placeOrder(t.app, t.db, demo);
+      const uploaded = (
+        await sendMultipart(t.app, 'POST', `/api/v1/orders/${order.id}/files`, client(), [
+          ['attachment', REPORT_PDF],
+          ['file_type', 'other'],
+        ])
+      ).json();
+      await removeObject(uploaded.attachment_key);
+      const response = await download(uploaded.link);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({
+        success: false,
+        error: { code: 'not_found', message: expect.stringMatching(/no longer stored/) },
+        request_id: expect.any(String),
+      });
     });
 
     it('refuses bad uploads with a clear error and stores nothing', async () => {

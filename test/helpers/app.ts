@@ -24,8 +24,12 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     config = loadConfig({
       DATABASE_URL: database.url,
       LOG_LEVEL: 'silent',
-      // Tests fire many requests with one key; the rate-limit tests switch limiting back on.
+      // Tests fire many requests with one key, and many without a valid one, from one address;
+      // the rate-limit tests switch limiting back on.
       RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '0',
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+      RATE_LIMIT_CARD_ATTEMPTS_PER_MINUTE: '0',
       // Mail written as .eml and files on local disk land in a scratch directory, not the repo's data/.
       DATA_DIR: path.join(os.tmpdir(), 'aoms-test-data'),
       ...(typeof env === 'function' ? env() : env),

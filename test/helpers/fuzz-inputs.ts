@@ -1125,3 +1125,131 @@ export const headerJunk = fc.oneof(
   fc.string({ unit: 'binary-ascii', maxLength: 40 }).map((s) => s.replace(/[\r\n]/g, '')),
   fc.string({ maxLength: 40 }).map((s) => s.replace(/[\r\n]/g, '')),
 );
+
+// ---- typed predicates on list attributes ------------------------------------------------
+
+/** Date and date-time text PostgreSQL refuses, reads oddly, or reads only at its range's edges. */
+export const QUERY_DATES = [
+  '2026-12-10',
+  '12/15/2026',
+  '2026-12-15T17:00',
+  '2026-12-15 17:00:00',
+  '2027-01-31T09:30:00-06:00',
+  '2026-12-15T17:00:00.123456Z',
+  '2026-12-15T17:00:00.123456789Z',
+  '2026-01-01 (foo)',
+  '2026-01-01T10:00 (foo)',
+  '2026-01-01%20(foo)',
+  '0000-01-01',
+  '0000-12-31',
+  '0001-01-01',
+  '0999-12-31',
+  '1000-01-01',
+  '9999-12-31',
+  '9999-12-31T23:59:59+14:00',
+  '10000-01-01',
+  '-0001-01-01',
+  '+275760-09-13T00:00:00Z',
+  '2026-02-29',
+  '2028-02-29',
+  '2026-13-01',
+  '2026-00-10',
+  '2026-12-15T24:00',
+  '2026-12-15T23:59:60',
+  '2026-12-15T17:00:00+99:00',
+  '2026-12-15T17:00:00+2359',
+  '2026-1-1',
+  ' 2026-01-01',
+  'Sat, 01 Jan 2026 00:00:00 GMT',
+  'January 1, 2026',
+  '2026-W01-1',
+  '2026-001',
+  'infinity',
+  '-infinity',
+  'epoch',
+  'now',
+  'today',
+  'allballs',
+  'J2451187',
+  '1e309',
+  '',
+];
+
+/** Numbers as text: past bigint, past doubles, signs, exponents, other digits. */
+export const QUERY_NUMBERS = [
+  '0',
+  '-1',
+  '1.5',
+  '450.00',
+  '1e3',
+  '1e20',
+  '400000000000000000',
+  '9223372036854775807',
+  '9223372036854775808',
+  '-9223372036854775809',
+  '99999999999999999999.99',
+  '0x10',
+  '0b1',
+  'NaN',
+  'Infinity',
+  '-0',
+  '١٢',
+  '１',
+  '1,000',
+  ' 7 ',
+];
+
+/**
+ * A list's query string aimed at typed predicates: each of the list's attributes with the
+ * comparison predicates, the null/present flags and in/not_in arrays (brackets, indexes,
+ * repeated keys, a scalar where an array goes and an array where a scalar goes), with dates
+ * and numbers PostgreSQL may refuse; page and per_page at and past their bounds.
+ */
+export function typedPredicateQueryArb(attributes: readonly string[]): fc.Arbitrary<string> {
+  const attribute = fc.constantFrom(...(attributes.length > 0 ? attributes : ['name']));
+  const value = fc.oneof(
+    { arbitrary: fc.constantFrom(...QUERY_DATES), weight: 5 },
+    { arbitrary: fc.constantFrom(...QUERY_NUMBERS), weight: 3 },
+    { arbitrary: fc.constantFrom('true', 'false', 'Assigned', 'fha', 'TX'), weight: 1 },
+  );
+  const comparison = fc
+    .tuple(attribute, fc.constantFrom('eq', 'not_eq', 'lt', 'lteq', 'gt', 'gteq'), value)
+    .map(([a, p, v]) => [[`q[${a}_${p}]`, v]] as [string, string][]);
+  const flag = fc
+    .tuple(attribute, fc.constantFrom('null', 'present'), fc.constantFrom('true', 'false', '1', 'maybe'))
+    .map(([a, p, v]) => [[`q[${a}_${p}]`, v]] as [string, string][]);
+  const array = fc
+    .tuple(
+      attribute,
+      fc.constantFrom('in', 'not_in', 'eq', 'lt', 'gteq'),
+      fc.constantFrom('[]', '[0]', '', '[a]'),
+      fc.array(value, { minLength: 1, maxLength: 8 }),
+    )
+    .map(([a, p, suffix, values]) =>
+      values.map((v, i) => [`q[${a}_${p}]${suffix === '[0]' ? `[${i}]` : suffix}`, v] as [string, string]),
+    );
+  const paging = fc
+    .tuple(
+      fc.constantFrom('page', 'per_page'),
+      fc.constantFrom('1', '100', '101', '1000000', '1000001', '400000000000000000', '1e20', '1e3', '-1'),
+    )
+    .map(([k, v]) => [[k, v]] as [string, string][]);
+  const sort = fc
+    .tuple(attribute, fc.constantFrom('asc', 'desc'))
+    .map(([a, d]) => [['q[s]', `${a} ${d}`]] as [string, string][]);
+  return fc
+    .array(fc.oneof({ arbitrary: comparison, weight: 4 }, array, flag, paging, sort), {
+      minLength: 1,
+      maxLength: 4,
+    })
+    .map((groups) =>
+      groups
+        .flat()
+        // Brackets stay readable; the value is encoded except where it carries its own escapes.
+        .map(
+          ([k, v]) =>
+            `${pctEncode(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${v.includes('%') ? v : pctEncode(v)}`,
+        )
+        .join('&'),
+    );
+}

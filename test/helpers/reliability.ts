@@ -21,6 +21,9 @@ export async function startService(env: Record<string, string>, running: ServerP
     PORT: String(port),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '0',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+    RATE_LIMIT_CARD_ATTEMPTS_PER_MINUTE: '0',
     ...env,
   });
   running.push(server);

@@ -3,6 +3,7 @@ import { createMailer } from '../../src/mail/mailer.ts';
 import { createNoticeHandler } from '../../src/orders/order.notice-delivery.ts';
 import { OutboxWorker } from '../../src/outbox/worker.ts';
 import { createWebhookHandler } from '../../src/webhooks/delivery.ts';
+import { SecretBox } from '../../src/auth/secret-box.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { useDemoWorld } from '../helpers/demo.ts';
 import { act, placeOrder } from '../helpers/orders.ts';
@@ -33,7 +34,7 @@ beforeAll(async () => {
     handlers: {
       email: (payload, id) => mailer.send(payload, id),
       notice: createNoticeHandler(t.db, t.config),
-      webhook: createWebhookHandler(t.db, t.config),
+      webhook: createWebhookHandler(t.db, t.config, new SecretBox(t.db, t.config.secretEncryption)),
     },
   });
   for (const [key, receiver] of [

@@ -29,6 +29,7 @@ import {
   queryArb,
   railsPairs,
   toJsonText,
+  typedPredicateQueryArb,
   type JsonSchema,
   type Pair,
   type SchemaContext,
@@ -772,6 +773,59 @@ describe('fuzzing every endpoint of /openapi.json', () => {
         })),
     );
     expect(await fuzz(arb, 800, 20261126)).toEqual([]);
+  }, 120_000);
+
+  it('query strings: date, number and array predicates on every attribute of every list route', async () => {
+    const lists = ops.filter((op) => op.method === 'GET' && op.list && !op.page);
+    // Every list, and every attribute of it, is aimed at: a fixed share of the runs per list.
+    const arb = fc.constantFrom(...lists).chain((op) =>
+      fc
+        .record({ role: roleArb, params: paramsArb(op), query: typedPredicateQueryArb(op.attributes) })
+        .map(({ role, params, query }) => ({
+          endpoint: op.endpoint,
+          method: op.method,
+          url: urlOf(op, params, query),
+          headers: { 'x-api-key': keys[role] },
+          page: false,
+        })),
+    );
+    expect(lists.map((op) => op.endpoint)).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/orders',
+        'GET /api/v1/clients',
+        'GET /api/v1/client_types',
+        'GET /api/v1/webhooks/{webhook_id}/deliveries',
+      ]),
+    );
+    expect(await fuzz(arb, 700, 20261130)).toEqual([]);
+
+    // And a sweep that misses no attribute: each one with the values that once answered 500.
+    const batch: Batch = new Map();
+    const sweep = [
+      'q[{a}_gt]=0000-01-01',
+      'q[{a}_eq]=2026-01-01%20(foo)',
+      'q[{a}_lteq]=1e20',
+      'q[{a}_in][]=2026-01-01&q[{a}_in][]=0000-12-31',
+      'q[{a}_not_in][0]=400000000000000000&q[{a}_not_in][1]=-9223372036854775809',
+    ];
+    for (const op of lists) {
+      const params = Object.fromEntries(op.pathParams.map((p) => [p, realIds[p]?.[0] ?? 'x']));
+      for (const attribute of op.attributes.length > 0 ? op.attributes : ['name']) {
+        for (const template of sweep) {
+          await exchange(
+            {
+              endpoint: op.endpoint,
+              method: 'GET',
+              url: urlOf(op, params, template.replaceAll('{a}', attribute)),
+              headers: { 'x-api-key': keys.staff },
+              page: false,
+            },
+            batch,
+          );
+        }
+      }
+    }
+    expect(report(batch)).toEqual([]);
   }, 120_000);
 
   it("path parameters: random text, SQL-ish text, '..', encoded slashes, very long ids; unknown routes", async () => {

@@ -13,6 +13,8 @@ import * as proposals from './2026_11_23_0011_proposals.ts';
 import * as clientSettings from './2026_11_23_0012_client_settings.ts';
 import * as noticeSettings from './2026_11_23_0013_notice_settings.ts';
 import * as submissionFees from './2026_11_23_0014_submission_fees.ts';
+import * as idempotencyShownOnce from './2026_11_23_0015_idempotency_shown_once.ts';
+import * as paymentPageLocks from './2026_11_23_0016_payment_page_locks.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -33,6 +35,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0012_client_settings': clientSettings,
   '2026_11_23_0013_notice_settings': noticeSettings,
   '2026_11_23_0014_submission_fees': submissionFees,
+  '2026_11_23_0015_idempotency_shown_once': idempotencyShownOnce,
+  '2026_11_23_0016_payment_page_locks': paymentPageLocks,
 };
 
 export const migrationProvider: MigrationProvider = {
