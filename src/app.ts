@@ -37,7 +37,7 @@ import { registerPartyRoutes } from './parties/party.routes.ts';
 import { registerPaymentRoutes } from './payments/payment.routes.ts';
 import { registerWebhookRoutes } from './webhooks/webhook.routes.ts';
 import { registerPaymentPages } from './payments/public.routes.ts';
-import { sandboxProvider } from './cards/card-processor.ts';
+import { paymentProvider } from './cards/card-processor.ts';
 import type { PaymentDeps } from './payments/payment.service.ts';
 
 export interface BuildAppOptions {
@@ -98,7 +98,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     storage: createStorage(config),
     links: new LinkSigner(db, config.publicBaseUrl, config.linkTtlSeconds, secrets),
     secrets,
-    payments: sandboxProvider,
+    payments: paymentProvider(config),
   };
 
   app.decorateRequest('principal', null);

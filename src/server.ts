@@ -1,9 +1,9 @@
 import { loadConfig, ConfigError } from './config/config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/open.ts';
-import { createOutboxDelivery } from './workers.ts';
+import { paymentProvider } from './cards/card-processor.ts';
+import { createOutboxDelivery, createTimers } from './workers.ts';
 import { seedDemoOnFirstStart } from './seed/first-start.ts';
-import { WorkflowTimers } from './orders/order.timers.ts';
 import { SecretBox } from './auth/secret-box.ts';
 import { sealServiceKeys } from './auth/service-secrets.ts';
 import { sealWebhookSecrets } from './webhooks/webhook.service.ts';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp({ config, db: database.db });
-  const timers = new WorkflowTimers(database.db, config);
+  const timers = createTimers(database.db, config, paymentProvider(config));
   const outbox = createOutboxDelivery(database.db, config, (error, messageId) =>
     app.log.warn({ err: error, outbox_message_id: messageId }, 'outbox delivery failed; will retry'),
   );

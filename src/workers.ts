@@ -4,6 +4,10 @@ import type { Db } from './db/connection.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createNoticeHandler } from './orders/order.notice-delivery.ts';
 import { OutboxWorker } from './outbox/worker.ts';
+import type { PaymentProvider } from './cards/card-processor.ts';
+import { forgetExpiredIdempotencyKeys } from './http/idempotency.ts';
+import { WorkflowTimers } from './orders/order.timers.ts';
+import { confirmPendingPayments } from './payments/payment.service.ts';
 import { createWebhookHandler, deliveryFailed } from './webhooks/delivery.ts';
 
 /** The outbox worker of a service process, with a handler for every kind of message. */
@@ -48,4 +52,16 @@ export function createOutboxDelivery(
       mailer.close();
     },
   };
+}
+
+/**
+ * The clock's work of a service process: the workflow's timers (offer timeouts,
+ * auto-assignment), and beside them the confirmations of pending card payments and the
+ * forgetting of day-old idempotency keys.
+ */
+export function createTimers(db: Db, config: Config, payments: PaymentProvider): WorkflowTimers {
+  return new WorkflowTimers(db, config, [
+    () => confirmPendingPayments({ db, config, payments }),
+    () => forgetExpiredIdempotencyKeys(db),
+  ]);
 }

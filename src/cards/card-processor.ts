@@ -17,9 +17,15 @@ export interface CardDetails {
 
 export type ChargeOutcome =
   | { outcome: 'succeeded'; reference: string }
+  /** Submitted, but the card's bank confirms it later (PaymentProvider.confirm tells how it ended). */
+  | { outcome: 'pending'; reference: string }
   | { outcome: 'declined'; message: string }
   /** A transient failure: nothing was charged; the payer may try again. */
   | { outcome: 'retry'; message: string };
+
+/** How a pending charge ended, or that it still waits. */
+export type Confirmation =
+  { outcome: 'succeeded' } | { outcome: 'declined'; message: string } | { outcome: 'pending' };
 
 /** A card kept by the provider, to be charged later without its number. */
 export interface CardOnFile {
@@ -37,6 +43,8 @@ export interface PaymentProvider {
   keep(
     card: CardDetails,
   ): Promise<{ outcome: 'kept'; card: CardOnFile } | { outcome: 'declined'; message: string }>;
+  /** How a charge that was pending ended. */
+  confirm(reference: string): Promise<Confirmation>;
   /** Charges a card kept with `keep`. */
   chargeKept(amountCents: bigint, token: string, idempotencyKey: string): Promise<ChargeOutcome>;
 }
@@ -48,6 +56,8 @@ export const SANDBOX_CARDS = {
   '4000000000000002': 'is declined',
   '4000000000009995': 'is declined for insufficient funds',
   '4000000000000119': 'fails with a processing error: try again',
+  '4000000000000077': 'waits for its bank, then succeeds',
+  '4000000000000085': 'waits for its bank, then is declined',
 } as const;
 
 /** What the sandbox does with a card number: its outcome, as the test cards promise. */
@@ -57,6 +67,10 @@ function sandboxOutcome(number: string): ChargeOutcome {
       return { outcome: 'declined', message: 'The card was declined' };
     case '4000000000009995':
       return { outcome: 'declined', message: 'The card has insufficient funds' };
+    case '4000000000000077':
+      return { outcome: 'pending', reference: `sandbox_pending_ok_${randomUUID()}` };
+    case '4000000000000085':
+      return { outcome: 'pending', reference: `sandbox_pending_declined_${randomUUID()}` };
     case '4000000000000119':
       return {
         outcome: 'retry',
@@ -72,6 +86,12 @@ export const sandboxProvider: PaymentProvider = {
   sandbox: true,
   charge(_amountCents, card) {
     return Promise.resolve(sandboxOutcome(card.number));
+  },
+  confirm(reference) {
+    if (reference.startsWith('sandbox_pending_ok_')) return Promise.resolve({ outcome: 'succeeded' });
+    if (reference.startsWith('sandbox_pending_declined_'))
+      return Promise.resolve({ outcome: 'declined', message: "The card's bank declined the payment" });
+    return Promise.resolve({ outcome: 'pending' });
   },
   keep(card) {
     // The sandbox keeps every card; the token names which kind of test card it was (never the
@@ -102,6 +122,14 @@ const SANDBOX_KINDS: [number: string, kind: string][] = [
   ['4000000000009995', 'insufficient'],
   ['4000000000000119', 'error'],
 ];
+
+/** The processor the configuration names (PAYMENT_PROVIDER): only the sandbox is built in. */
+export function paymentProvider(config: { paymentProvider: 'sandbox' }): PaymentProvider {
+  switch (config.paymentProvider) {
+    case 'sandbox':
+      return sandboxProvider;
+  }
+}
 
 export function cardBrand(number: string): string {
   if (/^4/.test(number)) return 'Visa';

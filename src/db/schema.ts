@@ -290,7 +290,7 @@ export interface PaymentsTable {
   order_id: string;
   amount_cents: Cents;
   method: string;
-  status: 'succeeded' | 'declined' | 'failed';
+  status: 'succeeded' | 'pending' | 'declined' | 'failed';
   provider: string;
   provider_reference: string | null;
   card_brand: string | null;

@@ -160,3 +160,11 @@ function alreadyShown(shownOnce: { fields: readonly string[]; then: string }, ke
     [{ field: 'Idempotency-Key', message: `was used by a request whose ${fields} was shown once` }],
   );
 }
+
+/** Idempotency keys are kept for a day (docs/api.md); the timers forget older ones. */
+export async function forgetExpiredIdempotencyKeys(db: Db): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`)
+    .execute();
+}

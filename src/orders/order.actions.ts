@@ -126,9 +126,14 @@ async function chargeSubmissionFee(
   if (fee === null || order.appraiser_id === null) return { outcome: 'none' };
   const card = await findCardOnFile(trx, order.appraiser_id);
   const attempt = await countSubmissionFees(trx, order.id);
-  const charge: ChargeOutcome = card
+  const charged: ChargeOutcome = card
     ? await payments.chargeKept(fee, card.token, `${order.id}:submission-fee:${attempt}`)
     : { outcome: 'declined', message: 'No card on file: add one with PUT /api/v1/me/payment_card' };
+  // A card whose bank confirms charges later cannot pay a fee that the submission waits on.
+  const charge: ChargeOutcome =
+    charged.outcome === 'pending'
+      ? { outcome: 'declined', message: "The card's bank must confirm each charge: put another card on file" }
+      : charged;
   await insertSubmissionFee(trx, {
     order_id: order.id,
     appraiser_id: order.appraiser_id,

@@ -143,13 +143,30 @@ export async function submitPayPage(
           receiptLink: await deps.links.link('receipts', result.paymentId),
         },
       };
+    case 'pending':
+      return {
+        status: 202,
+        model: {
+          ...base,
+          showForm: false,
+          message: {
+            kind: 'info',
+            text: `Your payment of ${centsToCurrency(result.amountCents)} was submitted and awaits your card's bank. It will show on the order once the bank confirms it; nothing more is needed from you.`,
+          },
+        },
+      };
     case 'nothing_due':
       return {
         status: 409,
         model: {
           ...base,
           showForm: false,
-          message: { kind: 'info', text: 'Nothing is due on this order: it has already been paid.' },
+          message: {
+            kind: 'info',
+            text: result.pendingCents
+              ? "Nothing is due on this order now: a payment is waiting for its bank's confirmation."
+              : 'Nothing is due on this order: it has already been paid.',
+          },
         },
       };
     case 'declined':

@@ -91,3 +91,45 @@ export async function lockPaymentPage(
     .returning(['locked_until', 'declined_attempts', 'reason'])
     .executeTakeFirstOrThrow();
 }
+
+/** What the order's pending payments (their banks still to confirm them) add up to. */
+export async function pendingPaymentsTotal(db: Db, orderId: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('payments')
+    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('total'))
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
+/** The oldest pending payments, to ask the processor about. */
+export async function pendingPayments(db: Db, limit: number): Promise<{ id: string }[]> {
+  return db
+    .selectFrom('payments')
+    .select('id')
+    .where('status', '=', 'pending')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** A pending payment, locked for this transaction; undefined when another process holds it or it ended. */
+export async function claimPendingPayment(trx: Trx, paymentId: string) {
+  return trx
+    .selectFrom('payments')
+    .select(['id', 'order_id', 'amount_cents', 'provider_reference'])
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+export async function settlePayment(
+  trx: Trx,
+  paymentId: string,
+  outcome: { status: 'succeeded'; confirmed_at: Date } | { status: 'declined'; failure_message: string },
+): Promise<void> {
+  await trx.updateTable('payments').set(outcome).where('id', '=', paymentId).execute();
+}

@@ -25,10 +25,14 @@ import {
 import { toPaymentSummary } from './payment.mapper.ts';
 import {
   activePageLock,
+  claimPendingPayment,
   companyTakesMethod,
   insertPayment,
   lockPaymentPage,
+  pendingPayments,
+  pendingPaymentsTotal,
   recentDeclines,
+  settlePayment,
   succeededPayments,
   type PageLock,
 } from './payment.repository.ts';
@@ -188,7 +192,8 @@ export async function updatePaymentMethod(
 
 export type PayResult =
   | { outcome: 'paid'; paymentId: string; amountCents: bigint; brand: string; last4: string }
-  | { outcome: 'nothing_due' }
+  | { outcome: 'pending'; amountCents: bigint }
+  | { outcome: 'nothing_due'; pendingCents?: bigint }
   | { outcome: 'declined'; message: string; lock: PageLock | null }
   | { outcome: 'retry'; message: string }
   | { outcome: 'locked'; lock: PageLock };
@@ -210,59 +215,143 @@ export async function payBalance(deps: PaymentDeps, orderId: string, card: CardD
   return db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, orderId, { columns: PAYMENT_COLUMNS, lock: true });
     if (!order) throw new AppError('not_found', 'The order was not found');
-    const balance = balanceOf(order);
-    if (balance <= 0n || order.status === 'Cancelled') return { outcome: 'nothing_due' } as const;
+    // A payment that its bank still confirms counts as paid until it is declined.
+    const pendingCents = await pendingPaymentsTotal(trx, order.id);
+    const balance = balanceOf(order) - pendingCents;
+    if (balance <= 0n || order.status === 'Cancelled')
+      return { outcome: 'nothing_due', pendingCents } as const;
     // Checked under the order's lock: attempts on one page run one at a time, so the cap holds.
     const lock = await activePageLock(trx, order.id);
     if (lock) return { outcome: 'locked', lock } as const;
-    const charge = await payments.charge(balance, card, `${order.id}:${order.paid_cents}`);
+    const charge = await payments.charge(balance, card, `${order.id}:${order.paid_cents}:${pendingCents}`);
     const brand = cardBrand(card.number);
     const last4 = card.number.slice(-4);
-    const succeeded = charge.outcome === 'succeeded';
+    const accepted = charge.outcome === 'succeeded' || charge.outcome === 'pending';
     const payment = await insertPayment(trx, {
       order_id: order.id,
       amount_cents: balance.toString(),
       method: 'credit_card',
-      status: succeeded ? 'succeeded' : charge.outcome === 'declined' ? 'declined' : 'failed',
+      status: accepted ? charge.outcome : charge.outcome === 'declined' ? 'declined' : 'failed',
       provider: payments.name,
-      provider_reference: succeeded ? charge.reference : null,
+      provider_reference: accepted ? charge.reference : null,
       card_brand: brand,
       card_last4: last4,
       payer_name: card.name,
-      failure_message: succeeded ? null : charge.message,
-      confirmed_at: succeeded ? new Date() : null,
+      failure_message: accepted ? null : charge.message,
+      confirmed_at: charge.outcome === 'succeeded' ? new Date() : null,
     });
-    if (charge.outcome === 'retry') return charge;
-    if (charge.outcome === 'declined') {
-      if (order.status === 'Completion requested') {
-        await performSystemAction(trx, order.id, 'payment_failed', config, {}, { payment_id: payment.id });
-      }
-      return { ...charge, lock: await lockAfterDeclines(trx, config, order) };
+    switch (charge.outcome) {
+      case 'retry':
+        return charge;
+      case 'declined':
+        if (order.status === 'Completion requested') {
+          await performSystemAction(trx, order.id, 'payment_failed', config, {}, { payment_id: payment.id });
+        }
+        return { ...charge, lock: await lockAfterDeclines(trx, config, order) };
+      case 'pending':
+        await paymentSubmitted(trx, config, order, payment.id, balance);
+        return { outcome: 'pending', amountCents: balance } as const;
+      case 'succeeded':
+        await paymentReceived(trx, config, order, payment.id, balance);
+        return { outcome: 'paid', paymentId: payment.id, amountCents: balance, brand, last4 } as const;
     }
-    await updateOrder(trx, order.id, { paid_cents: sql`paid_cents + ${balance.toString()}::bigint` });
-    await emitEvent(trx, 'order.payment_received', order, {
-      payment_id: payment.id,
-      amount: centsToDecimal(balance),
-      balance: centsToDecimal(0),
-    });
-    const details = { payment_id: payment.id, amount: centsToDecimal(balance) };
-    if (WAITING_FOR_PAYMENT.includes(order.status)) {
-      const completes = order.status === 'Completion requested' || order.status === 'Completion payment hold';
-      await performSystemAction(
-        trx,
-        order.id,
-        'payment_received',
-        config,
-        completes ? { completed_at: new Date() } : {},
-        details,
-      );
-    } else {
-      await recordOrderChange(trx, order, null, [
-        { action: 'payment_received', from: order.status, to: order.status, details },
-      ]);
-    }
-    return { outcome: 'paid', paymentId: payment.id, amountCents: balance, brand, last4 } as const;
   });
+}
+
+/** A payment its bank confirms later: an order waiting for it goes to Pending payment. */
+async function paymentSubmitted(
+  trx: Trx,
+  config: Config,
+  order: PaymentOrder,
+  paymentId: string,
+  amount: bigint,
+): Promise<void> {
+  const details = { payment_id: paymentId, amount: centsToDecimal(amount) };
+  if (order.status === 'Waiting payment') {
+    await performSystemAction(trx, order.id, 'payment_submitted', config, {}, details);
+  } else {
+    await recordOrderChange(trx, order, null, [
+      { action: 'payment_submitted', from: order.status, to: order.status, details },
+    ]);
+  }
+}
+
+/** A payment received (at once, or confirmed later): the order's paid amount, its event, its next status. */
+async function paymentReceived(
+  trx: Trx,
+  config: Config,
+  order: PaymentOrder,
+  paymentId: string,
+  amount: bigint,
+): Promise<void> {
+  await updateOrder(trx, order.id, { paid_cents: sql`paid_cents + ${amount.toString()}::bigint` });
+  const paid = BigInt(order.paid_cents) + amount;
+  await emitEvent(trx, 'order.payment_received', order, {
+    payment_id: paymentId,
+    amount: centsToDecimal(amount),
+    balance: centsToDecimal(BigInt(order.total_fee_cents) - paid),
+  });
+  const details = { payment_id: paymentId, amount: centsToDecimal(amount) };
+  if (WAITING_FOR_PAYMENT.includes(order.status)) {
+    const completes = order.status === 'Completion requested' || order.status === 'Completion payment hold';
+    await performSystemAction(
+      trx,
+      order.id,
+      'payment_received',
+      config,
+      completes ? { completed_at: new Date() } : {},
+      details,
+    );
+  } else {
+    await recordOrderChange(trx, order, null, [
+      { action: 'payment_received', from: order.status, to: order.status, details },
+    ]);
+  }
+}
+
+/**
+ * Asks the card processor how the pending payments ended, and applies each answer: a
+ * confirmed payment is received (Pending payment → Unassigned); a declined one fails
+ * (Pending payment → Waiting payment). Run by every process's timers; each payment is claimed
+ * (FOR UPDATE SKIP LOCKED) so that two processes never apply one twice. Answers how many ended.
+ */
+export async function confirmPendingPayments(
+  deps: Pick<PaymentDeps, 'db' | 'config' | 'payments'>,
+): Promise<number> {
+  const { db, config, payments } = deps;
+  let ended = 0;
+  for (const { id } of await pendingPayments(db, 100)) {
+    const done = await db.transaction().execute(async (trx) => {
+      const payment = await claimPendingPayment(trx, id);
+      if (!payment?.provider_reference) return false;
+      const confirmation = await payments.confirm(payment.provider_reference);
+      if (confirmation.outcome === 'pending') return false;
+      const order = await findOrder(trx, payment.order_id, { columns: PAYMENT_COLUMNS, lock: true });
+      if (!order) return false;
+      if (confirmation.outcome === 'succeeded') {
+        await settlePayment(trx, payment.id, { status: 'succeeded', confirmed_at: new Date() });
+        await paymentReceived(trx, config, order, payment.id, BigInt(payment.amount_cents));
+      } else {
+        await settlePayment(trx, payment.id, { status: 'declined', failure_message: confirmation.message });
+        const details = { payment_id: payment.id, reason: confirmation.message };
+        if (order.status === 'Pending payment')
+          await performSystemAction(trx, order.id, 'payment_failed', config, {}, details);
+        else
+          await recordOrderChange(trx, order, null, [
+            {
+              action: 'payment_failed',
+              from: order.status,
+              to: order.status,
+              reason: confirmation.message,
+              details,
+            },
+          ]);
+      }
+      return true;
+    });
+    if (done) ended += 1;
+  }
+  return ended;
 }
 
 /**

@@ -62,8 +62,10 @@ Who: *client* = a user of the order's client; *staff* = a user of the order's co
 itself (timers, payments, submission processing), with no endpoint. Operators read every
 order and act by naming a user with \`X-Api-Email\`.
 
-Every action answers \`{success: true, status: {id, name}}\`. Errors: 404 for an order the
-caller cannot see; 403 when the caller is not among who may take the action; 409
+Every action answers \`{success: true, status: {id, name}}\`. Errors: 403 first, whatever
+the order and the body, for a role that is never among who may take the action; then 404 for
+an order the caller cannot see; 403 when the caller is not among who may take it on this
+order; 409
 \`transition_not_allowed\` when the order's status does not allow it (the message lists the
 caller's allowed_transitions); 422 for missing or invalid input. Two concurrent actions on
 one order: the order row is locked, so the second sees the first's result and gets 409 if its
@@ -73,6 +75,36 @@ action, from, to, who, acting for whom, reason, when.
 | action | who | from | to | input | endpoint | what it does |
 |---|---|---|---|---|---|---|
 ${rows.join('\n')}
+
+## How the rarer statuses are reached
+
+- **Draft, Pending**: an order created with \`draft: true\` is a Draft until placed; placed by
+  a client, it is Pending until the company accepts or declines it.
+- **Waiting payment, Pending payment**: a client whose company set
+  \`payment_before_assignment\` (\`PATCH /api/v1/clients/{id}/settings\`) pays before its
+  orders are assigned: a new order (paid by payment link or card, with a balance) goes from
+  Unassigned straight to Waiting payment (\`payment_required\`); staff can also ask for it
+  (\`request_payment\`) or waive it (\`waive_payment\`). A card payment that its bank confirms
+  later (the sandbox's 4000 0000 0000 0077 and 0085) is *submitted*: the order waits in
+  Pending payment until the processor confirms it (Unassigned) or declines it (back to Waiting
+  payment). Every process's timers ask the processor about pending payments.
+- **Bidding, Auto assign processing**: staff open an order to bids, or let the service offer
+  it to the panel appraiser with the fewest open orders (the timers do it).
+- **Submission requested, Submission fee failed**: a submission is Submission requested while
+  it is processed. A company that charges its appraisers a fee per report
+  (\`PATCH /api/v1/companies/{id}/settings\`, \`submission_fee\`) charges it then to the
+  appraiser's card on file (\`PUT /api/v1/me/payment_card\`); if it cannot be charged, the
+  report waits in Submission fee failed until the appraiser fixes the card and
+  \`retry_submission_fee\` (or submits again).
+- **Internal quality assurance, Action required**: staff review a report before completing
+  it, and may send it back to the appraiser.
+- **Client quality assurance**: a client whose company set \`client_review_required\` reviews
+  each report before it is completed (\`approve_report\`).
+- **Completion requested, Completion payment hold**: completing an order with a balance waits
+  for its payment: by card (Completion requested; a declined card moves it to Completion
+  payment hold) or by payment link (Completion payment hold); the payment completes it.
+- **On hold, Attention needed, Waiting info from client, Cancel requested**: paused statuses
+  that remember where the order was, and return there.
 
 ## Diagram
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sandboxProvider } from '../../src/cards/card-processor.ts';
+import { createTimers } from '../../src/workers.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { useDemoWorld } from '../helpers/demo.ts';
 import { placeOrder, statusOf } from '../helpers/orders.ts';
@@ -20,7 +22,7 @@ const settings = (payment_before_assignment: boolean) =>
     payload: { payment_before_assignment },
   });
 
-async function payByCard(orderId: string): Promise<number> {
+async function payByCard(orderId: string, number = '4242424242424242'): Promise<number> {
   const summary = (
     await t.app.inject({
       method: 'GET',
@@ -35,7 +37,7 @@ async function payByCard(orderId: string): Promise<number> {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
       name: 'Bea Borrower',
-      number: '4242424242424242',
+      number,
       exp_month: '12',
       exp_year: '2031',
       cvc: '123',
@@ -73,6 +75,46 @@ describe('paying before assignment', () => {
     await step(world.staff, order.id, 'assign', 'Pending assignment', {
       appraiser_id: world.demo.users.appraiser.id,
     });
+  });
+
+  it("waits in Pending payment while the card's bank confirms, then goes on or back to Waiting payment", async () => {
+    const timers = createTimers(t.db, t.config, sandboxProvider);
+    const confirmed = await placeOrder(t.app, t.db, world.demo, { payment_method: 'payment_link' });
+    const declined = await placeOrder(t.app, t.db, world.demo, { payment_method: 'payment_link' });
+    expect(await payByCard(confirmed.id, '4000000000000077')).toBe(202);
+    expect(await payByCard(declined.id, '4000000000000085')).toBe(202);
+    expect(await statusOf(t.app, world.staff, confirmed.id)).toBe('Pending payment');
+    expect(await statusOf(t.app, world.staff, declined.id)).toBe('Pending payment');
+    // A second payment while one awaits its bank would pay twice: nothing is due meanwhile.
+    expect(await payByCard(confirmed.id)).toBe(409);
+
+    await timers.runOnce();
+    expect(await statusOf(t.app, world.staff, confirmed.id)).toBe('Unassigned');
+    expect(await statusOf(t.app, world.staff, declined.id)).toBe('Waiting payment');
+    const history = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${declined.id}/history`,
+        headers: { 'X-Api-Key': world.client },
+      })
+    ).json();
+    expect(history.at(-1)).toMatchObject({
+      action: 'payment_failed',
+      from: 'Pending payment',
+      to: 'Waiting payment',
+      details: { reason: "The card's bank declined the payment" },
+    });
+    const summary = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${confirmed.id}/payments`,
+        headers: { 'X-Api-Key': world.client },
+      })
+    ).json();
+    expect(summary.balance).toBe('$0.00');
+    expect(summary.payments).toHaveLength(1);
+    expect(await payByCard(declined.id)).toBe(200);
+    expect(await statusOf(t.app, world.staff, declined.id)).toBe('Unassigned');
   });
 
   it('lets staff waive the payment, and leaves invoiced orders and drafts alone until placed', async () => {

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
+import { sandboxProvider } from '../../src/cards/card-processor.ts';
+import { createTimers } from '../../src/workers.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { orderBody, placeOrder } from '../helpers/orders.ts';
@@ -113,5 +115,26 @@ describe('Idempotency-Key', () => {
       expect(response.statusCode).toBe(201);
     }
     expect(await count('organizations')).toBe(clientsBefore + 1);
+  });
+
+  it("is forgotten after a day, by every process's timers", async () => {
+    const body = await orderBody(t.db, demo);
+    expect((await postOrder('order-old-key', body)).statusCode).toBe(201);
+    await t.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
+      .where('key', '=', 'order-old-key')
+      .execute();
+    await createTimers(t.db, t.config, sandboxProvider).runOnce();
+    const kept = await t.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('key', '=', 'order-old-key')
+      .execute();
+    expect(kept).toEqual([]);
+    // The key is free again: the same request runs anew.
+    const again = await postOrder('order-old-key', body);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
   });
 });
