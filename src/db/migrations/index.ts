@@ -12,6 +12,7 @@ import * as partyRoleKeys from './2026_11_23_0010_party_role_keys.ts';
 import * as proposals from './2026_11_23_0011_proposals.ts';
 import * as idempotencyShownOnce from './2026_11_24_0012_idempotency_shown_once.ts';
 import * as paymentPageLocks from './2026_11_24_0013_payment_page_locks.ts';
+import * as metricsIndexes from './2026_11_24_0014_metrics_indexes.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0011_proposals': proposals,
   '2026_11_24_0012_idempotency_shown_once': idempotencyShownOnce,
   '2026_11_24_0013_payment_page_locks': paymentPageLocks,
+  '2026_11_24_0014_metrics_indexes': metricsIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
