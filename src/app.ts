@@ -4,7 +4,7 @@ import ajvFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { AppDeps, AppInstance } from './http/app-instance.ts';
 import { registerApiKeyRoutes } from './api-keys/api-key.routes.ts';
-import { actingAs, identifyKey, isWarmApiKey } from './auth/authenticate.ts';
+import { actingAs, identifyKey, isKnownGoodApiKey } from './auth/authenticate.ts';
 import { SecretBox } from './auth/secret-box.ts';
 import { TokenSigner } from './auth/token.ts';
 import type { Config } from './config/config.ts';
@@ -149,11 +149,12 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     (api: AppInstance, _options, done) => {
       // Authentication runs before the body is read, so an unauthenticated upload is refused early.
       // Rate limits count with it: per key once the key authenticated, per client address when
-      // it did not; an address over its budget of failures gets 429 before any key lookup.
+      // it did not; an address over its budget of failures gets 429 before any key lookup,
+      // unless the key authenticated here lately (a neighbour's flood does not lock it out).
       api.addHook('onRequest', async (request, reply) => {
         const credentials = readCredentials(request);
         const address = addressSubject(request.ip);
-        if (credentials.apiKey !== null && !isWarmApiKey(credentials.apiKey))
+        if (credentials.apiKey !== null && !isKnownGoodApiKey(credentials.apiKey))
           await limits.refuseIfSpent('unauthenticated', address, reply);
         let holder;
         try {
