@@ -9,12 +9,13 @@
  *                    └─ db/                 pool, schema, migrations, list filters
  *
  * Shared layers under the features: errors/, config/, format/, reference/, schemas/, db/,
- * mail/, outbox/, events/, storage/, auth/, cards/. http/ is the HTTP plumbing that only route files
- * (and the composition) use. Folders form no cycle: a folder never imports one that imports it.
+ * mail/, outbox/, events/, storage/, auth/, cards/, metrics/. http/ is the HTTP plumbing that
+ * only route files (and the composition) use. Folders form no cycle: a folder never imports
+ * one that imports it.
  */
 const FEATURES =
   '(api-keys|clients|companies|files|health|notes|orders|organizations|parties|payments|seed|cli|users|webhooks|workflow)';
-const SHARED = '(errors|config|format|reference|schemas|db|mail|outbox|events|storage|auth|cards)';
+const SHARED = '(errors|config|format|reference|schemas|db|mail|outbox|events|storage|auth|cards|metrics)';
 
 module.exports = {
   forbidden: [

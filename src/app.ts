@@ -4,11 +4,29 @@ import ajvFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { AppDeps, AppInstance } from './http/app-instance.ts';
 import { registerApiKeyRoutes } from './api-keys/api-key.routes.ts';
-import { actingAs, identifyKey, isWarmApiKey } from './auth/authenticate.ts';
+import { actingAs, identifyKey, isKnownGoodApiKey } from './auth/authenticate.ts';
 import { SecretBox } from './auth/secret-box.ts';
 import { TokenSigner } from './auth/token.ts';
 import type { Config } from './config/config.ts';
-import type { Db } from './db/connection.ts';
+import { poolStats, type Db } from './db/connection.ts';
+import { installRequestMetrics } from './http/metrics-endpoint.ts';
+import { registerMetricsRoute } from './http/metrics.routes.ts';
+import {
+  metricsSourceErrors,
+  outboxMessages,
+  outboxOldestDue,
+  poolConnections,
+  poolMax,
+  renderMetrics,
+  timersOverdue,
+  webhookDeliveries,
+  webhookSubscriptionsDisabled,
+  type MetricsSource,
+} from './metrics/metrics.ts';
+import { outboxBacklog } from './outbox/backlog.ts';
+import { OUTBOX_KINDS } from './outbox/outbox.ts';
+import { overdueTimers } from './orders/order.repository.ts';
+import { deliveryBacklog } from './webhooks/webhook.repository.ts';
 import { registerClientRoutes } from './clients/client.routes.ts';
 import { registerCompanyRoutes } from './companies/company.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
@@ -122,6 +140,8 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   await registerMultipart(app, config);
   await registerOpenApi(app, config.publicBaseUrl);
 
+  installRequestMetrics(app);
+  registerMetricsRoute(app, { token: config.metrics.token, render: () => renderMetrics(metricsSources(db)) });
   registerHealthRoutes(app, deps);
   if (config.benchRoutes) registerBenchRoutes(app, deps);
   registerDownloadRoutes(app, deps);
@@ -130,11 +150,12 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     (api: AppInstance, _options, done) => {
       // Authentication runs before the body is read, so an unauthenticated upload is refused early.
       // Rate limits count with it: per key once the key authenticated, per client address when
-      // it did not; an address over its budget of failures gets 429 before any key lookup.
+      // it did not; an address over its budget of failures gets 429 before any key lookup,
+      // unless the key authenticated here lately (a neighbour's flood does not lock it out).
       api.addHook('onRequest', async (request, reply) => {
         const credentials = readCredentials(request);
         const address = addressSubject(request.ip);
-        if (credentials.apiKey !== null && !isWarmApiKey(credentials.apiKey))
+        if (credentials.apiKey !== null && !isKnownGoodApiKey(credentials.apiKey))
           await limits.refuseIfSpent('unauthenticated', address, reply);
         let holder;
         try {
@@ -167,6 +188,57 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     { prefix: '/api/v1' },
   );
   return app;
+}
+
+/**
+ * The gauges /metrics reads from the database at each scrape: outbox and webhook backlogs,
+ * overdue workflow timers, and this process's pool. A source that fails (the database is
+ * down) leaves its gauges out and counts the failure, rather than failing the scrape.
+ */
+export function metricsSources(db: Db): MetricsSource[] {
+  const source =
+    (name: string, read: () => Promise<void>): MetricsSource =>
+    () =>
+      read().catch(() => metricsSourceErrors.inc({ source: name }));
+  return [
+    // First: read before the other sources take connections for their queries.
+    source('pool', () => {
+      const pool = poolStats(db);
+      if (pool) {
+        poolConnections.set({ state: 'total' }, pool.total);
+        poolConnections.set({ state: 'idle' }, pool.idle);
+        poolConnections.set({ state: 'waiting' }, pool.waiting);
+        poolMax.set(pool.max);
+      }
+      return Promise.resolve();
+    }),
+    source('outbox', async () => {
+      const rows = await outboxBacklog(db);
+      outboxMessages.reset();
+      outboxOldestDue.reset();
+      for (const kind of OUTBOX_KINDS) {
+        for (const status of ['pending', 'failed'] as const) {
+          const row = rows.find((r) => r.kind === kind && r.status === status);
+          outboxMessages.set({ kind, status }, row?.count ?? 0);
+        }
+        outboxOldestDue.set(
+          { kind },
+          rows.find((r) => r.kind === kind && r.status === 'pending')?.oldestDueSeconds ?? 0,
+        );
+      }
+    }),
+    source('webhooks', async () => {
+      const backlog = await deliveryBacklog(db);
+      webhookDeliveries.set({ status: 'pending' }, backlog.pending);
+      webhookDeliveries.set({ status: 'failed' }, backlog.failed);
+      webhookSubscriptionsDisabled.set(backlog.disabledSubscriptions);
+    }),
+    source('timers', async () => {
+      const overdue = await overdueTimers(db);
+      timersOverdue.set({ timer: 'offer_timeout' }, overdue.offerTimeout);
+      timersOverdue.set({ timer: 'auto_assign' }, overdue.autoAssign);
+    }),
+  ];
 }
 
 /** TRUSTED_PROXIES as Fastify takes it: a hop count trusts that many hops nearest the service. */

@@ -1,5 +1,7 @@
 import { loadConfig, ConfigError } from './config/config.ts';
-import { buildApp } from './app.ts';
+import { buildApp, metricsSources } from './app.ts';
+import { startMetricsServer } from './http/metrics-endpoint.ts';
+import { renderMetrics } from './metrics/metrics.ts';
 import { openDatabase } from './db/open.ts';
 import { paymentProvider } from './cards/card-processor.ts';
 import { createOutboxDelivery, createTimers } from './workers.ts';
@@ -26,6 +28,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp({ config, db: database.db });
+  const metrics = { token: config.metrics.token, render: () => renderMetrics(metricsSources(database.db)) };
+  let metricsServer: { close: () => Promise<void> } | null = null;
   const timers = createTimers(database.db, config, paymentProvider(config));
   const outbox = createOutboxDelivery(database.db, config, (error, messageId) =>
     app.log.warn({ err: error, outbox_message_id: messageId }, 'outbox delivery failed; will retry'),
@@ -43,6 +47,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await metricsServer?.close();
       await outbox.stop();
       await timers.stop();
       await database.close();
@@ -58,6 +63,10 @@ async function main(): Promise<void> {
   try {
     if (database.embedded) await seedDemoOnFirstStart(database.db, config);
     await app.listen({ port: config.port, host: config.host });
+    if (config.metrics.port !== null) {
+      metricsServer = await startMetricsServer(metrics, config.metrics.port, config.metrics.host);
+      app.log.info(`metrics on http://${config.metrics.host}:${config.metrics.port}/metrics`);
+    }
     if (config.outboxWorker) outbox.worker.start();
     timers.start((error) => app.log.error({ err: error }, 'workflow timer failed'));
   } catch (error) {

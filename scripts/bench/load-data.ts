@@ -89,8 +89,8 @@ export async function loadData(db: Db, orders: number): Promise<BenchWorld> {
   await sql`
     INSERT INTO order_products (order_id, product_id, fee_cents, position)
       SELECT o.id, c.product_id, 45000, 0 FROM orders o JOIN bench_clients c ON c.client_id = o.client_id;
-    INSERT INTO order_parties (order_id, name, first_name, last_name, role, emails, phones)
-      SELECT o.id, 'Pat ' || o.loan_number, 'Pat', o.loan_number, 'borrower', ARRAY['borrower@bench.example'], ARRAY['512-555-0100'] FROM orders o;
+    INSERT INTO order_parties (order_id, name, first_name, last_name, role, role_key, emails, phones)
+      SELECT o.id, 'Pat ' || o.loan_number, 'Pat', o.loan_number, 'borrower', 'borrower', ARRAY['borrower@bench.example'], ARRAY['512-555-0100'] FROM orders o;
     INSERT INTO order_history (order_id, action, from_status, to_status, user_id, key_owner_id)
       SELECT o.id, 'create', NULL, 'Unassigned', o.created_by, o.created_by FROM orders o;
     INSERT INTO notes (order_id, author_id, author_name, subject, content)

@@ -5,7 +5,7 @@ import { cannotActAs, mayActFor } from './acting-as.ts';
 import { hashApiKey, MAX_API_KEY_LENGTH } from './api-keys.ts';
 import type { Principal } from './principal.ts';
 import type { Credentials } from './credentials.ts';
-import { cachedKey, isWarmKey, refusedKey, rememberKey, rememberRefusedKey } from './key-cache.ts';
+import { cachedKey, isKnownGoodKey, refusedKey, rememberKey, rememberRefusedKey } from './key-cache.ts';
 
 export interface AuthenticateOptions {
   /** The route invites unknown users named by X-Api-Email (with X-Api-First-Name / X-Api-Last-Name). */
@@ -25,9 +25,9 @@ async function lookUpKey(db: Db, key: string) {
   return found ?? 'unknown';
 }
 
-/** Whether the key is one this process saw valid moments ago (it needs no lookup). */
-export function isWarmApiKey(key: string): boolean {
-  return key.length <= MAX_API_KEY_LENGTH && isWarmKey(hashApiKey(key).toString('hex'));
+/** Whether the key authenticated on this process lately (key-cache.ts, KNOWN_GOOD_TTL_MS). */
+export function isKnownGoodApiKey(key: string): boolean {
+  return key.length <= MAX_API_KEY_LENGTH && isKnownGoodKey(hashApiKey(key).toString('hex'));
 }
 
 /**

@@ -35,17 +35,39 @@ export function cachedKey(hashHex: string, now = Date.now()): KeyLookup | null {
 export function rememberKey(hashHex: string, value: KeyLookup, now = Date.now()): void {
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   entries.set(hashHex, { value, expires: now + KEY_CACHE_TTL_MS });
+  knownGood.delete(hashHex);
+  if (knownGood.size >= MAX_ENTRIES) knownGood.delete(knownGood.keys().next().value!);
+  knownGood.set(hashHex, { keyId: value.keyId, expires: now + KNOWN_GOOD_TTL_MS });
 }
 
 /** Forgets every cached lookup of a key (by key id), as on revocation. */
 export function forgetKeyId(keyId: string): void {
   for (const [hash, entry] of entries) if (entry.value.keyId === keyId) entries.delete(hash);
+  for (const [hash, entry] of knownGood) if (entry.keyId === keyId) knownGood.delete(hash);
 }
 
 /** Forgets everything, as a process that never saw any key (tests of other processes' revocations). */
 export function forgetAllKeys(): void {
   entries.clear();
   refused.clear();
+  knownGood.clear();
+}
+
+/**
+ * Keys that authenticated on this process in the last KNOWN_GOOD_TTL_MS. Not a cache of the
+ * lookup (each use is still checked): it lets a client whose address is spent on failed
+ * authentications (a neighbour behind the same NAT flooding made-up keys) go on with its own
+ * key, while made-up keys, which never authenticated, are refused before any lookup.
+ */
+export const KNOWN_GOOD_TTL_MS = 15 * 60_000;
+const knownGood = new Map<string, { keyId: string; expires: number }>();
+
+export function isKnownGoodKey(hashHex: string, now = Date.now()): boolean {
+  const entry = knownGood.get(hashHex);
+  if (!entry) return false;
+  if (entry.expires > now) return true;
+  knownGood.delete(hashHex);
+  return false;
 }
 
 /** Why a key hash was refused, while that is remembered: 'unknown' or 'revoked'. */
@@ -62,9 +84,7 @@ export function refusedKey(hashHex: string, now = Date.now()): 'unknown' | 'revo
 }
 
 export function rememberRefusedKey(hashHex: string, reason: 'unknown' | 'revoked', now = Date.now()): void {
+  knownGood.delete(hashHex);
   if (refused.size >= MAX_UNKNOWN_ENTRIES) refused.delete(refused.keys().next().value!);
   refused.set(hashHex, { reason, expires: now + UNKNOWN_KEY_TTL_MS });
 }
-
-/** Whether a key is warm in this process (a valid key seen in the last seconds). */
-export const isWarmKey = (hashHex: string, now = Date.now()): boolean => cachedKey(hashHex, now) !== null;

@@ -72,6 +72,13 @@ export interface Config {
   trustedProxies: number | string[] | null;
   /** Shared rate-limit counters for several processes; null: each process counts alone. */
   redisUrl: string | null;
+  metrics: {
+    /** Bearer token for /metrics on the service's port; null: /metrics is not served there. */
+    token: string | null;
+    /** A port of its own for /metrics (on `host`); null: none. */
+    port: number | null;
+    host: string;
+  };
   /** Origins allowed to call the API from a browser; empty: CORS off. */
   corsOrigins: string[];
   /** Registers the benchmark's ceiling routes (/__bench/*): for `npm run bench` only. */
@@ -202,6 +209,11 @@ export function loadConfig(env: Env = process.env): Config {
     cardLockMinutes: read('CARD_LOCK_MINUTES', 60, integer(1, 43_200)),
     trustedProxies: read('TRUSTED_PROXIES', null, trustedProxies),
     redisUrl: env.REDIS_URL?.trim() || null,
+    metrics: {
+      token: metricsToken(env.METRICS_TOKEN?.trim() || null, problems),
+      port: read('METRICS_PORT', null, integer(1, 65535)),
+      host: env.METRICS_HOST?.trim() || '127.0.0.1',
+    },
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
@@ -230,6 +242,12 @@ export function loadConfig(env: Env = process.env): Config {
   };
   const provider = env.PAYMENT_PROVIDER?.trim() || 'sandbox';
   if (provider !== 'sandbox') problems.push(`PAYMENT_PROVIDER: only sandbox is built in, got "${provider}"`);
+  if (config.metrics.port !== null && config.metrics.port === config.port)
+    problems.push(
+      'METRICS_PORT: must differ from PORT (metrics on the service port need METRICS_TOKEN instead)',
+    );
+  if (net.isIP(config.metrics.host) === 0 && config.metrics.host !== 'localhost')
+    problems.push(`METRICS_HOST: must be an IP address to listen on, got "${config.metrics.host}"`);
   if (config.redisUrl !== null && !/^rediss?:\/\//.test(config.redisUrl))
     problems.push('REDIS_URL: must be a redis:// or rediss:// URL');
   for (const origin of config.corsOrigins) {
@@ -263,6 +281,14 @@ function readStorage(env: Env, problems: string[]): StorageConfig {
     secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || null,
     forcePathStyle: /^(true|1|yes)$/i.test(env.S3_FORCE_PATH_STYLE?.trim() ?? (endpoint ? 'true' : 'false')),
   };
+}
+
+function metricsToken(token: string | null, problems: string[]): string | null {
+  if (token !== null && !/^[\x21-\x7e]{16,200}$/.test(token)) {
+    problems.push('METRICS_TOKEN: must be 16 to 200 visible ASCII characters');
+    return null;
+  }
+  return token;
 }
 
 /** Where proxies are named by name, address or network (proxy-addr's names are kept). */

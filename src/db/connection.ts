@@ -34,7 +34,24 @@ export function createDb(url: string, options: PoolOptions = {}): Db {
   // An idle client that loses its connection (database restart) emits here; without a
   // listener the process would crash. The pool replaces the client on next use.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pool behind a Db, as /metrics shows it: connections open, idle, requests waiting, and its size. */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number; max: number } | null {
+  const pool = pools.get(db);
+  return pool
+    ? {
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }
+    : null;
 }
 
 /**

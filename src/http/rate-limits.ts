@@ -4,6 +4,7 @@ import net from 'node:net';
 import type { Config } from '../config/config.ts';
 import { AppError } from '../errors/app-error.ts';
 import { ipv6Groups, mappedIpv4 } from '../format/ip-address.ts';
+import { rateLimited } from '../metrics/metrics.ts';
 
 /**
  * Request rate limits: fixed one-minute windows, counted per bucket and subject.
@@ -186,6 +187,7 @@ export class RateLimits {
   }
 
   #refuse(bucket: Bucket, max: number, retryAfter: number, reply: FastifyReply): never {
+    rateLimited.inc({ bucket });
     void reply.header('retry-after', retryAfter);
     throw new AppError(
       'rate_limited',

@@ -151,9 +151,9 @@ export async function orderProductIds(db: Db, orderId: string): Promise<string[]
 }
 
 /** The oldest offer past its deadline, claimed (FOR UPDATE SKIP LOCKED) so no other process takes it. */
-export async function nextExpiredOffer(trx: Trx): Promise<{ id: string } | undefined> {
-  const { rows } = await sql<{ id: string }>`
-    SELECT id FROM orders
+export async function nextExpiredOffer(trx: Trx): Promise<{ id: string; due_at: Date } | undefined> {
+  const { rows } = await sql<{ id: string; due_at: Date }>`
+    SELECT id, offer_expires_at AS due_at FROM orders
      WHERE status = 'Pending assignment' AND offer_expires_at <= now()
      ORDER BY offer_expires_at LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(trx);
   return rows[0];
@@ -162,12 +162,28 @@ export async function nextExpiredOffer(trx: Trx): Promise<{ id: string } | undef
 /** The order waiting longest for auto-assignment, claimed like nextExpiredOffer. */
 export async function nextAutoAssignment(
   trx: Trx,
-): Promise<{ id: string; company_id: string; due_date: Date } | undefined> {
-  const { rows } = await sql<{ id: string; company_id: string; due_date: Date }>`
-    SELECT id, company_id, due_date FROM orders
+): Promise<{ id: string; company_id: string; due_date: Date; due_at: Date } | undefined> {
+  const { rows } = await sql<{ id: string; company_id: string; due_date: Date; due_at: Date }>`
+    SELECT id, company_id, due_date, updated_at AS due_at FROM orders
      WHERE status = 'Auto assign processing'
      ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(trx);
   return rows[0];
+}
+
+/**
+ * How long the oldest due workflow timer has waited, in seconds (0 when none is due): an
+ * expired offer not yet timed out, an order in Auto assign processing not yet offered. For
+ * /metrics; both read partial or status indexes.
+ */
+export async function overdueTimers(db: Db): Promise<{ offerTimeout: number; autoAssign: number }> {
+  const { rows } = await sql<{ offer_timeout: number | null; auto_assign: number | null }>`
+    SELECT
+      (SELECT extract(epoch FROM now() - min(offer_expires_at))::float8 FROM orders
+        WHERE status = 'Pending assignment' AND offer_expires_at <= now()) AS offer_timeout,
+      (SELECT extract(epoch FROM now() - min(updated_at))::float8 FROM orders
+        WHERE status = 'Auto assign processing') AS auto_assign`.execute(db);
+  const row = rows[0]!;
+  return { offerTimeout: row.offer_timeout ?? 0, autoAssign: row.auto_assign ?? 0 };
 }
 
 /** The company's appraiser with the fewest open orders (the oldest on the panel breaks ties). */

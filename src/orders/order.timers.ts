@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
+import { timerLag, timerLastRun } from '../metrics/metrics.ts';
 import { performSystemAction } from './order.actions.ts';
 import { leastBusyAppraiser, nextAutoAssignment, nextExpiredOffer } from './order.repository.ts';
 
@@ -49,7 +50,10 @@ export class WorkflowTimers {
       this.#autoAssign(),
       ...this.#housekeeping.map((task) => task().then(() => 0)),
     ])
-      .then((counts) => counts.reduce((sum, n) => sum + n, 0))
+      .then((counts) => {
+        timerLastRun.setToCurrentTime();
+        return counts.reduce((sum, n) => sum + n, 0);
+      })
       .finally(() => (this.#running = null));
     return this.#running;
   }
@@ -60,6 +64,7 @@ export class WorkflowTimers {
       const done = await this.#db.transaction().execute(async (trx) => {
         const order = await nextExpiredOffer(trx);
         if (!order) return true;
+        timerLag.observe({ timer: 'offer_timeout' }, secondsSince(order.due_at));
         if (await performSystemAction(trx, order.id, 'offer_timeout', this.#config)) changed += 1;
         return false;
       });
@@ -73,6 +78,7 @@ export class WorkflowTimers {
       const done = await this.#db.transaction().execute(async (trx) => {
         const order = await nextAutoAssignment(trx);
         if (!order) return true;
+        timerLag.observe({ timer: 'auto_assign' }, secondsSince(order.due_at));
         const appraiser = await leastBusyAppraiser(trx, order.company_id);
         const offerExpiresAt = new Date(Date.now() + this.#config.assignmentOfferTimeoutMinutes * 60_000);
         const changedNow = appraiser
@@ -100,3 +106,5 @@ export class WorkflowTimers {
     }
   }
 }
+
+const secondsSince = (moment: Date): number => Math.max(0, (Date.now() - moment.getTime()) / 1000);

@@ -21,6 +21,8 @@ export interface OutboxKinds {
 
 export type OutboxKind = keyof OutboxKinds;
 
+export const OUTBOX_KINDS: readonly OutboxKind[] = ['email', 'webhook'];
+
 /** How many times each kind is tried before it is marked failed. */
 export const MAX_ATTEMPTS: Record<OutboxKind, number> = {
   // With the default 5 s base, doubling to a one-hour cap: about a day of retries.

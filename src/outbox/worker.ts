@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { outboxDead, outboxDelivered, outboxRetries } from '../metrics/metrics.ts';
 import type { OutboxKind, OutboxKinds } from './outbox.ts';
 
 /**
@@ -147,6 +148,7 @@ export class OutboxWorker {
         .where('id', '=', message.id)
         .where('claim', '=', claim)
         .execute();
+      outboxDelivered.inc({ kind: message.kind });
     } catch (error) {
       this.#options.onError?.(error, message.id);
       const permanent = error instanceof PermanentDeliveryError || isPermanentSmtpError(error);
@@ -167,6 +169,7 @@ export class OutboxWorker {
         .where('id', '=', message.id)
         .where('claim', '=', claim)
         .execute();
+      (exhausted ? outboxDead : outboxRetries).inc({ kind: message.kind });
       if (exhausted) {
         await this.#options
           .onGiveUp?.({ id: message.id, kind: message.kind, payload: message.payload, error: reason })

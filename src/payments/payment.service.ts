@@ -8,6 +8,7 @@ import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { emitEvent } from '../events/emit.ts';
 import { centsToCurrency, centsToDecimal } from '../format/money.ts';
 import { renderEmail } from '../mail/templates.ts';
+import { paymentPagesLocked } from '../metrics/metrics.ts';
 import { performSystemAction } from '../orders/order.actions.ts';
 import { fullAddress } from '../orders/order.mapper.ts';
 import { findOrder, findVisibleOrder, recordOrderChange, updateOrder } from '../orders/order.store.ts';
@@ -369,6 +370,7 @@ async function lockAfterDeclines(trx: Trx, config: Config, order: PaymentOrder):
     declinedAttempts: declines,
     reason: `${declines} card payments were declined within ${config.cardLockMinutes} minutes`,
   });
+  paymentPagesLocked.inc();
   await recordOrderChange(trx, order, null, [
     {
       action: 'payment_page_locked',

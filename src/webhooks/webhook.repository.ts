@@ -134,3 +134,21 @@ export async function replaceStoredSecret(db: Db, id: string, was: string, secre
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Deliveries being tried or given up, and subscriptions disabled for failing: for /metrics. */
+export async function deliveryBacklog(
+  db: Db,
+): Promise<{ pending: number; failed: number; disabledSubscriptions: number }> {
+  const { rows } = await sql<{ pending: string; failed: string; disabled: string }>`
+    SELECT (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending') AS pending,
+           (SELECT count(*) FROM webhook_deliveries WHERE status = 'failed') AS failed,
+           (SELECT count(*) FROM webhook_subscriptions WHERE NOT active AND disabled_at IS NOT NULL) AS disabled`.execute(
+    db,
+  );
+  const row = rows[0]!;
+  return {
+    pending: Number(row.pending),
+    failed: Number(row.failed),
+    disabledSubscriptions: Number(row.disabled),
+  };
+}

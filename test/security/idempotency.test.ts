@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { sandboxProvider } from '../../src/cards/card-processor.ts';
@@ -120,11 +121,9 @@ describe('Idempotency-Key', () => {
   it("is forgotten after a day, by every process's timers", async () => {
     const body = await orderBody(t.db, demo);
     expect((await postOrder('order-old-key', body)).statusCode).toBe(201);
-    await t.db
-      .updateTable('idempotency_keys')
-      .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
-      .where('key', '=', 'order-old-key')
-      .execute();
+    await sql`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'order-old-key'`.execute(
+      t.db,
+    );
     await createTimers(t.db, t.config, sandboxProvider).runOnce();
     const kept = await t.db
       .selectFrom('idempotency_keys')

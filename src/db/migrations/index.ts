@@ -16,6 +16,7 @@ import * as submissionFees from './2026_11_23_0014_submission_fees.ts';
 import * as idempotencyShownOnce from './2026_11_23_0015_idempotency_shown_once.ts';
 import * as paymentPageLocks from './2026_11_23_0016_payment_page_locks.ts';
 import * as pendingPayments from './2026_11_23_0017_pending_payments.ts';
+import * as metricsIndexes from './2026_11_23_0018_metrics_indexes.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0015_idempotency_shown_once': idempotencyShownOnce,
   '2026_11_23_0016_payment_page_locks': paymentPageLocks,
   '2026_11_23_0017_pending_payments': pendingPayments,
+  '2026_11_23_0018_metrics_indexes': metricsIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
