@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
+import { API_SCHEMAS } from './api-schemas.ts';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { AppDeps, AppInstance } from './http/app-instance.ts';
 import { registerApiKeyRoutes } from './api-keys/api-key.routes.ts';
@@ -138,7 +139,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   installTextGuard(app);
   installBodyParsers(app);
   await registerMultipart(app, config);
-  await registerOpenApi(app, config.publicBaseUrl);
+  await registerOpenApi(app, { schemas: API_SCHEMAS });
 
   installRequestMetrics(app);
   registerMetricsRoute(app, { token: config.metrics.token, render: () => renderMetrics(metricsSources(db)) });

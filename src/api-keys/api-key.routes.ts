@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
-import { Success } from '../schemas/common.ts';
+import { ref, Success } from '../schemas/common.ts';
 import { ApiKeyParams, ApiKeySummary, IssueApiKeyBody, IssuedApiKey } from './api-key.schemas.ts';
 import { issueOwnApiKey, listApiKeys, revokeOwnApiKey } from './api-key.service.ts';
 
@@ -14,9 +14,11 @@ export function registerApiKeyRoutes(app: AppInstance, { db }: AppDeps): void {
     '/api_keys',
     {
       schema: {
+        operationId: 'listApiKeys',
         tags: ['api keys'],
         summary: 'Your API keys (never the keys themselves)',
-        response: { 200: Type.Array(ApiKeySummary) },
+        description: 'Newest first, revoked ones included (with revoked_at).',
+        response: { 200: Type.Array(ref(ApiKeySummary), { description: 'Your keys' }) },
       },
     },
     async (request) => listApiKeys(db, principalOf(request).user.id),
@@ -32,10 +34,13 @@ export function registerApiKeyRoutes(app: AppInstance, { db }: AppDeps): void {
         },
       },
       schema: {
+        operationId: 'issueApiKey',
         tags: ['api keys'],
         summary: 'Issue a new API key for yourself; it is shown once',
-        body: IssueApiKeyBody,
-        response: { 201: IssuedApiKey },
+        description:
+          'The key is stored only as a hash: keep it now. A key of another organization acting for you (X-Api-Email) may not issue one in your name (403).',
+        body: ref(IssueApiKeyBody),
+        response: { 201: ref(IssuedApiKey) },
       },
     },
     async (request, reply) => {
@@ -51,10 +56,13 @@ export function registerApiKeyRoutes(app: AppInstance, { db }: AppDeps): void {
     '/api_keys/:key_id',
     {
       schema: {
+        operationId: 'revokeApiKey',
         tags: ['api keys'],
-        summary: 'Revoke one of your API keys (operators: any key); it stops working at once',
+        summary: 'Revoke one of your API keys (operators: any key)',
+        description:
+          "It stops working at once on this process and within 5 seconds on every other. Another user's key is 404.",
         params: ApiKeyParams,
-        response: { 200: Success },
+        response: { 200: ref(Success, 'Revoked') },
       },
     },
     async (request) => {

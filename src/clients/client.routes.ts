@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Id, ref } from '../schemas/common.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { ListQueryString, parseListQuery } from '../http/list-query.ts';
@@ -24,7 +25,8 @@ import {
 
 const QUERY_HELP =
   'Ransack-style search: q[name_cont]=bank, q[name_eq]=..., q[client_type_id_eq]=<id>, q[s]=name desc. ' +
-  'Predicates: eq, not_eq, in, not_in, cont, start, end, lt, lteq, gt, gteq, null, present.';
+  'An unknown attribute or predicate, or a value of the wrong type, answers 422 naming the q[...] key.';
+const ClientParams = Type.Object({ client_id: Id('The client') });
 
 export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps): void {
   const listOptions = { timeZone: config.timeZone };
@@ -32,13 +34,14 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
   app.get(
     '/clients',
     {
-      config: { roles: ['operator', 'staff', 'client'] },
+      config: { roles: ['operator', 'staff', 'client'], listAttributes: CLIENT_ATTRIBUTES },
       schema: {
+        operationId: 'listClients',
         tags: ['clients'],
         summary: 'Clients (lenders) you can see: staff those their company serves, client users their own',
-        description: QUERY_HELP + ' Attributes: id, name, client_type_id, created_at.',
+        description: QUERY_HELP + ' A bare array, sorted by name.',
         querystring: ListQueryString,
-        response: { 200: Type.Array(ClientSummary) },
+        response: { 200: Type.Array(ref(ClientSummary), { description: 'A page of clients' }) },
       },
     },
     (request) =>
@@ -52,12 +55,15 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
   app.get(
     '/client_types',
     {
+      config: { listAttributes: CLIENT_TYPE_ATTRIBUTES },
       schema: {
+        operationId: 'listClientTypes',
         tags: ['clients'],
         summary: 'Kinds of client (bank, credit union, ...)',
-        description: QUERY_HELP + ' Attributes: id, name.',
+        description:
+          QUERY_HELP + ' A bare array, sorted by name; client_type_id in POST /clients takes these ids.',
         querystring: ListQueryString,
-        response: { 200: Type.Array(ClientTypeSummary) },
+        response: { 200: Type.Array(ref(ClientTypeSummary), { description: 'A page of client types' }) },
       },
     },
     (request) => listAllClientTypes(db, parseListQuery(request.query, CLIENT_TYPE_ATTRIBUTES, listOptions)),
@@ -68,10 +74,13 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
     {
       config: { roles: ['staff', 'operator'] },
       schema: {
+        operationId: 'createClient',
         tags: ['clients'],
         summary: 'Create a client (staff: served by your company; operators)',
-        body: CreateClientBody,
-        response: { 201: CreatedClient },
+        description:
+          'With its address and contacts, wrapped in organization. add_all_products attaches every product of the serving company. phone_type takes the names people use (Office, Cell, …).',
+        body: ref(CreateClientBody),
+        response: { 201: ref(CreatedClient) },
       },
     },
     async (request, reply) => {
@@ -84,28 +93,32 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
     '/clients/:client_id/configurations',
     {
       schema: {
+        operationId: 'getClientConfiguration',
         tags: ['clients'],
         summary:
           "A client's configuration: companies, products, payment methods, parties, branches, property types",
-        params: Type.Object({ client_id: Type.String() }),
-        response: { 200: ClientConfiguration },
+        description:
+          "Read it before placing an order: it gives the company_id, product_ids, client_user_ids (parties) and property_type_id an order names. Staff see only their own company's entry.",
+        params: ClientParams,
+        response: { 200: ref(ClientConfiguration) },
       },
     },
     (request) => clientConfiguration(db, principalOf(request).user, request.params.client_id),
   );
 
-  const SettingsParams = Type.Object({ client_id: Type.String() });
   app.get(
     '/clients/:client_id/settings',
     {
       config: { roles: ['staff', 'operator'] },
       schema: {
+        operationId: 'getClientSettings',
         tags: ['clients'],
-        summary:
-          "Your company's settings for a client it serves (operators: name the company with company_id)",
-        params: SettingsParams,
-        querystring: Type.Object({ company_id: Type.Optional(Type.String()) }),
-        response: { 200: ClientSettings },
+        summary: "Your company's settings for a client it serves",
+        description:
+          'Client review of reports and payment before assignment. Operators name the company with company_id when several serve the client.',
+        params: ClientParams,
+        querystring: Type.Object({ company_id: Type.Optional(Id('Operators: the serving company')) }),
+        response: { 200: ref(ClientSettings) },
       },
     },
     (request) =>
@@ -116,11 +129,13 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
     {
       config: { roles: ['staff', 'operator'] },
       schema: {
+        operationId: 'changeClientSettings',
         tags: ['clients'],
         summary: "Change your company's settings for a client (the company's admins; operators)",
-        params: SettingsParams,
-        body: ClientSettingsBody,
-        response: { 200: ClientSettings },
+        description: 'Send only what changes; the answer is the settings as they now are.',
+        params: ClientParams,
+        body: ref(ClientSettingsBody),
+        response: { 200: ref(ClientSettings) },
       },
     },
     (request) => changeClientSettings(db, principalOf(request).user, request.params.client_id, request.body),
@@ -130,9 +145,11 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
     '/property_types',
     {
       schema: {
+        operationId: 'listPropertyTypes',
         tags: ['reference data'],
         summary: 'Property types',
-        response: { 200: Type.Array(PropertyType) },
+        description: 'A bare array of {id, name, slug}; orders name one by property_type_id.',
+        response: { 200: Type.Array(ref(PropertyType), { description: 'Every property type' }) },
       },
     },
     () => propertyTypes(db),

@@ -1,31 +1,50 @@
 import { Type, type Static } from 'typebox';
+import { ref } from '../schemas/common.ts';
 
-const Id = Type.String({ description: 'UUID' });
+const Id = Type.String({ format: 'uuid' });
 const NonBlank = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, pattern: '\\S', ...(description ? { description } : {}) });
 
-export const ClientSummary = Type.Object({ id: Id, name: Type.String() });
-export const ClientTypeSummary = Type.Object({ id: Id, name: Type.String() });
-export const PropertyType = Type.Object({ id: Id, name: Type.String(), slug: Type.String() });
+export const ClientSummary = Type.Object(
+  { id: Id, name: Type.String() },
+  { $id: 'Client', description: 'A client (lender)' },
+);
+export const ClientTypeSummary = Type.Object(
+  { id: Id, name: Type.String() },
+  { $id: 'ClientType', description: 'A kind of client (bank, credit union, …)' },
+);
+export const PropertyType = Type.Object(
+  { id: Id, name: Type.String(), slug: Type.String() },
+  { $id: 'PropertyType', description: 'A kind of property' },
+);
 
-export const ClientConfiguration = Type.Object({
-  id: Type.String({ description: 'The configuration id (the client id: one configuration per client)' }),
-  branches: Type.Array(Type.Object({ id: Id, name: Type.String() })),
-  companies: Type.Array(
-    Type.Object({
-      company_id: Id,
-      company_name: Type.String(),
-      payment_methods: Type.Array(Type.String()),
-      products: Type.Array(
-        Type.Object({ id: Id, name: Type.String(), service_type: Type.String(), follow_up: Type.Boolean() }),
-      ),
+export const ClientConfiguration = Type.Object(
+  {
+    id: Type.String({ description: 'The configuration id (the client id: one configuration per client)' }),
+    branches: Type.Array(Type.Object({ id: Id, name: Type.String() })),
+    companies: Type.Array(
+      Type.Object({
+        company_id: Id,
+        company_name: Type.String(),
+        payment_methods: Type.Array(Type.String()),
+        products: Type.Array(
+          Type.Object({
+            id: Id,
+            name: Type.String(),
+            service_type: Type.String(),
+            follow_up: Type.Boolean(),
+          }),
+        ),
+      }),
+    ),
+    parties: Type.Array(Type.Object({ id: Id, name: Type.String() }), {
+      description:
+        'Users of the client that orders can name (client_user_ids): loan officers, processors, ...',
     }),
-  ),
-  parties: Type.Array(Type.Object({ id: Id, name: Type.String() }), {
-    description: 'Users of the client that orders can name (client_user_ids): loan officers, processors, ...',
-  }),
-  property_types: Type.Array(PropertyType),
-});
+    property_types: Type.Array(ref(PropertyType)),
+  },
+  { $id: 'ClientConfiguration', description: 'What an order for this client may name' },
+);
 
 /**
  * Phone types, with the names people use for them (any letter case): the key on the left is
@@ -50,51 +69,61 @@ export function toPhoneType(input: string): PhoneType | null {
   return (found?.[0] as PhoneType | undefined) ?? null;
 }
 
-export const CreateClientBody = Type.Object({
-  organization: Type.Object({
-    name: NonBlank(200),
-    client_type_id: Type.String({ description: 'An id from GET /api/v1/client_types' }),
-    add_all_products: Type.Boolean({ description: "Attach all of the company's products to the new client" }),
-    company_id: Type.Optional(
-      Type.String({
-        description: 'Operators only: the company that serves the new client (staff: always their own)',
+export const CreateClientBody = Type.Object(
+  {
+    organization: Type.Object({
+      name: NonBlank(200),
+      client_type_id: Type.String({ description: 'An id from GET /api/v1/client_types' }),
+      add_all_products: Type.Boolean({
+        description: "Attach all of the company's products to the new client",
       }),
-    ),
-    address_attributes: Type.Object({
-      address_one: NonBlank(200),
-      address_two: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-      city: NonBlank(100),
-      state: NonBlank(40, 'USPS code (TX) or name (Texas)'),
-      zip: Type.String({ pattern: '^\\d{5}(-?\\d{4})?$', description: '12345 or 12345-6789' }),
-    }),
-    contacts_attributes: Type.Array(
-      Type.Object({
-        name: NonBlank(200),
-        emails: Type.Optional(Type.Array(Type.String({ format: 'email', maxLength: 254 }), { maxItems: 20 })),
-        phones_attributes: Type.Optional(
-          Type.Array(
-            Type.Object({
-              phone_number: Type.String({ pattern: '^[0-9+()\\-. x]{7,30}$' }),
-              phone_type: Type.Optional(
-                Type.String({
-                  minLength: 1,
-                  maxLength: 30,
-                  description:
-                    'mobile (or cell), work (or office, business, main, direct), home, fax or other, in any letter case; default work',
-                }),
-              ),
-            }),
-            { maxItems: 20 },
+      company_id: Type.Optional(
+        Type.String({
+          description: 'Operators only: the company that serves the new client (staff: always their own)',
+        }),
+      ),
+      address_attributes: Type.Object({
+        address_one: NonBlank(200),
+        address_two: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+        city: NonBlank(100),
+        state: NonBlank(40, 'USPS code (TX) or name (Texas)'),
+        zip: Type.String({ pattern: '^\\d{5}(-?\\d{4})?$', description: '12345 or 12345-6789' }),
+      }),
+      contacts_attributes: Type.Array(
+        Type.Object({
+          name: NonBlank(200),
+          emails: Type.Optional(
+            Type.Array(Type.String({ format: 'email', maxLength: 254 }), { maxItems: 20 }),
           ),
-        ),
-      }),
-      { maxItems: 50 },
-    ),
-  }),
-});
+          phones_attributes: Type.Optional(
+            Type.Array(
+              Type.Object({
+                phone_number: Type.String({ pattern: '^[0-9+()\\-. x]{7,30}$' }),
+                phone_type: Type.Optional(
+                  Type.String({
+                    minLength: 1,
+                    maxLength: 30,
+                    description:
+                      'mobile (or cell), work (or office, business, main, direct), home, fax or other, in any letter case; default work',
+                  }),
+                ),
+              }),
+              { maxItems: 20 },
+            ),
+          ),
+        }),
+        { maxItems: 50 },
+      ),
+    }),
+  },
+  { $id: 'CreateClientRequest' },
+);
 export type CreateClientBody = Static<typeof CreateClientBody>;
 
-export const CreatedClient = Type.Object({ success: Type.Literal(true), client: ClientSummary });
+export const CreatedClient = Type.Object(
+  { success: Type.Literal(true), client: ref(ClientSummary) },
+  { $id: 'CreatedClient', description: 'The new client' },
+);
 
 export const ClientSettings = Type.Object(
   {
@@ -109,16 +138,19 @@ export const ClientSettings = Type.Object(
         'The client pays before the order is assigned: a new order with a balance waits in Waiting payment until paid',
     }),
   },
-  { description: "A company's settings for one of the clients it serves" },
+  { $id: 'ClientSettings', description: "A company's settings for one of the clients it serves" },
 );
 
-export const ClientSettingsBody = Type.Object({
-  client_review_required: Type.Optional(Type.Boolean()),
-  payment_before_assignment: Type.Optional(Type.Boolean()),
-  company_id: Type.Optional(
-    Type.String({
-      description: 'Operators: the company whose settings change, when several serve the client',
-    }),
-  ),
-});
+export const ClientSettingsBody = Type.Object(
+  {
+    client_review_required: Type.Optional(Type.Boolean()),
+    payment_before_assignment: Type.Optional(Type.Boolean()),
+    company_id: Type.Optional(
+      Type.String({
+        description: 'Operators: the company whose settings change, when several serve the client',
+      }),
+    ),
+  },
+  { $id: 'ClientSettingsChange', description: 'Absent fields stay' },
+);
 export type ClientSettingsBody = Static<typeof ClientSettingsBody>;

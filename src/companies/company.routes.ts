@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
+import { Id, ref } from '../schemas/common.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { changeCompanySettings, getCompanySettings } from './company-settings.service.ts';
 import { CompanySettings, CompanySettingsBody } from './company.schemas.ts';
 
-const Params = Type.Object({ company_id: Type.String() });
+const Params = Type.Object({ company_id: Id('The company') });
 
 export function registerCompanyRoutes(app: AppInstance, { db }: AppDeps): void {
   app.get(
@@ -12,11 +13,13 @@ export function registerCompanyRoutes(app: AppInstance, { db }: AppDeps): void {
     {
       config: { roles: ['staff', 'operator'] },
       schema: {
+        operationId: 'getCompanySettings',
         tags: ['companies'],
-        summary:
-          "Your company's settings: the submission fee it charges appraisers, the payment methods it takes",
+        summary: "Your company's settings",
+        description:
+          'The submission fee it charges appraisers and the payment methods it takes. Staff of the company; operators.',
         params: Params,
-        response: { 200: CompanySettings },
+        response: { 200: ref(CompanySettings) },
       },
     },
     (request) => getCompanySettings(db, principalOf(request).user, request.params.company_id),
@@ -26,11 +29,13 @@ export function registerCompanyRoutes(app: AppInstance, { db }: AppDeps): void {
     {
       config: { roles: ['staff', 'operator'] },
       schema: {
+        operationId: 'changeCompanySettings',
         tags: ['companies'],
         summary: "Change your company's settings (its admins; operators)",
+        description: 'Send only what changes; submission_fee null removes the fee.',
         params: Params,
-        body: CompanySettingsBody,
-        response: { 200: CompanySettings },
+        body: ref(CompanySettingsBody),
+        response: { 200: ref(CompanySettings) },
       },
     },
     (request) =>

@@ -5,7 +5,7 @@ import { Nullable } from '../schemas/common.ts';
 
 export const CompanySettings = Type.Object(
   {
-    company_id: Type.String(),
+    company_id: Type.String({ format: 'uuid' }),
     submission_fee: Nullable(
       Type.String({
         description: "Charged to the appraiser's card on file for each report submitted; null: none",
@@ -15,17 +15,20 @@ export const CompanySettings = Type.Object(
       description: 'How clients may pay the company; orders name one of them',
     }),
   },
-  { description: "An appraisal company's own settings" },
+  { $id: 'CompanySettings', description: "An appraisal company's own settings" },
 );
 
-export const CompanySettingsBody = Type.Object({
-  submission_fee: Type.Optional(
-    Nullable(
-      Type.String({ pattern: MONEY_PATTERN, description: 'A decimal amount, e.g. 15.00; null: none' }),
+export const CompanySettingsBody = Type.Object(
+  {
+    submission_fee: Type.Optional(
+      Nullable(
+        Type.String({ pattern: MONEY_PATTERN, description: 'A decimal amount, e.g. 15.00; null: none' }),
+      ),
     ),
-  ),
-  payment_methods: Type.Optional(
-    Type.Array(Type.Enum([...PAYMENT_METHODS]), { minItems: 1, maxItems: 3, uniqueItems: true }),
-  ),
-});
+    payment_methods: Type.Optional(
+      Type.Array(Type.Enum([...PAYMENT_METHODS]), { minItems: 1, maxItems: 3, uniqueItems: true }),
+    ),
+  },
+  { $id: 'CompanySettingsChange' },
+);
 export type CompanySettingsBody = Static<typeof CompanySettingsBody>;

@@ -1,34 +1,166 @@
-/**
- * Every event type, declared once with what it means. The OpenAPI document's webhooks
- * section and docs/webhooks.md are generated from this list. Money in data is a decimal
- * string ("450.00"); a client's subscriptions never receive the appraiser's fee
- * (events/fees.ts).
- */
-export const EVENT_TYPES = {
-  'order.created': 'An order was placed. data: the order summary.',
-  'order.status_changed':
-    'The order changed status. data: from, to, action, actor {id, name} (null for system events), reason.',
-  'order.assigned':
-    "The order was offered to an appraiser. data: appraiser_id, appraiser_fee (the appraiser's fee; to the company's subscriptions only), due_date.",
-  'order.offer_answered':
-    'The appraiser accepted (possibly with conditions) or rejected the offer. data: answer, reason, appraiser_fee_condition and due_date_condition (a condition; appraiser_fee_condition to the company only), appraiser_id (a rejection).',
-  'order.inspection_scheduled': 'The inspection was scheduled. data: inspection_scheduled_at.',
-  'order.inspection_completed': 'The inspection took place.',
-  'order.submission_received': 'The appraiser submitted the report. data: files.',
-  'order.revision_requested': 'The client asked for a revision. data: comments.',
-  'order.reconsideration_requested':
-    'The client asked for a reconsideration of value. data: reason, summary.',
-  'order.negotiation_opened':
-    "A change of the client's fee and/or due date awaits the client. data: total_fee (the proposed total), due_date, comments.",
-  'order.negotiation_answered':
-    'The client approved or refused the negotiation. data: answer, and for an approval the total_fee and due_date now in force; reason for a refusal.',
-  'order.note_added': 'A note was added. data: note_id, subject, author_name.',
-  'order.file_added': 'A file was uploaded. data: file_id, file_type, filename.',
-  'order.party_added': 'A party was added. data: party_id, name, role, poc.',
-  'order.payment_received': 'A payment was received. data: payment_id, amount, balance.',
-  'order.payment_link_sent': 'A payment link was emailed. data: recipients, balance.',
-  'webhook.test': 'Sent by POST /api/v1/webhooks/{id}/test to check a receiver. data: message.',
-} as const;
+import { Type, type TObject, type TProperties } from 'typebox';
+import { Id, Nullable } from '../schemas/common.ts';
 
-export type EventType = keyof typeof EVENT_TYPES;
-export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as EventType[];
+/**
+ * Every event type, declared once: what it means and the shape of its data. The OpenAPI
+ * document's webhooks section (one typed payload per event) and docs/webhooks.md follow from
+ * this list. Money in data is a decimal string ("450.00"); a client's subscriptions never
+ * receive the appraiser's fee (events/fees.ts), so those fields are optional.
+ */
+const Decimal = (description: string) => Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description });
+const Instant = (description: string) => Type.String({ format: 'date-time', description });
+
+/** What every order event's data starts with (emitEvent adds it). */
+const OrderRef = {
+  order_id: Id('The order'),
+  file_number: Type.String({ description: 'AOM-00000042' }),
+};
+
+const orderEvent = <P extends TProperties>(properties: P) =>
+  Type.Object({ ...OrderRef, ...properties }, { additionalProperties: false });
+
+interface EventDeclaration {
+  description: string;
+  data: TObject;
+}
+
+export const EVENTS = {
+  'order.created': {
+    description: 'An order was placed.',
+    data: orderEvent({
+      status: Type.String(),
+      client_id: Id(),
+      company_id: Id(),
+      due_date: Instant('The due date'),
+      loan_type: Type.String(),
+      transaction_type: Type.String(),
+      total_fee: Decimal("The client's fee"),
+    }),
+  },
+  'order.status_changed': {
+    description: 'The order changed status.',
+    data: orderEvent({
+      from: Type.String(),
+      to: Type.String(),
+      action: Type.String({ description: 'The workflow action (docs/workflow.md)' }),
+      actor: Nullable(
+        Type.Object({ id: Type.String(), name: Type.String() }, { description: 'null: the service' }),
+      ),
+      reason: Nullable(Type.String()),
+    }),
+  },
+  'order.assigned': {
+    description: 'The order was offered to an appraiser.',
+    data: orderEvent({
+      appraiser_id: Nullable(Id()),
+      appraiser_fee: Type.Optional(
+        Nullable(Decimal("The appraiser's fee; to the company's subscriptions only")),
+      ),
+      due_date: Nullable(Instant("The appraiser's due date")),
+    }),
+  },
+  'order.offer_answered': {
+    description: 'The appraiser accepted (possibly with conditions) or rejected the offer.',
+    data: orderEvent({
+      answer: Type.Enum(['accepted', 'accepted_with_condition', 'rejected']),
+      reason: Nullable(Type.String()),
+      appraiser_fee_condition: Type.Optional(
+        Nullable(Decimal("The fee the appraiser asks; to the company's subscriptions only")),
+      ),
+      due_date_condition: Type.Optional(Nullable(Instant('The due date the appraiser asks'))),
+      appraiser_id: Type.Optional(Nullable(Id('Who rejected'))),
+    }),
+  },
+  'order.inspection_scheduled': {
+    description: 'The inspection was scheduled.',
+    data: orderEvent({ inspection_scheduled_at: Nullable(Instant('When')) }),
+  },
+  'order.inspection_completed': { description: 'The inspection took place.', data: orderEvent({}) },
+  'order.submission_received': {
+    description: 'The appraiser submitted the report.',
+    data: orderEvent({
+      files: Type.Array(Type.Object({ file_type: Type.String(), filename: Type.String() })),
+    }),
+  },
+  'order.revision_requested': {
+    description: 'The client asked for a revision.',
+    data: orderEvent({ comments: Nullable(Type.String()) }),
+  },
+  'order.reconsideration_requested': {
+    description: 'The client asked for a reconsideration of value.',
+    data: orderEvent({ reason: Nullable(Type.String()), summary: Nullable(Type.String()) }),
+  },
+  'order.negotiation_opened': {
+    description: "A change of the client's fee and/or due date awaits the client's decision.",
+    data: orderEvent({
+      total_fee: Nullable(Decimal('The proposed total fee')),
+      due_date: Nullable(Instant('The proposed due date')),
+      comments: Nullable(Type.String()),
+    }),
+  },
+  'order.negotiation_answered': {
+    description: 'The client approved or refused the new terms.',
+    data: orderEvent({
+      answer: Type.Enum(['approved', 'refused']),
+      total_fee: Type.Optional(Nullable(Decimal('For an approval: the total fee now in force'))),
+      due_date: Type.Optional(Nullable(Instant('For an approval: the due date now in force'))),
+      reason: Type.Optional(Nullable(Type.String({ description: 'For a refusal' }))),
+    }),
+  },
+  'order.note_added': {
+    description: 'A note was added.',
+    data: orderEvent({ note_id: Id(), subject: Nullable(Type.String()), author_name: Type.String() }),
+  },
+  'order.file_added': {
+    description: 'A file was uploaded.',
+    data: orderEvent({ file_id: Id(), file_type: Type.String(), filename: Type.String() }),
+  },
+  'order.party_added': {
+    description: 'A party was added.',
+    data: orderEvent({ party_id: Id(), name: Type.String(), role: Type.String(), poc: Type.Boolean() }),
+  },
+  'order.payment_received': {
+    description: 'A payment was received.',
+    data: orderEvent({
+      payment_id: Id(),
+      amount: Decimal('What was paid'),
+      balance: Decimal('What remains due'),
+    }),
+  },
+  'order.payment_link_sent': {
+    description: 'A payment link was emailed.',
+    data: orderEvent({ recipients: Type.Array(Type.String()), balance: Decimal('The balance asked for') }),
+  },
+  'webhook.test': {
+    description: 'Sent by POST /api/v1/webhooks/{id}/test to check a receiver.',
+    data: Type.Object({ message: Type.String(), webhook_id: Id() }, { additionalProperties: false }),
+  },
+} as const satisfies Record<string, EventDeclaration>;
+
+export type EventType = keyof typeof EVENTS;
+export const EVENT_TYPE_NAMES = Object.keys(EVENTS) as EventType[];
+
+/** What each event type means, in a sentence. */
+export const EVENT_TYPES = Object.fromEntries(
+  EVENT_TYPE_NAMES.map((type) => [type, EVENTS[type].description]),
+) as Record<EventType, string>;
+
+/** The schema name of an event's payload: order.status_changed → OrderStatusChangedEvent. */
+export const eventSchemaName = (type: EventType): string =>
+  type
+    .split(/[._]/)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('') + 'Event';
+
+/** The payload a subscriber receives for each type, as named schemas (components.schemas). */
+export const EVENT_PAYLOADS = EVENT_TYPE_NAMES.map((type) =>
+  Type.Object(
+    {
+      id: Id('The event id; also the webhook-id header'),
+      type: Type.Literal(type),
+      timestamp: Instant('When it happened, ISO 8601 UTC'),
+      data: EVENTS[type].data,
+    },
+    { $id: eventSchemaName(type), description: EVENTS[type].description },
+  ),
+);

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { OrderParams } from '../schemas/common.ts';
+import { Binary, Id, OrderParams, ref } from '../schemas/common.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { resolveUpload } from '../http/multipart.ts';
 import { principalOf } from '../http/request-context.ts';
@@ -11,10 +11,13 @@ export function registerFileRoutes(app: AppInstance, deps: AppDeps): void {
     '/orders/:order_id/files',
     {
       schema: {
+        operationId: 'listOrderFiles',
         tags: ['files'],
         summary: "The order's files",
+        description:
+          'Oldest first; each with a signed link that downloads it without an API key until it expires.',
         params: OrderParams,
-        response: { 200: Type.Array(OrderFile) },
+        response: { 200: Type.Array(ref(OrderFile), { description: "The order's files" }) },
       },
     },
     (request) => listOrderFiles(deps, principalOf(request).user, request.params.order_id),
@@ -25,12 +28,15 @@ export function registerFileRoutes(app: AppInstance, deps: AppDeps): void {
     {
       config: { uploads: true },
       schema: {
+        operationId: 'uploadOrderFile',
         tags: ['files'],
-        summary: 'Upload a file to the order (multipart/form-data: attachment, file_type)',
+        summary: 'Upload a file to the order',
+        description:
+          'multipart/form-data with the file in `attachment` and its kind in `file_type`. Appraisers may upload once assigned; an appraisal report goes through request_submission instead.',
         consumes: ['multipart/form-data'],
         params: OrderParams,
-        body: UploadFileBody,
-        response: { 201: UploadedOrderFile },
+        body: ref(UploadFileBody),
+        response: { 201: ref(UploadedOrderFile) },
       },
     },
     async (request, reply) => {
@@ -55,15 +61,27 @@ export function registerDownloadRoutes(app: AppInstance, deps: AppDeps): void {
     '/files/:file_id',
     {
       schema: {
+        operationId: 'downloadFile',
         tags: ['files'],
         summary: 'Download a file through its signed link',
+        description:
+          'The link (File.link) is the credential: no API key. An expired or altered link answers 403; a file that is gone, 404. Served as an attachment in a Content-Security-Policy sandbox.',
         security: [],
-        params: Type.Object({ file_id: Type.String() }),
+        params: Type.Object({ file_id: Id('The file') }),
         querystring: Type.Object({
-          expires: Type.Optional(Type.String()),
-          signature: Type.Optional(Type.String()),
+          expires: Type.Optional(
+            Type.String({ description: 'From the link: when it stops working (Unix seconds)' }),
+          ),
+          signature: Type.Optional(Type.String({ description: 'From the link: its HMAC signature' })),
         }),
+        response: {
+          200: {
+            description: 'The file, with its own Content-Type and Content-Disposition: attachment',
+            content: { '*/*': { schema: Binary } },
+          },
+        },
       },
+      config: { errors: [403] },
     },
     async (request, reply) => {
       const file = await downloadFile(deps, request.params.file_id, request.query);
@@ -80,7 +98,8 @@ export function registerDownloadRoutes(app: AppInstance, deps: AppDeps): void {
         .header('content-security-policy', "sandbox; default-src 'none'")
         .header('cache-control', 'private, no-store');
       if (file.size !== null) void reply.header('content-length', file.size);
-      return reply.send(file.body);
+      // A stream: the documented binary content, not a serialized string.
+      return reply.send(file.body as unknown as string);
     },
   );
 }

@@ -1,26 +1,20 @@
-import { Type } from 'typebox';
 import { databaseAnswers } from '../db/probes.ts';
 import type { AppInstance, AppDeps } from '../http/app-instance.ts';
 import { AppError } from '../errors/app-error.ts';
-
-const Status = Type.Object({ status: Type.Literal('ok') });
+import { ref } from '../schemas/common.ts';
+import { HealthStatus, ServiceIndex } from './health.schemas.ts';
 
 export function registerHealthRoutes(app: AppInstance, { db, config }: AppDeps): void {
   app.get(
     '/',
     {
       schema: {
+        operationId: 'getServiceIndex',
         tags: ['operations'],
         summary: 'Where to start',
+        description: 'Links to the API, its interactive documentation and this document.',
         security: [],
-        response: {
-          200: Type.Object({
-            name: Type.String(),
-            api: Type.String(),
-            docs: Type.String(),
-            openapi: Type.String(),
-          }),
-        },
+        response: { 200: ref(ServiceIndex) },
       },
     },
     () => ({
@@ -33,18 +27,29 @@ export function registerHealthRoutes(app: AppInstance, { db, config }: AppDeps):
   app.get(
     '/healthz',
     {
-      schema: { tags: ['operations'], summary: 'The process is up', security: [], response: { 200: Status } },
+      schema: {
+        operationId: 'getLiveness',
+        tags: ['operations'],
+        summary: 'The process is up',
+        description: 'Liveness: answers while the process runs, whatever the database does.',
+        security: [],
+        response: { 200: ref(HealthStatus) },
+      },
     },
     () => ({ status: 'ok' as const }),
   );
   app.get(
     '/readyz',
     {
+      config: { errors: [503] },
       schema: {
+        operationId: 'getReadiness',
         tags: ['operations'],
         summary: 'The database answers',
+        description:
+          'Readiness: 200 when the database answers a query, 503 otherwise (take the instance out of rotation).',
         security: [],
-        response: { 200: Status },
+        response: { 200: ref(HealthStatus) },
       },
     },
     async () => {

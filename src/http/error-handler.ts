@@ -48,6 +48,9 @@ const FASTIFY_CODES: Record<string, (error: FastifyError) => AppError> = {
 export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError;
+  // An id in the path that is not a UUID names nothing: 404, exactly like an unknown id.
+  if (fastifyError.validation && fastifyError.validationContext === 'params')
+    return new AppError('not_found', 'The resource was not found');
   if (fastifyError.validation) {
     const details = fastifyError.validation.map((issue) =>
       toFieldProblem(fastifyError.validationContext ?? 'body', issue),

@@ -1,52 +1,87 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { EVENT_TYPES } from '../events/event-types.ts';
+import { EVENT_TYPE_NAMES, EVENTS, eventSchemaName } from '../events/event-types.ts';
+import type { NamedSchema } from '../schemas/common.ts';
+import type { TSchema } from 'typebox';
+import { listQueryDocument } from './list-query-document.ts';
+import { completeDocument } from './openapi-document.ts';
+import { describeRoute } from './openapi-routes.ts';
+import { closeObjects } from './strict-bodies.ts';
 
 /**
- * The OpenAPI 3.1 document, generated from the route schemas, at /openapi.json, and the
- * interactive docs at /docs. Must be registered before the routes it describes.
+ * The OpenAPI 3.1 document at /openapi.json and the interactive docs at /docs, generated from
+ * the routes' own schemas (the ones that validate and serialize):
+ * - named schemas (an `$id`) become components.schemas, and routes reach them by `$ref`;
+ * - each route's errors, headers and encodings are derived from what the route declares
+ *   (openapi-routes.ts, openapi-document.ts), so a new route cannot forget them;
+ * - the webhooks section types each event's payload (events/event-types.ts).
+ * Registered before the routes it describes.
  */
-/** One entry per event type: what a subscriber receives, signed (see docs/webhooks.md). */
+export const TAGS = [
+  {
+    name: 'users',
+    description:
+      'You: the current user, single sign-on, invitations, notification settings, your card on file',
+  },
+  { name: 'api keys', description: 'Your API keys: list, issue (shown once), revoke' },
+  {
+    name: 'clients',
+    description: "Clients (lenders), their configuration, and a company's settings for them",
+  },
+  { name: 'companies', description: "An appraisal company's own settings" },
+  { name: 'reference data', description: 'Property types and other fixed lists' },
+  { name: 'orders', description: 'Create, read, list and search orders; history; the appraiser panel' },
+  { name: 'workflow', description: "The order's actions, one endpoint each (docs/workflow.md)" },
+  { name: 'files', description: "The order's files: upload, list, download through signed links" },
+  { name: 'notes', description: "The order's notes, with attachments and email recipients" },
+  { name: 'parties', description: "The order's parties and points of contact" },
+  { name: 'payments', description: "The order's invoice, payments and payment links" },
+  { name: 'webhooks', description: 'Subscriptions to events, signed deliveries, the delivery log' },
+  { name: 'operations', description: 'Health and readiness' },
+];
+
 function webhookDocuments() {
   return Object.fromEntries(
-    Object.entries(EVENT_TYPES).map(([type, description]) => [
+    EVENT_TYPE_NAMES.map((type) => [
       type,
       {
         post: {
+          operationId: `webhook${eventSchemaName(type).replace(/Event$/, '')}`,
           summary: type,
-          description: `${description} Headers: webhook-id, webhook-timestamp, webhook-signature (Standard Webhooks, HMAC-SHA256).`,
+          description: `${EVENTS[type].description} Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).`,
+          tags: ['webhooks'],
           requestBody: {
+            required: true,
             content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['id', 'type', 'timestamp', 'data'],
-                  properties: {
-                    id: { type: 'string', description: 'Event id; also the webhook-id header' },
-                    type: { type: 'string', const: type },
-                    timestamp: {
-                      type: 'string',
-                      format: 'date-time',
-                      description: 'When it happened, ISO 8601 UTC',
-                    },
-                    data: {
-                      type: 'object',
-                      description: 'order_id and file_number for order events, and the fields that changed',
-                    },
-                  },
-                },
-              },
+              'application/json': { schema: { $ref: `#/components/schemas/${eventSchemaName(type)}` } },
             },
           },
-          responses: { '2XX': { description: 'Received; any other answer is retried with backoff' } },
+          responses: {
+            '200': {
+              description: 'Received. Any other answer (or none within the timeout) is retried with backoff',
+            },
+          },
         },
       },
     ]),
   );
 }
 
-export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
+export interface OpenApiOptions {
+  /** The named schemas the routes and the webhooks refer to. */
+  schemas: readonly NamedSchema[];
+}
+
+export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
+  for (const schema of options.schemas) {
+    if (typeof (schema as { $id?: unknown }).$id !== 'string')
+      throw new Error(`a named schema needs an $id: ${JSON.stringify(schema).slice(0, 200)}`);
+    // Bodies refused unknown fields before they were named (strict-bodies.ts); named ones too.
+    app.addSchema(closeObjects(schema));
+  }
+  // Every route gets its operation's metadata (errors, headers) as it is declared.
+  app.addHook('onRoute', describeRoute);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -56,18 +91,47 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         description:
           'Lenders place property appraisal orders with appraisal management companies; staff assign ' +
           'them to appraisers; appraisers inspect and submit reports; clients review, pay and receive ' +
-          'the appraisal. Every error answers `{success: false, error: {code, message, details}, request_id}`.',
+          'the appraisal. Every error answers the `Error` schema. A typed TypeScript SDK is generated ' +
+          'from this document (sdk/ in the repository).',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        contact: { name: 'The service operator' },
       },
-      servers: [{ url: publicBaseUrl }],
+      // Relative: "Try it out" calls the host the page was opened on, whatever it is.
+      servers: [{ url: '/', description: 'This service' }],
+      tags: TAGS,
       components: {
         securitySchemes: {
-          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
-          apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'Your API key' },
+          apiKeyQuery: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'api_key',
+            description: 'Your API key in the URL (prefer the header: URLs reach logs and histories)',
+          },
         },
       },
       security: [{ apiKeyHeader: [] }, { apiKeyQuery: [] }],
       webhooks: webhookDocuments(),
     } as never,
+    refResolver: {
+      // Named schemas keep their names in components.schemas.
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
+    // Lists document their search parameters (q[...]) from the attribute map the parser uses.
+    transform: ({ schema, url, route }) => {
+      if (!schema) return { schema, url };
+      const documented = { ...schema };
+      const attributes = route.config?.listAttributes;
+      if (attributes) {
+        const querystring = schema.querystring as { properties?: Record<string, TSchema> } | undefined;
+        documented.querystring = listQueryDocument(attributes, querystring?.properties ?? {});
+      }
+      if (route.config?.documentedBody) documented.body = route.config.documentedBody;
+      return { schema: documented, url };
+    },
+    transformObject: (documents) =>
+      completeDocument((documents as { openapiObject: Record<string, unknown> }).openapiObject),
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/openapi.json' } });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());

@@ -5,10 +5,9 @@ import { resolveUpload } from '../http/multipart.ts';
 import type { Upload } from '../storage/upload.ts';
 import { principalOf } from '../http/request-context.ts';
 import type { FastifyRequest } from 'fastify';
+import { OrderParams, ref } from '../schemas/common.ts';
 import { CreateNoteBody, Note } from './note.schemas.ts';
 import { createNote, listNotes } from './note.service.ts';
-
-const OrderParams = Type.Object({ order_id: Type.String() });
 
 /** Resolves attachments[] references to uploads; a plain string where a file belongs is named. */
 export function attachmentsOf(
@@ -31,10 +30,12 @@ export function registerNoteRoutes(app: AppInstance, deps: AppDeps): void {
     '/orders/:order_id/notes',
     {
       schema: {
+        operationId: 'listOrderNotes',
         tags: ['notes'],
         summary: "The order's notes",
+        description: 'Oldest first, with their attachments as signed links.',
         params: OrderParams,
-        response: { 200: Type.Array(Note) },
+        response: { 200: Type.Array(ref(Note), { description: "The order's notes" }) },
       },
     },
     (request) => listNotes(deps, principalOf(request).user, request.params.order_id),
@@ -45,12 +46,15 @@ export function registerNoteRoutes(app: AppInstance, deps: AppDeps): void {
     {
       config: { uploads: true },
       schema: {
+        operationId: 'createOrderNote',
         tags: ['notes'],
-        summary: 'Add a note (multipart/form-data, form or JSON); additional_emails receive it by email',
-        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        summary: 'Add a note',
+        description:
+          "JSON, form or multipart/form-data (attachments[] are file parts, so only multipart carries them). additional_emails[] receive the note by email; the order's parties are told as their settings say.",
+        consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
         params: OrderParams,
-        body: CreateNoteBody,
-        response: { 201: Note },
+        body: ref(CreateNoteBody),
+        response: { 201: ref(Note) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
-import { Type } from 'typebox';
-import { OrderParams } from '../schemas/common.ts';
+import { OrderParams, ref } from '../schemas/common.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { resolveUpload } from '../http/multipart.ts';
@@ -7,14 +6,7 @@ import { performAction, type ActionDeps } from './order.actions.ts';
 import { statusId } from '../workflow/statuses.ts';
 import { actorRoles } from '../workflow/allowed.ts';
 import { ENDPOINT_ACTIONS } from '../workflow/transitions.ts';
-
-const ActionResponse = Type.Object({
-  success: Type.Literal(true),
-  status: Type.Object(
-    { id: Type.String(), name: Type.String() },
-    { description: "The order's status after the action" },
-  ),
-});
+import { ACTION_REQUESTS, ActionResponse, camel, encodings } from './action.schemas.ts';
 
 const ACTOR_NAMES = {
   client: 'client users',
@@ -26,20 +18,32 @@ const ACTOR_NAMES = {
 /** One endpoint per action of the workflow table: PUT /api/v1/orders/{order_id}/{action}. */
 export function registerActionRoutes(app: AppInstance, deps: AppDeps & ActionDeps): void {
   for (const definition of ENDPOINT_ACTIONS) {
+    const body = ACTION_REQUESTS[definition.action];
+    const multipartOnly = encodings(definition).length === 1;
     app.put(
       `/orders/:order_id/${definition.action}`,
       {
-        config: { uploads: definition.acceptsFiles === true, roles: actorRoles(definition.actors) },
+        config: {
+          uploads: definition.acceptsFiles === true,
+          roles: actorRoles(definition.actors),
+          errors: definition.errors ?? [],
+        },
         schema: {
+          operationId: camel(definition.action),
           tags: ['workflow'],
           summary: definition.summary,
           description:
             `Who: ${definition.actors.map((a) => ACTOR_NAMES[a]).join(', ')}. ` +
             `From: ${definition.from.join(', ')}. To: ${definition.to.length > 5 ? 'the status before' : definition.to.join(', ')}. ` +
-            "Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).",
+            (multipartOnly
+              ? 'Body as multipart/form-data (it carries files). '
+              : definition.acceptsFiles
+                ? 'Body as multipart/form-data with files, or JSON or form fields without. '
+                : 'Body as JSON or form fields. ') +
+            "409 when the order's status does not allow it (the message lists allowed_transitions).",
           params: OrderParams,
-          ...(definition.input ? { body: definition.input } : {}),
-          response: { 200: ActionResponse },
+          ...(body ? { body: ref(body), consumes: encodings(definition) } : {}),
+          response: { 200: ref(ActionResponse) },
         },
       },
       async (request) => {

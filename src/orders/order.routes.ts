@@ -3,13 +3,14 @@ import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { ListQueryString, parseListQuery } from '../http/list-query.ts';
 import { principalOf } from '../http/request-context.ts';
 import {
+  Appraiser,
   CreateOrderBody,
   HistoryEntry,
   OrderDetail,
   OrderList,
   SubjectAddressBody,
 } from './order.schemas.ts';
-import { OrderParams, Success } from '../schemas/common.ts';
+import { OrderParams, ref, Success } from '../schemas/common.ts';
 import { createOrder } from './order.create.ts';
 import { ORDER_ATTRIBUTES } from './order.search.ts';
 import {
@@ -27,10 +28,13 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
     {
       config: { roles: ['client', 'staff'] },
       schema: {
+        operationId: 'createOrder',
         tags: ['orders'],
-        summary: 'Place an order (clients and staff); ids come from the client configuration',
-        body: CreateOrderBody,
-        response: { 201: OrderDetail },
+        summary: 'Place an order (clients and staff)',
+        description:
+          'Product, client user and property type ids come from GET /clients/{client_id}/configuration. With draft: true the order waits in Draft until the place action. A client that pays before assignment sees it wait in Waiting payment.',
+        body: ref(CreateOrderBody),
+        response: { 201: ref(OrderDetail, 'The new order') },
       },
     },
     async (request, reply) =>
@@ -40,7 +44,9 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
   app.get(
     '/orders',
     {
+      config: { listAttributes: ORDER_ATTRIBUTES },
       schema: {
+        operationId: 'listOrders',
         tags: ['orders'],
         summary: 'Orders you can see, newest first, with paging and Ransack-style search',
         description:
@@ -48,7 +54,7 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
           'Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, ' +
           'q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc.',
         querystring: ListQueryString,
-        response: { 200: OrderList },
+        response: { 200: ref(OrderList) },
       },
     },
     (request) =>
@@ -63,7 +69,15 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
   app.get(
     '/orders/:order_id',
     {
-      schema: { tags: ['orders'], summary: 'One order', params: OrderParams, response: { 200: OrderDetail } },
+      schema: {
+        operationId: 'getOrder',
+        tags: ['orders'],
+        summary: 'One order',
+        description:
+          'Everything the caller may see of it; allowed_transitions lists the actions the caller may take now. Fees follow who is asking (docs/api.md).',
+        params: OrderParams,
+        response: { 200: ref(OrderDetail) },
+      },
     },
     (request) => getOrder(db, principalOf(request).user, config, request.params.order_id),
   );
@@ -73,11 +87,13 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
     {
       config: { roles: ['client', 'staff'] },
       schema: {
+        operationId: 'changeSubjectAddress',
         tags: ['orders'],
-        summary: "Change the subject property's address (every field optional)",
+        summary: "Change the subject property's address",
+        description: 'Every field optional; absent fields stay. The county follows a new zip unless given.',
         params: OrderParams,
-        body: SubjectAddressBody,
-        response: { 200: Success },
+        body: ref(SubjectAddressBody),
+        response: { 200: ref(Success, 'Changed') },
       },
     },
     async (request) => {
@@ -90,10 +106,13 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
     '/orders/:order_id/history',
     {
       schema: {
+        operationId: 'getOrderHistory',
         tags: ['orders'],
-        summary: 'Every status change of the order: who, acting for whom, when, from, to, why',
+        summary: "The order's history",
+        description:
+          'Every status change and every change that matters (notes, files, fees, parties): who, acting for whom, when, from, to, why. Oldest first; fees follow who is asking.',
         params: OrderParams,
-        response: { 200: Type.Array(HistoryEntry) },
+        response: { 200: Type.Array(ref(HistoryEntry), { description: 'Oldest first' }) },
       },
     },
     (request) => orderHistory(db, principalOf(request).user, request.params.order_id),
@@ -104,19 +123,11 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
     {
       config: { roles: ['staff', 'operator'] },
       schema: {
+        operationId: 'listAppraisers',
         tags: ['orders'],
-        summary: "The company's appraiser panel, with each one's open orders (staff; operators see all)",
-        response: {
-          200: Type.Array(
-            Type.Object({
-              id: Type.String(),
-              name: Type.String(),
-              email: Type.String(),
-              company_id: Type.String(),
-              open_orders: Type.Integer(),
-            }),
-          ),
-        },
+        summary: "The company's appraiser panel",
+        description: "Staff see their company's appraisers with each one's open orders; operators see all.",
+        response: { 200: Type.Array(ref(Appraiser), { description: 'The panel, by name' }) },
       },
     },
     (request) => listAppraisers(db, principalOf(request).user),

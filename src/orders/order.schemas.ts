@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from '../schemas/common.ts';
+import { Id, Nullable, ref } from '../schemas/common.ts';
 import { DATE_INPUT_FORMATS } from '../format/dates.ts';
 import { MONEY_PATTERN } from '../format/money.ts';
 import { PAYMENT_METHODS } from '../db/schema.ts';
@@ -22,140 +22,161 @@ const Phone = Type.String({ maxLength: 40 });
 
 // ---- input -------------------------------------------------------------------------------
 
-export const CreateOrderBody = Type.Object({
-  address: Type.Object(
-    {
-      street_1: NonBlank(200),
-      street_2: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-      city: NonBlank(100),
-      state: Type.String({ minLength: 2, maxLength: 40, description: 'USPS code (TX) or name (Texas)' }),
-      zip: Type.String({ pattern: '^\\d{5}(-?\\d{4})?$', description: '12345 or 12345-6789' }),
-      county: Type.Optional(
-        Nullable(Type.String({ maxLength: 100, description: 'Derived from the zip when absent' })),
-      ),
-    },
-    { description: 'The property address' },
-  ),
-  borrower: Type.Object({
-    first_name: NonBlank(100),
-    last_name: NonBlank(100),
-    email: Type.Optional(Nullable(Email)),
-    phone: Type.Optional(Nullable(Phone)),
-    co_first_name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-    co_last_name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-  }),
-  point_of_contact: Type.Optional(
-    Type.Object(
+export const CreateOrderBody = Type.Object(
+  {
+    address: Type.Object(
       {
-        name: NonBlank(200),
-        phone: Type.Optional(Nullable(Phone)),
-        emails: Type.Optional(Type.Array(Email, { maxItems: 20 })),
+        street_1: NonBlank(200),
+        street_2: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+        city: NonBlank(100),
+        state: Type.String({ minLength: 2, maxLength: 40, description: 'USPS code (TX) or name (Texas)' }),
+        zip: Type.String({ pattern: '^\\d{5}(-?\\d{4})?$', description: '12345 or 12345-6789' }),
+        county: Type.Optional(
+          Nullable(Type.String({ maxLength: 100, description: 'Derived from the zip when absent' })),
+        ),
       },
-      { description: 'Who opens the door for the inspection' },
+      { description: 'The property address' },
     ),
-  ),
-  due_date: Type.String({
-    minLength: 10,
-    maxLength: 40,
-    description: `The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: ${DATE_INPUT_FORMATS}`,
-  }),
-  green_certified: Type.Union([Type.Boolean(), Enum(['true', 'false'])], {
-    description: 'The text true or false',
-  }),
-  loan_type: Enum(LOAN_TYPES_CREATE),
-  fha_case_number: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
-  transaction_type: Enum(TRANSACTION_TYPES_CREATE),
-  loan_amount: Type.Optional(
-    Nullable(Type.String({ pattern: MONEY_PATTERN, description: 'A decimal amount' })),
-  ),
-  contract_price: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e12 }))),
-  special_instructions: Type.Optional(
-    Nullable(Type.String({ maxLength: 20000, description: 'HTML; sanitized' })),
-  ),
-  payment_method: Enum(PAYMENT_METHODS),
-  complex_property: Type.Optional(Nullable(Type.Boolean())),
-  product_ids: Type.Array(Type.String(), {
-    minItems: 1,
-    maxItems: 20,
-    description: 'From the client configuration',
-  }),
-  client_user_ids: Type.Optional(
-    Type.Array(Type.String(), {
-      maxItems: 50,
-      description:
-        'Client users from the configuration (its parties); they join the order as parties. Default: the calling client user',
+    borrower: Type.Object({
+      first_name: NonBlank(100),
+      last_name: NonBlank(100),
+      email: Type.Optional(Nullable(Email)),
+      phone: Type.Optional(Nullable(Phone)),
+      co_first_name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+      co_last_name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
     }),
-  ),
-  occupancy_type: Type.Optional(Nullable(Enum(OCCUPANCY_TYPES))),
-  estate_held_type: Type.Optional(Nullable(Enum([...ESTATE_HELD_TYPES_CREATE, 'leasehold']))),
-  loan_number: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
-  closing_date: Type.Optional(
-    Nullable(Type.String({ maxLength: 40, description: 'YYYY-MM-DD or MM/DD/YYYY' })),
-  ),
-  property_type_id: Type.Optional(Nullable(Type.String())),
-  company_id: Type.Optional(
-    Nullable(Type.String({ description: 'Needed when several companies serve the client' })),
-  ),
-  requested_by: Type.Optional(
-    Type.Object({
-      client_id: Type.Optional(Nullable(Type.String({ description: 'Staff: the client the order is for' }))),
-      lender_id: Type.Optional(
-        Nullable(Type.String({ description: 'The lender, when it is not the client itself' })),
+    point_of_contact: Type.Optional(
+      Type.Object(
+        {
+          name: NonBlank(200),
+          phone: Type.Optional(Nullable(Phone)),
+          emails: Type.Optional(Type.Array(Email, { maxItems: 20 })),
+        },
+        { description: 'Who opens the door for the inspection' },
       ),
+    ),
+    due_date: Type.String({
+      minLength: 10,
+      maxLength: 40,
+      description: `The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: ${DATE_INPUT_FORMATS}`,
     }),
-  ),
-  draft: Type.Optional(
-    Type.Boolean({ description: 'Create as a Draft, placed later with the place action' }),
-  ),
-});
+    green_certified: Type.Union([Type.Boolean(), Enum(['true', 'false'])], {
+      description: 'The text true or false',
+    }),
+    loan_type: Enum(LOAN_TYPES_CREATE),
+    fha_case_number: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+    transaction_type: Enum(TRANSACTION_TYPES_CREATE),
+    loan_amount: Type.Optional(
+      Nullable(Type.String({ pattern: MONEY_PATTERN, description: 'A decimal amount' })),
+    ),
+    contract_price: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e12 }))),
+    special_instructions: Type.Optional(
+      Nullable(Type.String({ maxLength: 20000, description: 'HTML; sanitized' })),
+    ),
+    payment_method: Enum(PAYMENT_METHODS),
+    complex_property: Type.Optional(Nullable(Type.Boolean())),
+    product_ids: Type.Array(Type.String(), {
+      minItems: 1,
+      maxItems: 20,
+      description: 'From the client configuration',
+    }),
+    client_user_ids: Type.Optional(
+      Type.Array(Type.String(), {
+        maxItems: 50,
+        description:
+          'Client users from the configuration (its parties); they join the order as parties. Default: the calling client user',
+      }),
+    ),
+    occupancy_type: Type.Optional(Nullable(Enum(OCCUPANCY_TYPES))),
+    estate_held_type: Type.Optional(Nullable(Enum([...ESTATE_HELD_TYPES_CREATE, 'leasehold']))),
+    loan_number: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
+    closing_date: Type.Optional(
+      Nullable(Type.String({ maxLength: 40, description: 'YYYY-MM-DD or MM/DD/YYYY' })),
+    ),
+    property_type_id: Type.Optional(Nullable(Type.String())),
+    company_id: Type.Optional(
+      Nullable(Type.String({ description: 'Needed when several companies serve the client' })),
+    ),
+    requested_by: Type.Optional(
+      Type.Object({
+        client_id: Type.Optional(
+          Nullable(Type.String({ description: 'Staff: the client the order is for' })),
+        ),
+        lender_id: Type.Optional(
+          Nullable(Type.String({ description: 'The lender, when it is not the client itself' })),
+        ),
+      }),
+    ),
+    draft: Type.Optional(
+      Type.Boolean({ description: 'Create as a Draft, placed later with the place action' }),
+    ),
+  },
+  { $id: 'CreateOrderRequest', description: 'A new order' },
+);
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
 
-export const SubjectAddressBody = Type.Object({
-  address_one: Type.Optional(NonBlank(200)),
-  address_two: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-  city: Type.Optional(NonBlank(100)),
-  state: Type.Optional(Type.String({ minLength: 2, maxLength: 40 })),
-  county: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-  zip: Type.Optional(Type.String({ pattern: '^\\d{5}(-?\\d{4})?$' })),
-  latitude: Type.Optional(
-    Nullable(Type.Union([Type.Number(), Type.String({ pattern: '^\\s*-?\\d{1,3}(\\.\\d+)?\\s*$' })])),
-  ),
-  longitude: Type.Optional(
-    Nullable(Type.Union([Type.Number(), Type.String({ pattern: '^\\s*-?\\d{1,3}(\\.\\d+)?\\s*$' })])),
-  ),
-});
+export const SubjectAddressBody = Type.Object(
+  {
+    address_one: Type.Optional(NonBlank(200)),
+    address_two: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    city: Type.Optional(NonBlank(100)),
+    state: Type.Optional(Type.String({ minLength: 2, maxLength: 40 })),
+    county: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+    zip: Type.Optional(Type.String({ pattern: '^\\d{5}(-?\\d{4})?$' })),
+    latitude: Type.Optional(
+      Nullable(Type.Union([Type.Number(), Type.String({ pattern: '^\\s*-?\\d{1,3}(\\.\\d+)?\\s*$' })])),
+    ),
+    longitude: Type.Optional(
+      Nullable(Type.Union([Type.Number(), Type.String({ pattern: '^\\s*-?\\d{1,3}(\\.\\d+)?\\s*$' })])),
+    ),
+  },
+  {
+    $id: 'SubjectAddressChange',
+    description: "Changes to the subject property's address; absent fields stay",
+  },
+);
 export type SubjectAddressBody = Static<typeof SubjectAddressBody>;
 
 // ---- output ------------------------------------------------------------------------------
 
 const IdName = Type.Object({ id: Type.String(), name: Type.String() });
-const StatusObject = Type.Object({ id: Type.String(), name: Enum(STATUSES) });
+export const OrderStatus = Type.Object(
+  { id: Type.String({ description: 'The status key (in_review)' }), name: Enum(STATUSES) },
+  { $id: 'OrderStatus', description: "The order's status (docs/workflow.md)" },
+);
+const StatusObject = ref(OrderStatus);
 const DateString = Nullable(Type.String({ description: 'MM/DD/YYYY' }));
 const Decimal = Nullable(Type.String({ description: 'Decimal string, e.g. "450.00"' }));
 
-export const Party = Type.Object({
-  id: Type.String(),
-  email: Nullable(Type.String({ description: 'Deprecated: the first of emails' })),
-  emails: Type.Array(Type.String()),
-  name: Type.String(),
-  phone: Nullable(Type.String({ description: 'The first of phones' })),
-  phones: Type.Array(Type.String()),
-  poc: Type.Boolean(),
-  role: Type.String({ description: 'The role as it was named ("Loan Officer")' }),
-  role_key: Type.String({ description: 'The normalised key of the role (loan_officer), for search' }),
-});
+export const Party = Type.Object(
+  {
+    id: Id(),
+    email: Nullable(Type.String({ description: 'Deprecated: the first of emails' })),
+    emails: Type.Array(Type.String()),
+    name: Type.String(),
+    phone: Nullable(Type.String({ description: 'The first of phones' })),
+    phones: Type.Array(Type.String()),
+    poc: Type.Boolean(),
+    role: Type.String({ description: 'The role as it was named ("Loan Officer")' }),
+    role_key: Type.String({ description: 'The normalised key of the role (loan_officer), for search' }),
+  },
+  { $id: 'Party', description: 'Someone concerned by the order: loan officer, agent, borrower…' },
+);
 
-export const PointOfContact = Type.Object({
-  id: Type.String(),
-  emails: Type.Array(Type.String()),
-  email: Type.Optional(
-    Type.Array(Type.String(), { description: 'The create response names the contact list email' }),
-  ),
-  first_name: Nullable(Type.String()),
-  last_name: Nullable(Type.String()),
-  name: Type.String(),
-  phone: Nullable(Type.String()),
-});
+export const PointOfContact = Type.Object(
+  {
+    id: Id(),
+    emails: Type.Array(Type.String()),
+    email: Type.Optional(
+      Type.Array(Type.String(), { description: 'The create response names the contact list email' }),
+    ),
+    first_name: Nullable(Type.String()),
+    last_name: Nullable(Type.String()),
+    name: Type.String(),
+    phone: Nullable(Type.String()),
+  },
+  { $id: 'PointOfContact', description: 'Who opens the door for the inspection' },
+);
 
 const Proposer = Nullable(IdName);
 
@@ -170,6 +191,7 @@ export const AssignmentCondition = Type.Object(
     proposed_at: Nullable(Type.String({ format: 'date-time' })),
   },
   {
+    $id: 'AssignmentCondition',
     description:
       "The appraiser's open condition of acceptance (fee, due date, comments): shown to staff, who decide on it, and to the appraiser",
   },
@@ -186,6 +208,7 @@ export const Negotiation = Type.Object(
     proposed_at: Nullable(Type.String({ format: 'date-time' })),
   },
   {
+    $id: 'Negotiation',
     description:
       "The open negotiation of the client's fee and/or due date: shown to the client, who decides on it, and to staff",
   },
@@ -201,111 +224,136 @@ const Borrower = Type.Object({
   co_last_name: Type.Optional(Nullable(Type.String())),
 });
 
-export const OrderDetail = Type.Object({
-  id: Type.String(),
-  file_number: Type.String({ description: 'Prefix, hyphen, eight digits: AOM-00000042' }),
-  status: StatusObject,
-  allowed_transitions: Type.Array(Type.String(), { description: 'Actions the caller may take now' }),
-  address: Type.Object({
-    address_one: Type.String(),
-    address_two: Nullable(Type.String()),
-    city: Type.String(),
-    county_id: Nullable(Type.String({ description: '5-digit county FIPS code' })),
-    county: Nullable(Type.String()),
-    state_id: Type.String({ description: '2-digit state FIPS code' }),
-    state: Type.String({ description: 'USPS code' }),
-    zip: Type.String(),
-    latitude: Nullable(Type.Number()),
-    longitude: Nullable(Type.Number()),
-  }),
-  full_address: Type.String(),
-  borrower: Borrower,
-  co_borrowers: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      first_name: Nullable(Type.String()),
-      last_name: Nullable(Type.String()),
-      email: Nullable(Type.String()),
-      phone: Nullable(Type.String()),
+export const OrderDetail = Type.Object(
+  {
+    id: Id(),
+    file_number: Type.String({ description: 'Prefix, hyphen, eight digits: AOM-00000042' }),
+    status: StatusObject,
+    allowed_transitions: Type.Array(Type.String(), { description: 'Actions the caller may take now' }),
+    address: Type.Object({
+      address_one: Type.String(),
+      address_two: Nullable(Type.String()),
+      city: Type.String(),
+      county_id: Nullable(Type.String({ description: '5-digit county FIPS code' })),
+      county: Nullable(Type.String()),
+      state_id: Type.String({ description: '2-digit state FIPS code' }),
+      state: Type.String({ description: 'USPS code' }),
+      zip: Type.String(),
+      latitude: Nullable(Type.Number()),
+      longitude: Nullable(Type.Number()),
     }),
-  ),
-  client: IdName,
-  lender: IdName,
-  company: IdName,
-  client_emails: Nullable(Type.Array(Type.String())),
-  appraiser: Nullable(IdName),
-  complex_property: Nullable(Type.Boolean()),
-  contract_price: Nullable(Type.Number()),
-  decimal_balance: Nullable(
-    Type.String({ description: "What remains unpaid of the client's fee; null for appraisers" }),
-  ),
-  total_fee: Nullable(Type.String({ description: "The client's fee; null for appraisers" })),
-  appraiser_fee: Nullable(
-    Type.String({ description: "The appraiser's fee, for staff and the appraiser; null for clients" }),
-  ),
-  assignment_condition: Nullable(AssignmentCondition),
-  negotiation: Nullable(Negotiation),
-  loan_amount: Decimal,
-  loan_number: Nullable(Type.String()),
-  loan_type: Enum(LOAN_TYPES),
-  transaction_type: Enum(TRANSACTION_TYPES),
-  occupancy_type: Nullable(Enum(OCCUPANCY_TYPES)),
-  estate_held_type: Nullable(Enum(ESTATE_HELD_TYPES)),
-  fha_case_number: Nullable(Type.String()),
-  green_certified: Type.Boolean(),
-  invoice_strategy: Enum(INVOICE_STRATEGIES),
-  payment_method: Type.String(),
-  special_instructions: Nullable(Type.String({ description: 'Sanitized HTML' })),
-  parties: Type.Array(Party),
-  point_of_contact: Nullable(PointOfContact),
-  points_of_contact: Type.Array(PointOfContact),
-  products: Type.Array(IdName),
-  property_type: Nullable(Type.Object({ id: Type.String(), name: Type.String(), slug: Type.String() })),
-  due_date: DateString,
-  original_due_date: DateString,
-  vendor_due_date: DateString,
-  closing_date: DateString,
-  created_at: DateString,
-  updated_at: DateString,
-  assigned_at: DateString,
-  inspection_scheduled_at: Nullable(Type.String({ description: 'ISO 8601 date-time' })),
-  inspection_completed_at: DateString,
-  submitted_at: DateString,
-  completed_at: DateString,
-  fulfilled_at: DateString,
-});
+    full_address: Type.String(),
+    borrower: Borrower,
+    co_borrowers: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        first_name: Nullable(Type.String()),
+        last_name: Nullable(Type.String()),
+        email: Nullable(Type.String()),
+        phone: Nullable(Type.String()),
+      }),
+    ),
+    client: IdName,
+    lender: IdName,
+    company: IdName,
+    client_emails: Nullable(Type.Array(Type.String())),
+    appraiser: Nullable(IdName),
+    complex_property: Nullable(Type.Boolean()),
+    contract_price: Nullable(Type.Number()),
+    decimal_balance: Nullable(
+      Type.String({ description: "What remains unpaid of the client's fee; null for appraisers" }),
+    ),
+    total_fee: Nullable(Type.String({ description: "The client's fee; null for appraisers" })),
+    appraiser_fee: Nullable(
+      Type.String({ description: "The appraiser's fee, for staff and the appraiser; null for clients" }),
+    ),
+    assignment_condition: Nullable(ref(AssignmentCondition)),
+    negotiation: Nullable(ref(Negotiation)),
+    loan_amount: Decimal,
+    loan_number: Nullable(Type.String()),
+    loan_type: Enum(LOAN_TYPES),
+    transaction_type: Enum(TRANSACTION_TYPES),
+    occupancy_type: Nullable(Enum(OCCUPANCY_TYPES)),
+    estate_held_type: Nullable(Enum(ESTATE_HELD_TYPES)),
+    fha_case_number: Nullable(Type.String()),
+    green_certified: Type.Boolean(),
+    invoice_strategy: Enum(INVOICE_STRATEGIES),
+    payment_method: Type.String(),
+    special_instructions: Nullable(Type.String({ description: 'Sanitized HTML' })),
+    parties: Type.Array(ref(Party)),
+    point_of_contact: Nullable(ref(PointOfContact)),
+    points_of_contact: Type.Array(ref(PointOfContact)),
+    products: Type.Array(IdName),
+    property_type: Nullable(Type.Object({ id: Type.String(), name: Type.String(), slug: Type.String() })),
+    due_date: DateString,
+    original_due_date: DateString,
+    vendor_due_date: DateString,
+    closing_date: DateString,
+    created_at: DateString,
+    updated_at: DateString,
+    assigned_at: DateString,
+    inspection_scheduled_at: Nullable(Type.String({ description: 'ISO 8601 date-time' })),
+    inspection_completed_at: DateString,
+    submitted_at: DateString,
+    completed_at: DateString,
+    fulfilled_at: DateString,
+  },
+  { $id: 'Order', description: 'An appraisal order, as the caller may see it' },
+);
 export type OrderDetail = Static<typeof OrderDetail>;
 
-export const OrderListItem = Type.Object({
-  id: Type.String(),
-  file_number: Type.String(),
-  full_address: Type.String(),
-  status: StatusObject,
-  due_date: DateString,
-  loan_type: Type.String(),
-  transaction_type: Type.String(),
-});
+export const OrderListItem = Type.Object(
+  {
+    id: Id(),
+    file_number: Type.String(),
+    full_address: Type.String(),
+    status: StatusObject,
+    due_date: DateString,
+    loan_type: Type.String(),
+    transaction_type: Type.String(),
+  },
+  { $id: 'OrderListItem', description: 'An order in a list: enough to show a row' },
+);
 
-export const OrderList = Type.Object({
-  data: Type.Array(OrderListItem),
-  pagination: Type.Object({
+export const Pagination = Type.Object(
+  {
     current_page: Type.Integer(),
     total_pages: Type.Integer(),
     total_count: Type.Integer(),
     per_page: Type.Integer(),
     has_next_page: Type.Boolean(),
     has_prev_page: Type.Boolean(),
-  }),
-});
+  },
+  { $id: 'Pagination', description: 'Where this page is in the list' },
+);
 
-export const HistoryEntry = Type.Object({
-  id: Type.String(),
-  action: Type.String(),
-  from: Nullable(Type.String()),
-  to: Type.String(),
-  by: Nullable(IdName),
-  acting_for: Nullable(IdName),
-  reason: Nullable(Type.String()),
-  details: Type.Record(Type.String(), Type.Unknown()),
-  created_at: Type.String({ description: 'ISO 8601' }),
-});
+export const OrderList = Type.Object(
+  { data: Type.Array(ref(OrderListItem)), pagination: ref(Pagination) },
+  { $id: 'OrderList', description: 'A page of orders' },
+);
+
+export const HistoryEntry = Type.Object(
+  {
+    id: Id(),
+    action: Type.String(),
+    from: Nullable(Type.String()),
+    to: Type.String(),
+    by: Nullable(IdName),
+    acting_for: Nullable(IdName),
+    reason: Nullable(Type.String()),
+    details: Type.Record(Type.String(), Type.Unknown()),
+    created_at: Type.String({ description: 'ISO 8601' }),
+  },
+  { $id: 'HistoryEntry', description: "One change in the order's history" },
+);
+
+export const Appraiser = Type.Object(
+  {
+    id: Id(),
+    name: Type.String(),
+    email: Type.String(),
+    company_id: Id(),
+    open_orders: Type.Integer({ description: 'Orders assigned and not yet completed' }),
+  },
+  { $id: 'Appraiser', description: 'An appraiser of the panel' },
+);

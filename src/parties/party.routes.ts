@@ -2,26 +2,11 @@ import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { Party } from '../orders/order.schemas.ts';
-import { COMMON_PARTY_ROLES } from '../orders/order.parties.ts';
-import { OrderParams, Success } from '../schemas/common.ts';
+import { CreatePartyBody, TogglePocBody } from './party.schemas.ts';
+import { Id, OrderParams, ref, Success } from '../schemas/common.ts';
 import { addParty, setPointOfContact } from './party.service.ts';
 
-const CreatePartyBody = Type.Object({
-  party: Type.Object({
-    name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
-    role: Type.String({
-      minLength: 1,
-      maxLength: 60,
-      description: `A role title as you name it ("Loan Officer", "Seller's Agent"); answered as written. Common roles share a key whatever the spelling: ${Object.keys(COMMON_PARTY_ROLES).join(', ')}`,
-    }),
-    poc: Type.Union([Type.Boolean(), Type.Enum(['true', 'false'])]),
-    emails: Type.Optional(Type.Array(Type.String({ format: 'email', maxLength: 254 }), { maxItems: 20 })),
-    phones: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 20 })),
-  }),
-});
-
-const TogglePocBody = Type.Object({ poc: Type.Union([Type.Boolean(), Type.Enum(['true', 'false'])]) });
-const PartyParams = Type.Object({ order_id: Type.String(), party_id: Type.String() });
+const PartyParams = Type.Object({ order_id: Id('The order'), party_id: Id('The party') });
 
 export function registerPartyRoutes(app: AppInstance, { db }: AppDeps): void {
   app.post(
@@ -29,11 +14,14 @@ export function registerPartyRoutes(app: AppInstance, { db }: AppDeps): void {
     {
       config: { roles: ['client', 'staff'] },
       schema: {
+        operationId: 'addOrderParty',
         tags: ['parties'],
-        summary: 'Add a party to the order (client users and staff)',
+        summary: 'Add a party to the order',
+        description:
+          'Client users and staff. A party that is a point of contact receives the inspection contact details.',
         params: OrderParams,
-        body: CreatePartyBody,
-        response: { 201: Party },
+        body: ref(CreatePartyBody),
+        response: { 201: ref(Party, 'The new party') },
       },
     },
     async (request, reply) =>
@@ -42,16 +30,19 @@ export function registerPartyRoutes(app: AppInstance, { db }: AppDeps): void {
         .send(await addParty(db, principalOf(request), request.params.order_id, request.body.party)),
   );
 
-  const toggle = {
+  const toggle = (method: 'put' | 'post') => ({
     config: { roles: ['client', 'staff'] as const },
     schema: {
+      // Both methods are kept for integrators; each needs its own operationId.
+      operationId: method === 'put' ? 'togglePartyPointOfContact' : 'togglePartyPointOfContactPost',
       tags: ['parties'],
-      summary: "Set a party's point-of-contact flag (poc as a form field or JSON)",
+      summary: "Set a party's point-of-contact flag",
+      description: `poc as a form field or JSON.${method === 'post' ? ' The same as the PUT, for clients that cannot send PUT.' : ''}`,
       params: PartyParams,
-      body: TogglePocBody,
-      response: { 200: Success },
+      body: ref(TogglePocBody),
+      response: { 200: ref(Success, 'Set') },
     },
-  };
+  });
   const handler = async (
     request: { params: { order_id: string; party_id: string }; body: { poc: boolean | string } } & Parameters<
       typeof principalOf
@@ -66,6 +57,6 @@ export function registerPartyRoutes(app: AppInstance, { db }: AppDeps): void {
     );
     return { success: true as const };
   };
-  app.put('/orders/:order_id/parties/:party_id/toggle_poc', toggle, handler);
-  app.post('/orders/:order_id/parties/:party_id/toggle_poc', toggle, handler);
+  app.put('/orders/:order_id/parties/:party_id/toggle_poc', toggle('put'), handler);
+  app.post('/orders/:order_id/parties/:party_id/toggle_poc', toggle('post'), handler);
 }

@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
-import { OrderParams, Success } from '../schemas/common.ts';
+import { OrderParams, ref, Success } from '../schemas/common.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
-import { PAYMENT_METHODS } from '../db/schema.ts';
-import { PaymentsSummary } from './payment.schemas.ts';
+import { PaymentsSummary, SendPaymentLinkRequest, UpdatePaymentMethodRequest } from './payment.schemas.ts';
 import { paymentSummary, sendPaymentLink, updatePaymentMethod, type PaymentDeps } from './payment.service.ts';
 
 export function registerPaymentRoutes(app: AppInstance, deps: PaymentDeps): void {
@@ -12,10 +11,13 @@ export function registerPaymentRoutes(app: AppInstance, deps: PaymentDeps): void
     {
       config: { roles: ['client', 'staff', 'operator'] },
       schema: {
+        operationId: 'getOrderPayments',
         tags: ['payments'],
-        summary: "The order's invoice and payments (client users, staff, operators)",
+        summary: "The order's invoice and payments",
+        description:
+          "Client users, staff and operators: the client's fee, what was paid and how, the hosted card page, and whether card testing locked it.",
         params: OrderParams,
-        response: { 200: PaymentsSummary },
+        response: { 200: ref(PaymentsSummary) },
       },
     },
     (request) => paymentSummary(deps, principalOf(request).user, request.params.order_id),
@@ -24,8 +26,10 @@ export function registerPaymentRoutes(app: AppInstance, deps: PaymentDeps): void
   app.post(
     '/orders/:order_id/send_payment_link',
     {
-      config: { roles: ['client', 'staff'] },
+      // The service reads the body itself (every form the interface allows); the document shows them.
+      config: { roles: ['client', 'staff'], documentedBody: ref(SendPaymentLinkRequest) },
       schema: {
+        operationId: 'sendPaymentLink',
         tags: ['payments'],
         summary: 'Email the payment link to recipients',
         description:
@@ -33,7 +37,7 @@ export function registerPaymentRoutes(app: AppInstance, deps: PaymentDeps): void
           'Each recipient gets an email with the hosted payment page link. 422 names each invalid address (emails[1]).',
         params: OrderParams,
         body: Type.Unknown(),
-        response: { 200: Success },
+        response: { 200: ref(Success, 'Sent') },
       },
     },
     async (request) => {
@@ -47,11 +51,14 @@ export function registerPaymentRoutes(app: AppInstance, deps: PaymentDeps): void
     {
       config: { roles: ['client', 'staff'] },
       schema: {
+        operationId: 'updatePaymentMethod',
         tags: ['payments'],
         summary: 'Change how the order is paid',
+        description:
+          "The client's decision: not taken by another organization acting for a client user (403).",
         params: OrderParams,
-        body: Type.Object({ payment_method: Type.Enum([...PAYMENT_METHODS]) }),
-        response: { 200: Success },
+        body: ref(UpdatePaymentMethodRequest),
+        response: { 200: ref(Success, 'Changed') },
       },
     },
     async (request) => {

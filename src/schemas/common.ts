@@ -1,14 +1,61 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 
 /**
- * Schemas that several features share, declared once: the answer of an action, the path
- * parameters that name an order, nullable values, and uploaded file parts.
+ * Schemas that several features share, declared once. Schemas with an `$id` are named: they
+ * are registered with the app (http/openapi.ts), appear in the OpenAPI document under
+ * components.schemas, and are used through `ref()` so that the document says `$ref` and
+ * the TypeScript types still follow.
  */
-export const Success = Type.Object({ success: Type.Literal(true) });
+export type NamedSchema = TSchema;
 
-export const OrderParams = Type.Object({ order_id: Type.String() });
+/** A reference to a named schema, typed as the schema itself; `description` says what it holds here. */
+export function ref<T extends TSchema>(schema: T, description?: string): TUnsafe<Static<T>> {
+  const id = (schema as { $id?: unknown }).$id;
+  if (typeof id !== 'string') throw new Error('ref() takes a named schema (one with an $id)');
+  return Type.Unsafe<Static<T>>({ $ref: `${id}#`, ...(description ? { description } : {}) });
+}
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * An id: a UUID. The format documents it; a malformed id in a path answers 404 like an
+ * unknown one (the service checks the shape before any query), and in a body 422 naming it.
+ */
+export const Id = (description?: string) =>
+  Type.String({ format: 'uuid', ...(description ? { description } : {}) });
+
+export const Success = Type.Object(
+  { success: Type.Literal(true) },
+  { $id: 'Success', description: 'The action was done' },
+);
+
+export const FieldProblem = Type.Object(
+  {
+    field: Type.String({
+      description: 'The field as the request named it: borrower.first_name, product_ids[0]',
+    }),
+    message: Type.String(),
+  },
+  { $id: 'FieldProblem' },
+);
+
+export const ErrorBody = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.Object({
+      code: Type.String({
+        description:
+          'Machine-readable: bad_request, invalid_json, invalid_multipart, unauthenticated, forbidden, cannot_act_as, not_found, route_not_found, payment_declined, transition_not_allowed, conflict, payload_too_large, unsupported_media_type, validation_failed, rate_limited, internal_error, service_unavailable',
+      }),
+      message: Type.String({ description: 'For a person' }),
+      details: Type.Array(ref(FieldProblem), { description: 'Each failing field (422), else empty' }),
+    }),
+    request_id: Type.String({ description: 'Also the X-Request-Id header; finds the request in the logs' }),
+  },
+  { $id: 'Error', description: 'Every error answers this' },
+);
+
+export const OrderParams = Type.Object({ order_id: Id('The order') });
 
 /** An uploaded file part (multipart/form-data). */
 export const Binary = Type.String({

@@ -4,7 +4,7 @@ import { principalOf } from '../http/request-context.ts';
 import { inviteUser } from './invitation.service.ts';
 import { Type } from 'typebox';
 import type { PaymentProvider } from '../cards/card-processor.ts';
-import { Success } from '../schemas/common.ts';
+import { ref, Success } from '../schemas/common.ts';
 import { cardOnFile, forgetCard, keepCard } from './payment-card.service.ts';
 import {
   CardBody,
@@ -22,6 +22,7 @@ export function registerMeRoutes(app: AppInstance, deps: AppDeps & { payments: P
     {
       config: { allowInvite: true },
       schema: {
+        operationId: 'getCurrentUser',
         tags: ['users'],
         summary: 'The current user, with a single-sign-on token; or invite a user',
         description:
@@ -30,7 +31,7 @@ export function registerMeRoutes(app: AppInstance, deps: AppDeps & { payments: P
           "X-Api-First-Name and X-Api-Last-Name come with it, the user is created in the caller's organization " +
           '(X-Api-Role: staff or appraiser in a company) and emailed an invitation; the answer is the new user. ' +
           'Inviting is for staff and client admins.',
-        response: { 200: CurrentUser },
+        response: { 200: ref(CurrentUser, 'The user whose permissions apply, or the invited user') },
       },
     },
     async (request) => {
@@ -46,11 +47,12 @@ export function registerMeRoutes(app: AppInstance, deps: AppDeps & { payments: P
     '/me/notification_settings',
     {
       schema: {
+        operationId: 'getNotificationSettings',
         tags: ['users'],
         summary: 'Which status notices you get by email',
         description:
           'Every status notice of your role, with whether it arrives. Each email links to the order in the web application.',
-        response: { 200: Type.Array(NotificationSetting) },
+        response: { 200: Type.Array(ref(NotificationSetting), { description: 'The kinds of your role' }) },
       },
     },
     (request) => notificationSettings(db, principalOf(request).user),
@@ -59,10 +61,17 @@ export function registerMeRoutes(app: AppInstance, deps: AppDeps & { payments: P
     '/me/notification_settings',
     {
       schema: {
+        operationId: 'changeNotificationSettings',
         tags: ['users'],
-        summary: 'Turn status notices on or off: {"new_offer": false, ...}',
-        body: NotificationSettingsChange,
-        response: { 200: Type.Array(NotificationSetting) },
+        summary: 'Turn status notices on or off',
+        description:
+          'Send the kinds to change: {"new_offer": false} turns new offers off, true turns them back on; the others stay. A kind of another role answers 422.',
+        body: ref(NotificationSettingsChange),
+        response: {
+          200: Type.Array(ref(NotificationSetting), {
+            description: 'The kinds of your role, as they now are',
+          }),
+        },
       },
     },
     (request) => changeNotificationSettings(db, principalOf(request).user, request.body),
@@ -74,9 +83,12 @@ export function registerMeRoutes(app: AppInstance, deps: AppDeps & { payments: P
     {
       config: appraisersOnly,
       schema: {
+        operationId: 'getPaymentCard',
         tags: ['users'],
-        summary: 'Your card on file (appraisers): what submission fees are charged to',
-        response: { 200: CardOnFile },
+        summary: 'Your card on file (appraisers)',
+        description:
+          "The card the company's submission fees are charged to: brand, last four digits and expiry. 404 when there is none.",
+        response: { 200: ref(CardOnFile) },
       },
     },
     (request) => cardOnFile(db, principalOf(request)),
@@ -86,12 +98,13 @@ export function registerMeRoutes(app: AppInstance, deps: AppDeps & { payments: P
     {
       config: appraisersOnly,
       schema: {
+        operationId: 'putPaymentCard',
         tags: ['users'],
         summary: 'Put a card on file (appraisers), replacing the one before',
         description:
           "The card goes to the card processor, which keeps it; the service stores only the processor's token, the brand and the last four digits.",
-        body: CardBody,
-        response: { 200: CardOnFile },
+        body: ref(CardBody),
+        response: { 200: ref(CardOnFile, 'The card now on file') },
       },
     },
     (request) => keepCard(deps, principalOf(request), request.body),
@@ -100,7 +113,13 @@ export function registerMeRoutes(app: AppInstance, deps: AppDeps & { payments: P
     '/me/payment_card',
     {
       config: appraisersOnly,
-      schema: { tags: ['users'], summary: 'Remove your card on file', response: { 200: Success } },
+      schema: {
+        operationId: 'deletePaymentCard',
+        tags: ['users'],
+        summary: 'Remove your card on file',
+        description: 'Submission fees can then not be charged until a card is put on file again.',
+        response: { 200: ref(Success) },
+      },
     },
     async (request) => {
       await forgetCard(db, principalOf(request));

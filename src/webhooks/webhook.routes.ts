@@ -1,11 +1,14 @@
 import { Type } from 'typebox';
-import { Success } from '../schemas/common.ts';
+import { Id, ref, Success } from '../schemas/common.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { parsePaging, PagingQueryString } from '../http/list-query.ts';
 import { principalOf } from '../http/request-context.ts';
 import {
   CreateWebhookBody,
   Delivery,
+  ReplayedDelivery,
+  RotatedSecret,
+  TestEventSent,
   UpdateWebhookBody,
   Webhook,
   WebhookWithSecret,
@@ -22,7 +25,7 @@ import {
   updateWebhook,
 } from './webhook.service.ts';
 
-const Params = Type.Object({ webhook_id: Type.String() });
+const Params = Type.Object({ webhook_id: Id('The subscription') });
 const tags = ['webhooks'];
 /** Client and staff admins manage their organization's subscriptions (the service checks the admin flag); operators all. */
 const routeConfig = { roles: ['client', 'staff', 'operator'] as const };
@@ -40,10 +43,13 @@ export function registerWebhookRoutes(app: AppInstance, deps: AppDeps): void {
         },
       },
       schema: {
+        operationId: 'createWebhook',
         tags,
-        summary: 'Subscribe to events (organization admins, operators); the secret is shown once',
-        body: CreateWebhookBody,
-        response: { 201: WebhookWithSecret },
+        summary: 'Subscribe to events',
+        description:
+          'Organization admins for their organization, operators for any. The URL must be http(s) and reach a public address. The signing secret is shown once: a retry with the same Idempotency-Key answers 409 naming the subscription.',
+        body: ref(CreateWebhookBody),
+        response: { 201: ref(WebhookWithSecret) },
       },
     },
     async (request, reply) =>
@@ -53,7 +59,13 @@ export function registerWebhookRoutes(app: AppInstance, deps: AppDeps): void {
     '/webhooks',
     {
       config: routeConfig,
-      schema: { tags, summary: "Your organization's subscriptions", response: { 200: Type.Array(Webhook) } },
+      schema: {
+        operationId: 'listWebhooks',
+        tags,
+        summary: "Your organization's subscriptions",
+        description: 'Operators see every organization’s. Secrets are never shown again.',
+        response: { 200: Type.Array(ref(Webhook), { description: 'The subscriptions' }) },
+      },
     },
     (request) => listWebhooks(db, principalOf(request).user),
   );
@@ -61,7 +73,14 @@ export function registerWebhookRoutes(app: AppInstance, deps: AppDeps): void {
     '/webhooks/:webhook_id',
     {
       config: routeConfig,
-      schema: { tags, summary: 'One subscription', params: Params, response: { 200: Webhook } },
+      schema: {
+        operationId: 'getWebhook',
+        tags,
+        summary: 'One subscription',
+        description: 'Whether it is active, and why the service disabled it if it did.',
+        params: Params,
+        response: { 200: ref(Webhook) },
+      },
     },
     (request) => getWebhook(db, principalOf(request).user, request.params.webhook_id),
   );
@@ -70,11 +89,13 @@ export function registerWebhookRoutes(app: AppInstance, deps: AppDeps): void {
     {
       config: routeConfig,
       schema: {
+        operationId: 'updateWebhook',
         tags,
-        summary: 'Change a subscription; "active": true re-enables a disabled one',
+        summary: 'Change a subscription',
+        description: '"active": true re-enables a subscription the service disabled; absent fields stay.',
         params: Params,
-        body: UpdateWebhookBody,
-        response: { 200: Webhook },
+        body: ref(UpdateWebhookBody),
+        response: { 200: ref(Webhook) },
       },
     },
     (request) =>
@@ -85,10 +106,12 @@ export function registerWebhookRoutes(app: AppInstance, deps: AppDeps): void {
     {
       config: routeConfig,
       schema: {
+        operationId: 'deleteWebhook',
         tags,
         summary: 'Delete a subscription',
+        description: 'Pending deliveries to it stop.',
         params: Params,
-        response: { 200: Success },
+        response: { 200: ref(Success, 'Deleted') },
       },
     },
     async (request) => {
@@ -107,10 +130,12 @@ export function registerWebhookRoutes(app: AppInstance, deps: AppDeps): void {
         },
       },
       schema: {
+        operationId: 'rotateWebhookSecret',
         tags,
-        summary: 'Replace the signing secret; the new one is shown once',
+        summary: 'Replace the signing secret',
+        description: 'The new secret is shown once and signs every delivery from now on.',
         params: Params,
-        response: { 200: Type.Object({ secret: Type.String() }) },
+        response: { 200: ref(RotatedSecret) },
       },
     },
     async (request) => ({
@@ -122,11 +147,13 @@ export function registerWebhookRoutes(app: AppInstance, deps: AppDeps): void {
     {
       config: routeConfig,
       schema: {
+        operationId: 'listWebhookDeliveries',
         tags,
-        summary: 'The delivery log, newest first: attempts, status codes, latency, next retry',
+        summary: 'The delivery log',
+        description: 'Newest first: attempts, status codes, latency, next retry.',
         params: Params,
         querystring: PagingQueryString,
-        response: { 200: Type.Array(Delivery) },
+        response: { 200: Type.Array(ref(Delivery), { description: 'A page of deliveries' }) },
       },
     },
     (request) => {
@@ -139,10 +166,13 @@ export function registerWebhookRoutes(app: AppInstance, deps: AppDeps): void {
     {
       config: routeConfig,
       schema: {
+        operationId: 'replayWebhookDelivery',
         tags,
-        summary: 'Deliver an event again (a new delivery of the same event, same webhook-id)',
-        params: Type.Object({ webhook_id: Type.String(), delivery_id: Type.String() }),
-        response: { 202: Type.Object({ success: Type.Literal(true), delivery_id: Type.String() }) },
+        summary: 'Deliver an event again',
+        description:
+          'A new delivery of the same event, with the same webhook-id header so that receivers can tell it is the same.',
+        params: Type.Object({ webhook_id: Id('The subscription'), delivery_id: Id('The delivery') }),
+        response: { 202: ref(ReplayedDelivery) },
       },
     },
     async (request, reply) =>
@@ -161,10 +191,12 @@ export function registerWebhookRoutes(app: AppInstance, deps: AppDeps): void {
     {
       config: routeConfig,
       schema: {
+        operationId: 'sendWebhookTest',
         tags,
         summary: 'Send a webhook.test event to this subscription',
+        description: 'Queued at once; its delivery shows in the delivery log.',
         params: Params,
-        response: { 202: Type.Object({ success: Type.Literal(true), event_id: Type.String() }) },
+        response: { 202: ref(TestEventSent) },
       },
     },
     async (request, reply) =>

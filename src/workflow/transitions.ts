@@ -615,6 +615,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
     actors: ['appraiser'],
     from: ['Submission fee failed'],
     to: ['In review'],
+    errors: [402],
     async apply({ services }) {
       const fee = await services.chargeSubmissionFee();
       if (fee.outcome === 'declined')

@@ -116,6 +116,8 @@ export interface ActionDefinition<S extends TSchema = TSchema> {
   input?: S;
   /** The body may carry file parts (multipart/form-data). */
   acceptsFiles?: boolean;
+  /** Error statuses beyond those every action answers (402: a card was declined), for the API document. */
+  errors?: readonly number[];
   /**
    * A decision of the client's on its money: taken only with a key of the client's own
    * organization, never by another organization acting for a client user.

@@ -1,0 +1,127 @@
+import type { TSchema } from 'typebox';
+import { ApiKeySummary, IssueApiKeyBody, IssuedApiKey } from './api-keys/api-key.schemas.ts';
+import {
+  ClientConfiguration,
+  ClientSettings,
+  ClientSettingsBody,
+  ClientSummary,
+  ClientTypeSummary,
+  CreateClientBody,
+  CreatedClient,
+  PropertyType,
+} from './clients/client.schemas.ts';
+import { CompanySettings, CompanySettingsBody } from './companies/company.schemas.ts';
+import { EVENT_PAYLOADS } from './events/event-types.ts';
+import { FileType, OrderFile, UploadedOrderFile, UploadFileBody } from './files/file.schemas.ts';
+import { HealthStatus, ServiceIndex } from './health/health.schemas.ts';
+import { CreateNoteBody, Note } from './notes/note.schemas.ts';
+import { ACTION_REQUESTS, ActionResponse } from './orders/action.schemas.ts';
+import {
+  Appraiser,
+  AssignmentCondition,
+  CreateOrderBody,
+  HistoryEntry,
+  Negotiation,
+  OrderDetail,
+  OrderList,
+  OrderListItem,
+  OrderStatus,
+  Pagination,
+  Party,
+  PointOfContact,
+  SubjectAddressBody,
+} from './orders/order.schemas.ts';
+import { CreatePartyBody, TogglePocBody } from './parties/party.schemas.ts';
+import {
+  CardPageLock,
+  Payment,
+  PaymentsSummary,
+  SendPaymentLinkRequest,
+  UpdatePaymentMethodRequest,
+} from './payments/payment.schemas.ts';
+import { ErrorBody, FieldProblem, Success } from './schemas/common.ts';
+import {
+  CardBody,
+  CardOnFile,
+  CurrentUser,
+  NotificationSetting,
+  NotificationSettingsChange,
+} from './users/user.schemas.ts';
+import {
+  CreateWebhookBody,
+  Delivery,
+  ReplayedDelivery,
+  RotatedSecret,
+  TestEventSent,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookWithSecret,
+} from './webhooks/webhook.schemas.ts';
+
+/**
+ * Every named schema of the API: registered with the app so that routes reach them by `$ref`,
+ * and listed under components.schemas of the OpenAPI document. A route that refers to a
+ * schema missing here fails at start.
+ */
+export const API_SCHEMAS: readonly TSchema[] = [
+  Success,
+  FieldProblem,
+  ErrorBody,
+  ServiceIndex,
+  HealthStatus,
+  CurrentUser,
+  NotificationSetting,
+  NotificationSettingsChange,
+  CardBody,
+  CardOnFile,
+  ApiKeySummary,
+  IssueApiKeyBody,
+  IssuedApiKey,
+  ClientSummary,
+  ClientTypeSummary,
+  PropertyType,
+  ClientConfiguration,
+  CreateClientBody,
+  CreatedClient,
+  ClientSettings,
+  ClientSettingsBody,
+  CompanySettings,
+  CompanySettingsBody,
+  OrderStatus,
+  Party,
+  PointOfContact,
+  AssignmentCondition,
+  Negotiation,
+  OrderDetail,
+  OrderListItem,
+  Pagination,
+  OrderList,
+  HistoryEntry,
+  CreateOrderBody,
+  SubjectAddressBody,
+  Appraiser,
+  ActionResponse,
+  ...Object.values(ACTION_REQUESTS),
+  FileType,
+  OrderFile,
+  UploadedOrderFile,
+  UploadFileBody,
+  Note,
+  CreateNoteBody,
+  CreatePartyBody,
+  TogglePocBody,
+  CardPageLock,
+  Payment,
+  PaymentsSummary,
+  SendPaymentLinkRequest,
+  UpdatePaymentMethodRequest,
+  Webhook,
+  WebhookWithSecret,
+  RotatedSecret,
+  Delivery,
+  ReplayedDelivery,
+  TestEventSent,
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  ...EVENT_PAYLOADS,
+];
