@@ -87,6 +87,11 @@ export const ERROR_RESPONSES: Record<number, { name: string; description: string
   415: { name: 'UnsupportedMediaType', description: 'A Content-Type this endpoint does not take' },
   422: { name: 'ValidationFailed', description: 'Input that fails validation: details name each field' },
   429: { name: 'RateLimited', description: 'Too many requests: retry after Retry-After seconds' },
+  500: {
+    name: 'InternalError',
+    description:
+      'Something failed on the service side; nothing was half done, and request_id finds it in the log',
+  },
   503: { name: 'ServiceUnavailable', description: 'The database does not answer' },
 };
 
@@ -207,6 +212,15 @@ function describeEncodings(operation: Json, schemas: Record<string, Json>): void
   // The generator shares one media object between the encodings: each gets its own.
   body.content = Object.fromEntries(Object.entries(content).map(([type, media]) => [type, { ...media }]));
   const own = body.content as Record<string, Json>;
+  // A body whose fields are all optional may be left out (it reads as {}).
+  const first = Object.values(own)[0]?.schema as Json | undefined;
+  if (first) {
+    const resolved = resolve(first, schemas);
+    body.required =
+      Array.isArray(resolved.required) && resolved.required.length > 0
+        ? true
+        : Array.isArray(resolved.anyOf ?? resolved.oneOf);
+  }
   const json = own['application/json'];
   if (json?.schema && hasBinary(resolve(json.schema as Json, schemas), schemas))
     json.schema = withoutBinary(resolve(json.schema as Json, schemas), schemas);

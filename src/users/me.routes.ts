@@ -81,7 +81,7 @@ export function registerMeRoutes(app: AppInstance, deps: AppDeps & { payments: P
   app.get(
     '/me/payment_card',
     {
-      config: appraisersOnly,
+      config: { ...appraisersOnly, errors: [404] },
       schema: {
         operationId: 'getPaymentCard',
         tags: ['users'],
@@ -112,12 +112,13 @@ export function registerMeRoutes(app: AppInstance, deps: AppDeps & { payments: P
   app.delete(
     '/me/payment_card',
     {
-      config: appraisersOnly,
+      config: { ...appraisersOnly, errors: [404] },
       schema: {
         operationId: 'deletePaymentCard',
         tags: ['users'],
         summary: 'Remove your card on file',
-        description: 'Submission fees can then not be charged until a card is put on file again.',
+        description:
+          'Submission fees can then not be charged until a card is put on file again. 404 when there is no card on file.',
         response: { 200: ref(Success) },
       },
     },
