@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { forgetAllKeys } from '../../src/auth/key-cache.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 import { createClient, createCompany, createUserWithKey } from '../helpers/factories.ts';
 import { runCli } from '../helpers/processes.ts';
+import { buildTestApp } from '../helpers/app.ts';
 
 const t = useTestDatabase();
 let env: Record<string, string>;
@@ -20,7 +20,7 @@ const cli = async (...args: string[]) => {
 
 async function callMe(key: string) {
   const config = loadConfig({ DATABASE_URL: t.url, LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db: t.db, logger: false });
+  const app = await buildTestApp({ config, db: t.db, logger: false });
   try {
     return await app.inject({ method: 'POST', url: '/api/v1/me', headers: { 'X-Api-Key': key } });
   } finally {

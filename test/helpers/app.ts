@@ -1,9 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type BuildAppOptions } from '../../src/app.ts';
 import type { AppInstance } from '../../src/http/app-instance.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
+import { checkAnswersAgainstDocument } from './contract.ts';
 import { useTestDatabase, type TestDatabase } from './database.ts';
 
 /**
@@ -13,6 +14,16 @@ import { useTestDatabase, type TestDatabase } from './database.ts';
 export interface TestApp extends TestDatabase {
   readonly app: AppInstance;
   readonly config: Config;
+}
+
+/**
+ * The application as the tests build it: every answer it gives is held to the OpenAPI
+ * document it serves (contract.ts).
+ */
+export async function buildTestApp(options: BuildAppOptions): Promise<AppInstance> {
+  const app = await buildApp(options);
+  checkAnswersAgainstDocument(app);
+  return app;
 }
 
 export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
@@ -34,7 +45,7 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
       DATA_DIR: path.join(os.tmpdir(), 'aoms-test-data'),
       ...(typeof env === 'function' ? env() : env),
     });
-    app = await buildApp({ config, db: database.db, logger: false });
+    app = await buildTestApp({ config, db: database.db, logger: false });
     await app.ready();
   });
   afterAll(async () => {

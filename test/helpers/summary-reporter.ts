@@ -1,10 +1,22 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
+import { contractDir } from './contract.ts';
 
 /**
- * Ends every run with one plain line, `N passed, N failed, N skipped`, that scripts and CI
+ * Ends every run with the number of answers held to the OpenAPI document, and one plain line, `N passed, N failed, N skipped`, that scripts and CI
  * logs can read without parsing the default reporter's colours.
  */
 export default class SummaryReporter implements Reporter {
+  onInit(): void {
+    // The workers (forked after this) add up the answers they held to the OpenAPI document
+    // in a directory of this run's own (contract.ts).
+    process.env.AOMS_CONTRACT_DIR = path.join(os.tmpdir(), `aoms-contract-run-${process.pid}`);
+    fs.rmSync(contractDir(), { recursive: true, force: true });
+    fs.mkdirSync(contractDir(), { recursive: true });
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
     let failed = 0;
@@ -16,8 +28,16 @@ export default class SummaryReporter implements Reporter {
         else if (state === 'failed') failed += 1;
         else skipped += 1;
       }
-      if (module.state() === 'failed' && module.children.size === 0) failed += 1;
+      // A file can fail outside its tests (a hook, an answer that breaks the document): counted too.
+      const testsFailed = [...module.children.allTests()].some((test) => test.result().state === 'failed');
+      if (module.state() === 'failed' && !testsFailed) failed += 1;
     }
+    const checked = fs
+      .readdirSync(contractDir())
+      .flatMap((file) => fs.readFileSync(path.join(contractDir(), file), 'utf8').split('\n'))
+      .reduce((sum, line) => sum + (Number(line) || 0), 0);
+    process.stdout.write(`\nanswers checked against the OpenAPI document: ${checked}\n`);
+    fs.rmSync(contractDir(), { recursive: true, force: true });
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, metricsSources } from '../../src/app.ts';
+import { metricsSources } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import type { AppInstance } from '../../src/http/app-instance.ts';
 import { startMetricsServer } from '../../src/http/metrics-endpoint.ts';
@@ -9,7 +9,7 @@ import { renderMetrics } from '../../src/metrics/metrics.ts';
 import { WorkflowTimers } from '../../src/orders/order.timers.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { createOutboxDelivery } from '../../src/workers.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { useTestApp, buildTestApp } from '../helpers/app.ts';
 import { placeOrder } from '../helpers/orders.ts';
 import { freePort } from '../helpers/processes.ts';
 import { startReceiver, type TestReceiver } from '../helpers/receiver.ts';
@@ -65,7 +65,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 describe('/metrics', () => {
   it('is 404 without METRICS_TOKEN or METRICS_PORT, and 401 without the token', async () => {
-    closed = await buildApp({
+    closed = await buildTestApp({
       config: loadConfig({ DATABASE_URL: t.url, LOG_LEVEL: 'silent' }),
       db: t.db,
       logger: false,
@@ -190,7 +190,7 @@ describe('/metrics', () => {
   });
 
   it('counts 429s by limit', async () => {
-    const limited = await buildApp({
+    const limited = await buildTestApp({
       config: loadConfig({
         DATABASE_URL: t.url,
         LOG_LEVEL: 'silent',

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import type { AppInstance } from '../../src/http/app-instance.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { isPrivateAddress, refusedHost } from '../../src/webhooks/address-guard.ts';
 import { postJson } from '../../src/webhooks/sender.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { useTestApp, buildTestApp } from '../helpers/app.ts';
 
 /**
  * The webhook address guard's blind spots: IPv6 forms that reach IPv4, names that only mean
@@ -17,7 +16,7 @@ let permissive: AppInstance;
 
 beforeAll(async () => {
   demo = await seedDemo(t.db);
-  permissive = await buildApp({
+  permissive = await buildTestApp({
     config: loadConfig({
       DATABASE_URL: t.url,
       LOG_LEVEL: 'silent',

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import type { AppInstance } from '../../src/http/app-instance.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { useTestApp, buildTestApp } from '../helpers/app.ts';
 import { placeOrder } from '../helpers/orders.ts';
 
 /**
@@ -134,7 +133,7 @@ describe('card testing against one payment link', () => {
     const other = await payableOrder();
     expect((await attempt(other.page, '4000000000000002')).statusCode).toBe(402);
 
-    const lenient = await buildApp({
+    const lenient = await buildTestApp({
       config: loadConfig({
         DATABASE_URL: t.url,
         LOG_LEVEL: 'silent',

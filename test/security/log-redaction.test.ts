@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import type { AppInstance } from '../../src/http/app-instance.ts';
 import { redactUrl } from '../../src/http/logging.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 import { createCompany, createUserWithKey, type UserWithKey } from '../helpers/factories.ts';
+import { buildTestApp } from '../helpers/app.ts';
 
 /**
  * An API key never reaches the log, however the query string spells `api_key`: the query
@@ -18,7 +18,7 @@ let app: AppInstance;
 let user: UserWithKey;
 
 beforeAll(async () => {
-  app = await buildApp({
+  app = await buildTestApp({
     config: loadConfig({ DATABASE_URL: t.url, LOG_LEVEL: 'trace', RATE_LIMIT_PER_MINUTE: '0' }),
     db: t.db,
     logStream: new Writable({

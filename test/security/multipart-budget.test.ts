@@ -3,11 +3,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import type { AppInstance } from '../../src/http/app-instance.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { useTestApp, buildTestApp } from '../helpers/app.ts';
 import { multipart, type Part } from '../helpers/multipart.ts';
 import { placeOrder } from '../helpers/orders.ts';
 
@@ -26,7 +25,7 @@ let orderId: string;
 beforeAll(async () => {
   demo = await seedDemo(t.db);
   orderId = (await placeOrder(t.app, t.db, demo)).id;
-  small = await buildApp({
+  small = await buildTestApp({
     config: loadConfig({
       DATABASE_URL: t.url,
       LOG_LEVEL: 'silent',

@@ -1,10 +1,10 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
 import type { AppInstance } from '../../src/http/app-instance.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 import { createCompany, createUserWithKey, type UserWithKey } from '../helpers/factories.ts';
+import { buildTestApp } from '../helpers/app.ts';
 
 /** Rate limits, security headers and CORS, on apps built with the settings under test. */
 const t = useTestDatabase();
@@ -13,7 +13,7 @@ let user: UserWithKey;
 let other: UserWithKey;
 
 async function app(env: Record<string, string>): Promise<AppInstance> {
-  const built = await buildApp({
+  const built = await buildTestApp({
     config: loadConfig({ DATABASE_URL: t.url, LOG_LEVEL: 'silent', ...env }),
     db: t.db,
     logger: false,

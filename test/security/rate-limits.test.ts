@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
 import { hashApiKey } from '../../src/auth/api-keys.ts';
 import { forgetAllKeys, KEY_CACHE_TTL_MS } from '../../src/auth/key-cache.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import type { AppInstance } from '../../src/http/app-instance.ts';
 import { addressSubject } from '../../src/http/rate-limits.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { useTestApp, buildTestApp } from '../helpers/app.ts';
 import { placeOrder } from '../helpers/orders.ts';
 
 /**
@@ -21,7 +20,7 @@ let demo: DemoWorld;
 let payLink: string;
 
 async function limitedApp(env: Record<string, string>): Promise<AppInstance> {
-  const app = await buildApp({
+  const app = await buildTestApp({
     config: loadConfig({
       DATABASE_URL: t.url,
       LOG_LEVEL: 'silent',

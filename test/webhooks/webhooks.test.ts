@@ -3,7 +3,7 @@ import { emitEvent } from '../../src/events/emit.ts';
 import { createOutboxDelivery, type OutboxDelivery } from '../../src/workers.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { postJson } from '../../src/webhooks/sender.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { useTestApp, buildTestApp } from '../helpers/app.ts';
 import { sendMultipart, REPORT_PDF } from '../helpers/multipart.ts';
 import { act, placeOrder } from '../helpers/orders.ts';
 import { startReceiver, type TestReceiver } from '../helpers/receiver.ts';
@@ -405,9 +405,8 @@ describe('managing subscriptions', () => {
 describe('private addresses', () => {
   it('are refused when not allowed: at subscription and at delivery (after DNS)', async () => {
     const { loadConfig } = await import('../../src/config/config.ts');
-    const { buildApp } = await import('../../src/app.ts');
     const strictConfig = loadConfig({ DATABASE_URL: t.url, LOG_LEVEL: 'silent' });
-    const strict = await buildApp({ config: strictConfig, db: t.db, logger: false });
+    const strict = await buildTestApp({ config: strictConfig, db: t.db, logger: false });
     try {
       for (const url of [
         'http://127.0.0.1:8080/hook',
