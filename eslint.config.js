@@ -2,7 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'coverage/'] },
+  // Generated types (npm run sdk), and the SDK's plain-JavaScript build script for its consumers.
+  { ignores: ['node_modules/', 'data/', 'coverage/', 'sdk/src/schema.ts', 'sdk/dist/', 'sdk/build.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,0 +1,7997 @@
+/**
+ * Generated from the OpenAPI document (sdk/openapi.json) by openapi-typescript; do not edit.
+ * Regenerate with `npm run sdk` after changing a route or a schema.
+ */
+
+export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start
+         * @description Links to the API, its interactive documentation and this document.
+         */
+        get: operations["getServiceIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process is up
+         * @description Liveness: answers while the process runs, whatever the database does.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The database answers
+         * @description Readiness: 200 when the database answers a query, 503 otherwise (take the instance out of rotation).
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file through its signed link
+         * @description The link (File.link) is the credential: no API key. An expired or altered link answers 403; a file that is gone, 404. Served as an attachment in a Content-Security-Policy sandbox.
+         */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The current user, with a single-sign-on token; or invite a user
+         * @description Answers the user whose permissions apply: the key owner, or the user named by X-Api-Email (or X-User-Email) when the key owner administers that user. When X-Api-Email names no user and X-Api-First-Name and X-Api-Last-Name come with it, the user is created in the caller's organization (X-Api-Role: staff or appraiser in a company) and emailed an invitation; the answer is the new user. Inviting is for staff and client admins.
+         */
+        post: operations["getCurrentUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/notification_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which status notices you get by email
+         * @description Every status notice of your role, with whether it arrives. Each email links to the order in the web application.
+         */
+        get: operations["getNotificationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turn status notices on or off
+         * @description Send the kinds to change: {"new_offer": false} turns new offers off, true turns them back on; the others stay. A kind of another role answers 422.
+         */
+        patch: operations["changeNotificationSettings"];
+        trace?: never;
+    };
+    "/api/v1/me/payment_card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your card on file (appraisers)
+         * @description The card the company's submission fees are charged to: brand, last four digits and expiry. 404 when there is none.
+         */
+        get: operations["getPaymentCard"];
+        /**
+         * Put a card on file (appraisers), replacing the one before
+         * @description The card goes to the card processor, which keeps it; the service stores only the processor's token, the brand and the last four digits.
+         */
+        put: operations["putPaymentCard"];
+        post?: never;
+        /**
+         * Remove your card on file
+         * @description Submission fees can then not be charged until a card is put on file again. 404 when there is no card on file.
+         */
+        delete: operations["deletePaymentCard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your API keys (never the keys themselves)
+         * @description Newest first, revoked ones included (with revoked_at).
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Issue a new API key for yourself; it is shown once
+         * @description The key is stored only as a hash: keep it now. A key of another organization acting for you (X-Api-Email) may not issue one in your name (403).
+         */
+        post: operations["issueApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api_keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of your API keys (operators: any key)
+         * @description It stops working at once on this process and within 5 seconds on every other. Another user's key is 404.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clients (lenders) you can see: staff those their company serves, client users their own
+         * @description Ransack-style search: q[name_cont]=bank, q[name_eq]=..., q[client_type_id_eq]=<id>, q[s]=name desc. An unknown attribute or predicate, or a value of the wrong type, answers 422 naming the q[...] key. A bare array, sorted by name.
+         */
+        get: operations["listClients"];
+        put?: never;
+        /**
+         * Create a client (staff: served by your company; operators)
+         * @description With its address and contacts, wrapped in organization. add_all_products attaches every product of the serving company. phone_type takes the names people use (Office, Cell, …).
+         */
+        post: operations["createClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/client_types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Kinds of client (bank, credit union, ...)
+         * @description Ransack-style search: q[name_cont]=bank, q[name_eq]=..., q[client_type_id_eq]=<id>, q[s]=name desc. An unknown attribute or predicate, or a value of the wrong type, answers 422 naming the q[...] key. A bare array, sorted by name; client_type_id in POST /clients takes these ids.
+         */
+        get: operations["listClientTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{client_id}/configurations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's configuration: companies, products, payment methods, parties, branches, property types
+         * @description Read it before placing an order: it gives the company_id, product_ids, client_user_ids (parties) and property_type_id an order names. Staff see only their own company's entry.
+         */
+        get: operations["getClientConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{client_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your company's settings for a client it serves
+         * @description Client review of reports and payment before assignment. Operators name the company with company_id when several serve the client.
+         */
+        get: operations["getClientSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change your company's settings for a client (the company's admins; operators)
+         * @description Send only what changes; the answer is the settings as they now are.
+         */
+        patch: operations["changeClientSettings"];
+        trace?: never;
+    };
+    "/api/v1/property_types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Property types
+         * @description A bare array of {id, name, slug}; orders name one by property_type_id.
+         */
+        get: operations["listPropertyTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your company's settings
+         * @description The submission fee it charges appraisers and the payment methods it takes. Staff of the company; operators.
+         */
+        get: operations["getCompanySettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change your company's settings (its admins; operators)
+         * @description Send only what changes; submission_fee null removes the fee.
+         */
+        patch: operations["changeCompanySettings"];
+        trace?: never;
+    };
+    "/api/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders you can see, newest first, with paging and Ransack-style search
+         * @description Attributes for q: id, status_name, file_number, loan_number, loan_type, transaction_type, borrower_first_name, borrower_last_name, borrower_name, address_city, address_state, address_zip, address_street, due_date, created_at, updated_at, client_id, company_id, appraiser_id, payment_method. Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        /**
+         * Place an order (clients and staff)
+         * @description Product, client user and property type ids come from GET /clients/{client_id}/configuration. With draft: true the order waits in Draft until the place action. A client that pays before assignment sees it wait in Waiting payment.
+         */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order
+         * @description Everything the caller may see of it; allowed_transitions lists the actions the caller may take now. Fees follow who is asking (docs/api.md).
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/subject_address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the subject property's address
+         * @description Every field optional; absent fields stay. The county follows a new zip unless given.
+         */
+        put: operations["changeSubjectAddress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's history
+         * @description Every status change and every change that matters (notes, files, fees, parties): who, acting for whom, when, from, to, why. Oldest first; fees follow who is asking.
+         */
+        get: operations["getOrderHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's appraiser panel
+         * @description Staff see their company's appraisers with each one's open orders; operators see all.
+         */
+        get: operations["listAppraisers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Place a draft order: staff place it Unassigned; a client places it Pending for the company to accept
+         * @description Who: client users, staff. From: Draft. To: Pending, Unassigned. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["place"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/accept_order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Accept an order placed by the client (it waits for payment first if the client pays before assignment)
+         * @description Who: staff. From: Pending. To: Unassigned. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["acceptOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/decline_order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Decline an order placed by the client
+         * @description Who: staff. From: Pending. To: Cancelled. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["declineOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/request_payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ask for payment before the work starts (the payment link is sent separately)
+         * @description Who: staff. From: Unassigned. To: Waiting payment. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["requestPayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/waive_payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Go on without waiting for the payment (paid another way, or waived): the order can be assigned
+         * @description Who: staff. From: Waiting payment. To: Unassigned. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["waivePayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/start_bidding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Open the order to bids from the panel before assigning it
+         * @description Who: staff. From: Unassigned. To: Bidding. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["startBidding"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/auto_assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Let the service offer the order to the panel appraiser with the fewest open orders
+         * @description Who: staff. From: Unassigned, Assignment rejected, Assignment timed out. To: Auto assign processing. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["autoAssign"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Offer the order to an appraiser of the company (GET /api/v1/appraisers lists them)
+         * @description Who: staff. From: Unassigned, Bidding, Assignment rejected, Assignment timed out, Refused negotiation. To: Pending assignment. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["assign"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/accept_assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Accept the offer; a fee, due date or comment makes it an acceptance with condition
+         * @description Who: the offered or assigned appraiser. From: Pending assignment. To: Assigned, Assignment accepted with condition. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["acceptAssignment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/reject_assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Decline the offer
+         * @description Who: the offered or assigned appraiser. From: Pending assignment. To: Assignment rejected. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["rejectAssignment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/approve_assignment_condition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Accept the appraiser's condition; if it changes the client's fee or due date, the client must agree
+         * @description Who: staff. From: Assignment accepted with condition. To: Assigned, Under negotiation. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["approveAssignmentCondition"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/reject_assignment_condition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Refuse the appraiser's condition; the order is to be assigned again
+         * @description Who: staff. From: Assignment accepted with condition. To: Assignment rejected. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["rejectAssignmentCondition"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/request_negotiation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ask the client to agree to a new fee and/or due date
+         * @description Who: staff. From: Assigned, Inspection scheduled, Inspection completed. To: Under negotiation. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["requestNegotiation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/approve_negotiation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Agree to the new fee and/or due date
+         * @description Who: client users. From: Under negotiation. To: Assigned, Inspection scheduled, Inspection completed. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["approveNegotiation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/refuse_negotiation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Refuse the new terms; the order is to be assigned again
+         * @description Who: client users. From: Under negotiation. To: Refused negotiation. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["refuseNegotiation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/schedule_inspection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Schedule (or reschedule) the inspection
+         * @description Who: the offered or assigned appraiser. From: Assigned, Inspection scheduled. To: Inspection scheduled. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["scheduleInspection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/complete_inspection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record that the inspection took place
+         * @description Who: the offered or assigned appraiser. From: Inspection scheduled. To: Inspection completed. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["completeInspection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/request_submission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Submit the appraisal report (multipart files[]: attachment, file_type, product_id; at least one appraisal_pdf)
+         * @description Who: the offered or assigned appraiser. From: Inspection completed, Client request, Action required, Submission fee failed. To: Submission requested, In review. Body as multipart/form-data (it carries files). 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["requestSubmission"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/retry_submission_fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Charge the submission fee again (after updating the card on file: PUT /api/v1/me/payment_card); the report goes to review. 402 when the card is declined again
+         * @description Who: the offered or assigned appraiser. From: Submission fee failed. To: In review. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["retrySubmissionFee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/start_review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Start the internal quality review of the report
+         * @description Who: staff. From: In review. To: Internal quality assurance. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["startReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/require_action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send the report back to the appraiser with what to fix
+         * @description Who: staff. From: In review, Internal quality assurance. To: Action required. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["requireAction"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/request_completion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Complete the order: to client review if the client requires it, to payment if a balance is due, else Completed
+         * @description Who: staff. From: In review, Internal quality assurance. To: Client quality assurance, Completion requested, Completion payment hold, Completed. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["requestCompletion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/approve_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Accept the report after client review
+         * @description Who: client users. From: Client quality assurance. To: Completion requested, Completion payment hold, Completed. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["approveReport"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/request_revision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ask the appraiser to revise the report (form: comments; attachments[] files)
+         * @description Who: client users. From: In review, Client quality assurance, Completed, Fulfilled. To: Client request. Body as multipart/form-data with files, or JSON or form fields without. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["requestRevision"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/request_reconsideration_of_value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ask the appraiser to reconsider the value (form-data: reason, summary, supporting_data, attachments[])
+         * @description Who: client users. From: In review, Client quality assurance, Completed, Fulfilled. To: Client request. Body as multipart/form-data with files, or JSON or form fields without. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["requestReconsiderationOfValue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/fulfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Deliver the completed appraisal
+         * @description Who: anyone who sees the order. From: Completed. To: Fulfilled. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["fulfill"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put the order on hold
+         * @description Who: client users, staff. From: Draft, Pending, Waiting payment, Pending payment, Unassigned, Bidding, Auto assign processing, Pending assignment, Assignment accepted with condition, Assignment rejected, Assignment timed out, Under negotiation, Refused negotiation, Assigned, Inspection scheduled, Inspection completed, Submission requested, Submission fee failed, In review, Internal quality assurance, Action required, Client quality assurance, Client request, Completion requested, Completion payment hold. To: On hold. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["hold"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Take the order off hold, back to where it was
+         * @description Who: client users, staff. From: On hold. To: the status before. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["resume"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/flag_attention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Flag the order as needing attention
+         * @description Who: staff. From: Draft, Pending, Waiting payment, Pending payment, Unassigned, Bidding, Auto assign processing, Pending assignment, Assignment accepted with condition, Assignment rejected, Assignment timed out, Under negotiation, Refused negotiation, Assigned, Inspection scheduled, Inspection completed, Submission requested, Submission fee failed, In review, Internal quality assurance, Action required, Client quality assurance, Client request, Completion requested, Completion payment hold. To: Attention needed. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["flagAttention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/clear_attention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Clear the attention flag, back to where the order was
+         * @description Who: staff. From: Attention needed. To: the status before. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["clearAttention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/request_info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ask the client for missing information
+         * @description Who: staff. From: Draft, Pending, Waiting payment, Pending payment, Unassigned, Bidding, Auto assign processing, Pending assignment, Assignment accepted with condition, Assignment rejected, Assignment timed out, Under negotiation, Refused negotiation, Assigned, Inspection scheduled, Inspection completed, Submission requested, Submission fee failed, In review, Internal quality assurance, Action required, Client quality assurance, Client request, Completion requested, Completion payment hold. To: Waiting info from client. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["requestInfo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/provide_info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Answer the request for information, back to where the order was
+         * @description Who: client users. From: Waiting info from client. To: the status before. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["provideInfo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/request_cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ask the company to cancel the order
+         * @description Who: client users. From: Draft, Pending, Waiting payment, Pending payment, Unassigned, Bidding, Auto assign processing, Pending assignment, Assignment accepted with condition, Assignment rejected, Assignment timed out, Under negotiation, Refused negotiation, Assigned, Inspection scheduled, Inspection completed, Submission requested, Submission fee failed, In review, Internal quality assurance, Action required, Client quality assurance, Client request, Completion requested, Completion payment hold, On hold, Attention needed, Waiting info from client. To: Cancel requested. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["requestCancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/deny_cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Refuse the cancellation request, back to where the order was
+         * @description Who: staff. From: Cancel requested. To: the status before. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["denyCancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cancel the order
+         * @description Who: staff. From: Draft, Pending, Waiting payment, Pending payment, Unassigned, Bidding, Auto assign processing, Pending assignment, Assignment accepted with condition, Assignment rejected, Assignment timed out, Under negotiation, Refused negotiation, Assigned, Inspection scheduled, Inspection completed, Submission requested, Submission fee failed, In review, Internal quality assurance, Action required, Client quality assurance, Client request, Completion requested, Completion payment hold, On hold, Attention needed, Waiting info from client, Cancel requested. To: Cancelled. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["cancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's files
+         * @description Oldest first; each with a signed link that downloads it without an API key until it expires.
+         */
+        get: operations["listOrderFiles"];
+        put?: never;
+        /**
+         * Upload a file to the order
+         * @description multipart/form-data with the file in `attachment` and its kind in `file_type`. Appraisers may upload once assigned; an appraisal report goes through request_submission instead.
+         */
+        post: operations["uploadOrderFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's notes
+         * @description Oldest first, with their attachments as signed links.
+         */
+        get: operations["listOrderNotes"];
+        put?: never;
+        /**
+         * Add a note
+         * @description JSON, form or multipart/form-data (attachments[] are file parts, so only multipart carries them). additional_emails[] receive the note by email; the order's parties are told as their settings say.
+         */
+        post: operations["createOrderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/parties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a party to the order
+         * @description Client users and staff. A party that is a point of contact receives the inspection contact details.
+         */
+        post: operations["addOrderParty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/parties/{party_id}/toggle_poc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a party's point-of-contact flag
+         * @description poc as a form field or JSON.
+         */
+        put: operations["togglePartyPointOfContact"];
+        /**
+         * Set a party's point-of-contact flag
+         * @description poc as a form field or JSON. The same as the PUT, for clients that cannot send PUT.
+         */
+        post: operations["togglePartyPointOfContactPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's invoice and payments
+         * @description Client users, staff and operators: the client's fee, what was paid and how, the hosted card page, and whether card testing locked it.
+         */
+        get: operations["getOrderPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/send_payment_link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email the payment link to recipients
+         * @description Body: {"emails": ["a@b.example", ...]} (also {"email": [...]}, {"email": "a@b.example"} or a bare JSON array). Each recipient gets an email with the hosted payment page link. 422 names each invalid address (emails[1]).
+         */
+        post: operations["sendPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/update_payment_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change how the order is paid
+         * @description The client's decision: not taken by another organization acting for a client user (403).
+         */
+        patch: operations["updatePaymentMethod"];
+        trace?: never;
+    };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your organization's subscriptions
+         * @description Operators see every organization’s. Secrets are never shown again.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe to events
+         * @description Organization admins for their organization, operators for any. The URL must be http(s) and reach a public address. The signing secret is shown once: a retry with the same Idempotency-Key answers 409 naming the subscription.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One subscription
+         * @description Whether it is active, and why the service disabled it if it did.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a subscription
+         * @description Pending deliveries to it stop.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a subscription
+         * @description "active": true re-enables a subscription the service disabled; absent fields stay.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret
+         * @description The new secret is shown once and signs every delivery from now on.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log
+         * @description Newest first: attempts, status codes, latency, next retry.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event again
+         * @description A new delivery of the same event, with the same webhook-id header so that receivers can tell it is the same.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to this subscription
+         * @description Queued at once; its delivery shows in the delivery log.
+         */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.created
+         * @description An order was placed. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.status_changed
+         * @description The order changed status. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.assigned
+         * @description The order was offered to an appraiser. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderAssigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.offer_answered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.offer_answered
+         * @description The appraiser accepted (possibly with conditions) or rejected the offer. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderOfferAnswered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.inspection_scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.inspection_scheduled
+         * @description The inspection was scheduled. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderInspectionScheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.inspection_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.inspection_completed
+         * @description The inspection took place. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderInspectionCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.submission_received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.submission_received
+         * @description The appraiser submitted the report. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderSubmissionReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.revision_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.revision_requested
+         * @description The client asked for a revision. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderRevisionRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.reconsideration_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.reconsideration_requested
+         * @description The client asked for a reconsideration of value. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderReconsiderationRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.negotiation_opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.negotiation_opened
+         * @description A change of the client's fee and/or due date awaits the client's decision. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderNegotiationOpened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.negotiation_answered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.negotiation_answered
+         * @description The client approved or refused the new terms. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderNegotiationAnswered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.note_added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.note_added
+         * @description A note was added. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderNoteAdded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.file_added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.file_added
+         * @description A file was uploaded. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderFileAdded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.party_added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.party_added
+         * @description A party was added. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderPartyAdded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.payment_received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.payment_received
+         * @description A payment was received. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderPaymentReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.payment_link_sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.payment_link_sent
+         * @description A payment link was emailed. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderPaymentLinkSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent by POST /api/v1/webhooks/{id}/test to check a receiver. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /** @description The action was done */
+        Success: {
+            /** @enum {boolean} */
+            success: true;
+        };
+        FieldProblem: {
+            /** @description The field as the request named it: borrower.first_name, product_ids[0] */
+            field: string;
+            message: string;
+        };
+        /** @description Every error answers this */
+        Error: {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+                /** @description Machine-readable: bad_request, invalid_json, invalid_multipart, unauthenticated, forbidden, cannot_act_as, not_found, route_not_found, payment_declined, transition_not_allowed, conflict, payload_too_large, unsupported_media_type, validation_failed, rate_limited, internal_error, service_unavailable */
+                code: string;
+                /** @description For a person */
+                message: string;
+                /** @description Each failing field (422), else empty */
+                details: components["schemas"]["FieldProblem"][];
+            };
+            /** @description Also the X-Request-Id header; finds the request in the logs */
+            request_id: string;
+        };
+        /** @description Where to find the API and its documentation */
+        ServiceIndex: {
+            name: string;
+            /** @description Where the API starts */
+            api: string;
+            /** @description The interactive documentation */
+            docs: string;
+            /** @description This document */
+            openapi: string;
+        };
+        /** @description All is well */
+        HealthStatus: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        /** @description A user, with a single-sign-on token */
+        User: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: email */
+            email: string;
+            /** @description Signed single-sign-on token for the web application (/sso?token=…); carries exp */
+            jwt: string;
+        };
+        /** @description One kind of status email, and whether it arrives */
+        NotificationSetting: {
+            /** @enum {unknown} */
+            kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "payment_due" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered";
+            description: string;
+            /** @description Whether this notice arrives by email */
+            enabled: boolean;
+        };
+        /** @description Kinds to turn on (true) or off (false); the others stay as they are */
+        NotificationSettingsChange: {
+            new_offer?: boolean;
+            revision_requested?: boolean;
+            order_on_hold?: boolean;
+            order_resumed?: boolean;
+            order_cancelled?: boolean;
+            appraiser_assigned?: boolean;
+            inspection_scheduled?: boolean;
+            report_delivered?: boolean;
+            payment_due?: boolean;
+            negotiation_to_decide?: boolean;
+            condition_to_decide?: boolean;
+            offer_declined?: boolean;
+            negotiation_answered?: boolean;
+        };
+        /** @description A card to keep on file */
+        CardOnFileRequest: {
+            /** @description The name on the card */
+            name: string;
+            /** @description Sent to the card processor; never stored */
+            number: string;
+            exp_month: string | number;
+            exp_year: string | number;
+            /** @description Sent to the card processor; never stored */
+            cvc: string;
+        };
+        /** @description The card the submission fees are charged to (never its number) */
+        CardOnFile: {
+            brand: string;
+            last4: string;
+            exp_month: number;
+            exp_year: number;
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description An API key, without the key itself */
+        ApiKey: {
+            /** Format: uuid */
+            id: string;
+            /** @description The first characters of the key, to tell keys apart */
+            prefix: string;
+            label: string | null;
+            /** Format: date-time */
+            created_at: string;
+            revoked_at: string | null;
+        };
+        IssueApiKeyRequest: {
+            /** @description What the key is for */
+            label?: string;
+        };
+        /** @description A new key, shown this once */
+        IssuedApiKey: {
+            /** @enum {boolean} */
+            success: true;
+            /** Format: uuid */
+            id: string;
+            prefix: string;
+            label: string | null;
+            /** @description The key itself: shown this once, stored only as a hash */
+            api_key: string;
+        };
+        /** @description A client (lender) */
+        Client: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /** @description A kind of client (bank, credit union, …) */
+        ClientType: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /** @description A kind of property */
+        PropertyType: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            slug: string;
+        };
+        /** @description What an order for this client may name */
+        ClientConfiguration: {
+            /** @description The configuration id (the client id: one configuration per client) */
+            id: string;
+            branches: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            companies: {
+                /** Format: uuid */
+                company_id: string;
+                company_name: string;
+                payment_methods: string[];
+                products: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    service_type: string;
+                    follow_up: boolean;
+                }[];
+            }[];
+            /** @description Users of the client that orders can name (client_user_ids): loan officers, processors, ... */
+            parties: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            property_types: components["schemas"]["PropertyType"][];
+        };
+        CreateClientRequest: {
+            organization: {
+                name: string;
+                /** @description An id from GET /api/v1/client_types */
+                client_type_id: string;
+                /** @description Attach all of the company's products to the new client */
+                add_all_products: boolean;
+                /** @description Operators only: the company that serves the new client (staff: always their own) */
+                company_id?: string;
+                address_attributes: {
+                    address_one: string;
+                    address_two?: string | null;
+                    city: string;
+                    /** @description USPS code (TX) or name (Texas) */
+                    state: string;
+                    /** @description 12345 or 12345-6789 */
+                    zip: string;
+                };
+                contacts_attributes: {
+                    name: string;
+                    emails?: string[];
+                    phones_attributes?: {
+                        phone_number: string;
+                        /** @description mobile (or cell), work (or office, business, main, direct), home, fax or other, in any letter case; default work */
+                        phone_type?: string;
+                    }[];
+                }[];
+            };
+        };
+        /** @description The new client */
+        CreatedClient: {
+            /** @enum {boolean} */
+            success: true;
+            client: components["schemas"]["Client"];
+        };
+        /** @description A company's settings for one of the clients it serves */
+        ClientSettings: {
+            /** Format: uuid */
+            client_id: string;
+            /** Format: uuid */
+            company_id: string;
+            /** @description The client reviews each report before it is completed (request_completion leads to Client quality assurance) */
+            client_review_required: boolean;
+            /** @description The client pays before the order is assigned: a new order with a balance waits in Waiting payment until paid */
+            payment_before_assignment: boolean;
+        };
+        /** @description Absent fields stay */
+        ClientSettingsChange: {
+            client_review_required?: boolean;
+            payment_before_assignment?: boolean;
+            /** @description Operators: the company whose settings change, when several serve the client */
+            company_id?: string;
+        };
+        /** @description An appraisal company's own settings */
+        CompanySettings: {
+            /** Format: uuid */
+            company_id: string;
+            submission_fee: string | null;
+            /** @description How clients may pay the company; orders name one of them */
+            payment_methods: ("payment_link" | "invoice" | "credit_card")[];
+        };
+        CompanySettingsChange: {
+            submission_fee?: string | null;
+            payment_methods?: ("payment_link" | "invoice" | "credit_card")[];
+        };
+        /** @description The order's status (docs/workflow.md) */
+        OrderStatus: {
+            /** @description The status key (in_review) */
+            id: string;
+            /** @enum {unknown} */
+            name: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+        };
+        /** @description Someone concerned by the order: loan officer, agent, borrower… */
+        Party: {
+            /** Format: uuid */
+            id: string;
+            email: string | null;
+            emails: string[];
+            name: string;
+            phone: string | null;
+            phones: string[];
+            poc: boolean;
+            /** @description The role as it was named ("Loan Officer") */
+            role: string;
+            /** @description The normalised key of the role (loan_officer), for search */
+            role_key: string;
+        };
+        /** @description Who opens the door for the inspection */
+        PointOfContact: {
+            /** Format: uuid */
+            id: string;
+            emails: string[];
+            /** @description The create response names the contact list email */
+            email?: string[];
+            first_name: string | null;
+            last_name: string | null;
+            name: string;
+            phone: string | null;
+        };
+        /** @description The appraiser's open condition of acceptance (fee, due date, comments): shown to staff, who decide on it, and to the appraiser */
+        AssignmentCondition: {
+            appraiser_fee: string | null;
+            current_appraiser_fee: string | null;
+            due_date: string | null;
+            current_due_date: string | null;
+            comments: string | null;
+            proposed_by: {
+                id: string;
+                name: string;
+            } | null;
+            proposed_at: string | null;
+        };
+        /** @description The open negotiation of the client's fee and/or due date: shown to the client, who decides on it, and to staff */
+        Negotiation: {
+            total_fee: string | null;
+            current_total_fee: string;
+            due_date: string | null;
+            current_due_date: string | null;
+            comments: string | null;
+            proposed_by: {
+                id: string;
+                name: string;
+            } | null;
+            proposed_at: string | null;
+        };
+        /** @description An appraisal order, as the caller may see it */
+        Order: {
+            /** Format: uuid */
+            id: string;
+            /** @description Prefix, hyphen, eight digits: AOM-00000042 */
+            file_number: string;
+            status: components["schemas"]["OrderStatus"];
+            /** @description Actions the caller may take now */
+            allowed_transitions: string[];
+            address: {
+                address_one: string;
+                address_two: string | null;
+                city: string;
+                county_id: string | null;
+                county: string | null;
+                /** @description 2-digit state FIPS code */
+                state_id: string;
+                /** @description USPS code */
+                state: string;
+                zip: string;
+                latitude: number | null;
+                longitude: number | null;
+            };
+            full_address: string;
+            borrower: {
+                id: string | null;
+                email: string | null;
+                first_name: string | null;
+                last_name: string | null;
+                phone: string | null;
+                co_first_name?: string | null;
+                co_last_name?: string | null;
+            };
+            co_borrowers: {
+                id: string;
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            }[];
+            client: {
+                id: string;
+                name: string;
+            };
+            lender: {
+                id: string;
+                name: string;
+            };
+            company: {
+                id: string;
+                name: string;
+            };
+            client_emails: string[] | null;
+            appraiser: {
+                id: string;
+                name: string;
+            } | null;
+            complex_property: boolean | null;
+            contract_price: number | null;
+            decimal_balance: string | null;
+            total_fee: string | null;
+            appraiser_fee: string | null;
+            assignment_condition: components["schemas"]["AssignmentCondition"] | null;
+            negotiation: components["schemas"]["Negotiation"] | null;
+            loan_amount: string | null;
+            loan_number: string | null;
+            /** @enum {unknown} */
+            loan_type: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+            /** @enum {unknown} */
+            transaction_type: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+            occupancy_type: ("primary_residence" | "second_home" | "investment") | null;
+            estate_held_type: ("fee_simple" | "leasehold") | null;
+            fha_case_number: string | null;
+            green_certified: boolean;
+            /** @enum {unknown} */
+            invoice_strategy: "invoice_borrower" | "invoice_client" | "invoice_client_credit_card" | "invoice_later";
+            payment_method: string;
+            special_instructions: string | null;
+            parties: components["schemas"]["Party"][];
+            point_of_contact: components["schemas"]["PointOfContact"] | null;
+            points_of_contact: components["schemas"]["PointOfContact"][];
+            products: {
+                id: string;
+                name: string;
+            }[];
+            property_type: {
+                id: string;
+                name: string;
+                slug: string;
+            } | null;
+            due_date: string | null;
+            original_due_date: string | null;
+            vendor_due_date: string | null;
+            closing_date: string | null;
+            created_at: string | null;
+            updated_at: string | null;
+            assigned_at: string | null;
+            inspection_scheduled_at: string | null;
+            inspection_completed_at: string | null;
+            submitted_at: string | null;
+            completed_at: string | null;
+            fulfilled_at: string | null;
+        };
+        /** @description An order in a list: enough to show a row */
+        OrderListItem: {
+            /** Format: uuid */
+            id: string;
+            file_number: string;
+            full_address: string;
+            status: components["schemas"]["OrderStatus"];
+            due_date: string | null;
+            loan_type: string;
+            transaction_type: string;
+        };
+        /** @description Where this page is in the list */
+        Pagination: {
+            current_page: number;
+            total_pages: number;
+            total_count: number;
+            per_page: number;
+            has_next_page: boolean;
+            has_prev_page: boolean;
+        };
+        /** @description A page of orders */
+        OrderList: {
+            data: components["schemas"]["OrderListItem"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description One change in the order's history */
+        HistoryEntry: {
+            /** Format: uuid */
+            id: string;
+            action: string;
+            from: string | null;
+            to: string;
+            by: {
+                id: string;
+                name: string;
+            } | null;
+            acting_for: {
+                id: string;
+                name: string;
+            } | null;
+            reason: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+            /** @description ISO 8601 */
+            created_at: string;
+        };
+        /** @description A new order */
+        CreateOrderRequest: {
+            /** @description The property address */
+            address: {
+                street_1: string;
+                street_2?: string | null;
+                city: string;
+                /** @description USPS code (TX) or name (Texas) */
+                state: string;
+                /** @description 12345 or 12345-6789 */
+                zip: string;
+                county?: string | null;
+            };
+            borrower: {
+                first_name: string;
+                last_name: string;
+                email?: string | null;
+                phone?: string | null;
+                co_first_name?: string | null;
+                co_last_name?: string | null;
+            };
+            /** @description Who opens the door for the inspection */
+            point_of_contact?: {
+                name: string;
+                phone?: string | null;
+                emails?: string[];
+            };
+            /** @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            due_date: string;
+            /** @description The text true or false */
+            green_certified: boolean | ("true" | "false");
+            /** @enum {unknown} */
+            loan_type: "conventional" | "fha" | "usda" | "reo" | "asset_valuation" | "other";
+            fha_case_number?: string | null;
+            /** @enum {unknown} */
+            transaction_type: "refinance" | "purchase" | "home_equity" | "construction" | "other";
+            loan_amount?: string | null;
+            contract_price?: number | null;
+            special_instructions?: string | null;
+            /** @enum {unknown} */
+            payment_method: "payment_link" | "invoice" | "credit_card";
+            complex_property?: boolean | null;
+            /** @description From the client configuration */
+            product_ids: string[];
+            /** @description Client users from the configuration (its parties); they join the order as parties. Default: the calling client user */
+            client_user_ids?: string[];
+            occupancy_type?: ("primary_residence" | "second_home" | "investment") | null;
+            estate_held_type?: ("fee_simple" | "lease_hold" | "leasehold") | null;
+            loan_number?: string | null;
+            closing_date?: string | null;
+            property_type_id?: string | null;
+            company_id?: string | null;
+            requested_by?: {
+                client_id?: string | null;
+                lender_id?: string | null;
+            };
+            /** @description Create as a Draft, placed later with the place action */
+            draft?: boolean;
+        };
+        /** @description Changes to the subject property's address; absent fields stay */
+        SubjectAddressChange: {
+            address_one?: string;
+            address_two?: string | null;
+            city?: string;
+            state?: string;
+            county?: string | null;
+            zip?: string;
+            latitude?: (number | string) | null;
+            longitude?: (number | string) | null;
+        };
+        /** @description An appraiser of the panel */
+        Appraiser: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            /** Format: uuid */
+            company_id: string;
+            /** @description Orders assigned and not yet completed */
+            open_orders: number;
+        };
+        /** @description The action was taken */
+        ActionResult: {
+            /** @enum {boolean} */
+            success: true;
+            status: components["schemas"]["OrderStatus"];
+        };
+        DeclineOrderRequest: {
+            /** @description Why the order is declined */
+            reason: string;
+        };
+        WaivePaymentRequest: {
+            /** @description Why; recorded in the history */
+            reason?: string;
+        };
+        AssignRequest: {
+            /** @description An appraiser of the order's company */
+            appraiser_id: string;
+            /** @description The appraiser's fee: a decimal amount, e.g. 450 or 450.00 */
+            fee?: string;
+            /** @description When the appraiser must deliver: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            due_date?: string;
+        };
+        AcceptAssignmentRequest: {
+            /** @description The fee the appraiser asks: a decimal amount, e.g. 450 or 450.00 */
+            fee_condition?: string;
+            /** @description The due date the appraiser asks: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            due_date_condition?: string;
+            comments?: string;
+        };
+        RejectAssignmentRequest: {
+            /** @description Why the offer is declined */
+            reason: string;
+        };
+        RequestNegotiationRequest: {
+            /** @description The new total fee of the order: a decimal amount, e.g. 450 or 450.00 */
+            fee?: string;
+            /** @description The new due date: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            due_date?: string;
+            /** @description Why; recorded in the history */
+            reason?: string;
+        };
+        RefuseNegotiationRequest: {
+            /** @description Why; recorded in the history */
+            reason?: string;
+        };
+        ScheduleInspectionRequest: {
+            /** @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            inspection_scheduled_at: string;
+        };
+        RequireActionRequest: {
+            /** @description What the appraiser must fix */
+            reason: string;
+        };
+        HoldRequest: {
+            /** @description Why; recorded in the history */
+            reason?: string;
+        };
+        FlagAttentionRequest: {
+            /** @description What needs attention */
+            reason: string;
+        };
+        RequestInfoRequest: {
+            /** @description What information is needed */
+            reason: string;
+        };
+        ProvideInfoRequest: {
+            /** @description The information asked for */
+            comments: string;
+        };
+        RequestCancelRequest: {
+            /** @description Why; recorded in the history */
+            reason?: string;
+        };
+        DenyCancelRequest: {
+            /** @description Why the order goes on */
+            reason: string;
+        };
+        CancelRequest: {
+            /** @description Why; recorded in the history */
+            reason?: string;
+        };
+        /** @description What kind of document a file is */
+        FileType: {
+            /** Format: uuid */
+            id: string;
+            /** @description Appraisal Report, Invoice, Photos… */
+            name: string;
+            /** @description What an upload names as file_type */
+            slug: string;
+        };
+        /** @description One of the order's files */
+        File: {
+            /** Format: uuid */
+            id: string;
+            /** @description MM/DD/YYYY */
+            created_at: string;
+            file_type: components["schemas"]["FileType"];
+            filename: string;
+            /** @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key */
+            link: string;
+        };
+        /** @description The file just uploaded */
+        UploadedFile: {
+            /** Format: uuid */
+            id: string;
+            /** @description MM/DD/YYYY */
+            created_at: string;
+            file_type: components["schemas"]["FileType"];
+            filename: string;
+            /** @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key */
+            link: string;
+            /** @description The stored object's key; returned only by the upload */
+            attachment_key: string;
+        };
+        /** @description A note on the order */
+        Note: {
+            /** Format: uuid */
+            id: string;
+            /** @description Who received it by email besides the order */
+            additional_emails: string[];
+            attachments: {
+                filename: string;
+                /** @description Signed, expiring download link: GET it, no API key */
+                link: string;
+            }[];
+            author_name: string;
+            /** @description Sanitized HTML */
+            content: string;
+            /** @description MM/DD/YYYY */
+            created_at: string;
+            important: boolean | null;
+            subject: string | null;
+        };
+        /** @description Sent as party[name], party[role], party[emails][]… in a form */
+        CreatePartyRequest: {
+            party: {
+                name: string;
+                /** @description A role title as you name it ("Loan Officer", "Seller's Agent"); answered as written. Common roles share a key whatever the spelling: borrower, co_borrower, buyer_agent, seller_agent, listing_agent, seller, buyer, loan_officer, processor, client_manager, underwriter, closer, attorney, title_agent, builder, property_manager, owner, occupant, tenant, other */
+                role: string;
+                /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
+                poc: boolean | ("true" | "false");
+                emails?: string[];
+                phones?: string[];
+            };
+        };
+        TogglePointOfContactRequest: {
+            /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
+            poc: boolean | ("true" | "false");
+        };
+        /** @description After CARD_DECLINES_BEFORE_LOCK declined cards within CARD_LOCK_MINUTES (card testing), the page refuses cards until locked_until; nothing is charged or stored meanwhile. */
+        CardPageLock: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 (UTC): when the card page takes cards again
+             */
+            locked_until: string;
+            /** @description Why it is locked, e.g. "5 card payments were declined within 60 minutes" */
+            reason: string;
+            declined_attempts: number;
+        };
+        /** @description A payment received */
+        Payment: {
+            /** @description Currency string, e.g. "$450.00" */
+            amount: string;
+            /** @description MM/DD/YYYY */
+            confirmed_at: string;
+            /** @description MM/DD/YYYY */
+            created_at: string;
+            method: string;
+            /** @description e.g. "Paid with **** 4242" */
+            paid_by: string;
+            /** @description The receipt PDF (signed, expiring) */
+            receipt_link: string;
+        };
+        /** @description The order's invoice and payments */
+        PaymentSummary: {
+            /** @description Currency string, e.g. "$1,234.50" */
+            balance: string;
+            total: string;
+            total_paid: string;
+            /** @description The hosted card payment page (signed, expiring) */
+            input_credit_card_link: string;
+            card_page_lock: components["schemas"]["CardPageLock"] | null;
+            /** @description The invoice PDF (signed, expiring) */
+            pdf_link: string;
+            /** @description The invoice's lines */
+            items: {
+                amount: string;
+                product_name: string;
+            }[];
+            payments: components["schemas"]["Payment"][];
+        };
+        /** @description Who receives the payment link: {"emails": [...]}, or {"email": [...]}, {"email": "a@b.example"}, or a bare array */
+        SendPaymentLinkRequest: {
+            emails: string[];
+        } | {
+            email: string[] | string;
+        } | string[];
+        UpdatePaymentMethodRequest: {
+            /** @enum {unknown} */
+            payment_method: "payment_link" | "invoice" | "credit_card";
+        };
+        /** @description A subscription to events */
+        Webhook: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            url: string;
+            /** @description Empty: every event */
+            event_types: string[];
+            active: boolean;
+            description: string | null;
+            disabled_at: string | null;
+            disabled_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A new subscription, with its signing secret shown once */
+        WebhookWithSecret: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            url: string;
+            /** @description Empty: every event */
+            event_types: string[];
+            active: boolean;
+            description: string | null;
+            disabled_at: string | null;
+            disabled_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The signing secret: shown now and never again (rotate to get a new one) */
+            secret: string;
+        };
+        RotatedWebhookSecret: {
+            /** @description The new signing secret: shown now and never again */
+            secret: string;
+        };
+        /** @description One delivery of an event to a subscription, with its attempts */
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            event_id: string;
+            event_type: string;
+            /** @description pending, delivered or failed */
+            status: string;
+            attempts: number;
+            last_status_code: number | null;
+            last_error: string | null;
+            next_attempt_at: string | null;
+            replay_of: string | null;
+            /** Format: date-time */
+            created_at: string;
+            delivered_at: string | null;
+            attempt_log: {
+                /** Format: date-time */
+                attempted_at: string;
+                status_code: number | null;
+                latency_ms: number;
+                error: string | null;
+            }[];
+        };
+        ReplayedDelivery: {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * Format: uuid
+             * @description The new delivery
+             */
+            delivery_id: string;
+        };
+        TestEventSent: {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * Format: uuid
+             * @description The webhook.test event
+             */
+            event_id: string;
+        };
+        CreateWebhookRequest: {
+            /** @description An http(s) URL that answers 2xx */
+            url: string;
+            /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
+            event_types?: string[];
+            active?: boolean;
+            description?: string | null;
+            /** @description Operators only: the organization the subscription is for */
+            organization_id?: string;
+        };
+        /** @description Absent fields stay */
+        UpdateWebhookRequest: {
+            url?: string;
+            /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
+            event_types?: string[];
+            /** @description true re-enables a disabled subscription */
+            active?: boolean;
+            description?: string | null;
+        };
+        /** @description An order was placed. */
+        OrderCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.created";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                status: string;
+                /** Format: uuid */
+                client_id: string;
+                /** Format: uuid */
+                company_id: string;
+                /**
+                 * Format: date-time
+                 * @description The due date
+                 */
+                due_date: string;
+                loan_type: string;
+                transaction_type: string;
+                /** @description The client's fee */
+                total_fee: string;
+            };
+        };
+        /** @description The order changed status. */
+        OrderStatusChangedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.status_changed";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                from: string;
+                to: string;
+                /** @description The workflow action (docs/workflow.md) */
+                action: string;
+                actor: {
+                    id: string;
+                    name: string;
+                } | null;
+                reason: string | null;
+            };
+        };
+        /** @description The order was offered to an appraiser. */
+        OrderAssignedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.assigned";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                appraiser_id: string | null;
+                appraiser_fee?: string | null;
+                due_date: string | null;
+            };
+        };
+        /** @description The appraiser accepted (possibly with conditions) or rejected the offer. */
+        OrderOfferAnsweredEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.offer_answered";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                /** @enum {unknown} */
+                answer: "accepted" | "accepted_with_condition" | "rejected";
+                reason: string | null;
+                appraiser_fee_condition?: string | null;
+                due_date_condition?: string | null;
+                appraiser_id?: string | null;
+            };
+        };
+        /** @description The inspection was scheduled. */
+        OrderInspectionScheduledEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.inspection_scheduled";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                inspection_scheduled_at: string | null;
+            };
+        };
+        /** @description The inspection took place. */
+        OrderInspectionCompletedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.inspection_completed";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+            };
+        };
+        /** @description The appraiser submitted the report. */
+        OrderSubmissionReceivedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.submission_received";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                files: {
+                    file_type: string;
+                    filename: string;
+                }[];
+            };
+        };
+        /** @description The client asked for a revision. */
+        OrderRevisionRequestedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.revision_requested";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                comments: string | null;
+            };
+        };
+        /** @description The client asked for a reconsideration of value. */
+        OrderReconsiderationRequestedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.reconsideration_requested";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                reason: string | null;
+                summary: string | null;
+            };
+        };
+        /** @description A change of the client's fee and/or due date awaits the client's decision. */
+        OrderNegotiationOpenedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.negotiation_opened";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                total_fee: string | null;
+                due_date: string | null;
+                comments: string | null;
+            };
+        };
+        /** @description The client approved or refused the new terms. */
+        OrderNegotiationAnsweredEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.negotiation_answered";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                /** @enum {unknown} */
+                answer: "approved" | "refused";
+                total_fee?: string | null;
+                due_date?: string | null;
+                reason?: string | null;
+            };
+        };
+        /** @description A note was added. */
+        OrderNoteAddedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.note_added";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                /** Format: uuid */
+                note_id: string;
+                subject: string | null;
+                author_name: string;
+            };
+        };
+        /** @description A file was uploaded. */
+        OrderFileAddedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.file_added";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                /** Format: uuid */
+                file_id: string;
+                file_type: string;
+                filename: string;
+            };
+        };
+        /** @description A party was added. */
+        OrderPartyAddedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.party_added";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                /** Format: uuid */
+                party_id: string;
+                name: string;
+                role: string;
+                poc: boolean;
+            };
+        };
+        /** @description A payment was received. */
+        OrderPaymentReceivedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.payment_received";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                /** Format: uuid */
+                payment_id: string;
+                /** @description What was paid */
+                amount: string;
+                /** @description What remains due */
+                balance: string;
+            };
+        };
+        /** @description A payment link was emailed. */
+        OrderPaymentLinkSentEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "order.payment_link_sent";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                recipients: string[];
+                /** @description The balance asked for */
+                balance: string;
+            };
+        };
+        /** @description Sent by POST /api/v1/webhooks/{id}/test to check a receiver. */
+        WebhookTestEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @enum {string} */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                message: string;
+                /** Format: uuid */
+                webhook_id: string;
+            };
+        };
+    };
+    responses: {
+        /** @description The URL or the body could not be read (broken JSON or multipart) */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No API key, or an unknown or revoked one */
+        Unauthenticated: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The card was declined; nothing changed */
+        PaymentDeclined: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not allowed: your role may not do this, you may not act for the X-Api-Email user, or a signed link is expired or altered */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unknown id, or another tenant's (exactly like a missing one) */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The order's status does not allow it now (allowed_transitions lists what does), a concurrent change won, or the Idempotency-Key is in use */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body or the files are over the limit */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A Content-Type this endpoint does not take */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Input that fails validation: details name each field */
+        ValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many requests: retry after Retry-After seconds */
+        RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Something failed on the service side; nothing was half done, and request_id finds it in the log */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The database does not answer */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+        XApiEmail: string;
+        /** @description The same as X-Api-Email (either name is read) */
+        XUserEmail: string;
+        /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+        XRequestId: string;
+        /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+        IdempotencyKey: string;
+        /** @description Invitations: the invited user's first name */
+        XApiFirstName: string;
+        /** @description Invitations: the invited user's last name */
+        XApiLastName: string;
+        /** @description Invitations into a company: staff (default) or appraiser */
+        XApiRole: "staff" | "appraiser" | "client";
+    };
+    requestBodies: never;
+    headers: {
+        /** @description The request's id: yours, or one made up; in every log line of it */
+        "X-Request-Id": string;
+        /** @description Requests allowed in the window */
+        "RateLimit-Limit": number;
+        /** @description Requests left in the window */
+        "RateLimit-Remaining": number;
+        /** @description Seconds until the window starts again */
+        "RateLimit-Reset": number;
+        /** @description Seconds to wait before retrying */
+        "Retry-After": number;
+        /** @description true when the answer is the kept answer of an earlier request with the same Idempotency-Key */
+        "Idempotent-Replayed": "true";
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getServiceIndex: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to find the API and its documentation */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceIndex"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All is well */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All is well */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query?: {
+                /** @description From the link: when it stops working (Unix seconds) */
+                expires?: string;
+                /** @description From the link: its HMAC signature */
+                signature?: string;
+            };
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /** @description The file */
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its own Content-Type and Content-Disposition: attachment */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Invitations: the invited user's first name */
+                "X-Api-First-Name"?: components["parameters"]["XApiFirstName"];
+                /** @description Invitations: the invited user's last name */
+                "X-Api-Last-Name"?: components["parameters"]["XApiLastName"];
+                /** @description Invitations into a company: staff (default) or appraiser */
+                "X-Api-Role"?: components["parameters"]["XApiRole"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user whose permissions apply, or the invited user */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kinds of your role */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSetting"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingsChange"];
+                "application/x-www-form-urlencoded": {
+                    new_offer?: boolean;
+                    revision_requested?: boolean;
+                    order_on_hold?: boolean;
+                    order_resumed?: boolean;
+                    order_cancelled?: boolean;
+                    appraiser_assigned?: boolean;
+                    inspection_scheduled?: boolean;
+                    report_delivered?: boolean;
+                    payment_due?: boolean;
+                    negotiation_to_decide?: boolean;
+                    condition_to_decide?: boolean;
+                    offer_declined?: boolean;
+                    negotiation_answered?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The kinds of your role, as they now are */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSetting"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPaymentCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card the submission fees are charged to (never its number) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOnFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putPaymentCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardOnFileRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description The name on the card */
+                    name: string;
+                    /** @description Sent to the card processor; never stored */
+                    number: string;
+                    exp_month: string | number;
+                    exp_year: string | number;
+                    /** @description Sent to the card processor; never stored */
+                    cvc: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The card now on file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOnFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePaymentCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was done */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your keys */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    issueApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IssueApiKeyRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description What the key is for */
+                    label?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A new key, shown this once */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The key */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listClients: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1 to 1000000 (default 1) */
+                page?: number;
+                /** @description Page size (default 25; above 100 reads as 100) */
+                per_page?: number;
+                "q[id_eq]"?: string;
+                "q[id_not_eq]"?: string;
+                /** @description id is one of */
+                "q[id_in][]"?: string[];
+                /** @description id is none of */
+                "q[id_not_in][]"?: string[];
+                /** @description id is null (true) or not (false) */
+                "q[id_null]"?: "true" | "false";
+                /** @description id is present (true) or not (false) */
+                "q[id_present]"?: "true" | "false";
+                "q[name_eq]"?: string;
+                "q[name_not_eq]"?: string;
+                /** @description name is one of */
+                "q[name_in][]"?: string[];
+                /** @description name is none of */
+                "q[name_not_in][]"?: string[];
+                "q[name_cont]"?: string;
+                "q[name_start]"?: string;
+                "q[name_end]"?: string;
+                /** @description name is null (true) or not (false) */
+                "q[name_null]"?: "true" | "false";
+                /** @description name is present (true) or not (false) */
+                "q[name_present]"?: "true" | "false";
+                "q[client_type_id_eq]"?: string;
+                "q[client_type_id_not_eq]"?: string;
+                /** @description client_type_id is one of */
+                "q[client_type_id_in][]"?: string[];
+                /** @description client_type_id is none of */
+                "q[client_type_id_not_in][]"?: string[];
+                /** @description client_type_id is null (true) or not (false) */
+                "q[client_type_id_null]"?: "true" | "false";
+                /** @description client_type_id is present (true) or not (false) */
+                "q[client_type_id_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_gteq]"?: string;
+                /** @description created_at is null (true) or not (false) */
+                "q[created_at_null]"?: "true" | "false";
+                /** @description created_at is present (true) or not (false) */
+                "q[created_at_present]"?: "true" | "false";
+                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
+                "q[s]"?: "id asc" | "id desc" | "name asc" | "name desc" | "client_type_id asc" | "client_type_id desc" | "created_at asc" | "created_at desc";
+            };
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of clients */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Client"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateClientRequest"];
+                "application/x-www-form-urlencoded": {
+                    "organization[name]": string;
+                    /** @description An id from GET /api/v1/client_types */
+                    "organization[client_type_id]": string;
+                    /** @description Attach all of the company's products to the new client */
+                    "organization[add_all_products]": boolean;
+                    /** @description Operators only: the company that serves the new client (staff: always their own) */
+                    "organization[company_id]"?: string;
+                    "organization[address_attributes][address_one]": string;
+                    "organization[address_attributes][address_two]"?: string | null;
+                    "organization[address_attributes][city]": string;
+                    /** @description USPS code (TX) or name (Texas) */
+                    "organization[address_attributes][state]": string;
+                    /** @description 12345 or 12345-6789 */
+                    "organization[address_attributes][zip]": string;
+                    "organization[contacts_attributes][][name]": string[];
+                    "organization[contacts_attributes][][emails][]"?: string[];
+                    "organization[contacts_attributes][][phones_attributes][][phone_number]"?: string[];
+                    "organization[contacts_attributes][][phones_attributes][][phone_type]"?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The new client */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedClient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listClientTypes: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1 to 1000000 (default 1) */
+                page?: number;
+                /** @description Page size (default 25; above 100 reads as 100) */
+                per_page?: number;
+                "q[id_eq]"?: string;
+                "q[id_not_eq]"?: string;
+                /** @description id is one of */
+                "q[id_in][]"?: string[];
+                /** @description id is none of */
+                "q[id_not_in][]"?: string[];
+                /** @description id is null (true) or not (false) */
+                "q[id_null]"?: "true" | "false";
+                /** @description id is present (true) or not (false) */
+                "q[id_present]"?: "true" | "false";
+                "q[name_eq]"?: string;
+                "q[name_not_eq]"?: string;
+                /** @description name is one of */
+                "q[name_in][]"?: string[];
+                /** @description name is none of */
+                "q[name_not_in][]"?: string[];
+                "q[name_cont]"?: string;
+                "q[name_start]"?: string;
+                "q[name_end]"?: string;
+                /** @description name is null (true) or not (false) */
+                "q[name_null]"?: "true" | "false";
+                /** @description name is present (true) or not (false) */
+                "q[name_present]"?: "true" | "false";
+                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
+                "q[s]"?: "id asc" | "id desc" | "name asc" | "name desc";
+            };
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of client types */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientType"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getClientConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The client */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What an order for this client may name */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientConfiguration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getClientSettings: {
+        parameters: {
+            query?: {
+                /** @description Operators: the serving company */
+                company_id?: string;
+            };
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The client */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A company's settings for one of the clients it serves */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeClientSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The client */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ClientSettingsChange"];
+                "application/x-www-form-urlencoded": {
+                    client_review_required?: boolean;
+                    payment_before_assignment?: boolean;
+                    /** @description Operators: the company whose settings change, when several serve the client */
+                    company_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A company's settings for one of the clients it serves */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPropertyTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every property type */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyType"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCompanySettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The company */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An appraisal company's own settings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeCompanySettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The company */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CompanySettingsChange"];
+                "application/x-www-form-urlencoded": {
+                    submission_fee?: string | null;
+                    "payment_methods[]"?: ("payment_link" | "invoice" | "credit_card")[];
+                };
+            };
+        };
+        responses: {
+            /** @description An appraisal company's own settings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1 to 1000000 (default 1) */
+                page?: number;
+                /** @description Page size (default 25; above 100 reads as 100) */
+                per_page?: number;
+                "q[id_eq]"?: string;
+                "q[id_not_eq]"?: string;
+                /** @description id is one of */
+                "q[id_in][]"?: string[];
+                /** @description id is none of */
+                "q[id_not_in][]"?: string[];
+                /** @description id is null (true) or not (false) */
+                "q[id_null]"?: "true" | "false";
+                /** @description id is present (true) or not (false) */
+                "q[id_present]"?: "true" | "false";
+                "q[status_name_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+                "q[status_name_not_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+                /** @description status_name is one of */
+                "q[status_name_in][]"?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
+                /** @description status_name is none of */
+                "q[status_name_not_in][]"?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
+                /** @description status_name is null (true) or not (false) */
+                "q[status_name_null]"?: "true" | "false";
+                /** @description status_name is present (true) or not (false) */
+                "q[status_name_present]"?: "true" | "false";
+                "q[file_number_eq]"?: string;
+                "q[file_number_not_eq]"?: string;
+                /** @description file_number is one of */
+                "q[file_number_in][]"?: string[];
+                /** @description file_number is none of */
+                "q[file_number_not_in][]"?: string[];
+                "q[file_number_cont]"?: string;
+                "q[file_number_start]"?: string;
+                "q[file_number_end]"?: string;
+                /** @description file_number is null (true) or not (false) */
+                "q[file_number_null]"?: "true" | "false";
+                /** @description file_number is present (true) or not (false) */
+                "q[file_number_present]"?: "true" | "false";
+                "q[loan_number_eq]"?: string;
+                "q[loan_number_not_eq]"?: string;
+                /** @description loan_number is one of */
+                "q[loan_number_in][]"?: string[];
+                /** @description loan_number is none of */
+                "q[loan_number_not_in][]"?: string[];
+                "q[loan_number_cont]"?: string;
+                "q[loan_number_start]"?: string;
+                "q[loan_number_end]"?: string;
+                /** @description loan_number is null (true) or not (false) */
+                "q[loan_number_null]"?: "true" | "false";
+                /** @description loan_number is present (true) or not (false) */
+                "q[loan_number_present]"?: "true" | "false";
+                "q[loan_type_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+                "q[loan_type_not_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+                /** @description loan_type is one of */
+                "q[loan_type_in][]"?: ("203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va")[];
+                /** @description loan_type is none of */
+                "q[loan_type_not_in][]"?: ("203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va")[];
+                /** @description loan_type is null (true) or not (false) */
+                "q[loan_type_null]"?: "true" | "false";
+                /** @description loan_type is present (true) or not (false) */
+                "q[loan_type_present]"?: "true" | "false";
+                "q[transaction_type_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+                "q[transaction_type_not_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+                /** @description transaction_type is one of */
+                "q[transaction_type_in][]"?: ("collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance")[];
+                /** @description transaction_type is none of */
+                "q[transaction_type_not_in][]"?: ("collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance")[];
+                /** @description transaction_type is null (true) or not (false) */
+                "q[transaction_type_null]"?: "true" | "false";
+                /** @description transaction_type is present (true) or not (false) */
+                "q[transaction_type_present]"?: "true" | "false";
+                "q[borrower_first_name_eq]"?: string;
+                "q[borrower_first_name_not_eq]"?: string;
+                /** @description borrower_first_name is one of */
+                "q[borrower_first_name_in][]"?: string[];
+                /** @description borrower_first_name is none of */
+                "q[borrower_first_name_not_in][]"?: string[];
+                "q[borrower_first_name_cont]"?: string;
+                "q[borrower_first_name_start]"?: string;
+                "q[borrower_first_name_end]"?: string;
+                /** @description borrower_first_name is null (true) or not (false) */
+                "q[borrower_first_name_null]"?: "true" | "false";
+                /** @description borrower_first_name is present (true) or not (false) */
+                "q[borrower_first_name_present]"?: "true" | "false";
+                "q[borrower_last_name_eq]"?: string;
+                "q[borrower_last_name_not_eq]"?: string;
+                /** @description borrower_last_name is one of */
+                "q[borrower_last_name_in][]"?: string[];
+                /** @description borrower_last_name is none of */
+                "q[borrower_last_name_not_in][]"?: string[];
+                "q[borrower_last_name_cont]"?: string;
+                "q[borrower_last_name_start]"?: string;
+                "q[borrower_last_name_end]"?: string;
+                /** @description borrower_last_name is null (true) or not (false) */
+                "q[borrower_last_name_null]"?: "true" | "false";
+                /** @description borrower_last_name is present (true) or not (false) */
+                "q[borrower_last_name_present]"?: "true" | "false";
+                "q[borrower_name_eq]"?: string;
+                "q[borrower_name_not_eq]"?: string;
+                /** @description borrower_name is one of */
+                "q[borrower_name_in][]"?: string[];
+                /** @description borrower_name is none of */
+                "q[borrower_name_not_in][]"?: string[];
+                "q[borrower_name_cont]"?: string;
+                "q[borrower_name_start]"?: string;
+                "q[borrower_name_end]"?: string;
+                /** @description borrower_name is null (true) or not (false) */
+                "q[borrower_name_null]"?: "true" | "false";
+                /** @description borrower_name is present (true) or not (false) */
+                "q[borrower_name_present]"?: "true" | "false";
+                "q[address_city_eq]"?: string;
+                "q[address_city_not_eq]"?: string;
+                /** @description address_city is one of */
+                "q[address_city_in][]"?: string[];
+                /** @description address_city is none of */
+                "q[address_city_not_in][]"?: string[];
+                "q[address_city_cont]"?: string;
+                "q[address_city_start]"?: string;
+                "q[address_city_end]"?: string;
+                /** @description address_city is null (true) or not (false) */
+                "q[address_city_null]"?: "true" | "false";
+                /** @description address_city is present (true) or not (false) */
+                "q[address_city_present]"?: "true" | "false";
+                "q[address_state_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
+                "q[address_state_not_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
+                /** @description address_state is one of */
+                "q[address_state_in][]"?: ("01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56")[];
+                /** @description address_state is none of */
+                "q[address_state_not_in][]"?: ("01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56")[];
+                /** @description address_state is null (true) or not (false) */
+                "q[address_state_null]"?: "true" | "false";
+                /** @description address_state is present (true) or not (false) */
+                "q[address_state_present]"?: "true" | "false";
+                "q[address_zip_eq]"?: string;
+                "q[address_zip_not_eq]"?: string;
+                /** @description address_zip is one of */
+                "q[address_zip_in][]"?: string[];
+                /** @description address_zip is none of */
+                "q[address_zip_not_in][]"?: string[];
+                "q[address_zip_cont]"?: string;
+                "q[address_zip_start]"?: string;
+                "q[address_zip_end]"?: string;
+                /** @description address_zip is null (true) or not (false) */
+                "q[address_zip_null]"?: "true" | "false";
+                /** @description address_zip is present (true) or not (false) */
+                "q[address_zip_present]"?: "true" | "false";
+                "q[address_street_eq]"?: string;
+                "q[address_street_not_eq]"?: string;
+                /** @description address_street is one of */
+                "q[address_street_in][]"?: string[];
+                /** @description address_street is none of */
+                "q[address_street_not_in][]"?: string[];
+                "q[address_street_cont]"?: string;
+                "q[address_street_start]"?: string;
+                "q[address_street_end]"?: string;
+                /** @description address_street is null (true) or not (false) */
+                "q[address_street_null]"?: "true" | "false";
+                /** @description address_street is present (true) or not (false) */
+                "q[address_street_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_gteq]"?: string;
+                /** @description due_date is null (true) or not (false) */
+                "q[due_date_null]"?: "true" | "false";
+                /** @description due_date is present (true) or not (false) */
+                "q[due_date_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_gteq]"?: string;
+                /** @description created_at is null (true) or not (false) */
+                "q[created_at_null]"?: "true" | "false";
+                /** @description created_at is present (true) or not (false) */
+                "q[created_at_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_gteq]"?: string;
+                /** @description updated_at is null (true) or not (false) */
+                "q[updated_at_null]"?: "true" | "false";
+                /** @description updated_at is present (true) or not (false) */
+                "q[updated_at_present]"?: "true" | "false";
+                "q[client_id_eq]"?: string;
+                "q[client_id_not_eq]"?: string;
+                /** @description client_id is one of */
+                "q[client_id_in][]"?: string[];
+                /** @description client_id is none of */
+                "q[client_id_not_in][]"?: string[];
+                /** @description client_id is null (true) or not (false) */
+                "q[client_id_null]"?: "true" | "false";
+                /** @description client_id is present (true) or not (false) */
+                "q[client_id_present]"?: "true" | "false";
+                "q[company_id_eq]"?: string;
+                "q[company_id_not_eq]"?: string;
+                /** @description company_id is one of */
+                "q[company_id_in][]"?: string[];
+                /** @description company_id is none of */
+                "q[company_id_not_in][]"?: string[];
+                /** @description company_id is null (true) or not (false) */
+                "q[company_id_null]"?: "true" | "false";
+                /** @description company_id is present (true) or not (false) */
+                "q[company_id_present]"?: "true" | "false";
+                "q[appraiser_id_eq]"?: string;
+                "q[appraiser_id_not_eq]"?: string;
+                /** @description appraiser_id is one of */
+                "q[appraiser_id_in][]"?: string[];
+                /** @description appraiser_id is none of */
+                "q[appraiser_id_not_in][]"?: string[];
+                /** @description appraiser_id is null (true) or not (false) */
+                "q[appraiser_id_null]"?: "true" | "false";
+                /** @description appraiser_id is present (true) or not (false) */
+                "q[appraiser_id_present]"?: "true" | "false";
+                "q[payment_method_eq]"?: "payment_link" | "invoice" | "credit_card";
+                "q[payment_method_not_eq]"?: "payment_link" | "invoice" | "credit_card";
+                /** @description payment_method is one of */
+                "q[payment_method_in][]"?: ("payment_link" | "invoice" | "credit_card")[];
+                /** @description payment_method is none of */
+                "q[payment_method_not_in][]"?: ("payment_link" | "invoice" | "credit_card")[];
+                /** @description payment_method is null (true) or not (false) */
+                "q[payment_method_null]"?: "true" | "false";
+                /** @description payment_method is present (true) or not (false) */
+                "q[payment_method_present]"?: "true" | "false";
+                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
+                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "payment_method asc" | "payment_method desc";
+            };
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrderRequest"];
+                "application/x-www-form-urlencoded": {
+                    "address[street_1]": string;
+                    "address[street_2]"?: string | null;
+                    "address[city]": string;
+                    /** @description USPS code (TX) or name (Texas) */
+                    "address[state]": string;
+                    /** @description 12345 or 12345-6789 */
+                    "address[zip]": string;
+                    "address[county]"?: string | null;
+                    "borrower[first_name]": string;
+                    "borrower[last_name]": string;
+                    "borrower[email]"?: string | null;
+                    "borrower[phone]"?: string | null;
+                    "borrower[co_first_name]"?: string | null;
+                    "borrower[co_last_name]"?: string | null;
+                    "point_of_contact[name]"?: string;
+                    "point_of_contact[phone]"?: string | null;
+                    "point_of_contact[emails][]"?: string[];
+                    /** @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    due_date: string;
+                    /** @description The text true or false */
+                    green_certified: boolean | ("true" | "false");
+                    /** @enum {unknown} */
+                    loan_type: "conventional" | "fha" | "usda" | "reo" | "asset_valuation" | "other";
+                    fha_case_number?: string | null;
+                    /** @enum {unknown} */
+                    transaction_type: "refinance" | "purchase" | "home_equity" | "construction" | "other";
+                    loan_amount?: string | null;
+                    contract_price?: number | null;
+                    special_instructions?: string | null;
+                    /** @enum {unknown} */
+                    payment_method: "payment_link" | "invoice" | "credit_card";
+                    complex_property?: boolean | null;
+                    /** @description From the client configuration */
+                    "product_ids[]": string[];
+                    /** @description Client users from the configuration (its parties); they join the order as parties. Default: the calling client user */
+                    "client_user_ids[]"?: string[];
+                    occupancy_type?: ("primary_residence" | "second_home" | "investment") | null;
+                    estate_held_type?: ("fee_simple" | "lease_hold" | "leasehold") | null;
+                    loan_number?: string | null;
+                    closing_date?: string | null;
+                    property_type_id?: string | null;
+                    company_id?: string | null;
+                    "requested_by[client_id]"?: string | null;
+                    "requested_by[lender_id]"?: string | null;
+                    /** @description Create as a Draft, placed later with the place action */
+                    draft?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The new order */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An appraisal order, as the caller may see it */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeSubjectAddress: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SubjectAddressChange"];
+                "application/x-www-form-urlencoded": {
+                    address_one?: string;
+                    address_two?: string | null;
+                    city?: string;
+                    state?: string;
+                    county?: string | null;
+                    zip?: string;
+                    latitude?: (number | string) | null;
+                    longitude?: (number | string) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrderHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAppraisers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The panel, by name */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appraiser"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    place: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    declineOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineOrderRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description Why the order is declined */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    waivePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WaivePaymentRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description Why; recorded in the history */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startBidding: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    autoAssign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    assign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description An appraiser of the order's company */
+                    appraiser_id: string;
+                    /** @description The appraiser's fee: a decimal amount, e.g. 450 or 450.00 */
+                    fee?: string;
+                    /** @description When the appraiser must deliver: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    due_date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptAssignment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AcceptAssignmentRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description The fee the appraiser asks: a decimal amount, e.g. 450 or 450.00 */
+                    fee_condition?: string;
+                    /** @description The due date the appraiser asks: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    due_date_condition?: string;
+                    comments?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rejectAssignment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectAssignmentRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description Why the offer is declined */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    approveAssignmentCondition: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rejectAssignmentCondition: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestNegotiation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RequestNegotiationRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description The new total fee of the order: a decimal amount, e.g. 450 or 450.00 */
+                    fee?: string;
+                    /** @description The new due date: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    due_date?: string;
+                    /** @description Why; recorded in the history */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    approveNegotiation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    refuseNegotiation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RefuseNegotiationRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description Why; recorded in the history */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    scheduleInspection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleInspectionRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    inspection_scheduled_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    completeInspection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestSubmission: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    "files[][attachment]": Blob[];
+                    "files[][file_type]": ("appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter")[];
+                    "files[][product_id]"?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retrySubmissionFee: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            402: components["responses"]["PaymentDeclined"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requireAction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequireActionRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description What the appraiser must fix */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestCompletion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    approveReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestRevision: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description What to revise */
+                    comments: string;
+                    /** @description Files, sent as attachments[] */
+                    "attachments[]"?: Blob[];
+                };
+                "application/json": {
+                    /** @description What to revise */
+                    comments: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description What to revise */
+                    comments: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestReconsiderationOfValue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {unknown} */
+                    reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
+                    /** @description What should be reconsidered, and why */
+                    summary: string;
+                    supporting_data?: string;
+                    /** @description Files, sent as attachments[] */
+                    "attachments[]"?: Blob[];
+                };
+                "application/json": {
+                    /** @enum {unknown} */
+                    reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
+                    /** @description What should be reconsidered, and why */
+                    summary: string;
+                    supporting_data?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @enum {unknown} */
+                    reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
+                    /** @description What should be reconsidered, and why */
+                    summary: string;
+                    supporting_data?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    fulfill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    hold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HoldRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description Why; recorded in the history */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resume: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    flagAttention: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlagAttentionRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description What needs attention */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearAttention: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestInfo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestInfoRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description What information is needed */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    provideInfo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProvideInfoRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description The information asked for */
+                    comments: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RequestCancelRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description Why; recorded in the history */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    denyCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DenyCancelRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description Why the order goes on */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description Why; recorded in the history */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOrderFiles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's files */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["File"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadOrderFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A file part of a multipart/form-data body
+                     */
+                    attachment: Blob;
+                    /** @enum {unknown} */
+                    file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
+                };
+            };
+        };
+        responses: {
+            /** @description The file just uploaded */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOrderNotes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's notes */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOrderNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HTML; sanitized */
+                    content: string;
+                    subject?: string | null;
+                    important?: boolean | null;
+                    /** @description Sent as additional_emails[]: each receives the note by email */
+                    additional_emails?: string[];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description HTML; sanitized */
+                    content: string;
+                    subject?: string | null;
+                    important?: boolean | null;
+                    /** @description Sent as additional_emails[]: each receives the note by email */
+                    "additional_emails[]"?: string[];
+                };
+                "multipart/form-data": {
+                    /** @description HTML; sanitized */
+                    content: string;
+                    subject?: string | null;
+                    important?: boolean | null;
+                    /** @description Sent as additional_emails[]: each receives the note by email */
+                    "additional_emails[]"?: string[];
+                    /** @description Sent as attachments[] */
+                    "attachments[]"?: Blob[];
+                };
+            };
+        };
+        responses: {
+            /** @description A note on the order */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addOrderParty: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePartyRequest"];
+                "application/x-www-form-urlencoded": {
+                    "party[name]": string;
+                    /** @description A role title as you name it ("Loan Officer", "Seller's Agent"); answered as written. Common roles share a key whatever the spelling: borrower, co_borrower, buyer_agent, seller_agent, listing_agent, seller, buyer, loan_officer, processor, client_manager, underwriter, closer, attorney, title_agent, builder, property_manager, owner, occupant, tenant, other */
+                    "party[role]": string;
+                    /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
+                    "party[poc]": boolean | ("true" | "false");
+                    "party[emails][]"?: string[];
+                    "party[phones][]"?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The new party */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Party"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    togglePartyPointOfContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+                /** @description The party */
+                party_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TogglePointOfContactRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
+                    poc: boolean | ("true" | "false");
+                };
+            };
+        };
+        responses: {
+            /** @description Set */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    togglePartyPointOfContactPost: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+                /** @description The party */
+                party_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TogglePointOfContactRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
+                    poc: boolean | ("true" | "false");
+                };
+            };
+        };
+        responses: {
+            /** @description Set */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrderPayments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's invoice and payments */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendPaymentLinkRequest"];
+                "application/x-www-form-urlencoded": {
+                    "emails[]": string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Sent */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePaymentMethodRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @enum {unknown} */
+                    payment_method: "payment_link" | "invoice" | "credit_card";
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description An http(s) URL that answers 2xx */
+                    url: string;
+                    /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
+                    "event_types[]"?: string[];
+                    active?: boolean;
+                    description?: string | null;
+                    /** @description Operators only: the organization the subscription is for */
+                    organization_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A new subscription, with its signing secret shown once */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The subscription */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A subscription to events */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The subscription */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The subscription */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+                "application/x-www-form-urlencoded": {
+                    url?: string;
+                    /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
+                    "event_types[]"?: string[];
+                    /** @description true re-enables a disabled subscription */
+                    active?: boolean;
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A subscription to events */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The subscription */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1 to 1000000 (default 1) */
+                page?: number;
+                /** @description Page size (default 25; above 100 reads as 100) */
+                per_page?: number;
+            };
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The subscription */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The subscription */
+                webhook_id: string;
+                /** @description The delivery */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayedDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The subscription */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestEventSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    webhookOrderCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderStatusChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderStatusChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderAssigned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderAssignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderOfferAnswered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderOfferAnsweredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderInspectionScheduled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderInspectionScheduledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderInspectionCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderInspectionCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderSubmissionReceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderSubmissionReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderRevisionRequested: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRevisionRequestedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderReconsiderationRequested: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderReconsiderationRequestedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderNegotiationOpened: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderNegotiationOpenedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderNegotiationAnswered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderNegotiationAnsweredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderNoteAdded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderNoteAddedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderFileAdded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderFileAddedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderPartyAdded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPartyAddedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderPaymentReceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPaymentReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderPaymentLinkSent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPaymentLinkSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
