@@ -34,6 +34,7 @@ import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
 import { registerActionRoutes } from './orders/action.routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { installLingeringClose } from './http/lingering-close.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerProtection } from './http/protection.ts';
 import { addressSubject } from './http/rate-limits.ts';
@@ -132,6 +133,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     done();
   });
   installErrorHandling(app);
+  installLingeringClose(app);
   installStrictBodies(app);
   // Limits count a request before anything else reads it.
   const limits = await registerProtection(app, config);

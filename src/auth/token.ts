@@ -13,6 +13,16 @@ import { serviceKey } from './service-secrets.ts';
 const AUDIENCE = 'aoms-web';
 const SECRET_NAME = 'jwt_signing_key';
 
+/**
+ * The token authenticates, like an API key: an answer that carries it is shown once, and
+ * Idempotency-Key retries do not replay it (http/idempotency.ts); a retry answers 409 naming
+ * the user instead. Route configuration of POST /api/v1/me.
+ */
+export const TOKEN_SHOWN_ONCE = {
+  fields: ['jwt'],
+  then: 'Send POST /api/v1/me again without this Idempotency-Key (or with a new one) for a new token; a user it invited exists now and is not invited again.',
+} as const;
+
 export class TokenSigner {
   readonly #db: Db;
   readonly #issuer: string;

@@ -24,7 +24,8 @@ import { assign } from './rails-params.ts';
  * fields and the framing between them), counted on the wire as it arrives; within it, fields
  * total at most BODY_LIMIT_BYTES, since they are held in memory as a JSON body would be. Over
  * either, the request answers 413 at once: the rest of the body is read and discarded, never
- * kept, and the connection is closed after the answer.
+ * kept, and the connection is closed after the answer, in stages, so that a client still
+ * sending receives it (http/lingering-close.ts).
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,10 +65,10 @@ export async function registerMultipart(app: FastifyInstance, config: Config): P
     try {
       request.body = await readParts(request, config, fieldSize);
     } catch (error) {
-      const refused = asRequestError(error);
-      // A body refused before its end is not read on: the client is told to stop sending.
-      if (refused instanceof AppError && refused.status === 413) void reply.header('connection', 'close');
-      throw refused;
+      // A body refused before its end is not read on: the client is told to stop sending, and
+      // what it still sends is dropped while the answer reaches it.
+      if (request.raw.complete !== true) void reply.header('connection', 'close');
+      throw asRequestError(error);
     }
   });
   app.addHook('onResponse', async (request) => {

@@ -1,5 +1,6 @@
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { fullName } from '../auth/principal.ts';
+import { TOKEN_SHOWN_ONCE } from '../auth/token.ts';
 import { principalOf } from '../http/request-context.ts';
 import { inviteUser } from './invitation.service.ts';
 import { Type } from 'typebox';
@@ -20,7 +21,7 @@ export function registerMeRoutes(app: AppInstance, deps: AppDeps & { payments: P
   app.post(
     '/me',
     {
-      config: { allowInvite: true },
+      config: { allowInvite: true, shownOnce: TOKEN_SHOWN_ONCE },
       schema: {
         operationId: 'getCurrentUser',
         tags: ['users'],

@@ -4,6 +4,7 @@ import { SecretBox } from '../../src/auth/secret-box.ts';
 import { sealServiceKeys } from '../../src/auth/service-secrets.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { up as scrubIdempotencyAnswers } from '../../src/db/migrations/2026_11_23_0015_idempotency_shown_once.ts';
+import { up as scrubKeptTokens } from '../../src/db/migrations/2026_11_23_0019_idempotency_sso_token.ts';
 import { emitEvent } from '../../src/events/emit.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { LinkSigner } from '../../src/storage/signed-links.ts';
@@ -102,6 +103,61 @@ describe('Idempotency-Key on requests whose answer shows a secret once', () => {
     ).toHaveLength(1);
   });
 
+  it('POST /me: the single-sign-on token is not kept; a retry answers 409 naming the user', async () => {
+    const first = await post('/api/v1/me', 'sso-1');
+    expect(first.statusCode, first.body).toBe(200);
+    const { id, jwt } = first.json<{ id: string; jwt: string }>();
+    expect(jwt.split('.')).toHaveLength(3);
+    const kept = await keptAnswers();
+    expect(kept).toContain(id);
+    expect(kept).not.toContain(jwt);
+    expect(kept).not.toContain(jwt.split('.')[2]);
+    expect(kept).not.toContain('"jwt"');
+
+    const retry = await post('/api/v1/me', 'sso-1');
+    expect(retry.statusCode).toBe(409);
+    expect(retry.body).not.toContain(jwt);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(retry.json().error).toMatchObject({
+      code: 'conflict',
+      message: expect.stringMatching(new RegExp(`id ${id}.*jwt, which is shown only once.*new token`)),
+      details: [{ field: 'Idempotency-Key', message: expect.any(String) }],
+    });
+    // Without the key, or with a new one, the caller gets a token of its own.
+    const again = await post('/api/v1/me', 'sso-2');
+    expect(again.statusCode).toBe(200);
+    expect(again.json<{ jwt: string }>().jwt).toEqual(expect.any(String));
+  });
+
+  it('POST /me inviting a user: its token is not kept, and a retry invites nobody', async () => {
+    const headers = {
+      'X-Api-Key': demo.users.client.api_key,
+      'Idempotency-Key': 'invite-1',
+      'X-Api-Email': 'kept.nowhere@firstbank.example',
+      'X-Api-First-Name': 'Kept',
+      'X-Api-Last-Name': 'Nowhere',
+    };
+    const first = await t.app.inject({ method: 'POST', url: '/api/v1/me', headers });
+    expect(first.statusCode, first.body).toBe(200);
+    const { id, jwt } = first.json<{ id: string; jwt: string }>();
+    expect(await keptAnswers()).not.toContain(jwt);
+    // The retry acts as the user the first one invited (keys belong to the user whose permissions
+    // apply): it answers that user with a token of its own, and invites nobody.
+    const retry = await t.app.inject({ method: 'POST', url: '/api/v1/me', headers });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json<{ id: string }>().id).toBe(id);
+    const kept = await keptAnswers();
+    expect(kept).not.toContain(jwt);
+    expect(kept).not.toContain(retry.json<{ jwt: string }>().jwt);
+    expect(
+      await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'kept.nowhere@firstbank.example')
+        .execute(),
+    ).toHaveLength(1);
+  });
+
   it('other requests still replay their answer', async () => {
     const webhook = await post('/api/v1/webhooks', 'subscribe-2', { url: 'https://hooks.example.com/two' });
     const test = await post(`/api/v1/webhooks/${webhook.json<{ id: string }>().id}/test`, 'test-1');
@@ -144,6 +200,33 @@ describe('Idempotency-Key on requests whose answer shows a secret once', () => {
     expect(kept).not.toContain('whsec_legacy');
     expect(kept).toMatch(/"prefix": ?"aoms_abcdef"/);
     expect(kept).toContain('[1,2]');
+  });
+
+  it('the upgrade removes single-sign-on tokens from answers kept before it', async () => {
+    const user = demo.users.client.id;
+    await t.db
+      .insertInto('idempotency_keys')
+      .values([
+        {
+          user_id: user,
+          key: 'legacy-sso',
+          request_hash: 'w',
+          status_code: 200,
+          response_body: JSON.stringify({
+            id: 'u1',
+            name: 'Pat Lee',
+            email: 'p@x.example',
+            jwt: 'eyJ.legacy.sso',
+          }),
+        },
+        { user_id: user, key: 'legacy-text', request_hash: 'v', status_code: 200, response_body: '"jwt"' },
+      ])
+      .execute();
+    await scrubKeptTokens(t.db as never);
+    const kept = await keptAnswers();
+    expect(kept).not.toContain('eyJ.legacy.sso');
+    expect(kept).toMatch(/"email": ?"p@x.example"/);
+    expect(kept).toContain('"jwt"');
   });
 });
 
