@@ -151,6 +151,54 @@ describe('operations endpoints', () => {
       in: 'header',
       name: 'X-Api-Key',
     });
+    // "Try it out" calls the host the page was opened on.
+    expect(document.servers).toEqual([{ url: '/', description: 'This service' }]);
+    // Every operation is named once, described, tagged with a declared tag, and answers errors
+    // with the shared envelope.
+    const declaredTags = new Set(document.tags.map((tag: { name: string }) => tag.name));
+    const operations = Object.values(
+      document.paths as Record<string, Record<string, Record<string, unknown>>>,
+    ).flatMap((methods) => Object.values(methods));
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const operation of operations) {
+      expect(operation.description, String(operation.operationId)).toEqual(expect.any(String));
+      for (const tag of operation.tags as string[]) expect(declaredTags.has(tag), tag).toBe(true);
+      expect((operation.responses as Record<string, unknown>)['500']).toEqual({
+        $ref: '#/components/responses/InternalError',
+      });
+    }
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'Order',
+        'OrderListItem',
+        'Pagination',
+        'Error',
+        'Note',
+        'File',
+        'Party',
+        'PaymentSummary',
+        'Webhook',
+        'WebhookDelivery',
+        'OrderStatusChangedEvent',
+      ]),
+    );
+    expect(
+      document.paths['/api/v1/orders/{order_id}'].get.responses['200'].content['application/json'].schema,
+    ).toEqual({
+      $ref: '#/components/schemas/Order',
+    });
+    // A submission is sent as multipart only, under the field names the service reads.
+    const submission = document.paths['/api/v1/orders/{order_id}/request_submission'].put.requestBody.content;
+    expect(Object.keys(submission)).toEqual(['multipart/form-data']);
+    expect(Object.keys(submission['multipart/form-data'].schema.properties)).toEqual(
+      expect.arrayContaining(['files[][attachment]', 'files[][file_type]']),
+    );
+    // The download documents its binary content and the 403 of a bad link.
+    const download = document.paths['/files/{file_id}'].get.responses;
+    expect(download['200'].content['*/*'].schema).toMatchObject({ type: 'string', format: 'binary' });
+    expect(download['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
     const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toMatch(/swagger/i);
