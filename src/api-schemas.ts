@@ -41,6 +41,13 @@ import {
 } from './payments/payment.schemas.ts';
 import { ErrorBody, FieldProblem, Success } from './schemas/common.ts';
 import {
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  SessionInfo,
+  SetPasswordRequest,
+  SignInRequest,
+} from './sessions/session.schemas.ts';
+import {
   CardBody,
   CardOnFile,
   CurrentUser,
@@ -69,6 +76,11 @@ export const API_SCHEMAS: readonly TSchema[] = [
   ErrorBody,
   ServiceIndex,
   HealthStatus,
+  SessionInfo,
+  SignInRequest,
+  ForgotPasswordRequest,
+  SetPasswordRequest,
+  ChangePasswordRequest,
   CurrentUser,
   NotificationSetting,
   NotificationSettingsChange,

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
 import { API_SCHEMAS } from './api-schemas.ts';
+import { readSessionCookie } from './sessions/cookie.ts';
+import { checkCsrf, registerSessionRoutes } from './sessions/session.routes.ts';
+import { identifySession } from './sessions/session.service.ts';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { AppDeps, AppInstance } from './http/app-instance.ts';
 import { registerApiKeyRoutes } from './api-keys/api-key.routes.ts';
@@ -149,6 +152,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   if (config.benchRoutes) registerBenchRoutes(app, deps);
   registerDownloadRoutes(app, deps);
   registerPaymentPages(app, deps);
+  registerSessionRoutes(app, { ...deps, limits });
   await app.register(
     (api: AppInstance, _options, done) => {
       // Authentication runs before the body is read, so an unauthenticated upload is refused early.
@@ -158,6 +162,23 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       api.addHook('onRequest', async (request, reply) => {
         const credentials = readCredentials(request);
         const address = addressSubject(request.ip);
+        // The web application's session cookie authenticates like a key, when no key comes with
+        // the request; a change must carry the session's CSRF token.
+        const sessionToken = credentials.apiKey === null ? readSessionCookie(request) : null;
+        if (sessionToken !== null) {
+          const found = await identifySession(db, config, sessionToken);
+          if (!found) {
+            await limits.take('unauthenticated', address, reply);
+            throw new AppError('unauthenticated', 'Your session has ended: sign in again');
+          }
+          checkCsrf(request, found.session);
+          await limits.take('key', found.principal.credentialId, reply);
+          request.principal = await actingAs(db, found.principal, credentials, {
+            allowInvite: request.routeOptions.config.allowInvite === true,
+          });
+          checkRouteRoles(request, request.principal);
+          return;
+        }
         if (credentials.apiKey !== null && !isKnownGoodApiKey(credentials.apiKey))
           await limits.refuseIfSpent('unauthenticated', address, reply);
         let holder;
@@ -168,7 +189,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
             await limits.take('unauthenticated', address, reply);
           throw error;
         }
-        await limits.take('key', holder.apiKeyId, reply);
+        await limits.take('key', holder.credentialId, reply);
         request.principal = await actingAs(db, holder, credentials, {
           allowInvite: request.routeOptions.config.allowInvite === true,
         });

@@ -63,6 +63,36 @@ export async function findUserByEmail(db: Db, email: string): Promise<AuthUser |
   return row ? toAuthUser(row) : null;
 }
 
+export async function findUserById(db: Db, id: string): Promise<AuthUser | null> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
+    .select(authUserColumns)
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+  return row ? toAuthUser(row) : null;
+}
+
+/** The user an email names, with the hash their password is checked against (web sign-in). */
+export async function findSignInUser(db: Db, email: string) {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
+    .select([...authUserColumns, 'users.password_hash'])
+    .where('users.email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row ? { user: toAuthUser(row), passwordHash: row.password_hash } : null;
+}
+
+export async function findPasswordHash(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.password_hash ?? null;
+}
+
 /** Whether the company serves the client (a row in company_clients). */
 export async function companyServesClient(db: Db, companyId: string, clientId: string): Promise<boolean> {
   const row = await db

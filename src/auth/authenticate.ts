@@ -42,7 +42,7 @@ export async function identifyKey(db: Db, key: string | null): Promise<Principal
   if (found === 'unknown') throw new AppError('unauthenticated', 'The API key is not valid');
   if (found === 'revoked' || found.revoked)
     throw new AppError('unauthenticated', 'The API key has been revoked');
-  return { user: found.user, keyOwner: found.user, apiKeyId: found.keyId };
+  return { user: found.user, keyOwner: found.user, credentialId: found.keyId };
 }
 
 export async function authenticate(

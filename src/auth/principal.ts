@@ -20,7 +20,8 @@ export interface AuthUser {
 export interface Principal {
   user: AuthUser;
   keyOwner: AuthUser;
-  apiKeyId: string;
+  /** The API key's id, or the web session's (`session:<id>`): what the per-credential rate limit counts by. */
+  credentialId: string;
   /**
    * Set on routes that invite (POST /api/v1/me) when X-Api-Email names no user the key's owner
    * may act for and invitation headers came with it: the email to invite. `user` is then the key

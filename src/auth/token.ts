@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/connection.ts';
 import type { AuthUser } from './principal.ts';
@@ -38,14 +39,29 @@ export class TokenSigner {
   }
 
   async sign(user: AuthUser): Promise<string> {
-    return new SignJWT({ email: user.email, name: fullName(user), role: user.role })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(user.id)
-      .setIssuer(this.#issuer)
-      .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(`${this.#ttlSeconds}s`)
-      .sign(await this.#signingKey());
+    return (
+      new SignJWT({ email: user.email, name: fullName(user), role: user.role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        // Each token its own: a single-use token must not equal the one signed the same second.
+        .setJti(randomUUID())
+        .setIssuer(this.#issuer)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${this.#ttlSeconds}s`)
+        .sign(await this.#signingKey())
+    );
+  }
+
+  /** The user the token was issued to and when it expires; throws when invalid or expired. */
+  async verifyClaims(token: string): Promise<{ userId: string; expiresAt: Date }> {
+    const { payload } = await jwtVerify(token, await this.#signingKey(), {
+      issuer: this.#issuer,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub'],
+    });
+    return { userId: payload.sub!, expiresAt: new Date(payload.exp! * 1000) };
   }
 
   /** Returns the user id the token was issued to; throws when invalid or expired. */

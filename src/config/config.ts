@@ -61,6 +61,15 @@ export interface Config {
   rateLimitPublicPerMinute: number;
   /** Card submissions on payment pages per minute per client address; 0: off. */
   rateLimitCardAttemptsPerMinute: number;
+  /** Web sign-in (sessions/): attempts per minute per email and per client address; 0: off. */
+  signInPerEmailPerMinute: number;
+  signInPerAddressPerMinute: number;
+  /** A web session ends after this long without a request, and this long after sign-in whatever happens. */
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /** How long a password-reset link and an invitation's set-password link work. */
+  passwordResetTtlMinutes: number;
+  invitationTtlHours: number;
   /** Declined card attempts on one payment page within CARD_LOCK_MINUTES that lock it; 0: never locked. */
   cardDeclinesBeforeLock: number;
   /** How far back declines are counted, and how long a locked payment page stays locked. */
@@ -205,6 +214,12 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     rateLimitPublicPerMinute: read('RATE_LIMIT_PUBLIC_PER_MINUTE', 120, integer(0, 1_000_000)),
     rateLimitCardAttemptsPerMinute: read('RATE_LIMIT_CARD_ATTEMPTS_PER_MINUTE', 10, integer(0, 1_000_000)),
+    signInPerEmailPerMinute: read('RATE_LIMIT_SIGN_IN_PER_EMAIL_PER_MINUTE', 5, integer(0, 1_000_000)),
+    signInPerAddressPerMinute: read('RATE_LIMIT_SIGN_IN_PER_ADDRESS_PER_MINUTE', 20, integer(0, 1_000_000)),
+    sessionIdleMinutes: read('SESSION_IDLE_MINUTES', 60, integer(1, 43_200)),
+    sessionMaxHours: read('SESSION_MAX_HOURS', 12, integer(1, 720)),
+    passwordResetTtlMinutes: read('PASSWORD_RESET_TTL_MINUTES', 60, integer(5, 10_080)),
+    invitationTtlHours: read('INVITATION_TTL_HOURS', 168, integer(1, 2_160)),
     cardDeclinesBeforeLock: read('CARD_DECLINES_BEFORE_LOCK', 5, integer(0, 1000)),
     cardLockMinutes: read('CARD_LOCK_MINUTES', 60, integer(1, 43_200)),
     trustedProxies: read('TRUSTED_PROXIES', null, trustedProxies),

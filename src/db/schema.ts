@@ -87,8 +87,39 @@ export interface UsersTable {
   invited_at: Date | null;
   /** The status notices the user turned off. */
   notices_off: Generated<string[]>;
+  /** scrypt (sessions/password.ts); null until the user sets a password. */
+  password_hash: string | null;
+  password_changed_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+export interface WebSessionsTable {
+  id: Generated<string>;
+  /** SHA-256 of the cookie's value: the value itself is never stored. */
+  token_hash: Buffer;
+  user_id: string;
+  csrf_token: string;
+  created_at: CreatedAt;
+  last_seen_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export type SignInLinkPurpose = 'set_password' | 'reset_password' | 'sign_in';
+
+export interface SignInLinksTable {
+  token_hash: Buffer;
+  user_id: string;
+  purpose: SignInLinkPurpose;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface UsedSsoTokensTable {
+  token_hash: Buffer;
+  expires_at: Date;
 }
 
 export interface ApiKeysTable {
@@ -412,6 +443,9 @@ export interface Database {
   company_payment_methods: CompanyPaymentMethodsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
+  web_sessions: WebSessionsTable;
+  sign_in_links: SignInLinksTable;
+  used_sso_tokens: UsedSsoTokensTable;
   service_secrets: ServiceSecretsTable;
   organization_addresses: OrganizationAddressesTable;
   contacts: ContactsTable;

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   invalid_json: 400,
   invalid_multipart: 400,
   unauthenticated: 401,
+  invalid_credentials: 401,
+  csrf_failed: 403,
   forbidden: 403,
   cannot_act_as: 403,
   not_found: 404,

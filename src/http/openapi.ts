@@ -20,6 +20,10 @@ import { closeObjects } from './strict-bodies.ts';
  */
 export const TAGS = [
   {
+    name: 'sessions',
+    description: 'Web sign-in: password, single sign-on, one-time links, sign-out, password reset and change',
+  },
+  {
     name: 'users',
     description:
       'You: the current user, single sign-on, invitations, notification settings, your card on file',

@@ -14,13 +14,15 @@ import { rateLimited } from '../metrics/metrics.ts';
  * | unauthenticated | the client address       | API requests without a key, or with an unknown or revoked one |
  * | public          | the client address       | everything outside the API: pages, links, docs      |
  * | card            | the client address       | card submissions on payment pages                   |
+ * | sign_in_email   | the email (its hash)     | web sign-in attempts for that email                 |
+ * | sign_in_address | the client address       | web sign-in attempts from that address              |
  *
  * A presented key is never a subject until it has authenticated: made-up keys share their
  * address's budget. IPv6 clients count per /64, the block one subscriber usually holds.
  * With REDIS_URL the counters are shared by every process (and fall back to this process's own
  * while Redis does not answer); without it each process counts alone.
  */
-export type Bucket = 'key' | 'unauthenticated' | 'public' | 'card';
+export type Bucket = 'key' | 'unauthenticated' | 'public' | 'card' | 'sign_in_email' | 'sign_in_address';
 
 const WINDOW_MS = 60_000;
 
@@ -139,6 +141,8 @@ const DESCRIPTIONS: Record<Bucket, string> = {
   unauthenticated: 'requests per minute without a valid API key from your address',
   public: 'requests per minute from your address',
   card: 'card payment attempts per minute from your address',
+  sign_in_email: 'sign-in attempts per minute for this email',
+  sign_in_address: 'sign-in attempts per minute from your address',
 };
 
 export class RateLimits {
@@ -151,6 +155,8 @@ export class RateLimits {
       unauthenticated: config.rateLimitUnauthenticatedPerMinute,
       public: config.rateLimitPublicPerMinute,
       card: config.rateLimitCardAttemptsPerMinute,
+      sign_in_email: config.signInPerEmailPerMinute,
+      sign_in_address: config.signInPerAddressPerMinute,
     };
     this.#counter = config.redisUrl ? new RedisCounter(config.redisUrl) : new MemoryCounter();
   }

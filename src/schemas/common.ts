@@ -45,7 +45,7 @@ export const ErrorBody = Type.Object(
     error: Type.Object({
       code: Type.String({
         description:
-          'Machine-readable: bad_request, invalid_json, invalid_multipart, unauthenticated, forbidden, cannot_act_as, not_found, route_not_found, payment_declined, transition_not_allowed, conflict, payload_too_large, unsupported_media_type, validation_failed, rate_limited, internal_error, service_unavailable',
+          'Machine-readable: bad_request, invalid_json, invalid_multipart, unauthenticated, invalid_credentials, forbidden, csrf_failed, cannot_act_as, not_found, route_not_found, payment_declined, transition_not_allowed, conflict, payload_too_large, unsupported_media_type, validation_failed, rate_limited, internal_error, service_unavailable',
       }),
       message: Type.String({ description: 'For a person' }),
       details: Type.Array(ref(FieldProblem), { description: 'Each failing field (422), else empty' }),

@@ -2,11 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
+import { signInLink } from '../sessions/session.service.ts';
 import { seedDemo } from './demo.ts';
 
 /**
  * On the embedded default, the first start on an empty database seeds the demo world, so a
- * newcomer has keys to try at once. The keys go to the console and to DATA_DIR/demo.json
+ * newcomer has keys and one-time sign-in links to try at once. The keys go to the console and to DATA_DIR/demo.json
  * (readable by the owner only). Never called with DATABASE_URL.
  */
 export async function seedDemoOnFirstStart(db: Db, config: Config): Promise<void> {
@@ -18,6 +19,13 @@ export async function seedDemoOnFirstStart(db: Db, config: Config): Promise<void
   await fs.chmod(file, 0o600);
   const base = config.publicBaseUrl;
   const { staff, appraiser, client } = world.users;
+  // One-time links into the web application, one per demo user (each works once, for a week).
+  const link = (id: string) => signInLink(db, config, id);
+  const links = {
+    staff: await link(staff.id),
+    appraiser: await link(appraiser.id),
+    client: await link(client.id),
+  };
   console.log(
     [
       '',
@@ -26,7 +34,12 @@ export async function seedDemoOnFirstStart(db: Db, config: Config): Promise<void
       `  appraiser  ${appraiser.email}  key ${appraiser.api_key}`,
       `  client     ${client.email}  key ${client.api_key}`,
       '',
-      'Try it:',
+      'Sign in to the web application (each link works once):',
+      `  staff      ${links.staff}`,
+      `  appraiser  ${links.appraiser}`,
+      `  client     ${links.client}`,
+      '',
+      'Try the API:',
       `  curl -X POST -H 'X-Api-Key: ${client.api_key}' ${base}/api/v1/me`,
       `API docs: ${base}/docs`,
       '',

@@ -7,6 +7,7 @@ import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { renderEmail, SERVICE_NAME } from '../mail/templates.ts';
 import { findOrganization } from '../organizations/organization.repository.ts';
 import { enqueue } from '../outbox/outbox.ts';
+import { invitationLink } from '../sessions/session.service.ts';
 import { cannotActAs } from '../auth/acting-as.ts';
 import { findUserByEmail } from '../auth/auth-user.repository.ts';
 import { createUser, isEmail } from './user.service.ts';
@@ -77,6 +78,8 @@ export async function inviteUser(
         .set({ invited_by: inviter.id, invited_at: new Date() })
         .where('id', '=', user.id)
         .execute();
+      // The email's link lets the invited user choose a password (once, for INVITATION_TTL_HOURS).
+      const setPassword = await invitationLink(trx, config, user.id);
       await enqueue(
         trx,
         'email',
@@ -88,9 +91,10 @@ export async function inviteUser(
             `${fullName(inviter)} added you to ${organization?.name ?? 'their organization'} on ${SERVICE_NAME}, ` +
               `where appraisal orders are placed, assigned, inspected and delivered. Your account uses this ` +
               `address (${user.email}) with the role ${role}.`,
-            `To use the API, ask ${inviter.firstName} or your administrator for an API key; the API documentation is below.`,
+            `Choose your password with the button below (the link works once, for ${config.invitationTtlHours} hours), then sign in at ${config.publicBaseUrl}/. ` +
+              `To use the API, ask ${inviter.firstName} or your administrator for an API key (documentation: ${config.publicBaseUrl}/docs).`,
           ],
-          action: { label: 'Open the API documentation', url: `${config.publicBaseUrl}/docs` },
+          action: { label: 'Choose your password', url: setPassword },
         }),
       );
       return user;

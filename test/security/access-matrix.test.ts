@@ -196,9 +196,11 @@ const MATRIX: Row[] = [
 /**
  * Routes outside /api/v1, which take no API key. "open": anyone (the start page, health, the
  * OpenAPI document and everything the docs UI serves under /docs). "signed": the link's
- * signature is the credential; each has its own test below.
+ * signature is the credential; each has its own test below. "session": web sign-in, whose
+ * credential is a password, a one-time secret or the session cookie, never an API key
+ * (test/sessions/sessions.test.ts; below, that nothing opens without one).
  */
-const PUBLIC_ROUTES: Record<string, 'open' | 'signed'> = {
+const PUBLIC_ROUTES: Record<string, 'open' | 'signed' | 'session'> = {
   'GET /': 'open',
   'GET /healthz': 'open',
   'GET /readyz': 'open',
@@ -208,6 +210,14 @@ const PUBLIC_ROUTES: Record<string, 'open' | 'signed'> = {
   'POST /pay/:order_id': 'signed',
   'GET /invoices/:order_id': 'signed',
   'GET /receipts/:payment_id': 'signed',
+  'POST /auth/sign_in': 'session',
+  'GET /auth/session': 'session',
+  'POST /auth/sign_out': 'session',
+  'POST /auth/password/forgot': 'session',
+  'POST /auth/password/reset': 'session',
+  'PUT /auth/password': 'session',
+  'GET /sso': 'session',
+  'GET /auth/link': 'session',
 };
 const isDocsUi = (route: string) => /^GET \/docs(\/|$)/.test(route);
 const publicKind = (route: string) => PUBLIC_ROUTES[route] ?? (isDocsUi(route) ? 'open' : undefined);
@@ -790,6 +800,58 @@ describe('open routes answer anyone, without a key', () => {
     }
     expect(problems).toEqual([]);
   });
+});
+
+/** Each web sign-in route, tried with an API key and a made-up secret: what it must answer. */
+const SESSION_CASES: Record<string, { url: string; body?: Body; status: number }> = {
+  'POST /auth/sign_in': {
+    url: '/auth/sign_in',
+    body: { json: { email: 'x@y.example', password: 'not it' } },
+    status: 401,
+  },
+  'GET /auth/session': { url: '/auth/session', status: 401 },
+  'POST /auth/sign_out': { url: '/auth/sign_out', status: 401 },
+  'POST /auth/password/forgot': {
+    url: '/auth/password/forgot',
+    body: { json: { email: 'x@y.example' } },
+    status: 202,
+  },
+  'POST /auth/password/reset': {
+    url: '/auth/password/reset',
+    body: { json: { token: 'made-up', password: 'a long enough passphrase' } },
+    status: 422,
+  },
+  'PUT /auth/password': {
+    url: '/auth/password',
+    body: { json: { current_password: 'x', password: 'a long enough passphrase' } },
+    status: 401,
+  },
+  'GET /sso': { url: '/sso?token=made-up', status: 303 },
+  'GET /auth/link': { url: '/auth/link?token=made-up', status: 303 },
+};
+
+describe('web sign-in routes: an API key opens no session, nor does a made-up secret', () => {
+  it.each(Object.keys(PUBLIC_ROUTES).filter((route) => PUBLIC_ROUTES[route] === 'session'))(
+    '%s',
+    async (route) => {
+      const known = SESSION_CASES[route];
+      expect(known, `${route} needs a case in SESSION_CASES`).toBeDefined();
+      const method = route.split(' ')[0]!;
+      const answer = await t.app.inject({
+        method: httpMethod(method),
+        url: known!.url,
+        headers: {
+          'x-api-key': keys.staff!,
+          ...(known!.body && 'json' in known!.body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(known!.body && 'json' in known!.body ? { payload: JSON.stringify(known!.body.json) } : {}),
+      });
+      tally.requests += 1;
+      expect(answer.statusCode).toBe(known!.status);
+      expect(answer.headers['set-cookie']).toBeUndefined();
+      if (answer.statusCode === 303) expect(answer.headers.location).toBe('/sign-in?error=link');
+    },
+  );
 });
 
 interface SignedCase {

@@ -64,6 +64,15 @@ describe('first start on the embedded database', () => {
     });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { id: string }).id).toBe(demo.users.client.id);
+    // A one-time sign-in link per demo user opens a web session, once.
+    const signInLine = first.output().match(/^ {2}client {5}(http\S+\/auth\/link\?token=\S+)$/m);
+    expect(signInLine, first.output()).not.toBeNull();
+    const linkUrl = signInLine![1]!.replace('localhost', '127.0.0.1');
+    const opened = await fetch(linkUrl, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('set-cookie')).toMatch(/^aoms_session=/);
+    const linkAgain = await fetch(linkUrl, { redirect: 'manual' });
+    expect(linkAgain.headers.get('location')).toBe('/sign-in?error=link');
 
     // A second service process on the same DATA_DIR refuses, with a clear message.
     const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: '' });

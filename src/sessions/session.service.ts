@@ -1,0 +1,197 @@
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/connection.ts';
+import { AppError } from '../errors/app-error.ts';
+import { findPasswordHash, findSignInUser, findUserById } from '../auth/auth-user.repository.ts';
+import type { AuthUser, Principal } from '../auth/principal.ts';
+import type { TokenSigner } from '../auth/token.ts';
+import { renderEmail, SERVICE_NAME } from '../mail/templates.ts';
+import { enqueue } from '../outbox/outbox.ts';
+import { hashPassword, passwordProblem, verifyAgainstDecoy, verifyPassword } from './password.ts';
+import {
+  consumeSignInLink,
+  createSession,
+  createSignInLink,
+  findSession,
+  peekSignInLink,
+  revokeUserSessions,
+  useSsoToken,
+  type OpenSession,
+} from './session.store.ts';
+
+/**
+ * Signing in to the web application: by password, by a single-sign-on token of POST
+ * /api/v1/me, or by a one-time link (an invitation's, a password reset's, a demo user's).
+ * Each opens a session (session.store.ts) whose cookie the routes set.
+ */
+export interface SessionDeps {
+  db: Db;
+  config: Config;
+  tokens: TokenSigner;
+}
+
+const limitsOf = (config: Config) => ({
+  idleMinutes: config.sessionIdleMinutes,
+  maxHours: config.sessionMaxHours,
+});
+
+const WRONG = () =>
+  // One answer for an unknown email and a wrong password: the answer tells nothing about who has an account.
+  new AppError('invalid_credentials', 'The email or the password is not right', [
+    { field: 'password', message: 'does not match the email' },
+  ]);
+
+export async function signInWithPassword({ db, config }: SessionDeps, email: string, password: string) {
+  const found = await findSignInUser(db, email);
+  const matches = found?.passwordHash
+    ? await verifyPassword(password, found.passwordHash)
+    : await verifyAgainstDecoy(password);
+  if (!found || !matches) throw WRONG();
+  return openSessionFor(db, config, found.user);
+}
+
+export async function openSessionFor(db: Db, config: Config, user: AuthUser) {
+  const { token, session } = await createSession(db, user.id, limitsOf(config));
+  return { token, session, user };
+}
+
+/** The session a cookie names and its user; null when the session is over. */
+export async function identifySession(
+  db: Db,
+  config: Config,
+  token: string,
+): Promise<{ session: OpenSession; principal: Principal } | null> {
+  const session = await findSession(db, token, limitsOf(config));
+  if (!session) return null;
+  const user = await findUserById(db, session.userId);
+  if (!user) return null;
+  return { session, principal: { user, keyOwner: user, credentialId: `session:${session.id}` } };
+}
+
+/** A single-sign-on token opens one session, once, before its expiry. */
+export async function signInWithSsoToken({ db, config, tokens }: SessionDeps, token: string) {
+  let claims;
+  try {
+    claims = await tokens.verifyClaims(token);
+  } catch {
+    throw new AppError('unauthenticated', 'The sign-on link is not valid or has expired');
+  }
+  if (!(await useSsoToken(db, token, claims.expiresAt)))
+    throw new AppError('unauthenticated', 'The sign-on link has been used already');
+  const user = await findUserById(db, claims.userId);
+  if (!user) throw new AppError('unauthenticated', 'The sign-on link is not valid or has expired');
+  return openSessionFor(db, config, user);
+}
+
+/** A demo user's one-time sign-in link (printed at first start). */
+export async function signInWithLink({ db, config }: SessionDeps, token: string) {
+  const link = await consumeSignInLink(db, token, ['sign_in']);
+  const user = link ? await findUserById(db, link.user_id) : null;
+  if (!user) throw new AppError('unauthenticated', 'The sign-in link is not valid, used already, or expired');
+  return openSessionFor(db, config, user);
+}
+
+function checkNewPassword(password: string, email: string): void {
+  const problem = passwordProblem(password, email);
+  if (problem)
+    throw new AppError('validation_failed', `The password ${problem}`, [
+      { field: 'password', message: problem },
+    ]);
+}
+
+async function storePassword(db: Db, userId: string, password: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password), password_changed_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Sets a password through an invitation's or a reset's link (once, before it expires). Every
+ * session of the user ends; a new one opens.
+ */
+export async function setPasswordWithLink({ db, config }: SessionDeps, token: string, password: string) {
+  const purposes = ['set_password', 'reset_password'] as const;
+  const badLink = () =>
+    new AppError('validation_failed', 'The link is not valid, used already, or expired: ask for a new one', [
+      { field: 'token', message: 'is not valid, used already, or expired' },
+    ]);
+  const link = await peekSignInLink(db, token, purposes);
+  const user = link ? await findUserById(db, link.user_id) : null;
+  if (!user) throw badLink();
+  // A password refused leaves the link usable: it is used only once the password will do.
+  checkNewPassword(password, user.email);
+  if (!(await consumeSignInLink(db, token, purposes))) throw badLink();
+  await storePassword(db, user.id, password);
+  await revokeUserSessions(db, user.id);
+  return openSessionFor(db, config, user);
+}
+
+/** Changes the signed-in user's password: every other session of theirs ends. */
+export async function changePassword(
+  { db }: SessionDeps,
+  user: AuthUser,
+  sessionId: string | null,
+  current: string,
+  password: string,
+): Promise<void> {
+  const stored = await findPasswordHash(db, user.id);
+  if (stored && !(await verifyPassword(current, stored)))
+    throw new AppError('validation_failed', 'The current password is not right', [
+      { field: 'current_password', message: 'is not right' },
+    ]);
+  checkNewPassword(password, user.email);
+  await storePassword(db, user.id, password);
+  await revokeUserSessions(db, user.id, sessionId);
+}
+
+/**
+ * Emails a reset link when the email belongs to a user; answers the same either way (the
+ * answer tells nothing about who has an account).
+ */
+export async function requestPasswordReset({ db, config }: SessionDeps, email: string): Promise<void> {
+  const found = await findSignInUser(db, email);
+  if (!found) return;
+  await db.transaction().execute(async (trx) => {
+    const token = await createSignInLink(
+      trx,
+      found.user.id,
+      'reset_password',
+      config.passwordResetTtlMinutes,
+    );
+    await enqueue(
+      trx,
+      'email',
+      renderEmail({
+        to: [found.user.email],
+        subject: `Reset your ${SERVICE_NAME} password`,
+        paragraphs: [
+          `Hello ${found.user.firstName},`,
+          `Someone (we hope you) asked to reset the password of ${found.user.email}. The link below works once, for ${config.passwordResetTtlMinutes} minutes.`,
+          'If it was not you, ignore this email: your password stays as it is.',
+        ],
+        action: {
+          label: 'Choose a new password',
+          url: `${config.publicBaseUrl}/reset-password?token=${token}`,
+        },
+      }),
+    );
+  });
+}
+
+/** The link of an invitation's email: the invited user chooses a password (once, before it expires). */
+export async function invitationLink(db: Db, config: Config, userId: string): Promise<string> {
+  const token = await createSignInLink(db, userId, 'set_password', config.invitationTtlHours * 60);
+  return `${config.publicBaseUrl}/set-password?token=${token}`;
+}
+
+/** A one-time sign-in link for a user (the demo users at first start; operators by command). */
+export async function signInLink(
+  db: Db,
+  config: Config,
+  userId: string,
+  ttlMinutes = 7 * 24 * 60,
+): Promise<string> {
+  const token = await createSignInLink(db, userId, 'sign_in', ttlMinutes);
+  return `${config.publicBaseUrl}/auth/link?token=${token}`;
+}

@@ -1,0 +1,146 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { SignInLinkPurpose } from '../db/schema.ts';
+
+/**
+ * Web sessions and one-time links in PostgreSQL. A session's cookie carries a random value
+ * whose SHA-256 alone is stored: a copy of the database opens no session. The same holds for
+ * the links (set a password, reset it, sign in once).
+ */
+export const newSecret = () => randomBytes(32).toString('base64url');
+export const digest = (secret: string) => createHash('sha256').update(secret).digest();
+
+export interface SessionLimits {
+  idleMinutes: number;
+  maxHours: number;
+}
+
+export interface OpenSession {
+  id: string;
+  userId: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+export async function createSession(db: Db, userId: string, limits: SessionLimits) {
+  const token = newSecret();
+  const csrfToken = newSecret();
+  const row = await db
+    .insertInto('web_sessions')
+    .values({
+      token_hash: digest(token),
+      user_id: userId,
+      csrf_token: csrfToken,
+      expires_at: sql<Date>`now() + make_interval(hours => ${limits.maxHours})`,
+    })
+    .returning(['id', 'expires_at'])
+    .executeTakeFirstOrThrow();
+  return { token, session: { id: row.id, userId, csrfToken, expiresAt: row.expires_at } };
+}
+
+/**
+ * The live session a cookie names, its idle time renewed (at most once a minute, so that a
+ * page's burst of requests writes once); null when unknown, revoked, idle too long or past its
+ * absolute expiry.
+ */
+export async function findSession(db: Db, token: string, limits: SessionLimits): Promise<OpenSession | null> {
+  const row = await db
+    .updateTable('web_sessions')
+    .set({
+      last_seen_at: sql<Date>`CASE WHEN last_seen_at < now() - interval '1 minute' THEN now() ELSE last_seen_at END`,
+    })
+    .where('token_hash', '=', digest(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${limits.idleMinutes})`)
+    .returning(['id', 'user_id', 'csrf_token', 'expires_at'])
+    .executeTakeFirst();
+  return row
+    ? { id: row.id, userId: row.user_id, csrfToken: row.csrf_token, expiresAt: row.expires_at }
+    : null;
+}
+
+export async function revokeSession(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('web_sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Every session of the user (a password change or reset), but the one named. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  except: string | null = null,
+): Promise<void> {
+  let query = db
+    .updateTable('web_sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (except) query = query.where('id', '!=', except);
+  await query.execute();
+}
+
+export async function createSignInLink(
+  db: Db,
+  userId: string,
+  purpose: SignInLinkPurpose,
+  ttlMinutes: number,
+) {
+  const token = newSecret();
+  await db
+    .insertInto('sign_in_links')
+    .values({
+      token_hash: digest(token),
+      user_id: userId,
+      purpose,
+      expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})`,
+    })
+    .execute();
+  return token;
+}
+
+/** The user of a live link, without using it (to check the input that comes with it first). */
+export async function peekSignInLink(db: Db, token: string, purposes: readonly SignInLinkPurpose[]) {
+  const row = await db
+    .selectFrom('sign_in_links')
+    .select(['user_id', 'purpose'])
+    .where('token_hash', '=', digest(token))
+    .where('purpose', 'in', [...purposes])
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Uses a link once: answers its user, or null when unknown, used, expired or for another purpose. */
+export async function consumeSignInLink(db: Db, token: string, purposes: readonly SignInLinkPurpose[]) {
+  const row = await db
+    .updateTable('sign_in_links')
+    .set({ used_at: sql<Date>`now()` })
+    .where('token_hash', '=', digest(token))
+    .where('purpose', 'in', [...purposes])
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['user_id', 'purpose'])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Marks a single-sign-on token used; false when it was used already. */
+export async function useSsoToken(db: Db, token: string, expiresAt: Date): Promise<boolean> {
+  await db
+    .deleteFrom('used_sso_tokens')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
+  const inserted = await db
+    .insertInto('used_sso_tokens')
+    .values({ token_hash: digest(token), expires_at: expiresAt })
+    .onConflict((conflict) => conflict.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
