@@ -76,7 +76,11 @@ describe('inviting a user', () => {
     expect(message!.subject).toMatch(/invited you to Appraisal Order Management/);
     expect(message!.text).toContain('Hello Nina');
     expect(message!.text).toContain(world.client.name);
-    expect(message!.html).toContain('href="https://orders.example.com/docs"');
+    // The button leads to choosing a password, once; the API documentation is named too.
+    expect(message!.html).toMatch(
+      /href="https:\/\/orders\.example\.com\/set-password\?token=[A-Za-z0-9_-]{43}"/,
+    );
+    expect(message!.text).toContain('https://orders.example.com/docs');
     expect(message!.messageId).toMatch(/@orders\.example\.com>?$/);
     expect(await pending()).toHaveLength(0);
 
