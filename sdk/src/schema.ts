@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Where to start
-         * @description Links to the API, its interactive documentation and this document.
+         * @description Links to the API, its interactive documentation and this document. A browser (Accept: text/html) gets the web application instead.
          */
         get: operations["getServiceIndex"];
         put?: never;
@@ -461,7 +461,7 @@ export interface paths {
         };
         /**
          * Orders you can see, newest first, with paging and Ransack-style search
-         * @description Attributes for q: id, status_name, file_number, loan_number, loan_type, transaction_type, borrower_first_name, borrower_last_name, borrower_name, address_city, address_state, address_zip, address_street, due_date, created_at, updated_at, client_id, company_id, appraiser_id, payment_method. Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc.
+         * @description Attributes for q: id, status_name, file_number, loan_number, loan_type, transaction_type, borrower_first_name, borrower_last_name, borrower_name, keywords, address_city, address_state, address_zip, address_street, due_date, created_at, updated_at, client_id, company_id, appraiser_id, payment_method. Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc.
          */
         get: operations["listOrders"];
         put?: never;
@@ -3440,7 +3440,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Where to find the API and its documentation */
+            /** @description The index, or the web application to a browser */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3451,6 +3451,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceIndex"];
+                    "text/html": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4858,6 +4859,19 @@ export interface operations {
                 "q[borrower_name_null]"?: "true" | "false";
                 /** @description borrower_name is present (true) or not (false) */
                 "q[borrower_name_present]"?: "true" | "false";
+                "q[keywords_eq]"?: string;
+                "q[keywords_not_eq]"?: string;
+                /** @description keywords is one of */
+                "q[keywords_in][]"?: string[];
+                /** @description keywords is none of */
+                "q[keywords_not_in][]"?: string[];
+                "q[keywords_cont]"?: string;
+                "q[keywords_start]"?: string;
+                "q[keywords_end]"?: string;
+                /** @description keywords is null (true) or not (false) */
+                "q[keywords_null]"?: "true" | "false";
+                /** @description keywords is present (true) or not (false) */
+                "q[keywords_present]"?: "true" | "false";
                 "q[address_city_eq]"?: string;
                 "q[address_city_not_eq]"?: string;
                 /** @description address_city is one of */
@@ -4996,7 +5010,7 @@ export interface operations {
                 /** @description payment_method is present (true) or not (false) */
                 "q[payment_method_present]"?: "true" | "false";
                 /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
-                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "payment_method asc" | "payment_method desc";
+                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
                 /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */

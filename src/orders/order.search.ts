@@ -21,6 +21,12 @@ export const ORDER_ATTRIBUTES: AttributeMap = {
     expr: sql`(SELECT bp.name FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role_key = 'borrower' ORDER BY bp.created_at LIMIT 1)`,
     type: 'text',
   },
+  // One box that finds an order by what people remember of it (the web application's search):
+  // file number, loan number, street, city, zip, or the borrower's name.
+  keywords: {
+    expr: sql`concat_ws(' ', orders.file_number, orders.loan_number, orders.address_one, orders.city, orders.zip, (SELECT bp.name FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role_key = 'borrower' ORDER BY bp.created_at LIMIT 1))`,
+    type: 'text',
+  },
   address_city: { expr: sql.ref('orders.city'), type: 'text' },
   address_state: {
     expr: sql.ref('orders.state_id'),
