@@ -3,7 +3,18 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // Generated types (npm run sdk), and the SDK's plain-JavaScript build script for its consumers.
-  { ignores: ['node_modules/', 'data/', 'coverage/', 'sdk/src/schema.ts', 'sdk/dist/', 'sdk/build.mjs'] },
+  {
+    ignores: [
+      'node_modules/',
+      'data/',
+      'coverage/',
+      'sdk/src/schema.ts',
+      'sdk/dist/',
+      'sdk/build.mjs',
+      'dist/',
+      'test-results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -26,6 +37,18 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // TanStack Router's redirects and not-found answers are thrown by design (from beforeLoad).
+    files: ['web/**/*.ts', 'web/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [{ from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] }],
+        },
+      ],
     },
   },
   {

@@ -34,6 +34,7 @@ import { deliveryBacklog } from './webhooks/webhook.repository.ts';
 import { registerClientRoutes } from './clients/client.routes.ts';
 import { registerCompanyRoutes } from './companies/company.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
+import { registerWebApp, type WebApp } from './web/web-app.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
 import { registerActionRoutes } from './orders/action.routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -135,7 +136,9 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     if (request.body === undefined || request.body === null) request.body = {};
     done();
   });
-  installErrorHandling(app);
+  // The web application, once registered below, answers browsers' page URLs.
+  let webApp: WebApp | null = null;
+  installErrorHandling(app, () => webApp);
   installLingeringClose(app);
   installStrictBodies(app);
   // Limits count a request before anything else reads it.
@@ -148,7 +151,8 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
 
   installRequestMetrics(app);
   registerMetricsRoute(app, { token: config.metrics.token, render: () => renderMetrics(metricsSources(db)) });
-  registerHealthRoutes(app, deps);
+  webApp = await registerWebApp(app);
+  registerHealthRoutes(app, deps, webApp);
   if (config.benchRoutes) registerBenchRoutes(app, deps);
   registerDownloadRoutes(app, deps);
   registerPaymentPages(app, deps);

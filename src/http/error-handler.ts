@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody, type FieldProblem } from '../errors/app-error.ts';
 import { multipartError } from './multipart.ts';
 
@@ -7,7 +7,14 @@ import { multipartError } from './multipart.ts';
  * the request id, for every failure — ours, Fastify's (parsing, limits, validation), and
  * unknown routes. A 5xx body never carries internals; the log has them under the request id.
  */
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * `pages`: the web application, asked first whether an unknown URL is one of its pages (a
+ * browser opening /orders/42 directly); its own router then shows the page or its 404.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  pages: () => { servePage(request: FastifyRequest, reply: FastifyReply): boolean } | null = () => null,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) {
@@ -18,16 +25,17 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.status(appError.status).send(errorBody(appError, request.id));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
+  app.setNotFoundHandler((request, reply) => {
+    if (pages()?.servePage(request, reply)) return reply;
+    return reply
       .status(404)
       .send(
         errorBody(
           new AppError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}`),
           request.id,
         ),
-      ),
-  );
+      );
+  });
 }
 
 /** Fastify's own error codes that concern the request rather than the service. */

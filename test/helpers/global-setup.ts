@@ -7,9 +7,10 @@ import type { TestProject } from 'vitest/node';
 import { createDb, withDatabase } from '../../src/db/connection.ts';
 import { openEmbeddedDatabase } from '../../src/db/embedded.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { buildWebIfStale } from '../../scripts/build-web.ts';
 
 /**
- * Once per run: a PostgreSQL server (the embedded one by default, or TEST_DATABASE_URL) and a
+ * Once per run: the web application's build when it is stale, a PostgreSQL server (the embedded one by default, or TEST_DATABASE_URL) and a
  * migrated template database that each test file clones (CREATE DATABASE ... TEMPLATE).
  */
 declare module 'vitest' {
@@ -20,6 +21,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The web application is built before any test file starts, as npm start builds it before
+  // the service starts: every app the tests build serves it alike.
+  buildWebIfStale();
   const runId = randomBytes(4).toString('hex');
   let stopEmbedded = (): Promise<void> => Promise.resolve();
   let adminUrl = process.env.TEST_DATABASE_URL?.trim();

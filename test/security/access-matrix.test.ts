@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type * as FastifyModule from 'fastify';
 import type { FastifyServerOptions, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issueApiKey } from '../../src/api-keys/api-key.service.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
+import { WEB_ROOT } from '../../src/web/web-app.ts';
 import type { Status } from '../../src/workflow/statuses.ts';
 import { ENDPOINT_ACTIONS } from '../../src/workflow/transitions.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -205,6 +208,8 @@ const PUBLIC_ROUTES: Record<string, 'open' | 'signed' | 'session'> = {
   'GET /healthz': 'open',
   'GET /readyz': 'open',
   'GET /openapi.json': 'open',
+  // The web application's built files (served only where it was built).
+  'GET /assets/*': 'open',
   'GET /files/:file_id': 'signed',
   'GET /pay/:order_id': 'signed',
   'POST /pay/:order_id': 'signed',
@@ -792,7 +797,10 @@ describe('open routes answer anyone, without a key', () => {
     const problems: string[] = [];
     for (const route of open) {
       const [method = '', url = ''] = route.split(' ');
-      const response = await send(method, url.replace('*', 'swagger-ui.css'));
+      const asset = url.startsWith('/assets/')
+        ? fs.readdirSync(path.join(WEB_ROOT, 'assets'))[0]!
+        : 'swagger-ui.css';
+      const response = await send(method, url.replace('*', asset));
       if (response.status < 200 || response.status >= 400) {
         tally.unexpected += 1;
         problems.push(`${route}: ${response.status}`);

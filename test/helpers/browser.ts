@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import chromium from '@sparticuz/chromium';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import { ROOT } from './processes.ts';
+
+/**
+ * A real Chromium for the web application's tests: the one @sparticuz/chromium ships inside its
+ * npm package (no system browser, no download), driven by Playwright. Pages are saved as
+ * screenshots (desktop and 375 px wide) under test-results/screenshots, which git ignores.
+ */
+export const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
+
+/**
+ * The package's flags are made for serverless functions; those that change how a page behaves
+ * (no same-origin policy, one process for everything, where cookies then go missing from
+ * fetch) are left out, so that the browser behaves as people's do.
+ */
+const LEFT_OUT = new Set([
+  '--disable-web-security',
+  '--single-process',
+  '--allow-running-insecure-content',
+  '--disable-site-isolation-trials',
+]);
+
+export async function launchBrowser(): Promise<Browser> {
+  return playwright.launch({
+    executablePath: await chromium.executablePath(),
+    args: chromium.args.filter((arg) => !LEFT_OUT.has(arg)),
+    headless: true,
+  });
+}
+
+/** Saves the page at desktop width and at 375 px, as people will see it. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  await fs.mkdir(SCREENSHOTS, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize(size);
+}
+
+/** axe-core's serious and critical findings on the page (none is the bar). */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}

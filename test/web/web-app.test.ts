@@ -1,0 +1,135 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWebIfStale } from '../../scripts/build-web.ts';
+import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
+import { hashPassword } from '../../src/sessions/password.ts';
+import { accessibilityProblems, launchBrowser, screenshots } from '../helpers/browser.ts';
+import { useTestDatabase } from '../helpers/database.ts';
+import { orderBody } from '../helpers/orders.ts';
+import { freePort, startServer, waitUntilReady, type ServerProcess } from '../helpers/processes.ts';
+
+/**
+ * The web application in a real Chromium, against a real service process that serves it:
+ * signing in, the order list and an order, single sign-on, another tenant's order, and
+ * axe-core on each page. Screenshots of each page land in test-results/screenshots.
+ */
+const t = useTestDatabase();
+let demo: DemoWorld;
+let server: ServerProcess;
+let browser: Browser;
+let base: string;
+let orderId: string;
+let foreignOrderId: string;
+const dataDir = path.join(os.tmpdir(), `aoms-web-${process.pid}`);
+const PASSWORD = 'a long demo passphrase';
+
+beforeAll(async () => {
+  buildWebIfStale();
+  demo = await seedDemo(t.db);
+  await t.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(PASSWORD) })
+    .where('id', '=', demo.users.client.id)
+    .execute();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = startServer({
+    DATABASE_URL: t.url,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    PUBLIC_BASE_URL: base,
+  });
+  await waitUntilReady(base, server);
+  const place = async (key: string, body: Record<string, unknown>) => {
+    const answer = await fetch(`${base}/api/v1/orders`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(answer.status).toBe(201);
+    return ((await answer.json()) as { id: string }).id;
+  };
+  orderId = await place(demo.users.client.api_key, await orderBody(t.db, demo));
+  // An order of another lender, which the demo client must not see.
+  const other = await seedDemo(t.db);
+  foreignOrderId = await place(other.users.client.api_key, await orderBody(t.db, other));
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server?.child.exitCode === null) server.child.kill('SIGTERM');
+  await server?.exited;
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the web application', () => {
+  it('signs a lender in by password, lists their orders, and opens one', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${base}/`);
+    await page.waitForURL(/\/sign-in/);
+    await expect.poll(() => page.title()).toBe('Sign in · Appraisal Orders');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'sign-in');
+
+    await page.getByLabel('Email').fill(demo.users.client.email);
+    await page.getByLabel(/^Password/).fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('The email or the password is not right');
+
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/orders$/);
+    const link = page.getByRole('link', { name: /^AOM-\d{8}$/ }).first();
+    await link.waitFor();
+    await expect.poll(() => page.title()).toBe('Orders · Appraisal Orders');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'orders');
+
+    await link.click();
+    await page.waitForURL(new RegExp(`/orders/${orderId}$`));
+    await page.getByRole('heading', { name: 'History' }).waitFor();
+    await page.getByText('Create → Unassigned').waitFor();
+    expect(await page.title()).toMatch(/^AOM-\d{8} · Unassigned · Appraisal Orders$/);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'order');
+
+    // Another lender's order is not found, and shows nothing of it.
+    await page.goto(`${base}/orders/${foreignOrderId}`);
+    await page.getByRole('heading', { name: 'Not found' }).waitFor();
+    expect(await page.getByText(/AOM-\d{8}/).count()).toBe(0);
+    await screenshots(page, 'not-found');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('opens a session by single sign-on and lands on the page asked for', async () => {
+    const me = await fetch(`${base}/api/v1/me`, {
+      method: 'POST',
+      headers: { 'x-api-key': demo.users.client.api_key },
+    });
+    const { jwt } = (await me.json()) as { jwt: string };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    page.on('console', (message) => message.type() === 'error' && console.error('console:', message.text()));
+    await page.goto(`${base}/sso?token=${jwt}&return_to=${encodeURIComponent(`/orders/${orderId}`)}`);
+    await page.waitForURL(new RegExp(`/orders/${orderId}$`));
+    await page.getByRole('heading', { name: 'Details' }).waitFor();
+    // The link worked once.
+    const again = await context.newPage();
+    await again.goto(`${base}/sso?token=${jwt}`);
+    await again.waitForURL(/\/sign-in\?error=link/);
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,57 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createAomsClient, type ApiError, type components } from '../../sdk/src/client.ts';
+
+/**
+ * The one way the application talks to the service: the SDK's typed client, authenticated by
+ * the session cookie, with the session's CSRF token on every change.
+ */
+export type Session = components['schemas']['Session'];
+
+let csrfToken: string | null = null;
+export const rememberSession = (session: Session | null) => {
+  csrfToken = session?.csrf_token ?? null;
+};
+
+export const api = createAomsClient({ baseUrl: '', csrfToken: () => csrfToken });
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 15_000, retry: (count, error) => !(error instanceof ApiFailure) && count < 2 },
+  },
+});
+
+/** An answer of the service other than 2xx, with its error envelope (message, fields at fault). */
+export class ApiFailure extends Error {
+  readonly status: number;
+  readonly body: ApiError | null;
+  constructor(status: number, body: ApiError | null) {
+    super(body?.error.message ?? `The service answered ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+  /** The message for each field the service named (422). */
+  get fieldErrors(): Record<string, string> {
+    return Object.fromEntries((this.body?.error.details ?? []).map((d) => [d.field, d.message]));
+  }
+}
+
+/** The data of an answer, or an ApiFailure carrying the service's own words. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.response.ok && result.data !== undefined) return result.data;
+  throw new ApiFailure(result.response.status, (result.error as ApiError | undefined) ?? null);
+}
+
+export const sessionQuery = {
+  queryKey: ['session'],
+  queryFn: async (): Promise<Session | null> => {
+    const result = await api.GET('/auth/session');
+    if (result.response.status === 401) {
+      rememberSession(null);
+      return null;
+    }
+    const session = unwrap(result);
+    rememberSession(session);
+    return session;
+  },
+  staleTime: 60_000,
+};

@@ -1,0 +1,49 @@
+/** Times in the user's own time zone, with the zone named; dates as the API gives them. */
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export function dateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return iso;
+  // dateStyle cannot be combined with timeZoneName: the parts are named one by one.
+  return new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone: zone,
+  }).format(when);
+}
+
+export const orDash = (value: string | null | undefined) => (value ? value : '—');
+
+/** "Pending assignment" → a colour people learn to read at a glance. */
+export function statusColor(status: string): string {
+  if (['Completed', 'Fulfilled'].includes(status)) return 'teal';
+  if (['Cancelled', 'Assignment rejected', 'Refused negotiation', 'Submission fee failed'].includes(status))
+    return 'red';
+  if (
+    [
+      'On hold',
+      'Attention needed',
+      'Action required',
+      'Client request',
+      'Waiting info from client',
+      'Cancel requested',
+    ].includes(status)
+  )
+    return 'orange';
+  if (
+    ['In review', 'Internal quality assurance', 'Client quality assurance', 'Completion requested'].includes(
+      status,
+    )
+  )
+    return 'violet';
+  if (['Draft', 'Pending', 'Unassigned', 'Waiting payment', 'Pending payment'].includes(status))
+    return 'gray';
+  return 'blue';
+}
+
+export const humanize = (action: string) => action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

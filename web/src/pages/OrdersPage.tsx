@@ -1,0 +1,216 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  SimpleGrid,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import type { OrderStatus } from '../../../sdk/src/client.ts';
+import { api, unwrap } from '../api.ts';
+import { usePageTitle } from '../components/PageTitle.tsx';
+import { orDash, statusColor } from '../format.ts';
+
+export interface OrdersSearch {
+  q?: string;
+  status?: string;
+  page?: number;
+  sort?: 'due_date asc' | 'due_date desc' | 'created_at asc';
+}
+
+const PER_PAGE = 25;
+const STATUSES: OrderStatus[] = [
+  'Draft',
+  'Unassigned',
+  'Waiting payment',
+  'Pending assignment',
+  'Assigned',
+  'Inspection scheduled',
+  'Inspection completed',
+  'In review',
+  'Client request',
+  'Completed',
+  'Fulfilled',
+  'On hold',
+  'Cancelled',
+];
+
+/** The orders the user can see: search, status, sort and page live in the URL. */
+export function OrdersPage() {
+  usePageTitle('Orders');
+  const search = useSearch({ from: '/orders' });
+  const navigate = useNavigate({ from: '/orders' });
+  const page = search.page ?? 1;
+  const orders = useQuery({
+    queryKey: ['orders', search],
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/orders', {
+          params: {
+            query: {
+              page,
+              per_page: PER_PAGE,
+              'q[s]': search.sort ?? 'created_at desc',
+              ...(search.q ? { 'q[keywords_cont]': search.q } : {}),
+              ...(search.status ? { 'q[status_name_eq]': search.status as OrderStatus } : {}),
+            },
+          },
+        }),
+      ),
+  });
+  const setSearch = (change: Partial<OrdersSearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...change, page: change.page ?? undefined }) });
+  const typed = useDebouncedCallback((q: string) => setSearch({ q: q || undefined }), 300);
+  const total = orders.data?.pagination.total_count ?? 0;
+
+  return (
+    <Stack gap="md" maw={1200} mx="auto">
+      <Group justify="space-between" align="end">
+        <Title order={1} size="h2">
+          Orders
+        </Title>
+        <Text c="dimmed" size="sm" aria-live="polite">
+          {orders.data ? `${total.toLocaleString()} order${total === 1 ? '' : 's'}` : ' '}
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label="Search"
+          placeholder="File number, address, borrower, loan number"
+          defaultValue={search.q ?? ''}
+          onChange={(event) => typed(event.currentTarget.value)}
+        />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          clearable
+          data={STATUSES}
+          value={search.status ?? null}
+          onChange={(value) => setSearch({ status: value ?? undefined })}
+        />
+        <Select
+          label="Sort"
+          data={[
+            { value: 'created_at desc', label: 'Newest first' },
+            { value: 'created_at asc', label: 'Oldest first' },
+            { value: 'due_date asc', label: 'Due soonest' },
+            { value: 'due_date desc', label: 'Due latest' },
+          ]}
+          value={search.sort ?? 'created_at desc'}
+          onChange={(value) =>
+            setSearch({
+              sort: value === 'created_at desc' || !value ? undefined : value,
+            })
+          }
+          allowDeselect={false}
+        />
+      </SimpleGrid>
+      {orders.isError && (
+        <Alert color="red" role="alert" title="The orders could not be loaded">
+          {orders.error.message}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={640} visibleFrom="sm">
+        <Table striped highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">File number</Table.Th>
+              <Table.Th scope="col">Property</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">Due</Table.Th>
+              <Table.Th scope="col">Loan</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.isPending &&
+              Array.from({ length: 8 }, (_, i) => (
+                <Table.Tr key={i}>
+                  {Array.from({ length: 5 }, (_, j) => (
+                    <Table.Td key={j}>
+                      <Skeleton height={18} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            {orders.data?.data.map((order) => (
+              <Table.Tr key={order.id}>
+                <Table.Td>
+                  <Anchor
+                    fw={600}
+                    renderRoot={(props) => (
+                      <Link {...props} to="/orders/$orderId" params={{ orderId: order.id }} />
+                    )}
+                  >
+                    {order.file_number}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{order.full_address}</Table.Td>
+                <Table.Td>
+                  <Badge color={statusColor(order.status.name)} variant="light" radius="sm" tt="none">
+                    {order.status.name}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{orDash(order.due_date)}</Table.Td>
+                <Table.Td tt="capitalize">
+                  {order.loan_type.replace(/_/g, ' ')}, {order.transaction_type.replace(/_/g, ' ')}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {/* On a phone, one card per order instead of a table to scroll sideways. */}
+      <Stack gap="xs" hiddenFrom="sm">
+        {orders.isPending && Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={84} />)}
+        {orders.data?.data.map((order) => (
+          <Card key={order.id} withBorder padding="sm">
+            <Group justify="space-between" wrap="nowrap" align="start">
+              <Anchor
+                fw={600}
+                renderRoot={(props) => (
+                  <Link {...props} to="/orders/$orderId" params={{ orderId: order.id }} />
+                )}
+              >
+                {order.file_number}
+              </Anchor>
+              <Badge color={statusColor(order.status.name)} variant="light" radius="sm" tt="none">
+                {order.status.name}
+              </Badge>
+            </Group>
+            <Text size="sm">{order.full_address}</Text>
+            <Text size="sm" c="dimmed">
+              Due {orDash(order.due_date)}
+            </Text>
+          </Card>
+        ))}
+      </Stack>
+      {orders.data && orders.data.data.length === 0 && (
+        <Text ta="center" c="dimmed" py="xl">
+          {search.q || search.status ? 'No order matches this search.' : 'No orders yet.'}
+        </Text>
+      )}
+      {orders.data && orders.data.pagination.total_pages > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={orders.data.pagination.total_pages}
+            value={page}
+            onChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { queryClient, sessionQuery } from './api.ts';
+import { Layout } from './components/Layout.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { OrderPage } from './pages/OrderPage.tsx';
+import { OrdersPage, type OrdersSearch } from './pages/OrdersPage.tsx';
+import { SignInPage } from './pages/SignInPage.tsx';
+
+/**
+ * The application's pages, typed: each route names its path parameters and its search
+ * parameters (the order list's filter lives in the URL, so that it can be shared and reloaded).
+ * Every page but sign-in needs a session; without one, sign-in comes first and leads back.
+ */
+const NotFound = () => <NotFoundPage />;
+const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound });
+
+const requireSession = async ({ location }: { location: { href: string } }) => {
+  const session = await queryClient.ensureQueryData(sessionQuery);
+  if (!session) throw redirect({ to: '/sign-in', search: { return_to: location.href } });
+};
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: (search: Record<string, unknown>): { return_to?: string; error?: string } => ({
+    ...(typeof search.return_to === 'string' ? { return_to: search.return_to } : {}),
+    ...(typeof search.error === 'string' ? { error: search.error } : {}),
+  }),
+  component: SignInPage,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: async (context) => {
+    await requireSession(context);
+    throw redirect({ to: '/orders' });
+  },
+});
+
+const ordersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders',
+  beforeLoad: requireSession,
+  validateSearch: (search: Record<string, unknown>): OrdersSearch => ({
+    ...(typeof search.q === 'string' && search.q !== '' ? { q: search.q } : {}),
+    ...(typeof search.status === 'string' && search.status !== '' ? { status: search.status } : {}),
+    ...(Number(search.page) > 1 ? { page: Math.floor(Number(search.page)) } : {}),
+    ...(search.sort === 'due_date asc' || search.sort === 'due_date desc' || search.sort === 'created_at asc'
+      ? { sort: search.sort }
+      : {}),
+  }),
+  component: OrdersPage,
+});
+
+export const orderRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders/$orderId',
+  beforeLoad: requireSession,
+  component: OrderPage,
+});
+
+export const router = createRouter({
+  routeTree: rootRoute.addChildren([signInRoute, indexRoute, ordersRoute, orderRoute]),
+  defaultPreload: 'intent',
+  defaultNotFoundComponent: NotFound,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

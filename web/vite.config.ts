@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The web application: built into dist/web, which the service serves at / (npm start builds
+ * it first when its sources changed). `npm run dev` serves it with hot reload on 5173 and
+ * passes everything the service answers to the service on SERVICE_URL (default :3000).
+ */
+const service = process.env.SERVICE_URL ?? 'http://127.0.0.1:3000';
+const proxied = [
+  '/api',
+  '/auth',
+  '/sso',
+  '/files',
+  '/pay',
+  '/invoices',
+  '/receipts',
+  '/docs',
+  '/openapi.json',
+];
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: service, changeOrigin: false }])),
+  },
+});
