@@ -135,5 +135,7 @@ export const API_SCHEMAS: readonly TSchema[] = [
   TestEventSent,
   CreateWebhookBody,
   UpdateWebhookBody,
-  ...EVENT_PAYLOADS,
 ];
+
+/** Named schemas only the OpenAPI document shows: each webhook event's payload. */
+export const DOCUMENT_ONLY_SCHEMAS: readonly TSchema[] = EVENT_PAYLOADS;

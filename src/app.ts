@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
-import { API_SCHEMAS } from './api-schemas.ts';
+import { API_SCHEMAS, DOCUMENT_ONLY_SCHEMAS } from './api-schemas.ts';
+import { buildSerializer } from './http/serializers.ts';
 import { readSessionCookie } from './sessions/cookie.ts';
 import { checkCsrf, registerSessionRoutes } from './sessions/session.routes.ts';
 import { identifySession } from './sessions/session.service.ts';
@@ -95,6 +96,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       plugins: [ajvFormats.default as never],
     },
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: { buildSerializer } },
     // Errors Fastify meets before routing (a malformed URL, an over-long path parameter) answer
     // in the service's own error format too.
     frameworkErrors: (error, request, reply) => {
@@ -147,7 +149,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   installTextGuard(app);
   installBodyParsers(app);
   await registerMultipart(app, config);
-  await registerOpenApi(app, { schemas: API_SCHEMAS });
+  await registerOpenApi(app, { schemas: API_SCHEMAS, documentOnly: DOCUMENT_ONLY_SCHEMAS });
 
   installRequestMetrics(app);
   registerMetricsRoute(app, { token: config.metrics.token, render: () => renderMetrics(metricsSources(db)) });

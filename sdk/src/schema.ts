@@ -2766,7 +2766,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.created";
             /**
              * Format: date-time
@@ -2804,7 +2804,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.status_changed";
             /**
              * Format: date-time
@@ -2837,7 +2837,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.assigned";
             /**
              * Format: date-time
@@ -2864,7 +2864,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.offer_answered";
             /**
              * Format: date-time
@@ -2894,7 +2894,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.inspection_scheduled";
             /**
              * Format: date-time
@@ -2919,7 +2919,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.inspection_completed";
             /**
              * Format: date-time
@@ -2943,7 +2943,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.submission_received";
             /**
              * Format: date-time
@@ -2971,7 +2971,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.revision_requested";
             /**
              * Format: date-time
@@ -2996,7 +2996,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.reconsideration_requested";
             /**
              * Format: date-time
@@ -3022,7 +3022,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.negotiation_opened";
             /**
              * Format: date-time
@@ -3049,7 +3049,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.negotiation_answered";
             /**
              * Format: date-time
@@ -3078,7 +3078,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.note_added";
             /**
              * Format: date-time
@@ -3106,7 +3106,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.file_added";
             /**
              * Format: date-time
@@ -3134,7 +3134,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.party_added";
             /**
              * Format: date-time
@@ -3163,7 +3163,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.payment_received";
             /**
              * Format: date-time
@@ -3193,7 +3193,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "order.payment_link_sent";
             /**
              * Format: date-time
@@ -3220,7 +3220,7 @@ export interface components {
              * @description The event id; also the webhook-id header
              */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             type: "webhook.test";
             /**
              * Format: date-time

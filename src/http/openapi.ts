@@ -73,8 +73,22 @@ function webhookDocuments() {
 }
 
 export interface OpenApiOptions {
-  /** The named schemas the routes and the webhooks refer to. */
+  /** The named schemas the routes refer to: registered with the app, which validates and serializes with them. */
   schemas: readonly NamedSchema[];
+  /**
+   * Named schemas only the document shows (the webhook payloads): not registered with the app,
+   * since every route's serializer would otherwise be compiled with them too (memory).
+   */
+  documentOnly: readonly NamedSchema[];
+}
+
+function documentOnlySchemas(schemas: readonly NamedSchema[]): Record<string, unknown> {
+  return Object.fromEntries(
+    schemas.map((schema) => {
+      const { $id, ...rest } = JSON.parse(JSON.stringify(schema)) as { $id: string };
+      return [$id, rest];
+    }),
+  );
 }
 
 export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
@@ -134,8 +148,12 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
       if (route.config?.documentedBody) documented.body = route.config.documentedBody;
       return { schema: documented, url };
     },
-    transformObject: (documents) =>
-      completeDocument((documents as { openapiObject: Record<string, unknown> }).openapiObject),
+    transformObject: (documents) => {
+      const document = (documents as { openapiObject: Record<string, unknown> }).openapiObject;
+      const components = (document.components ??= {}) as { schemas?: Record<string, unknown> };
+      components.schemas = { ...components.schemas, ...documentOnlySchemas(options.documentOnly) };
+      return completeDocument(document);
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/openapi.json' } });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
