@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
+import { sql } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebIfStale } from '../../scripts/build-web.ts';
@@ -112,6 +113,52 @@ describe('the web application', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('an invitation email leads to choosing a password, which signs the new user in; forgetting it is asked for by email', async () => {
+    const email = `invited-${Date.now()}@lender.example`;
+    const invited = await fetch(`${base}/api/v1/me`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': demo.users.client.api_key,
+        'x-api-email': email,
+        'x-api-first-name': 'Ivy',
+        'x-api-last-name': 'Invited',
+      },
+    });
+    expect(invited.status).toBe(200);
+    const row = await t.db
+      .selectFrom('outbox_messages')
+      .select(sql<string>`payload::text`.as('payload'))
+      .where(sql<boolean>`payload::text LIKE ${`%${email}%`}`)
+      .executeTakeFirstOrThrow();
+    const link = /https?:\/\/[^"\s]+\/set-password\?token=[A-Za-z0-9_-]+/.exec(row.payload)![0];
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, base));
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'set-password');
+    await page.getByLabel(/^New password/).fill('short');
+    await page.getByLabel(/^The same again/).fill('short');
+    await page.getByRole('button', { name: 'Set the password and sign in' }).click();
+    await page.getByText('At least 12 characters', { exact: true }).waitFor();
+    await page.getByLabel(/^New password/).fill('ivy chooses a long one');
+    await page.getByLabel(/^The same again/).fill('ivy chooses a long one');
+    await page.getByRole('button', { name: 'Set the password and sign in' }).click();
+    await page.waitForURL(/\/orders$/);
+    await page.getByRole('button', { name: 'Account of Ivy Invited' }).waitFor();
+
+    const forgot = await context.newPage();
+    await forgot.goto(`${base}/sign-in`);
+    await forgot.getByRole('link', { name: 'Forgot your password?' }).click();
+    await forgot.waitForURL(/\/forgot-password$/);
+    await forgot.getByLabel(/^Email/).fill(email);
+    await forgot.getByRole('button', { name: 'Email me a link' }).click();
+    await forgot.getByText('Check your email').waitFor();
+    expect(await accessibilityProblems(forgot)).toEqual([]);
+    await screenshots(forgot, 'forgot-password');
+    await context.close();
+  }, 60_000);
 
   it('opens a session by single sign-on and lands on the page asked for', async () => {
     const me = await fetch(`${base}/api/v1/me`, {

@@ -4,6 +4,8 @@ import { Layout } from './components/Layout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { OrderPage } from './pages/OrderPage.tsx';
 import { OrdersPage, type OrdersSearch } from './pages/OrdersPage.tsx';
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
+import { SetPasswordPage } from './pages/SetPasswordPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 
 /**
@@ -27,6 +29,29 @@ const signInRoute = createRoute({
     ...(typeof search.error === 'string' ? { error: search.error } : {}),
   }),
   component: SignInPage,
+});
+
+const tokenSearch = (search: Record<string, unknown>): { token?: string } =>
+  typeof search.token === 'string' ? { token: search.token } : {};
+
+/** The links of invitation and reset emails (the service's emails name these paths). */
+const setPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/set-password',
+  validateSearch: tokenSearch,
+  component: () => <SetPasswordPage reset={false} />,
+});
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: tokenSearch,
+  component: () => <SetPasswordPage reset />,
+});
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: ForgotPasswordPage,
 });
 
 const indexRoute = createRoute({
@@ -61,7 +86,15 @@ export const orderRoute = createRoute({
 });
 
 export const router = createRouter({
-  routeTree: rootRoute.addChildren([signInRoute, indexRoute, ordersRoute, orderRoute]),
+  routeTree: rootRoute.addChildren([
+    signInRoute,
+    forgotPasswordRoute,
+    setPasswordRoute,
+    resetPasswordRoute,
+    indexRoute,
+    ordersRoute,
+    orderRoute,
+  ]),
   defaultPreload: 'intent',
   defaultNotFoundComponent: NotFound,
 });

@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, ApiFailure, queryClient, rememberSession, unwrap } from '../api.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
@@ -88,6 +88,9 @@ export function SignInPage() {
             <Button type="submit" loading={form.submitting} fullWidth>
               Sign in
             </Button>
+            <Anchor component={Link} to="/forgot-password" size="sm" underline="always">
+              Forgot your password?
+            </Anchor>
             <Text size="sm" c="dimmed">
               Invited? The invitation email has a link to choose your password.{' '}
               <Anchor href="/docs" size="sm" underline="always">
