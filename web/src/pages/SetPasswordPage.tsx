@@ -13,7 +13,7 @@ const MIN_LENGTH = 12;
  */
 export function SetPasswordPage({ reset }: { reset: boolean }) {
   usePageTitle(reset ? 'Choose a new password' : 'Choose your password');
-  const { token } = useSearch({ strict: false }) as { token?: string };
+  const { token } = useSearch({ strict: false });
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(
     token ? null : 'This link has no token: open the link from the email again.',
