@@ -71,3 +71,23 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * A service process answering on a free loopback port, its PUBLIC_BASE_URL that address, quiet
+ * but for warnings; resolves once /readyz answers. `env` adds to or overrides these.
+ */
+export async function startService(
+  env: Record<string, string>,
+): Promise<{ server: ServerProcess; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    PUBLIC_BASE_URL: base,
+    ...env,
+  });
+  await waitUntilReady(base, server);
+  return { server, base };
+}

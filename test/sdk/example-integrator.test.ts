@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAomsClient, formData, type AomsClient } from '../../sdk/src/index.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { useTestDatabase } from '../helpers/database.ts';
-import { freePort, ROOT, startServer, waitUntilReady, type ServerProcess } from '../helpers/processes.ts';
+import { ROOT, startService, type ServerProcess } from '../helpers/processes.ts';
 
 /**
  * The example integrator (examples/lender-integration.ts) runs as a program against a real
@@ -24,20 +24,13 @@ const reportDir = path.join(dataDir, 'reports');
 beforeAll(async () => {
   demo = await seedDemo(t.db);
   await fs.mkdir(reportDir, { recursive: true });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = startServer({
+  ({ server, base } = await startService({
     DATABASE_URL: t.url,
     DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    PUBLIC_BASE_URL: base,
     // The example's receiver listens on loopback.
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     OUTBOX_POLL_INTERVAL_MS: '100',
-  });
-  await waitUntilReady(base, server);
+  }));
 }, 60_000);
 afterAll(async () => {
   if (server.child.exitCode === null) server.child.kill('SIGTERM');

@@ -76,7 +76,7 @@ describe('rate limits', () => {
       socket.on('error', () => resolve(false));
     });
     // The machines this suite runs on start Redis; where none runs, there is nothing to share through.
-    if (!reachable) context.skip('no Redis on 127.0.0.1:6379');
+    if (!reachable) context.skip('no Redis on 127.0.0.1:6379'); // Skipped for a reason: nothing to share counters through.
     const fresh = await createUserWithKey(t.db, 'staff', await createCompany(t.db));
     const first = await app({ RATE_LIMIT_PER_MINUTE: '4', REDIS_URL: 'redis://127.0.0.1:6379' });
     const second = await app({ RATE_LIMIT_PER_MINUTE: '4', REDIS_URL: 'redis://127.0.0.1:6379' });

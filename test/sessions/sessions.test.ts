@@ -131,6 +131,15 @@ describe('web sessions', () => {
     expect(missing.statusCode).toBe(422);
     expect(missing.json().error.details[0].field).toBe('password');
 
+    for (const [url, method, payload, field] of [
+      ['/auth/password/forgot', 'POST', { email: 'nope' }, 'email'],
+      ['/auth/password/reset', 'POST', { password: PASSWORD }, 'token'],
+      ['/auth/password/reset', 'POST', { token: 'x', password: PASSWORD, admin: true }, 'admin'],
+    ] as const) {
+      const refused = await t.app.inject({ method, url, payload });
+      expect(refused.statusCode, url).toBe(422);
+      expect(refused.json().error.details[0].field).toBe(field);
+    }
     const email = `short-${Math.random().toString(36).slice(2, 8)}@lender.example`;
     await t.app.inject({
       method: 'POST',

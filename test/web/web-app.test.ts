@@ -10,7 +10,7 @@ import { hashPassword } from '../../src/sessions/password.ts';
 import { accessibilityProblems, launchBrowser, screenshots } from '../helpers/browser.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 import { orderBody } from '../helpers/orders.ts';
-import { freePort, startServer, waitUntilReady, type ServerProcess } from '../helpers/processes.ts';
+import { startService, type ServerProcess } from '../helpers/processes.ts';
 
 /**
  * The web application in a real Chromium, against a real service process that serves it:
@@ -35,17 +35,10 @@ beforeAll(async () => {
     .set({ password_hash: await hashPassword(PASSWORD) })
     .where('id', '=', demo.users.client.id)
     .execute();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = startServer({
+  ({ server, base } = await startService({
     DATABASE_URL: t.url,
     DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    PUBLIC_BASE_URL: base,
-  });
-  await waitUntilReady(base, server);
+  }));
   const place = async (key: string, body: Record<string, unknown>) => {
     const answer = await fetch(`${base}/api/v1/orders`, {
       method: 'POST',

@@ -12,6 +12,12 @@ export const rememberSession = (session: Session | null) => {
   csrfToken = session?.csrf_token ?? null;
 };
 
+/** A session just opened (signed in, or a password chosen): the pages see it at once. */
+export function openSession(session: Session): void {
+  rememberSession(session);
+  queryClient.setQueryData(['session'], session);
+}
+
 export const api = createAomsClient({ baseUrl: '', csrfToken: () => csrfToken });
 
 export const queryClient = new QueryClient({
@@ -34,6 +40,10 @@ export class ApiFailure extends Error {
     return Object.fromEntries((this.body?.error.details ?? []).map((d) => [d.field, d.message]));
   }
 }
+
+/** What to tell the person when a call failed: the service's own words, or that it was not reached. */
+export const failureText = (error: unknown) =>
+  error instanceof ApiFailure ? error.message : 'The service could not be reached. Try again.';
 
 /** The data of an answer, or an ApiFailure carrying the service's own words. */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, ApiFailure, unwrap } from '../api.ts';
+import { api, ApiFailure, failureText, unwrap } from '../api.ts';
+import { AuthCard, emailProblem } from '../components/AuthCard.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
 
 /** Asks for a reset link by email; the answer is the same whether the email has an account. */
@@ -10,10 +11,7 @@ export function ForgotPasswordPage() {
   usePageTitle('Forgot your password');
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { email: '' },
-    validate: { email: (value) => (/^\S+@\S+\.\S+$/.test(value.trim()) ? null : 'Enter your email address') },
-  });
+  const form = useForm({ initialValues: { email: '' }, validate: { email: emailProblem } });
   const submit = form.onSubmit(async ({ email }) => {
     setFailure(null);
     try {
@@ -22,62 +20,47 @@ export function ForgotPasswordPage() {
     } catch (error) {
       if (error instanceof ApiFailure && error.fieldErrors.email)
         form.setErrors({ email: error.fieldErrors.email });
-      else
-        setFailure(
-          error instanceof ApiFailure ? error.message : 'The service could not be reached. Try again.',
-        );
+      else setFailure(failureText(error));
     }
   });
   return (
-    <Center mih="70vh">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Title order={1} size="h2">
-              Forgot your password
-            </Title>
-            {sent ? (
-              <Alert
-                color="teal"
-                role="status"
-                // Mantine's teal title on its light teal background is under 4.5:1: the title is dark.
-                title={
-                  <Text fw={700} size="sm" c="dark.8">
-                    Check your email
-                  </Text>
-                }
-              >
-                If {form.values.email.trim()} has an account, a link to choose a new password is on its way.
-                It works once, for an hour.
-              </Alert>
-            ) : (
-              <>
-                <Text c="dimmed" size="sm">
-                  We will email you a link to choose a new password.
-                </Text>
-                {failure && (
-                  <Alert color="red" role="alert">
-                    {failure}
-                  </Alert>
-                )}
-                <TextInput
-                  label="Email"
-                  type="email"
-                  autoComplete="username"
-                  required
-                  {...form.getInputProps('email')}
-                />
-                <Button type="submit" loading={form.submitting} fullWidth>
-                  Email me a link
-                </Button>
-              </>
-            )}
-            <Anchor component={Link} to="/sign-in" size="sm" underline="always">
-              Back to sign in
-            </Anchor>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <AuthCard
+      title="Forgot your password"
+      intro={sent ? undefined : 'We will email you a link to choose a new password.'}
+      failure={failure}
+      onSubmit={submit}
+    >
+      {sent ? (
+        <Alert
+          color="teal"
+          role="status"
+          // Mantine's teal title on its light teal background is under 4.5:1: the title is dark.
+          title={
+            <Text fw={700} size="sm" c="dark.8">
+              Check your email
+            </Text>
+          }
+        >
+          If {form.values.email.trim()} has an account, a link to choose a new password is on its way. It
+          works once, for an hour.
+        </Alert>
+      ) : (
+        <>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" loading={form.submitting} fullWidth>
+            Email me a link
+          </Button>
+        </>
+      )}
+      <Anchor component={Link} to="/sign-in" size="sm" underline="always">
+        Back to sign in
+      </Anchor>
+    </AuthCard>
   );
 }

@@ -147,14 +147,7 @@ export function OrdersPage() {
             {orders.data?.data.map((order) => (
               <Table.Tr key={order.id}>
                 <Table.Td>
-                  <Anchor
-                    fw={600}
-                    renderRoot={(props) => (
-                      <Link {...props} to="/orders/$orderId" params={{ orderId: order.id }} />
-                    )}
-                  >
-                    {order.file_number}
-                  </Anchor>
+                  <OrderLink order={order} />
                 </Table.Td>
                 <Table.Td>{order.full_address}</Table.Td>
                 <Table.Td>
@@ -177,14 +170,7 @@ export function OrdersPage() {
         {orders.data?.data.map((order) => (
           <Card key={order.id} withBorder padding="sm">
             <Group justify="space-between" wrap="nowrap" align="start">
-              <Anchor
-                fw={600}
-                renderRoot={(props) => (
-                  <Link {...props} to="/orders/$orderId" params={{ orderId: order.id }} />
-                )}
-              >
-                {order.file_number}
-              </Anchor>
+              <OrderLink order={order} />
               <Badge color={statusColor(order.status.name)} variant="light" radius="sm" tt="none">
                 {order.status.name}
               </Badge>
@@ -212,5 +198,17 @@ export function OrdersPage() {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** An order's file number, leading to the order (the table and the phone's cards both show it). */
+function OrderLink({ order }: { order: { id: string; file_number: string } }) {
+  return (
+    <Anchor
+      fw={600}
+      renderRoot={(props) => <Link {...props} to="/orders/$orderId" params={{ orderId: order.id }} />}
+    >
+      {order.file_number}
+    </Anchor>
   );
 }

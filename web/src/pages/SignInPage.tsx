@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, ApiFailure, queryClient, rememberSession, unwrap } from '../api.ts';
+import { api, ApiFailure, failureText, openSession, unwrap } from '../api.ts';
+import { AuthCard, emailProblem } from '../components/AuthCard.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
 
 /** Sign in by email and password; lands where the person was going (a path of this site only). */
@@ -28,19 +18,18 @@ export function SignInPage() {
   );
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: {
-      email: (value) => (/^\S+@\S+\.\S+$/.test(value.trim()) ? null : 'Enter your email address'),
-      password: (value) => (value ? null : 'Enter your password'),
-    },
+    validate: { email: emailProblem, password: (value) => (value ? null : 'Enter your password') },
   });
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
-      const session = unwrap(
-        await api.POST('/auth/sign_in', { body: { email: values.email.trim(), password: values.password } }),
+      openSession(
+        unwrap(
+          await api.POST('/auth/sign_in', {
+            body: { email: values.email.trim(), password: values.password },
+          }),
+        ),
       );
-      rememberSession(session);
-      queryClient.setQueryData(['session'], session);
       const target =
         search.return_to && search.return_to.startsWith('/') && !search.return_to.startsWith('//')
           ? search.return_to
@@ -48,58 +37,42 @@ export function SignInPage() {
       await navigate({ href: target });
     } catch (error) {
       if (error instanceof ApiFailure && error.status === 422) form.setErrors(error.fieldErrors);
-      else
-        setFailure(
-          error instanceof ApiFailure ? error.message : 'The service could not be reached. Try again.',
-        );
+      else setFailure(failureText(error));
     }
   });
   return (
-    <Center mih="70vh">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <div>
-              <Title order={1} size="h2">
-                Sign in
-              </Title>
-              <Text c="dimmed" size="sm">
-                Appraisal orders for lenders, appraisal companies and appraisers.
-              </Text>
-            </div>
-            {failure && (
-              <Alert color="red" role="alert" title="Not signed in">
-                {failure}
-              </Alert>
-            )}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              required
-              {...form.getInputProps('email')}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <Button type="submit" loading={form.submitting} fullWidth>
-              Sign in
-            </Button>
-            <Anchor component={Link} to="/forgot-password" size="sm" underline="always">
-              Forgot your password?
-            </Anchor>
-            <Text size="sm" c="dimmed">
-              Invited? The invitation email has a link to choose your password.{' '}
-              <Anchor href="/docs" size="sm" underline="always">
-                API documentation
-              </Anchor>
-            </Text>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <AuthCard
+      title="Sign in"
+      intro="Appraisal orders for lenders, appraisal companies and appraisers."
+      failure={failure}
+      failureTitle="Not signed in"
+      onSubmit={submit}
+    >
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        {...form.getInputProps('email')}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        required
+        {...form.getInputProps('password')}
+      />
+      <Button type="submit" loading={form.submitting} fullWidth>
+        Sign in
+      </Button>
+      <Anchor component={Link} to="/forgot-password" size="sm" underline="always">
+        Forgot your password?
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        Invited? The invitation email has a link to choose your password.{' '}
+        <Anchor href="/docs" size="sm" underline="always">
+          API documentation
+        </Anchor>
+      </Text>
+    </AuthCard>
   );
 }
