@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUTPUT = path.join(ROOT, 'dist/web/index.html');
-const SOURCES = ['web', 'sdk/src', 'package-lock.json'].map((p) => path.join(ROOT, p));
+const SOURCES = ['web', 'sdk/src', 'sdk/openapi.json', 'package-lock.json'].map((p) => path.join(ROOT, p));
 
 function newest(file: string): number {
   const stat = fs.statSync(file);

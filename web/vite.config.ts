@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { actionInputsPlugin } from './action-inputs.plugin.ts';
 
 /**
  * The web application: built into dist/web, which the service serves at / (npm start builds
@@ -21,7 +22,7 @@ const proxied = [
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), actionInputsPlugin()],
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

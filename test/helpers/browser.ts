@@ -51,7 +51,7 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`)
           .slice(0, 3)
           .join(', ')}`,
     );

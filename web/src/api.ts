@@ -18,7 +18,8 @@ export function openSession(session: Session): void {
   queryClient.setQueryData(['session'], session);
 }
 
-export const api = createAomsClient({ baseUrl: '', csrfToken: () => csrfToken });
+export const csrfTokenOfSession = () => csrfToken;
+export const api = createAomsClient({ baseUrl: '', csrfToken: csrfTokenOfSession });
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dropzone/styles.css';
 import { MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -17,12 +18,24 @@ const theme = createTheme({
   focusRing: 'always',
   // Shades dark enough for text on white (WCAG AA, 4.5:1): buttons' labels and links.
   primaryShade: 8,
+  components: {
+    // The close button of every dialog says what it does to a screen reader.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A toast's text is as readable as the page's, and its close button is named.
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } },
+      styles: { description: { color: 'var(--mantine-color-gray-8)' } },
+    },
+  },
 });
 
-/** Secondary text stays readable (Mantine's default dimmed grey is under 4.5:1 on white). */
+/** Secondary text and error messages stay readable (Mantine's defaults are under 4.5:1 on white). */
 const cssVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });
 

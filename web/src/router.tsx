@@ -2,6 +2,7 @@ import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/
 import { queryClient, sessionQuery } from './api.ts';
 import { Layout } from './components/Layout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { NewOrderPage } from './pages/NewOrderPage.tsx';
 import { OrderPage } from './pages/OrderPage.tsx';
 import { OrdersPage, type OrdersSearch } from './pages/OrdersPage.tsx';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
@@ -78,6 +79,13 @@ const ordersRoute = createRoute({
   component: OrdersPage,
 });
 
+const newOrderRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders/new',
+  beforeLoad: requireSession,
+  component: NewOrderPage,
+});
+
 export const orderRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/$orderId',
@@ -93,6 +101,7 @@ export const router = createRouter({
     resetPasswordRoute,
     indexRoute,
     ordersRoute,
+    newOrderRoute,
     orderRoute,
   ]),
   defaultPreload: 'intent',

@@ -1,31 +1,28 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
-  Modal,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
-  Textarea,
   Timeline,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { paths } from '../../../sdk/src/client.ts';
+import { ActionDialog, isDestructive } from '../actions/ActionDialog.tsx';
 import { api, ApiFailure, unwrap } from '../api.ts';
+import { FilesCard } from '../order/FilesCard.tsx';
+import { NotesCard } from '../order/NotesCard.tsx';
+import { PartiesCard } from '../order/PartiesCard.tsx';
+import { PaymentsCard } from '../order/PaymentsCard.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { dateTime, humanize, orDash, statusColor } from '../format.ts';
+import { StatusBadge } from '../components/StatusBadge.tsx';
+import { dateTime, humanize, orDash } from '../format.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
-
-/** Every workflow action's endpoint: PUT /api/v1/orders/{order_id}/<action> (docs/workflow.md). */
-type ActionPath = Extract<keyof paths, `/api/v1/orders/{order_id}/${string}`> &
-  keyof { [P in keyof paths as paths[P] extends { put: object } ? P : never]: 1 };
 
 /** One order: what it is, where it stands, what the user may do next, and what happened so far. */
 export function OrderPage() {
@@ -73,11 +70,7 @@ export function OrderPage() {
             </Stack>
           )}
         </div>
-        {data && (
-          <Badge size="lg" color={statusColor(data.status.name)} variant="light" radius="sm" tt="none">
-            {data.status.name}
-          </Badge>
-        )}
+        {data && <StatusBadge status={data.status.name} size="lg" />}
       </Group>
 
       <Card withBorder>
@@ -91,8 +84,8 @@ export function OrderPage() {
           {data?.allowed_transitions.map((name) => (
             <Button
               key={name}
-              variant={name.includes('cancel') || name.startsWith('reject') ? 'outline' : 'filled'}
-              color={name.includes('cancel') || name.startsWith('reject') ? 'red' : undefined}
+              variant={isDestructive(name) ? 'outline' : 'filled'}
+              color={isDestructive(name) ? 'red' : undefined}
               onClick={() => setAction(name)}
             >
               {humanize(name)}
@@ -109,6 +102,9 @@ export function OrderPage() {
           {data ? (
             <Stack gap={6}>
               <Field label="Due" value={orDash(data.due_date)} />
+              {data.inspection_scheduled_at && (
+                <Field label="Inspection" value={dateTime(data.inspection_scheduled_at)} />
+              )}
               <Field
                 label="Borrower"
                 value={[data.borrower.first_name, data.borrower.last_name].filter(Boolean).join(' ') || '—'}
@@ -151,7 +147,15 @@ export function OrderPage() {
           )}
         </Card>
       </SimpleGrid>
-      {action && data && <ActionDialog orderId={data.id} action={action} onClose={() => setAction(null)} />}
+      {data && (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <FilesCard order={data} />
+          <NotesCard order={data} />
+          <PartiesCard order={data} />
+          <PaymentsCard order={data} />
+        </SimpleGrid>
+      )}
+      {action && data && <ActionDialog order={data} action={action} onClose={() => setAction(null)} />}
     </Stack>
   );
 }
@@ -164,72 +168,5 @@ function Field({ label, value }: { label: string; value: string }) {
       </Text>
       <Text size="sm">{value}</Text>
     </Group>
-  );
-}
-
-/** Takes one action, with an optional reason; the service's 422 messages show by the field. */
-function ActionDialog({
-  orderId,
-  action,
-  onClose,
-}: {
-  orderId: string;
-  action: string;
-  onClose: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const take = useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await api.PUT(`/api/v1/orders/{order_id}/${action}` as ActionPath, {
-          params: { path: { order_id: orderId } },
-          body: (reason.trim() ? { reason: reason.trim() } : {}) as never,
-        }),
-      ),
-    onSuccess: async (result) => {
-      notifications.show({
-        color: 'teal',
-        title: humanize(action),
-        message: 'status' in result ? `The order is now ${result.status.name}.` : 'Done.',
-      });
-      await queryClient.invalidateQueries({ queryKey: ['order', orderId] });
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
-      onClose();
-    },
-  });
-  const failure = take.error instanceof ApiFailure ? take.error : null;
-  const fields = failure?.fieldErrors ?? {};
-  return (
-    <Modal opened onClose={onClose} title={humanize(action)} centered>
-      <Stack>
-        {failure && !fields.reason && (
-          <Alert color="red" role="alert">
-            {failure.message}
-            {Object.entries(fields).map(([field, message]) => (
-              <Text key={field} size="sm">
-                {field}: {message}
-              </Text>
-            ))}
-          </Alert>
-        )}
-        <Textarea
-          label="Reason (recorded in the history)"
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          error={fields.reason}
-          autosize
-          minRows={2}
-        />
-        <Group justify="end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => take.mutate()} loading={take.isPending}>
-            {humanize(action)}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import {
   Alert,
   Anchor,
-  Badge,
+  Button,
   Card,
   SimpleGrid,
   Group,
@@ -18,9 +18,10 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { OrderStatus } from '../../../sdk/src/client.ts';
-import { api, unwrap } from '../api.ts';
+import { api, sessionQuery, unwrap } from '../api.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { orDash, statusColor } from '../format.ts';
+import { StatusBadge } from '../components/StatusBadge.tsx';
+import { orDash } from '../format.ts';
 
 export interface OrdersSearch {
   q?: string;
@@ -49,6 +50,7 @@ const STATUSES: OrderStatus[] = [
 /** The orders the user can see: search, status, sort and page live in the URL. */
 export function OrdersPage() {
   usePageTitle('Orders');
+  const role = useQuery(sessionQuery).data?.user.role;
   const search = useSearch({ from: '/orders' });
   const navigate = useNavigate({ from: '/orders' });
   const page = search.page ?? 1;
@@ -81,9 +83,16 @@ export function OrdersPage() {
         <Title order={1} size="h2">
           Orders
         </Title>
-        <Text c="dimmed" size="sm" aria-live="polite">
-          {orders.data ? `${total.toLocaleString()} order${total === 1 ? '' : 's'}` : ' '}
-        </Text>
+        <Group gap="md">
+          <Text c="dimmed" size="sm" aria-live="polite">
+            {orders.data ? `${total.toLocaleString()} order${total === 1 ? '' : 's'}` : ' '}
+          </Text>
+          {(role === 'client' || role === 'staff') && (
+            <Button component={Link} to="/orders/new">
+              New order
+            </Button>
+          )}
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
@@ -151,9 +160,7 @@ export function OrdersPage() {
                 </Table.Td>
                 <Table.Td>{order.full_address}</Table.Td>
                 <Table.Td>
-                  <Badge color={statusColor(order.status.name)} variant="light" radius="sm" tt="none">
-                    {order.status.name}
-                  </Badge>
+                  <StatusBadge status={order.status.name} />
                 </Table.Td>
                 <Table.Td>{orDash(order.due_date)}</Table.Td>
                 <Table.Td tt="capitalize">
@@ -171,9 +178,7 @@ export function OrdersPage() {
           <Card key={order.id} withBorder padding="sm">
             <Group justify="space-between" wrap="nowrap" align="start">
               <OrderLink order={order} />
-              <Badge color={statusColor(order.status.name)} variant="light" radius="sm" tt="none">
-                {order.status.name}
-              </Badge>
+              <StatusBadge status={order.status.name} />
             </Group>
             <Text size="sm">{order.full_address}</Text>
             <Text size="sm" c="dimmed">

@@ -1,0 +1,35 @@
+/**
+ * What each workflow action asks of the person taking it, read from the OpenAPI document at
+ * build time (web/action-inputs.plugin.ts): the application's forms follow the API's own
+ * request schemas, so a new or changed input shows up without a change here.
+ */
+export type ActionInputKind =
+  | 'text'
+  | 'long-text'
+  | 'money'
+  | 'date'
+  | 'date-time'
+  | 'boolean'
+  | 'choice'
+  | 'file'
+  | 'appraiser'
+  | 'product';
+
+export interface ActionInput {
+  /** The name on the wire: `reason`, `attachments[]`, `files[][file_type]`. */
+  name: string;
+  label: string;
+  description?: string;
+  required: boolean;
+  kind: ActionInputKind;
+  choices?: string[];
+  /** An array: several files (`attachments[]`), or one value per file (`files[][file_type]`). */
+  many: boolean;
+  maxLength?: number;
+}
+
+export interface ActionForm {
+  /** The body's encodings, preferred first: multipart when the action takes files. */
+  multipart: boolean;
+  inputs: ActionInput[];
+}
