@@ -476,6 +476,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/status_counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many of your orders are in each status
+         * @description Takes the q[…] terms of GET /orders; its status terms are left aside, so that each status shows what choosing it would find (a status filter with counts).
+         */
+        get: operations["countOrdersByStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{order_id}": {
         parameters: {
             query?: never;
@@ -2349,6 +2369,16 @@ export interface components {
         OrderList: {
             data: components["schemas"]["OrderListItem"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        /** @description How many of the orders a search finds are in each status (the search’s status terms aside) */
+        OrderStatusCounts: {
+            /** @description Each status with at least one order, in workflow order */
+            data: {
+                status: components["schemas"]["OrderStatus"];
+                count: number;
+            }[];
+            /** @description The orders counted, all statuses together */
+            total_count: number;
         };
         /** @description One change in the order's history */
         HistoryEntry: {
@@ -5131,6 +5161,308 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    countOrdersByStatus: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1 to 1000000 (default 1) */
+                page?: number;
+                /** @description Page size (default 25; above 100 reads as 100) */
+                per_page?: number;
+                "q[id_eq]"?: string;
+                "q[id_not_eq]"?: string;
+                /** @description id is one of */
+                "q[id_in][]"?: string[];
+                /** @description id is none of */
+                "q[id_not_in][]"?: string[];
+                /** @description id is null (true) or not (false) */
+                "q[id_null]"?: "true" | "false";
+                /** @description id is present (true) or not (false) */
+                "q[id_present]"?: "true" | "false";
+                "q[status_name_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+                "q[status_name_not_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+                /** @description status_name is one of */
+                "q[status_name_in][]"?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
+                /** @description status_name is none of */
+                "q[status_name_not_in][]"?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
+                /** @description status_name is null (true) or not (false) */
+                "q[status_name_null]"?: "true" | "false";
+                /** @description status_name is present (true) or not (false) */
+                "q[status_name_present]"?: "true" | "false";
+                "q[file_number_eq]"?: string;
+                "q[file_number_not_eq]"?: string;
+                /** @description file_number is one of */
+                "q[file_number_in][]"?: string[];
+                /** @description file_number is none of */
+                "q[file_number_not_in][]"?: string[];
+                "q[file_number_cont]"?: string;
+                "q[file_number_start]"?: string;
+                "q[file_number_end]"?: string;
+                /** @description file_number is null (true) or not (false) */
+                "q[file_number_null]"?: "true" | "false";
+                /** @description file_number is present (true) or not (false) */
+                "q[file_number_present]"?: "true" | "false";
+                "q[loan_number_eq]"?: string;
+                "q[loan_number_not_eq]"?: string;
+                /** @description loan_number is one of */
+                "q[loan_number_in][]"?: string[];
+                /** @description loan_number is none of */
+                "q[loan_number_not_in][]"?: string[];
+                "q[loan_number_cont]"?: string;
+                "q[loan_number_start]"?: string;
+                "q[loan_number_end]"?: string;
+                /** @description loan_number is null (true) or not (false) */
+                "q[loan_number_null]"?: "true" | "false";
+                /** @description loan_number is present (true) or not (false) */
+                "q[loan_number_present]"?: "true" | "false";
+                "q[loan_type_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+                "q[loan_type_not_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+                /** @description loan_type is one of */
+                "q[loan_type_in][]"?: ("203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va")[];
+                /** @description loan_type is none of */
+                "q[loan_type_not_in][]"?: ("203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va")[];
+                /** @description loan_type is null (true) or not (false) */
+                "q[loan_type_null]"?: "true" | "false";
+                /** @description loan_type is present (true) or not (false) */
+                "q[loan_type_present]"?: "true" | "false";
+                "q[transaction_type_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+                "q[transaction_type_not_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+                /** @description transaction_type is one of */
+                "q[transaction_type_in][]"?: ("collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance")[];
+                /** @description transaction_type is none of */
+                "q[transaction_type_not_in][]"?: ("collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance")[];
+                /** @description transaction_type is null (true) or not (false) */
+                "q[transaction_type_null]"?: "true" | "false";
+                /** @description transaction_type is present (true) or not (false) */
+                "q[transaction_type_present]"?: "true" | "false";
+                "q[borrower_first_name_eq]"?: string;
+                "q[borrower_first_name_not_eq]"?: string;
+                /** @description borrower_first_name is one of */
+                "q[borrower_first_name_in][]"?: string[];
+                /** @description borrower_first_name is none of */
+                "q[borrower_first_name_not_in][]"?: string[];
+                "q[borrower_first_name_cont]"?: string;
+                "q[borrower_first_name_start]"?: string;
+                "q[borrower_first_name_end]"?: string;
+                /** @description borrower_first_name is null (true) or not (false) */
+                "q[borrower_first_name_null]"?: "true" | "false";
+                /** @description borrower_first_name is present (true) or not (false) */
+                "q[borrower_first_name_present]"?: "true" | "false";
+                "q[borrower_last_name_eq]"?: string;
+                "q[borrower_last_name_not_eq]"?: string;
+                /** @description borrower_last_name is one of */
+                "q[borrower_last_name_in][]"?: string[];
+                /** @description borrower_last_name is none of */
+                "q[borrower_last_name_not_in][]"?: string[];
+                "q[borrower_last_name_cont]"?: string;
+                "q[borrower_last_name_start]"?: string;
+                "q[borrower_last_name_end]"?: string;
+                /** @description borrower_last_name is null (true) or not (false) */
+                "q[borrower_last_name_null]"?: "true" | "false";
+                /** @description borrower_last_name is present (true) or not (false) */
+                "q[borrower_last_name_present]"?: "true" | "false";
+                "q[borrower_name_eq]"?: string;
+                "q[borrower_name_not_eq]"?: string;
+                /** @description borrower_name is one of */
+                "q[borrower_name_in][]"?: string[];
+                /** @description borrower_name is none of */
+                "q[borrower_name_not_in][]"?: string[];
+                "q[borrower_name_cont]"?: string;
+                "q[borrower_name_start]"?: string;
+                "q[borrower_name_end]"?: string;
+                /** @description borrower_name is null (true) or not (false) */
+                "q[borrower_name_null]"?: "true" | "false";
+                /** @description borrower_name is present (true) or not (false) */
+                "q[borrower_name_present]"?: "true" | "false";
+                "q[keywords_eq]"?: string;
+                "q[keywords_not_eq]"?: string;
+                /** @description keywords is one of */
+                "q[keywords_in][]"?: string[];
+                /** @description keywords is none of */
+                "q[keywords_not_in][]"?: string[];
+                "q[keywords_cont]"?: string;
+                "q[keywords_start]"?: string;
+                "q[keywords_end]"?: string;
+                /** @description keywords is null (true) or not (false) */
+                "q[keywords_null]"?: "true" | "false";
+                /** @description keywords is present (true) or not (false) */
+                "q[keywords_present]"?: "true" | "false";
+                "q[address_city_eq]"?: string;
+                "q[address_city_not_eq]"?: string;
+                /** @description address_city is one of */
+                "q[address_city_in][]"?: string[];
+                /** @description address_city is none of */
+                "q[address_city_not_in][]"?: string[];
+                "q[address_city_cont]"?: string;
+                "q[address_city_start]"?: string;
+                "q[address_city_end]"?: string;
+                /** @description address_city is null (true) or not (false) */
+                "q[address_city_null]"?: "true" | "false";
+                /** @description address_city is present (true) or not (false) */
+                "q[address_city_present]"?: "true" | "false";
+                "q[address_state_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
+                "q[address_state_not_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
+                /** @description address_state is one of */
+                "q[address_state_in][]"?: ("01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56")[];
+                /** @description address_state is none of */
+                "q[address_state_not_in][]"?: ("01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56")[];
+                /** @description address_state is null (true) or not (false) */
+                "q[address_state_null]"?: "true" | "false";
+                /** @description address_state is present (true) or not (false) */
+                "q[address_state_present]"?: "true" | "false";
+                "q[address_zip_eq]"?: string;
+                "q[address_zip_not_eq]"?: string;
+                /** @description address_zip is one of */
+                "q[address_zip_in][]"?: string[];
+                /** @description address_zip is none of */
+                "q[address_zip_not_in][]"?: string[];
+                "q[address_zip_cont]"?: string;
+                "q[address_zip_start]"?: string;
+                "q[address_zip_end]"?: string;
+                /** @description address_zip is null (true) or not (false) */
+                "q[address_zip_null]"?: "true" | "false";
+                /** @description address_zip is present (true) or not (false) */
+                "q[address_zip_present]"?: "true" | "false";
+                "q[address_street_eq]"?: string;
+                "q[address_street_not_eq]"?: string;
+                /** @description address_street is one of */
+                "q[address_street_in][]"?: string[];
+                /** @description address_street is none of */
+                "q[address_street_not_in][]"?: string[];
+                "q[address_street_cont]"?: string;
+                "q[address_street_start]"?: string;
+                "q[address_street_end]"?: string;
+                /** @description address_street is null (true) or not (false) */
+                "q[address_street_null]"?: "true" | "false";
+                /** @description address_street is present (true) or not (false) */
+                "q[address_street_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_gteq]"?: string;
+                /** @description due_date is null (true) or not (false) */
+                "q[due_date_null]"?: "true" | "false";
+                /** @description due_date is present (true) or not (false) */
+                "q[due_date_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_gteq]"?: string;
+                /** @description created_at is null (true) or not (false) */
+                "q[created_at_null]"?: "true" | "false";
+                /** @description created_at is present (true) or not (false) */
+                "q[created_at_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_gteq]"?: string;
+                /** @description updated_at is null (true) or not (false) */
+                "q[updated_at_null]"?: "true" | "false";
+                /** @description updated_at is present (true) or not (false) */
+                "q[updated_at_present]"?: "true" | "false";
+                "q[client_id_eq]"?: string;
+                "q[client_id_not_eq]"?: string;
+                /** @description client_id is one of */
+                "q[client_id_in][]"?: string[];
+                /** @description client_id is none of */
+                "q[client_id_not_in][]"?: string[];
+                /** @description client_id is null (true) or not (false) */
+                "q[client_id_null]"?: "true" | "false";
+                /** @description client_id is present (true) or not (false) */
+                "q[client_id_present]"?: "true" | "false";
+                "q[company_id_eq]"?: string;
+                "q[company_id_not_eq]"?: string;
+                /** @description company_id is one of */
+                "q[company_id_in][]"?: string[];
+                /** @description company_id is none of */
+                "q[company_id_not_in][]"?: string[];
+                /** @description company_id is null (true) or not (false) */
+                "q[company_id_null]"?: "true" | "false";
+                /** @description company_id is present (true) or not (false) */
+                "q[company_id_present]"?: "true" | "false";
+                "q[appraiser_id_eq]"?: string;
+                "q[appraiser_id_not_eq]"?: string;
+                /** @description appraiser_id is one of */
+                "q[appraiser_id_in][]"?: string[];
+                /** @description appraiser_id is none of */
+                "q[appraiser_id_not_in][]"?: string[];
+                /** @description appraiser_id is null (true) or not (false) */
+                "q[appraiser_id_null]"?: "true" | "false";
+                /** @description appraiser_id is present (true) or not (false) */
+                "q[appraiser_id_present]"?: "true" | "false";
+                "q[payment_method_eq]"?: "payment_link" | "invoice" | "credit_card";
+                "q[payment_method_not_eq]"?: "payment_link" | "invoice" | "credit_card";
+                /** @description payment_method is one of */
+                "q[payment_method_in][]"?: ("payment_link" | "invoice" | "credit_card")[];
+                /** @description payment_method is none of */
+                "q[payment_method_not_in][]"?: ("payment_link" | "invoice" | "credit_card")[];
+                /** @description payment_method is null (true) or not (false) */
+                "q[payment_method_null]"?: "true" | "false";
+                /** @description payment_method is present (true) or not (false) */
+                "q[payment_method_present]"?: "true" | "false";
+                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
+                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "payment_method asc" | "payment_method desc";
+            };
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many of the orders a search finds are in each status (the search’s status terms aside) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderStatusCounts"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -128,6 +128,39 @@ export async function listOrders(
   return { rows, total: count };
 }
 
+/**
+ * How many of the orders a search finds are in each status, whatever status the search names
+ * (so that a status filter can show what each choice would give). Without other terms, from the
+ * running totals; with them, one grouped count on the same filters as the list.
+ */
+export async function countOrdersByStatus(
+  db: Db,
+  visible: Expression<SqlBool>,
+  list: ListQuery,
+  scope: CountScope,
+): Promise<{ status: string; count: number }[]> {
+  const terms = list.terms.filter((term) => term.attribute !== 'status_name');
+  const rows =
+    terms.length === 0
+      ? await db
+          .selectFrom('order_counts')
+          .select(['status', sql<string>`sum(n)`.as('count')])
+          .where('scope', '=', scope.scope)
+          .where('scope_id', '=', scope.id)
+          .groupBy('status')
+          .execute()
+      : await (() => {
+          let count = db
+            .selectFrom('orders')
+            .select(['orders.status', (eb) => eb.fn.countAll<string>().as('count')])
+            .where(visible);
+          for (const filter of whereClauses({ ...list, terms }, ORDER_ATTRIBUTES))
+            count = count.where(filter);
+          return count.groupBy('orders.status').execute();
+        })();
+  return rows.map((row) => ({ status: row.status, count: Number(row.count) })).filter((row) => row.count > 0);
+}
+
 /** The statuses searched for when the search is by status alone; null: no search; undefined: another search. */
 function statusOnly(list: ListQuery): string[] | null | undefined {
   if (list.terms.length === 0) return null;

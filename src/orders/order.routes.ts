@@ -8,6 +8,7 @@ import {
   HistoryEntry,
   OrderDetail,
   OrderList,
+  OrderStatusCounts,
   SubjectAddressBody,
 } from './order.schemas.ts';
 import { OrderParams, ref, Success } from '../schemas/common.ts';
@@ -17,6 +18,7 @@ import {
   getOrder,
   listAppraisers,
   orderHistory,
+  orderStatusCounts,
   searchOrders,
   updateSubjectAddress,
 } from './order.service.ts';
@@ -62,6 +64,28 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
         db,
         principalOf(request).user,
         config,
+        parseListQuery(request.query, ORDER_ATTRIBUTES, { timeZone: config.timeZone }),
+      ),
+  );
+
+  app.get(
+    '/orders/status_counts',
+    {
+      config: { listAttributes: ORDER_ATTRIBUTES },
+      schema: {
+        operationId: 'countOrdersByStatus',
+        tags: ['orders'],
+        summary: 'How many of your orders are in each status',
+        description:
+          'Takes the q[…] terms of GET /orders; its status terms are left aside, so that each status shows what choosing it would find (a status filter with counts).',
+        querystring: ListQueryString,
+        response: { 200: ref(OrderStatusCounts) },
+      },
+    },
+    (request) =>
+      orderStatusCounts(
+        db,
+        principalOf(request).user,
         parseListQuery(request.query, ORDER_ATTRIBUTES, { timeZone: config.timeZone }),
       ),
   );

@@ -332,6 +332,23 @@ export const OrderList = Type.Object(
   { $id: 'OrderList', description: 'A page of orders' },
 );
 
+export const OrderStatusCounts = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        { status: StatusObject, count: Type.Integer({ minimum: 1 }) },
+        { additionalProperties: false },
+      ),
+      { description: 'Each status with at least one order, in workflow order' },
+    ),
+    total_count: Type.Integer({ description: 'The orders counted, all statuses together' }),
+  },
+  {
+    $id: 'OrderStatusCounts',
+    description: 'How many of the orders a search finds are in each status (the search’s status terms aside)',
+  },
+);
+
 export const HistoryEntry = Type.Object(
   {
     id: Id(),

@@ -6,12 +6,13 @@ import type { OrderPatch } from '../db/schema.ts';
 import { feeAudience } from '../events/fees.ts';
 import { AppError, notFound, type FieldProblem } from '../errors/app-error.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
-import { CLOSED } from '../workflow/statuses.ts';
+import { CLOSED, STATUSES, statusId } from '../workflow/statuses.ts';
 import { orderVisibleTo } from './order.access.ts';
 import { toHistoryEntry, toOrderDetail, toOrderListItem } from './order.mapper.ts';
 import {
   findOrderDetail,
   findOrderHistory,
+  countOrdersByStatus,
   listAppraiserPanel,
   listOrders,
   type CountScope,
@@ -46,6 +47,17 @@ export async function searchOrders(db: Db, user: AuthUser, config: Config, list:
       has_prev_page: list.page > 1,
     },
   };
+}
+
+/** Each status the caller's orders matching the search (status aside) are in, in workflow order. */
+export async function orderStatusCounts(db: Db, user: AuthUser, list: ListQuery) {
+  const counts = await countOrdersByStatus(db, orderVisibleTo(user), list, countScope(user));
+  const byStatus = new Map(counts.map((c) => [c.status, c.count]));
+  const data = STATUSES.filter((status) => byStatus.has(status)).map((status) => ({
+    status: { id: statusId(status), name: status },
+    count: byStatus.get(status)!,
+  }));
+  return { data, total_count: data.reduce((sum, row) => sum + row.count, 0) };
 }
 
 function countScope(user: AuthUser): CountScope {

@@ -128,6 +128,7 @@ const MATRIX: Row[] = [
   // -- orders (POST: an order for the demo client, which the other tenant's users may not name: 422)
   ['POST   /orders',                                           201, 422, 201, 422, 403, 403, 403, 401, 401],
   ['GET    /orders',                                           200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['GET    /orders/status_counts',                             200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['GET    /appraisers',                                       403, 403, 200, 200, 403, 403, 200, 401, 401],
   ['GET    /orders/:order_id',                                 200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/history',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
@@ -557,6 +558,7 @@ const CALLS: Record<string, Call> = {
 
   'POST /orders': { fixture: nothing, body: () => json(newOrderBody) },
   'GET /orders': { fixture: nothing },
+  'GET /orders/status_counts': { fixture: nothing },
   'GET /appraisers': { fixture: nothing },
   'GET /orders/:order_id': { fixture: inAssignedOrder },
   'GET /orders/:order_id/history': { fixture: inAssignedOrder },
