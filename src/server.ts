@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', (signal) => void shutdown(signal));
 
   try {
-    if (database.embedded) await seedDemoOnFirstStart(database.db, config);
+    if (database.embedded) await seedDemoOnFirstStart(database.db, config, (request) => app.inject(request));
     await app.listen({ port: config.port, host: config.host });
     if (config.metrics.port !== null) {
       metricsServer = await startMetricsServer(metrics, config.metrics.port, config.metrics.host);

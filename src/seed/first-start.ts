@@ -4,16 +4,19 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { signInLink } from '../sessions/session.service.ts';
 import { seedDemo } from './demo.ts';
+import { placeDemoOrders, type CallApi } from './demo-orders.ts';
 
 /**
  * On the embedded default, the first start on an empty database seeds the demo world, so a
  * newcomer has keys and one-time sign-in links to try at once. The keys go to the console and to DATA_DIR/demo.json
- * (readable by the owner only). Never called with DATABASE_URL.
+ * (readable by the owner only); a few demo orders in different statuses fill the first screen.
+ * Never called with DATABASE_URL.
  */
-export async function seedDemoOnFirstStart(db: Db, config: Config): Promise<void> {
+export async function seedDemoOnFirstStart(db: Db, config: Config, callApi: CallApi): Promise<void> {
   const anyOrganization = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (anyOrganization) return;
   const world = await seedDemo(db);
+  await placeDemoOrders(callApi, world);
   const file = path.join(config.dataDir, 'demo.json');
   await fs.writeFile(file, JSON.stringify(world, null, 2) + '\n', { mode: 0o600 });
   await fs.chmod(file, 0o600);

@@ -64,6 +64,18 @@ describe('first start on the embedded database', () => {
     });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { id: string }).id).toBe(demo.users.client.id);
+    // The demo orders fill the first screen, in several statuses.
+    const counts = await fetch(`http://127.0.0.1:${port}/api/v1/orders/status_counts`, {
+      headers: { 'X-Api-Key': demo.users.client.api_key },
+    });
+    const byStatus = ((await counts.json()) as { data: { status: { name: string }; count: number }[] }).data;
+    expect(byStatus.map((row) => row.status.name)).toEqual([
+      'Draft',
+      'Unassigned',
+      'Pending assignment',
+      'Inspection scheduled',
+      'On hold',
+    ]);
     // A one-time sign-in link per demo user opens a web session, once.
     const signInLine = first.output().match(/^ {2}client {5}(http\S+\/auth\/link\?token=\S+)$/m);
     expect(signInLine, first.output()).not.toBeNull();
