@@ -173,3 +173,38 @@ describe('the web application', () => {
     await context.close();
   }, 60_000);
 });
+
+describe('the order list', () => {
+  it('shows how many orders each status holds, and keeps the status and due-date range in the URL', async () => {
+    const me = await fetch(`${base}/api/v1/me`, {
+      method: 'POST',
+      headers: { 'x-api-key': demo.users.client.api_key },
+    });
+    const { jwt } = (await me.json()) as { jwt: string };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/sso?token=${jwt}&return_to=/orders`);
+    await page
+      .getByRole('link', { name: /^AOM-\d{8}$/ })
+      .first()
+      .waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Unassigned (1)' }).click();
+    await page.waitForURL(/status=Unassigned/);
+    await page
+      .getByRole('link', { name: /^AOM-\d{8}$/ })
+      .first()
+      .waitFor();
+
+    await page.getByLabel('Due from').fill('2031-01-01');
+    await page.waitForURL(/due_from=2031-01-01/);
+    await page.getByText('No order matches this search.').waitFor();
+    // Reloaded, the page is the same search.
+    await page.reload();
+    await page.getByText('No order matches this search.').waitFor();
+    expect(await page.getByLabel('Due from').inputValue()).toBe('2031-01-01');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'orders-filtered');
+    await context.close();
+  }, 60_000);
+});

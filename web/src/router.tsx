@@ -64,6 +64,9 @@ const indexRoute = createRoute({
   },
 });
 
+const isDay = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
 const ordersRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders',
@@ -71,6 +74,8 @@ const ordersRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): OrdersSearch => ({
     ...(typeof search.q === 'string' && search.q !== '' ? { q: search.q } : {}),
     ...(typeof search.status === 'string' && search.status !== '' ? { status: search.status } : {}),
+    ...(isDay(search.due_from) ? { due_from: search.due_from } : {}),
+    ...(isDay(search.due_to) ? { due_to: search.due_to } : {}),
     ...(Number(search.page) > 1 ? { page: Math.floor(Number(search.page)) } : {}),
     ...(search.sort === 'due_date asc' || search.sort === 'due_date desc' || search.sort === 'created_at asc'
       ? { sort: search.sort }

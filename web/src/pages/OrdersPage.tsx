@@ -26,26 +26,14 @@ import { orDash } from '../format.ts';
 export interface OrdersSearch {
   q?: string;
   status?: string;
+  /** The due-date range, YYYY-MM-DD, both ends included. */
+  due_from?: string;
+  due_to?: string;
   page?: number;
   sort?: 'due_date asc' | 'due_date desc' | 'created_at asc';
 }
 
 const PER_PAGE = 25;
-const STATUSES: OrderStatus[] = [
-  'Draft',
-  'Unassigned',
-  'Waiting payment',
-  'Pending assignment',
-  'Assigned',
-  'Inspection scheduled',
-  'Inspection completed',
-  'In review',
-  'Client request',
-  'Completed',
-  'Fulfilled',
-  'On hold',
-  'Cancelled',
-];
 
 /** The orders the user can see: search, status, sort and page live in the URL. */
 export function OrdersPage() {
@@ -54,6 +42,25 @@ export function OrdersPage() {
   const search = useSearch({ from: '/orders' });
   const navigate = useNavigate({ from: '/orders' });
   const page = search.page ?? 1;
+  // The search's terms but its status: the counts beside each status come from the same.
+  const terms = {
+    ...(search.q ? { 'q[keywords_cont]': search.q } : {}),
+    ...(search.due_from ? { 'q[due_date_gteq]': search.due_from } : {}),
+    ...(search.due_to ? { 'q[due_date_lteq]': search.due_to } : {}),
+  };
+  const counts = useQuery({
+    queryKey: ['orders', 'status_counts', terms],
+    placeholderData: keepPreviousData,
+    queryFn: async () => unwrap(await api.GET('/api/v1/orders/status_counts', { params: { query: terms } })),
+  });
+  const statusChoices: { value: string; label: string }[] = (counts.data?.data ?? []).map(
+    ({ status, count }) => ({
+      value: status.name,
+      label: `${status.name} (${count.toLocaleString()})`,
+    }),
+  );
+  if (search.status && !statusChoices.some((choice) => choice.value === search.status))
+    statusChoices.push({ value: search.status, label: `${search.status} (0)` });
   const orders = useQuery({
     queryKey: ['orders', search],
     placeholderData: keepPreviousData,
@@ -65,7 +72,7 @@ export function OrdersPage() {
               page,
               per_page: PER_PAGE,
               'q[s]': search.sort ?? 'created_at desc',
-              ...(search.q ? { 'q[keywords_cont]': search.q } : {}),
+              ...terms,
               ...(search.status ? { 'q[status_name_eq]': search.status as OrderStatus } : {}),
             },
           },
@@ -94,7 +101,7 @@ export function OrdersPage() {
           )}
         </Group>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
         <TextInput
           label="Search"
           placeholder="File number, address, borrower, loan number"
@@ -105,9 +112,22 @@ export function OrdersPage() {
           label="Status"
           placeholder="Any status"
           clearable
-          data={STATUSES}
+          data={statusChoices}
           value={search.status ?? null}
           onChange={(value) => setSearch({ status: value ?? undefined })}
+        />
+        <TextInput
+          label="Due from"
+          type="date"
+          value={search.due_from ?? ''}
+          onChange={(event) => setSearch({ due_from: event.currentTarget.value || undefined })}
+        />
+        <TextInput
+          label="Due by"
+          type="date"
+          value={search.due_to ?? ''}
+          min={search.due_from}
+          onChange={(event) => setSearch({ due_to: event.currentTarget.value || undefined })}
         />
         <Select
           label="Sort"
@@ -189,7 +209,9 @@ export function OrdersPage() {
       </Stack>
       {orders.data && orders.data.data.length === 0 && (
         <Text ta="center" c="dimmed" py="xl">
-          {search.q || search.status ? 'No order matches this search.' : 'No orders yet.'}
+          {search.q || search.status || search.due_from || search.due_to
+            ? 'No order matches this search.'
+            : 'No orders yet.'}
         </Text>
       )}
       {orders.data && orders.data.pagination.total_pages > 1 && (
