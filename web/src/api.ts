@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createAomsClient, type ApiError, type components } from '../../sdk/src/client.ts';
 
 /**
@@ -21,7 +21,24 @@ export function openSession(session: Session): void {
 export const csrfTokenOfSession = () => csrfToken;
 export const api = createAomsClient({ baseUrl: '', csrfToken: csrfTokenOfSession });
 
+/**
+ * A 401 from any call means the session ended (expired, signed out elsewhere, the password
+ * changed): the application forgets it and sends the person to sign in, back here afterwards.
+ */
+let onSessionLost: () => void = () => undefined;
+export const whenSessionLost = (handler: () => void) => {
+  onSessionLost = handler;
+};
+const noticeSessionLost = (error: unknown) => {
+  if (!(error instanceof ApiFailure) || error.status !== 401 || csrfToken === null) return;
+  rememberSession(null);
+  queryClient.setQueryData(['session'], null);
+  onSessionLost();
+};
+
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: noticeSessionLost }),
+  mutationCache: new MutationCache({ onError: noticeSessionLost }),
   defaultOptions: {
     queries: { staleTime: 15_000, retry: (count, error) => !(error instanceof ApiFailure) && count < 2 },
   },

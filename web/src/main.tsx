@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { queryClient } from './api.ts';
+import { queryClient, whenSessionLost } from './api.ts';
 import { router } from './router.tsx';
 
 const theme = createTheme({
@@ -37,6 +37,12 @@ const cssVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {},
+});
+
+whenSessionLost(() => {
+  const here = router.state.location.href;
+  if (router.state.location.pathname !== '/sign-in')
+    void router.navigate({ to: '/sign-in', search: { return_to: here, error: 'expired' } });
 });
 
 createRoot(document.getElementById('root')!).render(

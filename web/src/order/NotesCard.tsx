@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Collapse,
   Button,
   Card,
   Group,
@@ -37,24 +38,31 @@ export function NotesCard({ order }: { order: Order }) {
   const [important, setImportant] = useState(false);
   const [emails, setEmails] = useState<string[]>([]);
   const [attachments, setAttachments] = useState<PickedFile[]>([]);
+  const [more, setMore] = useState(false);
   const write = useMutation({
     mutationFn: async () => {
-      const body = {
+      const fields = {
         content,
         ...(subject.trim() ? { subject: subject.trim() } : {}),
         ...(important ? { important } : {}),
-        ...(emails.length ? { 'additional_emails[]': emails } : {}),
-        ...(attachments.length ? { 'attachments[]': attachments.map((picked) => picked.file) } : {}),
       };
       const params = { path: { order_id: order.id } };
+      // Files go as multipart (Rails-style names); without them, JSON (its array is unbracketed).
       return unwrap(
         attachments.length
           ? await api.POST('/api/v1/orders/{order_id}/notes', {
               params,
-              body: body as never,
+              body: {
+                ...fields,
+                ...(emails.length ? { 'additional_emails[]': emails } : {}),
+                'attachments[]': attachments.map((picked) => picked.file),
+              },
               bodySerializer: formData,
             })
-          : await api.POST('/api/v1/orders/{order_id}/notes', { params, body: body as never }),
+          : await api.POST('/api/v1/orders/{order_id}/notes', {
+              params,
+              body: { ...fields, ...(emails.length ? { additional_emails: emails } : {}) },
+            }),
       );
     },
     onSuccess: async () => {
@@ -68,7 +76,8 @@ export function NotesCard({ order }: { order: Order }) {
     },
   });
   const errors = write.error instanceof ApiFailure ? write.error.fieldErrors : {};
-  const errorOf = (name: string) => errors[name] ?? errors[name.replace('[]', '')];
+  const errorOf = (name: string) =>
+    Object.entries(errors).find(([field]) => field.replace(/[[\].\d]+$/, '') === name.replace('[]', ''))?.[1];
   return (
     <Card withBorder>
       <Title order={2} size="h4" mb="sm">
@@ -81,12 +90,6 @@ export function NotesCard({ order }: { order: Order }) {
         }}
       >
         <Stack gap="xs">
-          <TextInput
-            label="Subject"
-            value={subject}
-            onChange={(e) => setSubject(e.currentTarget.value)}
-            error={errorOf('subject')}
-          />
           <Textarea
             label="Note"
             withAsterisk
@@ -96,33 +99,46 @@ export function NotesCard({ order }: { order: Order }) {
             onChange={(e) => setContent(e.currentTarget.value)}
             error={errorOf('content')}
           />
-          <TagsInput
-            label="Also email"
-            description="Addresses that receive the note; press Enter after each"
-            value={emails}
-            onChange={setEmails}
-            error={
-              errorOf('additional_emails[]') ??
-              Object.entries(errors).find(([f]) => f.startsWith('additional_emails'))?.[1]
-            }
-          />
-          <FilePicker
-            label="Attachments"
-            files={attachments}
-            onChange={setAttachments}
-            error={errorOf('attachments[]')}
-          />
+          {/* The rest only when wanted: most notes are a line of text. */}
+          <Collapse expanded={more || Object.keys(errors).some((field) => !field.startsWith('content'))}>
+            <Stack gap="xs">
+              <TextInput
+                label="Subject"
+                value={subject}
+                onChange={(e) => setSubject(e.currentTarget.value)}
+                error={errorOf('subject')}
+              />
+              <TagsInput
+                label="Also email"
+                description="Addresses that receive the note; press Enter after each"
+                value={emails}
+                onChange={setEmails}
+                error={errorOf('additional_emails')}
+              />
+              <FilePicker
+                label="Attachments"
+                files={attachments}
+                onChange={setAttachments}
+                error={errorOf('attachments[]')}
+              />
+            </Stack>
+          </Collapse>
           {write.isError && Object.keys(errors).length === 0 && (
             <Text c="red" size="sm" role="alert">
               {failureText(write.error)}
             </Text>
           )}
           <Group justify="space-between">
-            <Switch
-              label="Important"
-              checked={important}
-              onChange={(e) => setImportant(e.currentTarget.checked)}
-            />
+            <Group gap="md">
+              <Button variant="subtle" size="compact-sm" onClick={() => setMore(!more)} aria-expanded={more}>
+                {more ? 'Fewer options' : 'Subject, emails, attachments'}
+              </Button>
+              <Switch
+                label="Important"
+                checked={important}
+                onChange={(e) => setImportant(e.currentTarget.checked)}
+              />
+            </Group>
             <Button type="submit" loading={write.isPending}>
               Add the note
             </Button>

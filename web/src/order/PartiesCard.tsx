@@ -12,23 +12,27 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../../sdk/src/client.ts';
-import { api, ApiFailure, failureText, unwrap } from '../api.ts';
+import { api, ApiFailure, failureText, sessionQuery, unwrap } from '../api.ts';
 
 /** Who is involved (borrower, agents, loan officer…), with tap-to-call and mail links; add one. */
 export function PartiesCard({ order }: { order: Order }) {
   const [adding, setAdding] = useState(false);
+  // Appraisers see the parties (to call them) but the lender and the company keep the list.
+  const mayAdd = useQuery(sessionQuery).data?.user.role !== 'appraiser';
   return (
     <Card withBorder>
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
           Parties
         </Title>
-        <Button size="xs" variant="light" onClick={() => setAdding(true)}>
-          Add a party
-        </Button>
+        {mayAdd && (
+          <Button size="xs" variant="light" onClick={() => setAdding(true)}>
+            Add a party
+          </Button>
+        )}
       </Group>
       <Stack gap="xs">
         {order.parties.length === 0 && (
