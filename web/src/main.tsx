@@ -19,6 +19,9 @@ const theme = createTheme({
   // Shades dark enough for text on white (WCAG AA, 4.5:1): buttons' labels and links.
   primaryShade: 8,
   components: {
+    // An alert's title in the text's colour: a tint of teal or orange on its light background
+    // reads under 4.5:1.
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
     // The close button of every dialog says what it does to a screen reader.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A toast's text is as readable as the page's, and its close button is named.
