@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createAomsClient, type ApiError, type components } from '../../sdk/src/client.ts';
 
 /**
@@ -21,7 +21,23 @@ export function openSession(session: Session): void {
 export const csrfTokenOfSession = () => csrfToken;
 export const api = createAomsClient({ baseUrl: '', csrfToken: csrfTokenOfSession });
 
+/**
+ * What happens when the service answers 401 to a call: the session ended meanwhile (signed out
+ * elsewhere, or the password changed in another session). The router sends the person to sign in.
+ */
+let sessionEnded: () => void = () => {};
+export const whenSessionEnds = (handler: () => void) => {
+  sessionEnded = handler;
+};
+const noticeEndedSession = (error: unknown) => {
+  if (!(error instanceof ApiFailure) || error.status !== 401) return;
+  rememberSession(null);
+  sessionEnded();
+};
+
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: noticeEndedSession }),
+  mutationCache: new MutationCache({ onError: noticeEndedSession }),
   defaultOptions: {
     queries: { staleTime: 15_000, retry: (count, error) => !(error instanceof ApiFailure) && count < 2 },
   },

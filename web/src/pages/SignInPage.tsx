@@ -14,7 +14,9 @@ export function SignInPage() {
   const [failure, setFailure] = useState<string | null>(
     search.error === 'link'
       ? 'That sign-in link does not work any more (links work once, for a limited time). Sign in below.'
-      : null,
+      : search.error === 'ended'
+        ? 'Your session has ended (signed out, or the password was changed elsewhere). Sign in again.'
+        : null,
   );
   const form = useForm({
     initialValues: { email: '', password: '' },
