@@ -56,6 +56,15 @@ export class ApiFailure extends Error {
   get fieldErrors(): Record<string, string> {
     return Object.fromEntries((this.body?.error.details ?? []).map((d) => [d.field, d.message]));
   }
+  /** The same as sentences naming each field as the page does: "The current password is not right". */
+  fieldSentences(names: Record<string, string>): Record<string, string> {
+    return Object.fromEntries(
+      Object.entries(this.fieldErrors).map(([field, message]) => [
+        field,
+        `${names[field] ?? field} ${message}`,
+      ]),
+    );
+  }
 }
 
 /** What to tell the person when a call failed: the service's own words, or that it was not reached. */

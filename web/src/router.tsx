@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { queryClient, sessionQuery, whenSessionEnds } from './api.ts';
 import { Layout } from './components/Layout.tsx';
+import { AccountPage } from './pages/AccountPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { NewOrderPage } from './pages/NewOrderPage.tsx';
 import { OrderPage } from './pages/OrderPage.tsx';
@@ -98,6 +99,13 @@ export const orderRoute = createRoute({
   component: OrderPage,
 });
 
+const accountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account',
+  beforeLoad: requireSession,
+  component: AccountPage,
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -108,6 +116,7 @@ export const router = createRouter({
     ordersRoute,
     newOrderRoute,
     orderRoute,
+    accountRoute,
   ]),
   defaultPreload: 'intent',
   defaultNotFoundComponent: NotFound,
