@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import chromium from '@sparticuz/chromium';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import { chromium as playwright, type Browser, type Locator, type Page } from 'playwright-core';
 import { ROOT } from './processes.ts';
 
 /**
@@ -36,6 +36,8 @@ export async function launchBrowser(): Promise<Browser> {
 export async function screenshots(page: Page, name: string): Promise<void> {
   await fs.mkdir(SCREENSHOTS, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  // From the top, so that the fixed header is where people see it, not where the page was scrolled to.
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
@@ -45,6 +47,10 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 
 /** axe-core's serious and critical findings on the page (none is the bar). */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
+  // On a settled page: a toast still fading in reads as text of too little contrast. (A string
+  // evaluated, since tests have no DOM types; waitForFunction's strings would need unsafe-eval.)
+  const settled = `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity)`;
+  for (let tries = 0; tries < 50 && !(await page.evaluate(settled)); tries++) await page.waitForTimeout(100);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -55,4 +61,11 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
           .slice(0, 3)
           .join(', ')}`,
     );
+}
+
+/** What the page says of a field, as a screen reader hears it: its description and its message. */
+export async function fieldMessage(field: Locator): Promise<string> {
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => field.page().locator(`[id="${id}"]`).textContent()));
+  return texts.join(' ');
 }

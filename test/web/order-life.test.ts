@@ -1,16 +1,12 @@
-import os from 'node:os';
-import path from 'node:path';
 import fs from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebIfStale } from '../../scripts/build-web.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config/config.ts';
-import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
-import { hashPassword } from '../../src/sessions/password.ts';
+import type { DemoWorld } from '../../src/seed/demo.ts';
 import { signInLink } from '../../src/sessions/session.service.ts';
-import { accessibilityProblems, launchBrowser, screenshots } from '../helpers/browser.ts';
+import { accessibilityProblems, fieldMessage, screenshots } from '../helpers/browser.ts';
 import { useTestDatabase } from '../helpers/database.ts';
-import { startService, type ServerProcess } from '../helpers/processes.ts';
+import { DEMO_PASSWORD as PASSWORD, useWebApp } from '../helpers/web-app.ts';
 
 /**
  * An order's whole life in the browser, each demo user signed in their own way: the lender by
@@ -21,31 +17,14 @@ import { startService, type ServerProcess } from '../helpers/processes.ts';
  * nothing changes.
  */
 const t = useTestDatabase();
+const app = useWebApp(t);
 let demo: DemoWorld;
-let server: ServerProcess;
 let browser: Browser;
 let base: string;
-const dataDir = path.join(os.tmpdir(), `aoms-life-${process.pid}`);
-const PASSWORD = 'the lender passphrase';
 const REPORT = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-beforeAll(async () => {
-  buildWebIfStale();
-  demo = await seedDemo(t.db);
-  await t.db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(PASSWORD) })
-    .where('id', '=', demo.users.client.id)
-    .execute();
-  ({ server, base } = await startService({ DATABASE_URL: t.url, DATA_DIR: dataDir }));
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  if (server?.child.exitCode === null) server.child.kill('SIGTERM');
-  await server?.exited;
-  await fs.rm(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  ({ demo, browser, base } = app);
 });
 
 /** A page that fails the test on any script error. */
@@ -74,14 +53,7 @@ async function expectStatus(page: Page, name: string) {
 /** The field is marked invalid, and its message (the API's) is shown with it. */
 async function expectInvalid(field: Locator, message: string | RegExp) {
   await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
-  const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(
-    describedBy
-      .split(' ')
-      .filter(Boolean)
-      .map((id) => field.page().locator(`[id="${id}"]`).textContent()),
-  );
-  expect(texts.join(' ')).toMatch(message);
+  expect(await fieldMessage(field)).toMatch(message);
 }
 
 async function choose(page: Page, label: string, option: string | RegExp) {

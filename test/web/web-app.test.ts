@@ -1,16 +1,11 @@
-import os from 'node:os';
-import path from 'node:path';
-import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebIfStale } from '../../scripts/build-web.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
-import { hashPassword } from '../../src/sessions/password.ts';
-import { accessibilityProblems, launchBrowser, screenshots } from '../helpers/browser.ts';
+import { accessibilityProblems, screenshots } from '../helpers/browser.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 import { orderBody } from '../helpers/orders.ts';
-import { startService, type ServerProcess } from '../helpers/processes.ts';
+import { DEMO_PASSWORD as PASSWORD, useWebApp } from '../helpers/web-app.ts';
 
 /**
  * The web application in a real Chromium, against a real service process that serves it:
@@ -18,27 +13,15 @@ import { startService, type ServerProcess } from '../helpers/processes.ts';
  * axe-core on each page. Screenshots of each page land in test-results/screenshots.
  */
 const t = useTestDatabase();
+const app = useWebApp(t);
 let demo: DemoWorld;
-let server: ServerProcess;
 let browser: Browser;
 let base: string;
 let orderId: string;
 let foreignOrderId: string;
-const dataDir = path.join(os.tmpdir(), `aoms-web-${process.pid}`);
-const PASSWORD = 'a long demo passphrase';
 
 beforeAll(async () => {
-  buildWebIfStale();
-  demo = await seedDemo(t.db);
-  await t.db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(PASSWORD) })
-    .where('id', '=', demo.users.client.id)
-    .execute();
-  ({ server, base } = await startService({
-    DATABASE_URL: t.url,
-    DATA_DIR: dataDir,
-  }));
+  ({ demo, browser, base } = app);
   const place = async (key: string, body: Record<string, unknown>) => {
     const answer = await fetch(`${base}/api/v1/orders`, {
       method: 'POST',
@@ -52,15 +35,7 @@ beforeAll(async () => {
   // An order of another lender, which the demo client must not see.
   const other = await seedDemo(t.db);
   foreignOrderId = await place(other.users.client.api_key, await orderBody(t.db, other));
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  if (server?.child.exitCode === null) server.child.kill('SIGTERM');
-  await server?.exited;
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 describe('the web application', () => {
   it('signs a lender in by password, lists their orders, and opens one', async () => {

@@ -22,23 +22,22 @@ export const csrfTokenOfSession = () => csrfToken;
 export const api = createAomsClient({ baseUrl: '', csrfToken: csrfTokenOfSession });
 
 /**
- * A 401 from any call means the session ended (expired, signed out elsewhere, the password
- * changed): the application forgets it and sends the person to sign in, back here afterwards.
+ * What happens when the service answers 401 to a call: the session ended meanwhile (signed out
+ * elsewhere, or the password changed in another session). The router sends the person to sign in.
  */
-let onSessionLost: () => void = () => undefined;
-export const whenSessionLost = (handler: () => void) => {
-  onSessionLost = handler;
+let sessionEnded: () => void = () => {};
+export const whenSessionEnds = (handler: () => void) => {
+  sessionEnded = handler;
 };
-const noticeSessionLost = (error: unknown) => {
-  if (!(error instanceof ApiFailure) || error.status !== 401 || csrfToken === null) return;
+const noticeEndedSession = (error: unknown) => {
+  if (!(error instanceof ApiFailure) || error.status !== 401) return;
   rememberSession(null);
-  queryClient.setQueryData(['session'], null);
-  onSessionLost();
+  sessionEnded();
 };
 
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: noticeSessionLost }),
-  mutationCache: new MutationCache({ onError: noticeSessionLost }),
+  queryCache: new QueryCache({ onError: noticeEndedSession }),
+  mutationCache: new MutationCache({ onError: noticeEndedSession }),
   defaultOptions: {
     queries: { staleTime: 15_000, retry: (count, error) => !(error instanceof ApiFailure) && count < 2 },
   },
@@ -56,6 +55,15 @@ export class ApiFailure extends Error {
   /** The message for each field the service named (422). */
   get fieldErrors(): Record<string, string> {
     return Object.fromEntries((this.body?.error.details ?? []).map((d) => [d.field, d.message]));
+  }
+  /** The same as sentences naming each field as the page does: "The current password is not right". */
+  fieldSentences(names: Record<string, string>): Record<string, string> {
+    return Object.fromEntries(
+      Object.entries(this.fieldErrors).map(([field, message]) => [
+        field,
+        `${names[field] ?? field} ${message}`,
+      ]),
+    );
   }
 }
 

@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { queryClient, whenSessionLost } from './api.ts';
+import { queryClient } from './api.ts';
 import { router } from './router.tsx';
 
 const theme = createTheme({
@@ -19,6 +19,9 @@ const theme = createTheme({
   // Shades dark enough for text on white (WCAG AA, 4.5:1): buttons' labels and links.
   primaryShade: 8,
   components: {
+    // An alert's title in the text's colour: a tint of teal or orange on its light background
+    // reads under 4.5:1.
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
     // The close button of every dialog says what it does to a screen reader.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A toast's text is as readable as the page's, and its close button is named.
@@ -37,12 +40,6 @@ const cssVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {},
-});
-
-whenSessionLost(() => {
-  const here = router.state.location.href;
-  if (router.state.location.pathname !== '/sign-in')
-    void router.navigate({ to: '/sign-in', search: { return_to: here, error: 'expired' } });
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
-import { queryClient, sessionQuery } from './api.ts';
+import { queryClient, sessionQuery, whenSessionEnds } from './api.ts';
 import { Layout } from './components/Layout.tsx';
+import { AccountPage } from './pages/AccountPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { NewOrderPage } from './pages/NewOrderPage.tsx';
 import { OrderPage } from './pages/OrderPage.tsx';
@@ -98,6 +99,13 @@ export const orderRoute = createRoute({
   component: OrderPage,
 });
 
+const accountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account',
+  beforeLoad: requireSession,
+  component: AccountPage,
+});
+
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
     signInRoute,
@@ -108,9 +116,24 @@ export const router = createRouter({
     ordersRoute,
     newOrderRoute,
     orderRoute,
+    accountRoute,
   ]),
   defaultPreload: 'intent',
   defaultNotFoundComponent: NotFound,
+});
+
+/**
+ * A call answered 401: the session ended meanwhile (signed out elsewhere, or the password
+ * changed in another session). Sign-in comes next, saying why, and leads back here; what the
+ * pages had loaded is forgotten.
+ */
+whenSessionEnds(() => {
+  const { pathname, href } = router.state.location;
+  if (pathname === '/sign-in') return;
+  queryClient.setQueryData(['session'], null);
+  void router
+    .navigate({ to: '/sign-in', search: { return_to: href, error: 'ended' } })
+    .then(() => queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' }));
 });
 
 declare module '@tanstack/react-router' {

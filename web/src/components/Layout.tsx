@@ -38,6 +38,9 @@ export function Layout() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{session.user.email}</Menu.Label>
+                <Menu.Item component={Link} to="/account">
+                  Account
+                </Menu.Item>
                 <Menu.Item onClick={() => void signOut()}>Sign out</Menu.Item>
               </Menu.Dropdown>
             </Menu>

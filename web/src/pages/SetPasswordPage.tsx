@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { api, ApiFailure, failureText, openSession, unwrap } from '../api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
-
-const MIN_LENGTH = 12;
+import { newPasswordChecks, PASSWORD_MIN_LENGTH } from '../passwords.ts';
 
 /**
  * Choosing a password through an emailed link: an invitation's (/set-password) or a reset's
@@ -22,10 +21,7 @@ export function SetPasswordPage({ reset }: { reset: boolean }) {
   );
   const form = useForm({
     initialValues: { password: '', confirm: '' },
-    validate: {
-      password: (value) => (value.length >= MIN_LENGTH ? null : `At least ${MIN_LENGTH} characters`),
-      confirm: (value, values) => (value === values.password ? null : 'The two passwords differ'),
-    },
+    validate: newPasswordChecks,
   });
   const submit = form.onSubmit(async (values) => {
     if (!token) return;
@@ -44,7 +40,7 @@ export function SetPasswordPage({ reset }: { reset: boolean }) {
   return (
     <AuthCard
       title={title}
-      intro={`At least ${MIN_LENGTH} characters; a few words make a good one.`}
+      intro={`At least ${PASSWORD_MIN_LENGTH} characters; a few words make a good one.`}
       failure={
         failure && (
           <>

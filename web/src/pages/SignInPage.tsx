@@ -14,8 +14,8 @@ export function SignInPage() {
   const [failure, setFailure] = useState<string | null>(
     search.error === 'link'
       ? 'That sign-in link does not work any more (links work once, for a limited time). Sign in below.'
-      : search.error === 'expired'
-        ? 'Your session ended. Sign in again to go on where you were.'
+      : search.error === 'ended'
+        ? 'Your session ended (it expired, or you signed out or changed your password elsewhere). Sign in again to go on where you were.'
         : null,
   );
   const form = useForm({

@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { buildWebIfStale } from '../../scripts/build-web.ts';
+import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
+import { hashPassword } from '../../src/sessions/password.ts';
+import { launchBrowser } from './browser.ts';
+import type { TestDatabase } from './database.ts';
+import { startService, type ServerProcess } from './processes.ts';
+
+/** The demo client user's password in the browser tests. */
+export const DEMO_PASSWORD = 'a long demo passphrase';
+
+/**
+ * The setting of a browser test file: the web application built if its sources changed, the
+ * demo world with a password for its client user, a service process serving both, and a
+ * Chromium; all ended after the file. Hooks the file adds afterwards find them ready.
+ */
+export function useWebApp(t: TestDatabase) {
+  let demo: DemoWorld | null = null;
+  let server: ServerProcess | null = null;
+  let browser: Browser | null = null;
+  let base = '';
+  const dataDir = path.join(os.tmpdir(), `aoms-web-${process.pid}`);
+
+  beforeAll(async () => {
+    buildWebIfStale();
+    demo = await seedDemo(t.db);
+    await t.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(DEMO_PASSWORD) })
+      .where('id', '=', demo.users.client.id)
+      .execute();
+    ({ server, base } = await startService({ DATABASE_URL: t.url, DATA_DIR: dataDir }));
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server?.child.exitCode === null) server.child.kill('SIGTERM');
+    await server?.exited;
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const ready = <T>(value: T | null): T => {
+    if (value === null) throw new Error('the web application runs only inside tests and hooks');
+    return value;
+  };
+  return {
+    get demo() {
+      return ready(demo);
+    },
+    get browser() {
+      return ready(browser);
+    },
+    get base() {
+      return ready(base || null);
+    },
+  };
+}
