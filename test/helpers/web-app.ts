@@ -16,9 +16,9 @@ export const DEMO_PASSWORD = 'a long demo passphrase';
 /**
  * The setting of a browser test file: the web application built if its sources changed, the
  * demo world with a password for its client user, a service process serving both, and a
- * Chromium; all ended after the file. Hooks the file adds afterwards find them ready.
+ * Chromium (with `env` for the service, if any); all ended after the file. Hooks the file adds afterwards find them ready.
  */
-export function useWebApp(t: TestDatabase) {
+export function useWebApp(t: TestDatabase, env: Record<string, string> = {}) {
   let demo: DemoWorld | null = null;
   let server: ServerProcess | null = null;
   let browser: Browser | null = null;
@@ -33,7 +33,7 @@ export function useWebApp(t: TestDatabase) {
       .set({ password_hash: await hashPassword(DEMO_PASSWORD) })
       .where('id', '=', demo.users.client.id)
       .execute();
-    ({ server, base } = await startService({ DATABASE_URL: t.url, DATA_DIR: dataDir }));
+    ({ server, base } = await startService({ DATABASE_URL: t.url, DATA_DIR: dataDir, ...env }));
     browser = await launchBrowser();
   }, 180_000);
 

@@ -1,17 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import fs from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebIfStale } from '../../scripts/build-web.ts';
-import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
-import { hashPassword } from '../../src/sessions/password.ts';
-import { accessibilityProblems, launchBrowser, screenshots } from '../helpers/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityProblems, screenshots } from '../helpers/browser.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 import { orderBody } from '../helpers/orders.ts';
-import { startService, type ServerProcess } from '../helpers/processes.ts';
+import { DEMO_PASSWORD as PASSWORD, useWebApp } from '../helpers/web-app.ts';
 
 /**
  * What the browser must refuse or survive: a form posted from another origin of the same site
@@ -20,48 +14,23 @@ import { startService, type ServerProcess } from '../helpers/processes.ts';
  * service's message by the field and changes nothing.
  */
 const t = useTestDatabase();
-let demo: DemoWorld;
-let server: ServerProcess;
-let browser: Browser;
-let base: string;
-let orderId: string;
-const dataDir = path.join(os.tmpdir(), `aoms-forms-${process.pid}`);
-const PASSWORD = 'a long lender passphrase';
 const UPLOAD_LIMIT = 200_000;
+const app = useWebApp(t, { MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT) });
+let orderId: string;
 
 beforeAll(async () => {
-  buildWebIfStale();
-  demo = await seedDemo(t.db);
-  await t.db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(PASSWORD) })
-    .where('id', '=', demo.users.client.id)
-    .execute();
-  ({ server, base } = await startService({
-    DATABASE_URL: t.url,
-    DATA_DIR: dataDir,
-    MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT),
-  }));
-  const placed = await fetch(`${base}/api/v1/orders`, {
+  const placed = await fetch(`${app.base}/api/v1/orders`, {
     method: 'POST',
-    headers: { 'x-api-key': demo.users.client.api_key, 'content-type': 'application/json' },
-    body: JSON.stringify(await orderBody(t.db, demo)),
+    headers: { 'x-api-key': app.demo.users.client.api_key, 'content-type': 'application/json' },
+    body: JSON.stringify(await orderBody(t.db, app.demo)),
   });
   orderId = ((await placed.json()) as { id: string }).id;
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  if (server?.child.exitCode === null) server.child.kill('SIGTERM');
-  await server?.exited;
-  await fs.rm(dataDir, { recursive: true, force: true });
 });
 
 async function signIn(context: BrowserContext, to = '/orders'): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${base}/sign-in?return_to=${encodeURIComponent(to)}`);
-  await page.getByLabel('Email').fill(demo.users.client.email);
+  await page.goto(`${app.base}/sign-in?return_to=${encodeURIComponent(to)}`);
+  await page.getByLabel('Email').fill(app.demo.users.client.email);
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === to);
@@ -72,13 +41,13 @@ const notes = () => t.db.selectFrom('notes').select(['content']).where('order_id
 
 describe('sessions in the browser', () => {
   it('refuses a form posted from another origin of the same site: the cookie goes, the CSRF token does not', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     await signIn(context);
     // A page of another service on the same host (same site: SameSite=Lax lets the cookie go).
     const forger = http.createServer((_, reply) => {
       reply.setHeader('content-type', 'text/html');
       reply.end(
-        `<form method="post" action="${base}/api/v1/orders/${orderId}/notes">` +
+        `<form method="post" action="${app.base}/api/v1/orders/${orderId}/notes">` +
           '<input name="content" value="forged note"></form><script>document.forms[0].submit()</script>',
       );
     });
@@ -95,7 +64,7 @@ describe('sessions in the browser', () => {
   }, 60_000);
 
   it('a session that ends while the page is open leads to sign-in, then back to the page', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await signIn(context, `/orders/${orderId}`);
     // Everything on the page loaded: the next request is the person's own.
     await page.getByText('No files yet.').waitFor();
@@ -104,14 +73,14 @@ describe('sessions in the browser', () => {
     await t.db
       .updateTable('web_sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('user_id', '=', demo.users.client.id)
+      .where('user_id', '=', app.demo.users.client.id)
       .execute();
     await page.getByRole('button', { name: 'Hold', exact: true }).click();
     await page.getByRole('dialog', { name: 'Hold' }).getByRole('button', { name: 'Hold' }).click();
     await page.waitForURL(/\/sign-in\?/);
     await page.getByText(/^Your session ended/).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
-    await page.getByLabel('Email').fill(demo.users.client.email);
+    await page.getByLabel('Email').fill(app.demo.users.client.email);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(new RegExp(`/orders/${orderId}$`));
@@ -123,7 +92,7 @@ describe('sessions in the browser', () => {
 
 describe("the order page's forms refuse bad input by the field and change nothing", () => {
   it('notes, parties and uploads', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await signIn(context, `/orders/${orderId}`);
     const notesCard = page.locator('.mantine-Card-root', {
       has: page.getByRole('heading', { name: 'Notes' }),
