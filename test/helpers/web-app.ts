@@ -60,3 +60,10 @@ export function useWebApp(t: TestDatabase, env: Record<string, string> = {}) {
     },
   };
 }
+
+/** The single-sign-on token (the jwt of POST /api/v1/me) of the user whose key this is. */
+export async function singleSignOnToken(base: string, apiKey: string): Promise<string> {
+  const me = await fetch(`${base}/api/v1/me`, { method: 'POST', headers: { 'x-api-key': apiKey } });
+  if (me.status !== 200) throw new Error(`POST /api/v1/me answered ${me.status}`);
+  return ((await me.json()) as { jwt: string }).jwt;
+}

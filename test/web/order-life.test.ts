@@ -6,7 +6,7 @@ import type { DemoWorld } from '../../src/seed/demo.ts';
 import { signInLink } from '../../src/sessions/session.service.ts';
 import { accessibilityProblems, fieldMessage, screenshots } from '../helpers/browser.ts';
 import { useTestDatabase } from '../helpers/database.ts';
-import { DEMO_PASSWORD as PASSWORD, useWebApp } from '../helpers/web-app.ts';
+import { DEMO_PASSWORD as PASSWORD, singleSignOnToken, useWebApp } from '../helpers/web-app.ts';
 
 /**
  * An order's whole life in the browser, each demo user signed in their own way: the lender by
@@ -104,11 +104,7 @@ describe('an order, from placing to paying, in the browser', () => {
     await lender.getByText('500 Oak Lane, Austin, TX 78704').waitFor();
 
     // Staff arrive by single sign-on, straight on the order, and assign it.
-    const me = await fetch(`${base}/api/v1/me`, {
-      method: 'POST',
-      headers: { 'x-api-key': demo.users.staff.api_key },
-    });
-    const { jwt } = (await me.json()) as { jwt: string };
+    const jwt = await singleSignOnToken(base, demo.users.staff.api_key);
     const staff = await newPage();
     await staff.goto(`${base}/sso?token=${jwt}&return_to=${encodeURIComponent(`/orders/${orderId}`)}`);
     await expectStatus(staff, 'Unassigned');

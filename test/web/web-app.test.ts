@@ -5,7 +5,7 @@ import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { accessibilityProblems, screenshots } from '../helpers/browser.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 import { orderBody } from '../helpers/orders.ts';
-import { DEMO_PASSWORD as PASSWORD, useWebApp } from '../helpers/web-app.ts';
+import { DEMO_PASSWORD as PASSWORD, singleSignOnToken, useWebApp } from '../helpers/web-app.ts';
 
 /**
  * The web application in a real Chromium, against a real service process that serves it:
@@ -129,11 +129,7 @@ describe('the web application', () => {
   }, 60_000);
 
   it('opens a session by single sign-on and lands on the page asked for', async () => {
-    const me = await fetch(`${base}/api/v1/me`, {
-      method: 'POST',
-      headers: { 'x-api-key': demo.users.client.api_key },
-    });
-    const { jwt } = (await me.json()) as { jwt: string };
+    const jwt = await singleSignOnToken(base, demo.users.client.api_key);
     const context = await browser.newContext();
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error('page error:', error.message));
@@ -151,11 +147,7 @@ describe('the web application', () => {
 
 describe('the order list', () => {
   it('shows how many orders each status holds, and keeps the status and due-date range in the URL', async () => {
-    const me = await fetch(`${base}/api/v1/me`, {
-      method: 'POST',
-      headers: { 'x-api-key': demo.users.client.api_key },
-    });
-    const { jwt } = (await me.json()) as { jwt: string };
+    const jwt = await singleSignOnToken(base, demo.users.client.api_key);
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${base}/sso?token=${jwt}&return_to=/orders`);
