@@ -264,11 +264,10 @@ function ActionField({
 
 /** The schema's description, less the formats the pickers already take care of. */
 function hint(input: ActionInput): string | undefined {
-  if (input.kind === 'date') return 'A date';
+  const said = input.description?.split(':')[0];
   if (input.kind === 'date-time')
-    return `In your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone})`;
-  if (input.kind === 'money') return 'An amount in dollars';
-  return input.description?.split(':')[0];
+    return `${said ?? 'When'}, in your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone})`;
+  return said;
 }
 
 /** The company's panel, by name, for assigning an order. */
