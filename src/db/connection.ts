@@ -41,6 +41,23 @@ export function createDb(url: string, options: PoolOptions = {}): Db {
 
 const pools = new WeakMap<Db, pg.Pool>();
 
+/**
+ * A connection of its own, with the pool's settings but outside the pool: for LISTEN, which
+ * needs a connection that stays open and that no query borrows (the pool closes idle ones).
+ */
+export function dedicatedClient(db: Db, purpose: string): pg.Client {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('dedicatedClient takes a Db made by createDb');
+  const options = pool.options as pg.PoolConfig;
+  return new pg.Client({
+    connectionString: options.connectionString,
+    application_name: `${options.application_name ?? 'aoms'} ${purpose}`,
+    connectionTimeoutMillis: options.connectionTimeoutMillis,
+    // A connection that silently died (a dropped network) is noticed, and then replaced.
+    keepAlive: true,
+  });
+}
+
 /** The pool behind a Db, as /metrics shows it: connections open, idle, requests waiting, and its size. */
 export function poolStats(db: Db): { total: number; idle: number; waiting: number; max: number } | null {
   const pool = pools.get(db);

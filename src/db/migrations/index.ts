@@ -19,6 +19,7 @@ import * as pendingPayments from './2026_11_23_0017_pending_payments.ts';
 import * as metricsIndexes from './2026_11_23_0018_metrics_indexes.ts';
 import * as idempotencySsoToken from './2026_11_23_0019_idempotency_sso_token.ts';
 import * as webSessions from './2026_11_23_0020_web_sessions.ts';
+import * as eventNotifications from './2026_11_24_0021_event_notifications.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0018_metrics_indexes': metricsIndexes,
   '2026_11_23_0019_idempotency_sso_token': idempotencySsoToken,
   '2026_11_23_0020_web_sessions': webSessions,
+  '2026_11_24_0021_event_notifications': eventNotifications,
 };
 
 export const migrationProvider: MigrationProvider = {
