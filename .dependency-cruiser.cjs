@@ -14,7 +14,7 @@
  * one that imports it.
  */
 const FEATURES =
-  '(api-keys|clients|companies|files|health|notes|orders|organizations|parties|payments|seed|cli|users|webhooks|workflow)';
+  '(api-keys|clients|companies|files|health|live|notes|orders|organizations|parties|payments|seed|cli|users|webhooks|workflow)';
 const SHARED = '(errors|config|format|reference|schemas|db|mail|outbox|events|storage|auth|cards|metrics)';
 
 module.exports = {

@@ -62,6 +62,8 @@ import { registerPartyRoutes } from './parties/party.routes.ts';
 import { registerPaymentRoutes } from './payments/payment.routes.ts';
 import { registerWebhookRoutes } from './webhooks/webhook.routes.ts';
 import { registerPaymentPages } from './payments/public.routes.ts';
+import { EventFeed } from './live/live.feed.ts';
+import { registerLiveRoutes } from './live/live.routes.ts';
 import { paymentProvider } from './cards/card-processor.ts';
 import type { PaymentDeps } from './payments/payment.service.ts';
 
@@ -126,6 +128,11 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     secrets,
     payments: paymentProvider(config),
   };
+
+  // Live updates: one feed of committed events per process, for every open stream. Streams
+  // end first when the app closes, so that they do not hold a graceful shutdown.
+  const feed = new EventFeed(db, (error) => app.log.warn({ err: error }, 'live updates interrupted'));
+  app.addHook('preClose', () => feed.close());
 
   app.decorateRequest('principal', null);
   app.addHook('onRequest', (request, reply, done) => {
@@ -213,6 +220,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       registerPartyRoutes(api, deps);
       registerPaymentRoutes(api, deps);
       registerWebhookRoutes(api, deps);
+      registerLiveRoutes(api, { ...deps, feed });
       done();
     },
     { prefix: '/api/v1' },

@@ -53,6 +53,17 @@ export async function findUserByKeyHash(db: Db, hash: Buffer): Promise<KeyLookup
   return { keyId: row.key_id, revoked: row.revoked_at !== null, user: toAuthUser(row) };
 }
 
+/** Whether an API key (by id) is still in force, read past the key cache. */
+export async function isKeyActive(db: Db, keyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<AuthUser | null> {
   const row = await db
     .selectFrom('users')

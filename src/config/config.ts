@@ -94,6 +94,13 @@ export interface Config {
   benchRoutes: boolean;
   /** The key that seals stored secrets (auth/secret-box.ts); null: one generated and kept in the database. */
   secretEncryption: { key: Buffer | null; previousKeys: Buffer[] };
+  /** GET /api/v1/events/stream (live/). */
+  eventStreams: {
+    /** A comment line this often keeps proxies from closing a quiet stream; the credential is checked again too. */
+    heartbeatSeconds: number;
+    /** Streams one user may hold open on one process at once (429 beyond). */
+    perUser: number;
+  };
   webhooks: {
     /** Deliver to loopback, private and link-local addresses (off: they are refused). */
     allowPrivateUrls: boolean;
@@ -248,6 +255,10 @@ export function loadConfig(env: Env = process.env): Config {
           }
           return [key];
         }),
+    },
+    eventStreams: {
+      heartbeatSeconds: read('EVENT_STREAM_HEARTBEAT_SECONDS', 25, integer(1, 300)),
+      perUser: read('EVENT_STREAMS_PER_USER', 10, integer(1, 1000)),
     },
     webhooks: {
       allowPrivateUrls: read('WEBHOOK_ALLOW_PRIVATE_URLS', false, boolean),

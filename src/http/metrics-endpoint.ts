@@ -20,9 +20,14 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Every answer's duration, by route pattern (not URL: bounded labels) and status class. */
+/**
+ * Every answer's duration, by route pattern (not URL: bounded labels) and status class. A
+ * stream of server-sent events lasts as long as its reader stays: not a latency, so not here
+ * (aoms_event_streams_open counts them).
+ */
 export function installRequestMetrics(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) return done();
     httpDuration.observe(
       {
         method: request.method,

@@ -42,6 +42,10 @@ export const TAGS = [
   { name: 'parties', description: "The order's parties and points of contact" },
   { name: 'payments', description: "The order's invoice, payments and payment links" },
   { name: 'webhooks', description: 'Subscriptions to events, signed deliveries, the delivery log' },
+  {
+    name: 'live updates',
+    description: 'Server-sent events of the changes to the orders you can see, as they happen',
+  },
   { name: 'operations', description: 'Health and readiness' },
 ];
 

@@ -18,6 +18,12 @@ export const httpDuration = new Histogram({
   registers: [registry],
 });
 
+export const eventStreamsOpen = new Gauge({
+  name: 'aoms_event_streams_open',
+  help: 'Live-update streams (GET /api/v1/events/stream) open on this process',
+  registers: [registry],
+});
+
 export const rateLimited = new Counter({
   name: 'aoms_rate_limited_total',
   help: 'Requests refused with 429, by limit (key, unauthenticated, public, card)',

@@ -5,7 +5,8 @@ import type { AuthUser } from '../auth/principal.ts';
  * Who sees which order: operators all; staff their company's; client users their client's;
  * appraisers the orders offered or assigned to them. Another tenant's order is "not found",
  * never "forbidden". Written twice, once as SQL and once over a row already read; the store
- * (order.store.ts) and the list are their only users.
+ * (order.store.ts), the list and the event log of live updates (order.event-log.ts) are
+ * their only users.
  */
 export function orderVisibleTo(user: AuthUser): Expression<SqlBool> {
   switch (user.role) {

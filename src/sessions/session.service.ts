@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError } from '../errors/app-error.ts';
-import { findPasswordHash, findSignInUser, findUserById } from '../auth/auth-user.repository.ts';
+import { findPasswordHash, findSignInUser, findUserById, isKeyActive } from '../auth/auth-user.repository.ts';
 import type { AuthUser, Principal } from '../auth/principal.ts';
 import type { TokenSigner } from '../auth/token.ts';
 import { renderEmail, SERVICE_NAME } from '../mail/templates.ts';
@@ -12,6 +12,7 @@ import {
   createSession,
   createSignInLink,
   findSession,
+  isSessionOpen,
   peekSignInLink,
   revokeUserSessions,
   useSsoToken,
@@ -65,6 +66,16 @@ export async function identifySession(
   const user = await findUserById(db, session.userId);
   if (!user) return null;
   return { session, principal: { user, keyOwner: user, credentialId: `session:${session.id}` } };
+}
+
+/**
+ * Whether the credential a request was authenticated with still works: its session is open
+ * (its idle clock left alone) or its API key not revoked. Long-lived streams ask it from time
+ * to time, so that signing out or revoking a key ends them.
+ */
+export async function credentialStillValid(db: Db, config: Config, principal: Principal): Promise<boolean> {
+  const sessionId = /^session:(.+)$/.exec(principal.credentialId)?.[1];
+  return sessionId ? isSessionOpen(db, sessionId, limitsOf(config)) : isKeyActive(db, principal.credentialId);
 }
 
 /** A single-sign-on token opens one session, once, before its expiry. */

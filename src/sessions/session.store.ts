@@ -44,14 +44,10 @@ export async function createSession(db: Db, userId: string, limits: SessionLimit
  * absolute expiry. A read: every request of a signed-in page passes here.
  */
 export async function findSession(db: Db, token: string, limits: SessionLimits) {
-  const row = await db
-    .selectFrom('web_sessions')
+  const row = await openSessions(db, limits)
     .select(['id', 'user_id', 'csrf_token', 'expires_at'])
     .select(sql<boolean>`last_seen_at < now() - interval '1 minute'`.as('stale'))
     .where('token_hash', '=', digest(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .where('last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${limits.idleMinutes})`)
     .executeTakeFirst();
   if (!row) return null;
   // The idle clock is renewed at most once a minute, so that a page's burst of requests writes once.
@@ -68,6 +64,24 @@ export async function findSession(db: Db, token: string, limits: SessionLimits) 
     expiresAt: row.expires_at,
   };
   return session;
+}
+
+/**
+ * Whether a session is still open, read without renewing its idle clock: a long-lived stream
+ * asks this, and must not keep an unattended browser signed in.
+ */
+export async function isSessionOpen(db: Db, id: string, limits: SessionLimits): Promise<boolean> {
+  const row = await openSessions(db, limits).select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Sessions neither revoked, nor past their absolute expiry, nor idle too long. */
+function openSessions(db: Db, limits: SessionLimits) {
+  return db
+    .selectFrom('web_sessions')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${limits.idleMinutes})`);
 }
 
 export async function revokeSession(db: Db, id: string): Promise<void> {

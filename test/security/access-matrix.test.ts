@@ -11,6 +11,7 @@ import { WEB_ROOT } from '../../src/web/web-app.ts';
 import type { Status } from '../../src/workflow/statuses.ts';
 import { ENDPOINT_ACTIONS } from '../../src/workflow/transitions.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { injectAnswer } from '../helpers/event-stream.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
 import { multipart, REPORT_PDF, type Part } from '../helpers/multipart.ts';
 import { orderBody, placeOrder } from '../helpers/orders.ts';
@@ -195,6 +196,9 @@ const MATRIX: Row[] = [
   ['GET    /webhooks/:webhook_id/deliveries',                  404, 404, 200, 404, 403, 403, 200, 401, 401],
   ['POST   /webhooks/:webhook_id/deliveries/:delivery_id/replay', 404, 404, 202, 404, 403, 403, 202, 401, 401],
   ['POST   /webhooks/:webhook_id/test',                        404, 404, 202, 404, 403, 403, 202, 401, 401],
+
+  // -- live updates: every user may listen; each hears only of what it may see (test/live/)
+  ['GET    /events/stream',                                    200, 200, 200, 200, 200, 200, 200, 401, 401],
 ];
 
 /**
@@ -336,7 +340,7 @@ async function send(
     headers['content-type'] = 'application/x-www-form-urlencoded';
     payload = new URLSearchParams(options.body.form).toString();
   }
-  const response = await t.app.inject({
+  const response = await injectAnswer(t.app, {
     method: httpMethod(method),
     url,
     headers,
@@ -626,6 +630,7 @@ const CALLS: Record<string, Call> = {
   'GET /webhooks/:webhook_id/deliveries': { fixture: companyWebhook },
   'POST /webhooks/:webhook_id/deliveries/:delivery_id/replay': { fixture: companyWebhook },
   'POST /webhooks/:webhook_id/test': { fixture: companyWebhook },
+  'GET /events/stream': { fixture: nothing },
 };
 
 function newClientBody() {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../src/api-keys/api-key.service.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { injectAnswer, type InjectedAnswer } from '../helpers/event-stream.ts';
 import {
   brokenJson,
   FileRef,
@@ -518,11 +519,11 @@ async function exchange(request: FuzzRequest, batch: Batch): Promise<void> {
   stats.inputs += 1;
   if (!request.endpoint.startsWith('unknown')) stats.endpoints.add(request.endpoint);
   const problems: string[] = [];
-  let response: Awaited<ReturnType<typeof t.app.inject>> | null = null;
+  let response: InjectedAnswer | null = null;
   try {
     response = await answerWithin(
       REQUEST_TIMEOUT_MS,
-      t.app.inject({
+      injectAnswer(t.app, {
         method: request.method,
         url: request.url,
         headers: request.headers,

@@ -1,0 +1,104 @@
+import { sql } from 'kysely';
+import type { AuthUser } from '../auth/principal.ts';
+import type { Db } from '../db/connection.ts';
+import { isUuid } from '../db/ids.ts';
+import { isOrderVisible, orderVisibleTo } from './order.access.ts';
+
+/**
+ * The order events a user may see, read back from the `events` table for live updates
+ * (live/). The rule is the order's own (order.access.ts): an event is seen by whoever may
+ * GET its order now, so an appraiser whose offer was withdrawn hears nothing more of it.
+ */
+
+/** What a stream tells of an event: its id, its type and its order; the caller reads the rest. */
+export interface OrderEventRef {
+  id: string;
+  type: string;
+  order_id: string;
+}
+
+/** An event with the owners of its order as they are now: checked per stream without a query. */
+export interface AnnouncedEvent extends OrderEventRef {
+  owners: { client_id: string; company_id: string; appraiser_id: string | null };
+}
+
+/** Order events by id, in the order of `ids`; ids of no order event are left out. */
+export async function readAnnouncedEvents(db: Db, ids: readonly string[]): Promise<AnnouncedEvent[]> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .selectFrom('events')
+    .innerJoin('orders', 'orders.id', 'events.order_id')
+    .select([
+      'events.id',
+      'events.type',
+      'orders.id as order_id',
+      'orders.client_id',
+      'orders.company_id',
+      'orders.appraiser_id',
+    ])
+    .where('events.id', 'in', wanted)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { client_id, company_id, appraiser_id, ...ref } = row;
+    return [{ ...ref, owners: { client_id, company_id, appraiser_id } }];
+  });
+}
+
+export const mayReceive = (user: AuthUser, event: AnnouncedEvent): boolean =>
+  isOrderVisible(user, event.owners);
+
+export interface ReplayBounds {
+  /** Only events this recent are replayed. */
+  windowSeconds: number;
+  /** At most this many; more means the caller missed too much to be told event by event. */
+  limit: number;
+  /**
+   * Events are ordered by the time they were written, not the time they were committed: a
+   * change that began before the named event may have committed after it. Replay starts this
+   * long before it, so that such an event is not missed (some the caller has may come again).
+   */
+  overlapSeconds: number;
+}
+
+/**
+ * The events the user may see that follow the one named, oldest first; null when they cannot
+ * all be told: the named event is unknown, not the user's to see, older than the window, or
+ * followed by more than the limit.
+ */
+export async function visibleEventsAfter(
+  db: Db,
+  user: AuthUser,
+  eventId: string,
+  bounds: ReplayBounds,
+): Promise<OrderEventRef[] | null> {
+  if (!isUuid(eventId)) return null;
+  const since = sql<Date>`now() - make_interval(secs => ${bounds.windowSeconds})`;
+  const cursor = await db
+    .selectFrom('events')
+    .innerJoin('orders', 'orders.id', 'events.order_id')
+    .select('events.id')
+    .where('events.id', '=', eventId)
+    .where('events.created_at', '>', since)
+    .where(orderVisibleTo(user))
+    .executeTakeFirst();
+  if (!cursor) return null;
+  // The named event's time is read in SQL: a JavaScript Date would lose its microseconds.
+  const from = sql<Date>`(SELECT created_at FROM events WHERE id = ${eventId}) - make_interval(secs => ${bounds.overlapSeconds})`;
+  const rows = await db
+    .selectFrom('events')
+    .innerJoin('orders', 'orders.id', 'events.order_id')
+    .select(['events.id', 'events.type', 'orders.id as order_id'])
+    .where('events.created_at', '>=', from)
+    .where('events.created_at', '>', since)
+    .where('events.id', '!=', eventId)
+    .where(orderVisibleTo(user))
+    .orderBy('events.created_at')
+    .orderBy('events.id')
+    .limit(bounds.limit + 1)
+    .execute();
+  return rows.length > bounds.limit ? null : rows;
+}
