@@ -2,10 +2,12 @@ import { AppShell, Anchor, Button, Group, Menu, Text, UnstyledButton } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { api, queryClient, rememberSession, sessionQuery } from '../api.ts';
+import { useLiveUpdates } from '../live.ts';
 
 /** The frame of every page: the service's name, the main sections, and who is signed in. */
 export function Layout() {
   const { data: session } = useQuery(sessionQuery);
+  useLiveUpdates(session?.user.id ?? null);
   const navigate = useNavigate();
   const signOut = async () => {
     await api.POST('/auth/sign_out');
