@@ -55,48 +55,7 @@ export async function loadData(db: Db, orders: number): Promise<BenchWorld> {
     INSERT INTO users (organization_id, role, is_admin, email, first_name, last_name, title)
       SELECT o.id, 'client', u = 1, 'user' || u || '@' || o.id || '.bench', 'Client', u::text, (ARRAY['Client Manager', 'Loan Officer', 'Processor'])[u] FROM organizations o, generate_series(1, 3) u WHERE o.kind = 'client';
   `.execute(db);
-
-  // Orders: client i % 100, its company; status, dates and loan data vary with i. The running
-  // totals are rebuilt once after the load rather than kept row by row.
-  await sql`ALTER TABLE orders DISABLE TRIGGER orders_count`.execute(db);
-  await sql`
-    CREATE TEMP TABLE bench_clients AS
-      SELECT row_number() OVER (ORDER BY cc.client_id) - 1 AS n, cc.client_id, cc.company_id,
-             (SELECT id FROM users u WHERE u.organization_id = cc.client_id ORDER BY email LIMIT 1) AS creator,
-             (SELECT array_agg(id ORDER BY email) FROM users u WHERE u.organization_id = cc.company_id AND u.role = 'appraiser') AS appraisers,
-             (SELECT id FROM products p WHERE p.company_id = cc.company_id ORDER BY name LIMIT 1) AS product_id
-        FROM company_clients cc;
-  `.execute(db);
-  await sql`
-    INSERT INTO orders (id, file_number, client_id, company_id, lender_id, created_by, status, appraiser_id, address_one, city, state_id, county_id, zip,
-                        loan_type, transaction_type, loan_number, loan_amount_cents, green_certified, payment_method, total_fee_cents,
-                        due_date, original_due_date, created_at, updated_at)
-      SELECT gen_random_uuid(), 'AOM-' || lpad(i::text, 8, '0'), c.client_id, c.company_id, c.client_id, c.creator,
-             s.status, CASE WHEN s.status IN ('Unassigned', 'Cancelled') THEN NULL ELSE c.appraisers[1 + (i % 20)] END,
-             (i % 9000 + 100) || ' Main St', (ARRAY['Austin', 'Dallas', 'Houston', 'Chicago', 'Denver'])[1 + i % 5],
-             (ARRAY['48', '48', '48', '17', '08'])[1 + i % 5], NULL, lpad((10000 + i % 89999)::text, 5, '0'),
-             (ARRAY['conventional', 'fha', 'usda', 'reo', 'other'])[1 + i % 5], (ARRAY['purchase', 'refinance', 'home_equity'])[1 + i % 3],
-             'LN-' || i, 30000000 + (i % 500) * 100000, false, 'invoice', 45000,
-             timestamptz '2026-01-01' + (i % 730) * interval '1 day', timestamptz '2026-01-01' + (i % 730) * interval '1 day',
-             timestamptz '2024-01-01' + (i::float / ${orders}) * interval '1000 days', timestamptz '2024-01-01' + (i::float / ${orders}) * interval '1000 days'
-        FROM generate_series(1, ${orders}) i
-        JOIN bench_clients c ON c.n = i % 100
-        JOIN LATERAL (SELECT (${sql.val(STATUSES)}::text[])[1 + ((i / 100) * 7) % 10] AS status) s ON true
-  `.execute(db);
-  await sql`SELECT setval('order_file_number_seq', ${orders})`.execute(db);
-  await sql`ALTER TABLE orders ENABLE TRIGGER orders_count`.execute(db);
-  await sql`SELECT order_counts_rebuild()`.execute(db);
-  await sql`
-    INSERT INTO order_products (order_id, product_id, fee_cents, position)
-      SELECT o.id, c.product_id, 45000, 0 FROM orders o JOIN bench_clients c ON c.client_id = o.client_id;
-    INSERT INTO order_parties (order_id, name, first_name, last_name, role, role_key, emails, phones)
-      SELECT o.id, 'Pat ' || o.loan_number, 'Pat', o.loan_number, 'borrower', 'borrower', ARRAY['borrower@bench.example'], ARRAY['512-555-0100'] FROM orders o;
-    INSERT INTO order_history (order_id, action, from_status, to_status, user_id, key_owner_id)
-      SELECT o.id, 'create', NULL, 'Unassigned', o.created_by, o.created_by FROM orders o;
-    INSERT INTO notes (order_id, author_id, author_name, subject, content)
-      SELECT o.id, o.created_by, 'Client 1', 'Access', '<p>Gate code 1234</p>' FROM orders o WHERE o.loan_number LIKE '%0';
-  `.execute(db);
-  await sql`VACUUM ANALYZE`.execute(db);
+  await loadOrders(db, orders);
 
   const company = await db
     .selectFrom('organizations')
@@ -170,4 +129,54 @@ export async function loadData(db: Db, orders: number): Promise<BenchWorld> {
     scheduledOrderIds: scheduledOrders.map((o) => o.id),
     sampleOrderIds: sample.map((o) => o.id),
   };
+}
+
+/**
+ * `orders` orders in bulk SQL, into a database that has none yet, spread over the given clients
+ * (by default every client a company serves): client i % (number of clients), its company, an
+ * appraiser of that company in turn; status, dates and loan data vary with i. Each order gets
+ * its product, borrower party and creation history, every tenth a note. The running totals are
+ * rebuilt once after the load rather than kept row by row.
+ */
+export async function loadOrders(db: Db, orders: number, clientIds?: string[]): Promise<void> {
+  await sql`ALTER TABLE orders DISABLE TRIGGER orders_count`.execute(db);
+  await sql`
+    CREATE TEMP TABLE bench_clients AS
+      SELECT row_number() OVER (ORDER BY cc.client_id) - 1 AS n, cc.client_id, cc.company_id,
+             (SELECT id FROM users u WHERE u.organization_id = cc.client_id ORDER BY email LIMIT 1) AS creator,
+             (SELECT array_agg(id ORDER BY email) FROM users u WHERE u.organization_id = cc.company_id AND u.role = 'appraiser') AS appraisers,
+             (SELECT id FROM products p WHERE p.company_id = cc.company_id ORDER BY name LIMIT 1) AS product_id
+        FROM company_clients cc
+       WHERE ${clientIds ? sql`cc.client_id = ANY(${clientIds}::uuid[])` : sql`true`};
+  `.execute(db);
+  await sql`
+    INSERT INTO orders (id, file_number, client_id, company_id, lender_id, created_by, status, appraiser_id, address_one, city, state_id, county_id, zip,
+                        loan_type, transaction_type, loan_number, loan_amount_cents, green_certified, payment_method, total_fee_cents,
+                        due_date, original_due_date, created_at, updated_at)
+      SELECT gen_random_uuid(), 'AOM-' || lpad(i::text, 8, '0'), c.client_id, c.company_id, c.client_id, c.creator,
+             s.status, CASE WHEN s.status IN ('Unassigned', 'Cancelled') THEN NULL ELSE c.appraisers[1 + i % cardinality(c.appraisers)] END,
+             (i % 9000 + 100) || ' Main St', (ARRAY['Austin', 'Dallas', 'Houston', 'Chicago', 'Denver'])[1 + i % 5],
+             (ARRAY['48', '48', '48', '17', '08'])[1 + i % 5], NULL, lpad((10000 + i % 89999)::text, 5, '0'),
+             (ARRAY['conventional', 'fha', 'usda', 'reo', 'other'])[1 + i % 5], (ARRAY['purchase', 'refinance', 'home_equity'])[1 + i % 3],
+             'LN-' || i, 30000000 + (i % 500) * 100000, false, 'invoice', 45000,
+             timestamptz '2026-01-01' + (i % 730) * interval '1 day', timestamptz '2026-01-01' + (i % 730) * interval '1 day',
+             timestamptz '2024-01-01' + (i::float / ${orders}) * interval '1000 days', timestamptz '2024-01-01' + (i::float / ${orders}) * interval '1000 days'
+        FROM generate_series(1, ${orders}) i
+        JOIN bench_clients c ON c.n = i % (SELECT count(*) FROM bench_clients)
+        JOIN LATERAL (SELECT (${sql.val(STATUSES)}::text[])[1 + ((i / 100) * 7) % 10] AS status) s ON true
+  `.execute(db);
+  await sql`SELECT setval('order_file_number_seq', ${orders})`.execute(db);
+  await sql`ALTER TABLE orders ENABLE TRIGGER orders_count`.execute(db);
+  await sql`SELECT order_counts_rebuild()`.execute(db);
+  await sql`
+    INSERT INTO order_products (order_id, product_id, fee_cents, position)
+      SELECT o.id, c.product_id, 45000, 0 FROM orders o JOIN bench_clients c ON c.client_id = o.client_id;
+    INSERT INTO order_parties (order_id, name, first_name, last_name, role, role_key, emails, phones)
+      SELECT o.id, 'Pat ' || o.loan_number, 'Pat', o.loan_number, 'borrower', 'borrower', ARRAY['borrower@bench.example'], ARRAY['512-555-0100'] FROM orders o;
+    INSERT INTO order_history (order_id, action, from_status, to_status, user_id, key_owner_id)
+      SELECT o.id, 'create', NULL, 'Unassigned', o.created_by, o.created_by FROM orders o;
+    INSERT INTO notes (order_id, author_id, author_name, subject, content)
+      SELECT o.id, o.created_by, 'Client 1', 'Access', '<p>Gate code 1234</p>' FROM orders o WHERE o.loan_number LIKE '%0';
+  `.execute(db);
+  await sql`VACUUM ANALYZE`.execute(db);
 }

@@ -1,15 +1,11 @@
-import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import { createDb, withDatabase } from '../../src/db/connection.ts';
-import { openEmbeddedDatabase } from '../../src/db/embedded.ts';
+import { createDb } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { loadData, type BenchWorld } from './load-data.ts';
+import { benchDatabase, ROOT, startBenchService } from './service.ts';
 
 /**
  * `npm run bench`: loads a million orders into PostgreSQL (embedded, or DATABASE_URL), starts
@@ -17,42 +13,11 @@ import { loadData, type BenchWorld } from './load-data.ts';
  * Every figure is also given as a ratio to the primary-key ceiling measured in the same run.
  * Settings: BENCH_ORDERS (1000000), BENCH_SECONDS per run (8), BENCH_CONNECTIONS (50).
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const run = promisify(execFile);
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const external = process.env.DATABASE_URL?.trim();
-  if (external) {
-    const name = `aoms_bench_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    return { url: withDatabase(external, name), stop: () => Promise.resolve() };
-  }
-  const dir = path.join(os.tmpdir(), `aoms-bench-${Date.now()}`);
-  const embedded = await openEmbeddedDatabase(dir, 'refuse', log);
-  return {
-    url: embedded.url,
-    stop: async () => {
-      await embedded.stop();
-      await fs.rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 interface Figures {
   requestsPerSecond: number;
@@ -96,7 +61,7 @@ async function measure(
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const { url, stop } = await database();
+  const { url, stop } = await benchDatabase(log);
   const db = createDb(url, { max: 4 });
   await migrateToLatest(db);
   log(`loading ${ORDERS.toLocaleString('en-US')} orders`);
@@ -106,42 +71,12 @@ async function main(): Promise<void> {
   log(`loaded in ${loadSeconds.toFixed(1)} s`);
   await db.destroy();
 
-  const port = await freePort();
-  const dataDir = path.join(os.tmpdir(), `aoms-bench-data-${Date.now()}`);
   // BENCH_PROFILE=<dir> writes a CPU profile of the service (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
-  const service = spawn(process.execPath, [...profile, 'src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      RATE_LIMIT_PER_MINUTE: '0',
-      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '0',
-      RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
-      RATE_LIMIT_CARD_ATTEMPTS_PER_MINUTE: '0',
-      BENCH_ROUTES: 'true',
-      DATA_DIR: dataDir,
-      DATABASE_POOL_SIZE: '20',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    if (
-      await fetch(`${baseUrl}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const service = await startBenchService(url, profile);
+  const baseUrl = service.baseUrl;
   const staff = { 'x-api-key': world.staffKey };
   const ids = world.sampleOrderIds;
   const orderBody = JSON.stringify({
@@ -208,12 +143,10 @@ async function main(): Promise<void> {
     log(`measuring ${name}`);
     results.push({ name, figures: await measure(baseUrl, scenario) });
   }
-  const status = await fs.readFile(`/proc/${service.pid}/status`, 'utf8').catch(() => '');
+  const status = await fs.readFile(`/proc/${service.child.pid}/status`, 'utf8').catch(() => '');
   const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  service.kill('SIGTERM');
-  await new Promise((resolve) => service.once('exit', resolve));
+  await service.stop();
   await stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
 
   const ceiling = results[1]!.figures.requestsPerSecond;
   const rows = results.map(({ name, figures }) => ({
