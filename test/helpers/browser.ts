@@ -24,12 +24,17 @@ const LEFT_OUT = new Set([
   '--disable-site-isolation-trials',
 ]);
 
-export async function launchBrowser(): Promise<Browser> {
-  return playwright.launch({
+/** How to start that Chromium; `extraArgs` are added to its flags. */
+export async function browserOptions(extraArgs: string[] = []) {
+  return {
     executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((arg) => !LEFT_OUT.has(arg)),
+    args: [...chromium.args.filter((arg) => !LEFT_OUT.has(arg)), ...extraArgs],
     headless: true,
-  });
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return playwright.launch(await browserOptions());
 }
 
 /** Saves the page at desktop width and at 375 px, as people will see it. */
