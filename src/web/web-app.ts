@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /**
  * The web application, built from web/ into dist/web (npm start builds it when its sources
  * changed: scripts/build-web.ts), served by the service on its own port:
- * - /assets/* are the built files, named by their content, so cached for a year;
+ * - /assets/* are the built files, named by their content, so cached for a year; scripts and
+ *   styles go brotli- or gzip-compressed to browsers that accept it (the build writes both);
  * - a browser asking for a page (GET, Accept: text/html) outside /api, /auth, /docs and the
  *   signed pages gets the application's index.html, whose router shows the page; `GET /` too
  *   (integrators asking for JSON still get the service index there).
@@ -50,6 +51,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<WebApp | nul
     prefix: '/assets/',
     immutable: true,
     maxAge: '365d',
+    preCompressed: true,
     index: false,
     schemaHide: true,
   });

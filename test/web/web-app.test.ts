@@ -128,6 +128,23 @@ describe('the web application', () => {
     await context.close();
   }, 60_000);
 
+  it('sends its scripts and styles compressed to browsers that accept it, as they are to the others', async () => {
+    const html = await (await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThanOrEqual(2);
+    for (const asset of assets) {
+      const plain = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      const body = await plain.text();
+      for (const encoding of ['br', 'gzip']) {
+        const answer = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': encoding } });
+        expect(answer.headers.get('content-encoding')).toBe(encoding);
+        expect(answer.headers.get('vary')).toMatch(/accept-encoding/i);
+        expect(await answer.text()).toBe(body);
+      }
+    }
+  });
+
   it('opens a session by single sign-on and lands on the page asked for', async () => {
     const jwt = await singleSignOnToken(base, demo.users.client.api_key);
     const context = await browser.newContext();
