@@ -25,7 +25,7 @@ export async function freePort(): Promise<number> {
 
 /**
  * A new database on the server named by DATABASE_URL, or else an embedded PostgreSQL in a fresh
- * temporary directory (removed by `stop`).
+ * temporary directory; `stop` drops the one or removes the other.
  */
 export async function benchDatabase(
   log: (message: string) => void,
@@ -33,11 +33,13 @@ export async function benchDatabase(
   const external = process.env.DATABASE_URL?.trim();
   if (external) {
     const name = `aoms_bench_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    return { url: withDatabase(external, name), stop: () => Promise.resolve() };
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: external });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    return { url: withDatabase(external, name), stop: () => admin(`DROP DATABASE ${name} WITH (FORCE)`) };
   }
   const dir = path.join(os.tmpdir(), `aoms-bench-${Date.now()}`);
   const embedded = await openEmbeddedDatabase(dir, 'refuse', log);
