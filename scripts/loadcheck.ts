@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, untilReady } from './bench/service.ts';
 
 /**
  * `npm run loadcheck`: a bounded flood on loopback that the rate limits must stop. Starts the
@@ -20,15 +20,6 @@ const SECONDS = Math.min(Number(process.env.LOADCHECK_SECONDS ?? 3), 10);
 const MAX_REQUESTS = Math.min(Number(process.env.LOADCHECK_MAX_REQUESTS ?? 5000), 20_000);
 const CONCURRENCY = 16;
 const log = (message: string) => process.stderr.write(`[loadcheck] ${message}\n`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Only loopback is ever a target. */
 function loopback(url: string): string {
@@ -112,17 +103,7 @@ async function main(): Promise<void> {
   });
   const exited = new Promise((resolve) => service.once('exit', resolve));
   try {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 600 || service.exitCode !== null) throw new Error('the service did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await untilReady(base, service);
     const demo = JSON.parse(await fs.readFile(path.join(dataDir, 'demo.json'), 'utf8')) as {
       client_id: string;
       users: { client: { api_key: string } };

@@ -52,6 +52,21 @@ export async function benchDatabase(
   };
 }
 
+/** Resolves once the service answers /readyz; throws if it exits first or takes over `seconds`. */
+export async function untilReady(baseUrl: string, child: ChildProcess, seconds = 60): Promise<void> {
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null)
+      throw new Error(`the service exited (${child.exitCode}) before it was ready`);
+    if (i === seconds * 10) throw new Error(`the service was not ready within ${seconds} s`);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export interface BenchService {
   baseUrl: string;
   child: ChildProcess;
@@ -88,17 +103,7 @@ export async function startBenchService(databaseUrl: string, nodeArgs: string[] 
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null)
-      throw new Error(`the service exited (${child.exitCode}) before it was ready`);
-    if (i === 300) throw new Error('the service was not ready within 30 s');
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilReady(baseUrl, child);
   return {
     baseUrl,
     child,

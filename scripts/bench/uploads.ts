@@ -5,6 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, untilReady } from './service.ts';
 
 /**
  * `npm run bench:uploads` (and the end of `npm run bench`): the service's memory under large
@@ -27,15 +28,6 @@ const NOTE_FIELDS = 150;
 const FIELD_BYTES = 1_000_000;
 const MiB = 1024 * 1024;
 const log = (message: string) => process.stderr.write(`[bench:uploads] ${message}\n`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The service's resident memory now and at its peak since the last reset, in KiB. */
 async function memory(pid: number): Promise<{ rssKb: number; peakKb: number }> {
@@ -208,17 +200,7 @@ async function main(): Promise<void> {
   });
   const exited = new Promise((resolve) => service.once('exit', resolve));
   try {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 600 || service.exitCode !== null) throw new Error('the service did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await untilReady(base, service);
     const pid = service.pid!;
     const ready = await memory(pid);
     const demo = JSON.parse(await fs.readFile(path.join(dataDir, 'demo.json'), 'utf8')) as {
