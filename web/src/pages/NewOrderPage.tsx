@@ -97,6 +97,18 @@ export function NewOrderPage() {
     },
   });
   const errors = create.error instanceof ApiFailure ? create.error.fieldErrors : {};
+  // The fields this render shows, each asking for its message: what the API names elsewhere
+  // (a field the form does not show) goes above the buttons instead. Filled as the JSX below is
+  // built, read after the fields.
+  const shown = new Set<string>();
+  const reports = (field: string, name: string) =>
+    field === name || field.startsWith(`${name}.`) || field.startsWith(`${name}[`);
+  const errorFor = (name: string) => {
+    shown.add(name);
+    return Object.entries(errors).find(([field]) => reports(field, name))?.[1];
+  };
+  const unplacedErrors = () =>
+    Object.entries(errors).filter(([field]) => ![...shown].some((name) => reports(field, name)));
   const field = (
     name: string,
     label: string,
@@ -108,7 +120,7 @@ export function NewOrderPage() {
       const value = event.currentTarget.value;
       setValues((previous) => ({ ...previous, [name]: value }));
     },
-    error: errors[name],
+    error: errorFor(name),
     // An asterisk, not the browser's own check: the API names what is missing, by the field.
     withAsterisk: extra.required,
     description: extra.description,
@@ -124,10 +136,9 @@ export function NewOrderPage() {
     data,
     value: values[name] || null,
     onChange: (value: string | null) => setValues((previous) => ({ ...previous, [name]: value ?? '' })),
-    error: errors[name],
+    error: errorFor(name),
     withAsterisk: required,
   });
-  const unplaced = Object.entries(errors).filter(([name]) => !KNOWN_FIELDS.has(name));
 
   return (
     <Stack maw={960} mx="auto" gap="md">
@@ -143,7 +154,7 @@ export function NewOrderPage() {
           data={(clients.data ?? []).map((client) => ({ value: client.id, label: client.name }))}
           value={clientId}
           onChange={setClientId}
-          error={errors['requested_by.client_id']}
+          error={errorFor('requested_by.client_id')}
         />
       )}
       {forClient !== null && configuration.isPending && <Skeleton height={400} />}
@@ -265,10 +276,7 @@ export function NewOrderPage() {
                   }))}
                   value={productIds}
                   onChange={setProductIds}
-                  error={
-                    errors.product_ids ??
-                    Object.entries(errors).find(([name]) => name.startsWith('product_ids'))?.[1]
-                  }
+                  error={errorFor('product_ids')}
                   placeholder={company ? 'Choose one or more' : 'Choose the company first'}
                   searchable
                 />
@@ -283,7 +291,7 @@ export function NewOrderPage() {
                     data={configuration.data.parties.map((party) => ({ value: party.id, label: party.name }))}
                     value={userIds}
                     onChange={setUserIds}
-                    error={errors.client_user_ids}
+                    error={errorFor('client_user_ids')}
                     searchable
                   />
                 )}
@@ -307,21 +315,12 @@ export function NewOrderPage() {
                 minRows={2}
               />
             </Card>
-            {create.isError && (unplaced.length > 0 || Object.keys(errors).length === 0) && (
-              <Alert color="red" role="alert" title="The order was not created">
-                {create.error.message}
-                {unplaced.map(([name, message]) => (
-                  <Text key={name} size="sm">
-                    {name}: {message}
-                  </Text>
-                ))}
-              </Alert>
-            )}
-            {create.isError && Object.keys(errors).length > 0 && unplaced.length === 0 && (
-              <Text c="red" size="sm" role="alert">
-                Some fields need a look: {Object.keys(errors).length} message
-                {Object.keys(errors).length === 1 ? '' : 's'} above.
-              </Text>
+            {create.isError && (
+              <CreateFailure
+                message={create.error.message}
+                unplaced={unplacedErrors()}
+                placed={Object.keys(errors).length}
+              />
             )}
             <Group justify="end">
               <Button
@@ -341,38 +340,6 @@ export function NewOrderPage() {
     </Stack>
   );
 }
-
-/** The fields the form shows next to their input; any other message goes above the buttons. */
-const KNOWN_FIELDS = new Set([
-  'address.street_1',
-  'address.street_2',
-  'address.city',
-  'address.state',
-  'address.zip',
-  'address.county',
-  'property_type_id',
-  'borrower.first_name',
-  'borrower.last_name',
-  'borrower.email',
-  'borrower.phone',
-  'borrower.co_first_name',
-  'borrower.co_last_name',
-  'loan_type',
-  'transaction_type',
-  'loan_number',
-  'loan_amount',
-  'fha_case_number',
-  'contract_price',
-  'occupancy_type',
-  'closing_date',
-  'company_id',
-  'product_ids',
-  'due_date',
-  'payment_method',
-  'client_user_ids',
-  'special_instructions',
-  'requested_by.client_id',
-]);
 
 /** The request body: dotted names back into objects; empty inputs left out. */
 function bodyOf(
@@ -407,4 +374,32 @@ function bodyOf(
     } else body[name] = value;
   }
   return body as unknown as CreateOrder;
+}
+
+/** Why the order was not made: the messages of fields not on the form, or a pointer to those that are. */
+function CreateFailure({
+  message,
+  unplaced,
+  placed,
+}: {
+  message: string;
+  unplaced: [string, string][];
+  placed: number;
+}) {
+  if (placed > 0 && unplaced.length === 0)
+    return (
+      <Text c="red" size="sm" role="alert">
+        Some fields need a look: {placed} message{placed === 1 ? '' : 's'} above.
+      </Text>
+    );
+  return (
+    <Alert color="red" role="alert" title="The order was not created">
+      {message}
+      {unplaced.map(([name, text]) => (
+        <Text key={name} size="sm">
+          {name}: {text}
+        </Text>
+      ))}
+    </Alert>
+  );
 }
