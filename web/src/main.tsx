@@ -45,7 +45,9 @@ const cssVariablesResolver = () => ({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" />
+      {/* At the bottom: a toast must not cover the header's menu or a dialog's title (on a phone
+          the top of the screen is both), and three at most stand at once. */}
+      <Notifications position="bottom-right" limit={3} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
