@@ -1,6 +1,6 @@
 import type { SecretBox } from '../auth/secret-box.ts';
 import type { Config } from '../config/config.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db, Trx } from '../db/connection.ts';
 import { organizationFeeAudience, withoutHiddenFees } from '../events/fees.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { enqueue } from '../outbox/outbox.ts';
@@ -71,6 +71,10 @@ export function createWebhookHandler(db: Db, config: Config, secrets: SecretBox)
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const error = ok ? null : (result.error ?? `the receiver answered ${result.statusCode}`);
     await db.transaction().execute(async (trx) => {
+      // The subscription first, then its delivery: the order in which deleting a subscription
+      // locks them (its deliveries go by cascade), so an unsubscribe during a delivery waits
+      // instead of deadlocking. A subscription deleted meanwhile took its delivery with it.
+      if (!(await lockSubscription(trx, delivery.subscription_id))) return;
       await trx
         .insertInto('webhook_attempts')
         .values({
@@ -105,6 +109,17 @@ export function createWebhookHandler(db: Db, config: Config, secrets: SecretBox)
   };
 }
 
+/** Locks the subscription's row for this transaction; false when it no longer exists. */
+async function lockSubscription(trx: Trx, subscriptionId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('webhook_subscriptions')
+    .select('id')
+    .where('id', '=', subscriptionId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function deliveryFailed(
   db: Db,
   config: Config,
@@ -112,6 +127,13 @@ export async function deliveryFailed(
   reason: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // As in the handler: the subscription is locked before its delivery.
+    const owner = await trx
+      .selectFrom('webhook_deliveries')
+      .select('subscription_id')
+      .where('id', '=', deliveryId)
+      .executeTakeFirst();
+    if (!owner || !(await lockSubscription(trx, owner.subscription_id))) return;
     const delivery = await trx
       .updateTable('webhook_deliveries')
       .set({ status: 'failed', last_error: reason, next_attempt_at: null })

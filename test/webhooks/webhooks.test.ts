@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emitEvent } from '../../src/events/emit.ts';
 import { createOutboxDelivery, type OutboxDelivery } from '../../src/workers.ts';
@@ -457,5 +460,68 @@ describe('documentation of event types', () => {
     // The verification example in the docs is the one the tests use.
     const helper = await fs.readFile(new URL('../helpers/verify-webhook.ts', import.meta.url), 'utf8');
     expect(doc).toContain(helper.slice(helper.indexOf('export function verifyWebhook')).trim());
+  });
+});
+
+describe('unsubscribing while a delivery is on its way', () => {
+  it('the unsubscribe answers 200 and the delivery ends quietly, its log gone with the subscription', async () => {
+    let subscriptionId = '';
+    let unsubscribed = 0;
+    // A receiver whose integrator unsubscribes before answering the delivery it is receiving.
+    const server = http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        void t.app
+          .inject({
+            method: 'DELETE',
+            url: `/api/v1/webhooks/${subscriptionId}`,
+            headers: { 'X-Api-Key': demo.users.client.api_key },
+          })
+          .then((answer) => {
+            unsubscribed = answer.statusCode;
+            response.end('ok');
+          });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      subscriptionId = (
+        await subscribe(
+          demo.users.client.api_key,
+          `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+        )
+      ).id;
+      const test = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/webhooks/${subscriptionId}/test`,
+        headers: { 'X-Api-Key': demo.users.client.api_key },
+      });
+      expect(test.statusCode).toBe(202);
+      const { id: deliveryId } = await t.db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('subscription_id', '=', subscriptionId)
+        .executeTakeFirstOrThrow();
+      await drain();
+      expect(unsubscribed).toBe(200);
+      // One attempt, and no error: logging the attempt waited for the unsubscribe, then found
+      // nothing left to log (not a foreign-key failure, nor a deadlock retried later).
+      expect(
+        await t.db
+          .selectFrom('outbox_messages')
+          .select(['status', 'attempts', 'last_error'])
+          .where(sql<boolean>`payload->>'delivery_id' = ${deliveryId}`)
+          .execute(),
+      ).toEqual([{ status: 'delivered', attempts: 1, last_error: null }]);
+      expect(
+        await t.db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('subscription_id', '=', subscriptionId)
+          .execute(),
+      ).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
