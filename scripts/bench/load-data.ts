@@ -140,6 +140,8 @@ export async function loadData(db: Db, orders: number): Promise<BenchWorld> {
  */
 export async function loadOrders(db: Db, orders: number, clientIds?: string[]): Promise<void> {
   await sql`ALTER TABLE orders DISABLE TRIGGER orders_count`.execute(db);
+  await sql`ALTER TABLE orders DISABLE TRIGGER orders_figures`.execute(db);
+  await sql`ALTER TABLE order_history DISABLE TRIGGER order_history_revised`.execute(db);
   await sql`
     CREATE TEMP TABLE bench_clients AS
       SELECT row_number() OVER (ORDER BY cc.client_id) - 1 AS n, cc.client_id, cc.company_id,
@@ -152,7 +154,7 @@ export async function loadOrders(db: Db, orders: number, clientIds?: string[]): 
   await sql`
     INSERT INTO orders (id, file_number, client_id, company_id, lender_id, created_by, status, appraiser_id, address_one, city, state_id, county_id, zip,
                         loan_type, transaction_type, loan_number, loan_amount_cents, green_certified, payment_method, total_fee_cents,
-                        due_date, original_due_date, created_at, updated_at)
+                        due_date, original_due_date, created_at, updated_at, completed_at, fulfilled_at, revised)
       SELECT gen_random_uuid(), 'AOM-' || lpad(i::text, 8, '0'), c.client_id, c.company_id, c.client_id, c.creator,
              s.status, CASE WHEN s.status IN ('Unassigned', 'Cancelled') THEN NULL ELSE c.appraisers[1 + i % cardinality(c.appraisers)] END,
              (i % 9000 + 100) || ' Main St', (ARRAY['Austin', 'Dallas', 'Houston', 'Chicago', 'Denver'])[1 + i % 5],
@@ -160,7 +162,11 @@ export async function loadOrders(db: Db, orders: number, clientIds?: string[]): 
              (ARRAY['conventional', 'fha', 'usda', 'reo', 'other'])[1 + i % 5], (ARRAY['purchase', 'refinance', 'home_equity'])[1 + i % 3],
              'LN-' || i, 30000000 + (i % 500) * 100000, false, 'invoice', 45000,
              timestamptz '2026-01-01' + (i % 730) * interval '1 day', timestamptz '2026-01-01' + (i % 730) * interval '1 day',
-             timestamptz '2024-01-01' + (i::float / ${orders}) * interval '1000 days', timestamptz '2024-01-01' + (i::float / ${orders}) * interval '1000 days'
+             timestamptz '2024-01-01' + (i::float / ${orders}) * interval '1000 days', timestamptz '2024-01-01' + (i::float / ${orders}) * interval '1000 days',
+             -- Completed and fulfilled orders took 2 to 21 days (and a day more to deliver); every twelfth was revised.
+             CASE WHEN s.status IN ('Completed', 'Fulfilled') THEN timestamptz '2024-01-01' + (i::float / ${orders}) * interval '1000 days' + (2 + i % 20) * interval '1 day' END,
+             CASE WHEN s.status = 'Fulfilled' THEN timestamptz '2024-01-01' + (i::float / ${orders}) * interval '1000 days' + (3 + i % 20) * interval '1 day' END,
+             s.status = 'Fulfilled' AND i % 12 = 0
         FROM generate_series(1, ${orders}) i
         JOIN bench_clients c ON c.n = i % (SELECT count(*) FROM bench_clients)
         JOIN LATERAL (SELECT (${sql.val(STATUSES)}::text[])[1 + ((i / 100) * 7) % 10] AS status) s ON true
@@ -175,8 +181,14 @@ export async function loadOrders(db: Db, orders: number, clientIds?: string[]): 
       SELECT o.id, 'Pat ' || o.loan_number, 'Pat', o.loan_number, 'borrower', 'borrower', ARRAY['borrower@bench.example'], ARRAY['512-555-0100'] FROM orders o;
     INSERT INTO order_history (order_id, action, from_status, to_status, user_id, key_owner_id)
       SELECT o.id, 'create', NULL, 'Unassigned', o.created_by, o.created_by FROM orders o;
+    INSERT INTO order_history (order_id, action, from_status, to_status, user_id, key_owner_id)
+      SELECT o.id, 'request_revision', 'Completed', 'Client request', o.created_by, o.created_by FROM orders o WHERE o.revised;
     INSERT INTO notes (order_id, author_id, author_name, subject, content)
       SELECT o.id, o.created_by, 'Client 1', 'Access', '<p>Gate code 1234</p>' FROM orders o WHERE o.loan_number LIKE '%0';
   `.execute(db);
+  // The dashboard's rollups (migration 0022) need each order's product: rebuilt once it is in.
+  await sql`ALTER TABLE orders ENABLE TRIGGER orders_figures`.execute(db);
+  await sql`ALTER TABLE order_history ENABLE TRIGGER order_history_revised`.execute(db);
+  await sql`SELECT order_figures_rebuild()`.execute(db);
   await sql`VACUUM ANALYZE`.execute(db);
 }

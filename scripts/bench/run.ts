@@ -1,18 +1,24 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { createDb } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { loadData, type BenchWorld } from './load-data.ts';
 import { benchDatabase, ROOT, startBenchService } from './service.ts';
+import { comparison, targetLines, type BenchResults, type Target } from './targets.ts';
 
 /**
  * `npm run bench`: loads a million orders into PostgreSQL (embedded, or DATABASE_URL), starts
  * the service in production mode, and measures it with a load generator in a separate process.
  * Every figure is also given as a ratio to the primary-key ceiling measured in the same run.
  * Settings: BENCH_ORDERS (1000000), BENCH_SECONDS per run (8), BENCH_CONNECTIONS (50).
+ * `--compare <file>` prints each figure's change against an earlier run's results file.
  */
+const { values: options } = parseArgs({ options: { compare: { type: 'string' } } });
+const earlier = options.compare
+  ? (JSON.parse(await fs.readFile(options.compare, 'utf8')) as BenchResults)
+  : null;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -59,6 +65,13 @@ async function measure(
   return runs[1]!;
 }
 
+/** The staff workspace's reads (the pipeline, the picker, the dashboard): a p99 under 100 ms. */
+const STAFF_READ: Target = { p99Below: 100 };
+
+/** A pipeline queue's search: its statuses, as the web application sends them. */
+const queueTerms = (statuses: string[]) =>
+  statuses.map((status) => `q[status_name_in][]=${encodeURIComponent(status)}`).join('&');
+
 async function main(): Promise<void> {
   const started = Date.now();
   const { url, stop } = await benchDatabase(log);
@@ -91,15 +104,21 @@ async function main(): Promise<void> {
     client_user_ids: [world.clientUserId],
   });
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-  const scenarios: [string, Parameters<typeof measure>[1]][] = (
+  type Scenario = [string, Parameters<typeof measure>[1], Target?];
+  const scenarios: Scenario[] = (
     [
       ['bare route (ceiling)', { method: 'GET', paths: ['/__bench/bare'] }],
       ['primary-key SELECT (ceiling)', { method: 'GET', paths: ids.map((id) => `/__bench/pk/${id}`) }],
-      ['GET /orders/{id}', { method: 'GET', paths: ids.map((id) => `/api/v1/orders/${id}`), headers: staff }],
+      [
+        'GET /orders/{id}',
+        { method: 'GET', paths: ids.map((id) => `/api/v1/orders/${id}`), headers: staff },
+        { ratio: 0.7, p99: 15 },
+      ],
       ['GET /orders page 1', { method: 'GET', paths: ['/api/v1/orders'], headers: staff }],
       [
         'GET /orders page 1, q filter',
         { method: 'GET', paths: ['/api/v1/orders?q[status_name_eq]=Assigned'], headers: staff },
+        { ratio: 0.5, p99Below: 25 },
       ],
       [
         'GET /orders page 1, q filter + sort',
@@ -108,6 +127,7 @@ async function main(): Promise<void> {
           paths: ['/api/v1/orders?q[status_name_eq]=Assigned&q[s]=due_date%20desc'],
           headers: staff,
         },
+        { ratio: 0.5, p99Below: 25 },
       ],
       ['GET /orders page 200', { method: 'GET', paths: ['/api/v1/orders?page=200'], headers: staff }],
       [
@@ -117,6 +137,78 @@ async function main(): Promise<void> {
           paths: ['/api/v1/orders?page=200&q[status_name_eq]=Assigned&q[s]=due_date%20desc'],
           headers: staff,
         },
+        { ratio: 0.3 },
+      ],
+      // The staff pipeline (docs/web.md): the queues' counts, and a queue's first page due soonest
+      // first: a busy queue (new), a queue of two statuses (offers) and one that is rare (decisions).
+      [
+        'GET /orders/queues (pipeline counts)',
+        { method: 'GET', paths: ['/api/v1/orders/queues'], headers: staff },
+        STAFF_READ,
+      ],
+      [
+        'GET /orders queue new, due soonest',
+        {
+          method: 'GET',
+          paths: [
+            `/api/v1/orders?per_page=50&q[s]=due_date%20asc&${queueTerms(['Pending', 'Unassigned', 'Bidding', 'Assignment rejected', 'Assignment timed out', 'Refused negotiation'])}`,
+          ],
+          headers: staff,
+        },
+        STAFF_READ,
+      ],
+      [
+        'GET /orders queue offers, due soonest',
+        {
+          method: 'GET',
+          paths: [
+            `/api/v1/orders?per_page=50&q[s]=due_date%20asc&${queueTerms(['Auto assign processing', 'Pending assignment'])}`,
+          ],
+          headers: staff,
+        },
+        STAFF_READ,
+      ],
+      [
+        'GET /orders queue decisions, due soonest',
+        {
+          method: 'GET',
+          paths: [
+            `/api/v1/orders?per_page=50&q[s]=due_date%20asc&${queueTerms(['Assignment accepted with condition', 'Under negotiation'])}`,
+          ],
+          headers: staff,
+        },
+        STAFF_READ,
+      ],
+      [
+        'GET /orders/{id}/appraiser_candidates (picker)',
+        {
+          method: 'GET',
+          paths: ids.map((id) => `/api/v1/orders/${id}/appraiser_candidates`),
+          headers: staff,
+        },
+        STAFF_READ,
+      ],
+      // The dashboard: a year and two years of figures of the benchmark's company (its 200,000 orders).
+      [
+        'GET /insight, 12 months',
+        { method: 'GET', paths: ['/api/v1/insight?months=12'], headers: staff },
+        STAFF_READ,
+      ],
+      [
+        'GET /insight, 24 months',
+        { method: 'GET', paths: ['/api/v1/insight?months=24'], headers: staff },
+        STAFF_READ,
+      ],
+      [
+        'GET /orders, a dashboard figure (late, fulfilled in a month)',
+        {
+          method: 'GET',
+          paths: [
+            '/api/v1/orders?q[fulfilled_at_gteq]=2026-06-01T00:00:00.000Z&q[fulfilled_at_lt]=2026-07-01T00:00:00.000Z&q[on_time_eq]=false',
+          ],
+          headers: staff,
+        },
+        STAFF_READ,
       ],
       [
         'POST /orders',
@@ -126,6 +218,7 @@ async function main(): Promise<void> {
           headers: { 'x-api-key': world.clientKey },
           body: orderBody,
         },
+        { ratio: 0.4 },
       ],
       [
         'PUT schedule_inspection (workflow)',
@@ -135,13 +228,14 @@ async function main(): Promise<void> {
           headers: { 'x-api-key': world.appraiserKey },
           body: JSON.stringify({ inspection_scheduled_at: '2026-12-01T10:00' }),
         },
+        { ratio: 0.4 },
       ],
-    ] as [string, Parameters<typeof measure>[1]][]
+    ] as Scenario[]
   ).filter(([name], index) => index < 2 || !only || only.test(name));
-  const results: { name: string; figures: Figures }[] = [];
-  for (const [name, scenario] of scenarios) {
+  const results: { name: string; figures: Figures; target?: Target }[] = [];
+  for (const [name, scenario, target] of scenarios) {
     log(`measuring ${name}`);
-    results.push({ name, figures: await measure(baseUrl, scenario) });
+    results.push({ name, figures: await measure(baseUrl, scenario), ...(target ? { target } : {}) });
   }
   const status = await fs.readFile(`/proc/${service.child.pid}/status`, 'utf8').catch(() => '');
   const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -149,8 +243,9 @@ async function main(): Promise<void> {
   await stop();
 
   const ceiling = results[1]!.figures.requestsPerSecond;
-  const rows = results.map(({ name, figures }) => ({
+  const rows = results.map(({ name, figures, target }) => ({
     name,
+    ...(target ? { target } : {}),
     requests_per_second: Math.round(figures.requestsPerSecond),
     p50_ms: figures.p50,
     p99_ms: figures.p99,
@@ -167,25 +262,21 @@ async function main(): Promise<void> {
     ),
     `service peak memory (RSS): ${(peakKb / 1024).toFixed(0)} MiB; total bench time ${((Date.now() - started) / 1000).toFixed(0)} s`,
   ];
+  const current: BenchResults = {
+    orders: ORDERS,
+    load_seconds: loadSeconds,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    peak_rss_mib: Math.round(peakKb / 1024),
+    results: rows,
+  };
+  lines.push('', ...targetLines(current));
+  if (earlier) lines.push('', ...comparison(earlier, current, options.compare!));
   console.log(lines.join('\n'));
   const out = path.join(ROOT, 'bench-results');
   await fs.mkdir(out, { recursive: true });
   const file = path.join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await fs.writeFile(
-    file,
-    JSON.stringify(
-      {
-        orders: ORDERS,
-        load_seconds: loadSeconds,
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        peak_rss_mib: Math.round(peakKb / 1024),
-        results: rows,
-      },
-      null,
-      2,
-    ),
-  );
+  await fs.writeFile(file, JSON.stringify(current, null, 2));
   console.log(`figures written to ${path.relative(ROOT, file)}`);
 }
 

@@ -97,7 +97,7 @@ export async function insertOrderParty(trx: Trx, orderId: string, party: NewOrde
 
 /** Sets a party's point-of-contact flag; false when the order has no such party. */
 export async function setPartyPointOfContact(
-  db: Db,
+  db: Db | Trx,
   orderId: string,
   partyId: string,
   poc: boolean,

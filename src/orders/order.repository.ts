@@ -49,6 +49,23 @@ export async function findOrderDetail(db: Db, orderId: string): Promise<OrderDet
   return result.rows[0];
 }
 
+/** The columns of an order in a list (the page and the CSV export read the same). */
+const LIST_COLUMNS = [
+  'orders.id',
+  'orders.file_number',
+  'orders.address_one',
+  'orders.address_two',
+  'orders.city',
+  'orders.state_id',
+  'orders.zip',
+  'orders.status',
+  'orders.due_date',
+  'orders.loan_type',
+  'orders.transaction_type',
+  'orders.appraiser_id',
+  'orders.offer_expires_at',
+] as const;
+
 export type OrderListRow = Pick<
   Selectable<OrdersTable>,
   | 'id'
@@ -62,10 +79,57 @@ export type OrderListRow = Pick<
   | 'due_date'
   | 'loan_type'
   | 'transaction_type'
->;
+  | 'appraiser_id'
+  | 'offer_expires_at'
+> & { appraiser_name: string | null };
 
 /** Whose running totals (order_counts) match the caller's visibility. */
 export type CountScope = { scope: 'all' | 'company' | 'client' | 'appraiser'; id: string };
+
+/** The columns of an order in the CSV export. */
+export interface OrderExportRow extends OrderListRow {
+  client_name: string;
+  appraiser_name: string | null;
+  borrower_name: string | null;
+  loan_number: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+  fulfilled_at: Date | null;
+}
+
+/**
+ * Every order a search finds (the same terms and order as listOrders, without paging), read
+ * from a server-side cursor in batches of `batch` rows: an export of any size holds one batch
+ * in memory at a time.
+ */
+export function streamOrderExport(
+  db: Db,
+  visible: Expression<SqlBool>,
+  list: ListQuery,
+  batch = 500,
+): AsyncIterableIterator<OrderExportRow> {
+  let query = db
+    .selectFrom('orders')
+    .innerJoin('organizations as client', 'client.id', 'orders.client_id')
+    .leftJoin('users as appraiser', 'appraiser.id', 'orders.appraiser_id')
+    .select([
+      ...LIST_COLUMNS,
+      'orders.loan_number',
+      'orders.created_at',
+      'orders.completed_at',
+      'orders.fulfilled_at',
+      'client.name as client_name',
+      sql<string | null>`appraiser.first_name || ' ' || appraiser.last_name`.as('appraiser_name'),
+      sql<
+        string | null
+      >`(SELECT bp.name FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role_key = 'borrower' ORDER BY bp.created_at LIMIT 1)`.as(
+        'borrower_name',
+      ),
+    ]);
+  for (const filter of [visible, ...whereClauses(list, ORDER_ATTRIBUTES)]) query = query.where(filter);
+  for (const sort of orderByClauses(list, ORDER_ATTRIBUTES)) query = query.orderBy(sort);
+  return query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').stream(batch);
+}
 
 /**
  * A page of orders and the exact total. The page is found on the indexes alone (ids only,
@@ -92,17 +156,12 @@ export async function listOrders(
   let page = db
     .selectFrom('orders')
     .select([
-      'orders.id',
-      'orders.file_number',
-      'orders.address_one',
-      'orders.address_two',
-      'orders.city',
-      'orders.state_id',
-      'orders.zip',
-      'orders.status',
-      'orders.due_date',
-      'orders.loan_type',
-      'orders.transaction_type',
+      ...LIST_COLUMNS,
+      sql<
+        string | null
+      >`(SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = orders.appraiser_id)`.as(
+        'appraiser_name',
+      ),
     ])
     .where('orders.id', 'in', ids);
   for (const sort of sorts) page = page.orderBy(sort);
@@ -266,7 +325,7 @@ export async function createLookups(
     WITH links AS (SELECT company_id FROM company_clients WHERE client_id = ${input.clientId})
     SELECT
       coalesce((SELECT array_agg(company_id ORDER BY company_id) FROM links), '{}') AS companies,
-      coalesce((SELECT json_agg(json_build_object('id', p.id, 'company_id', p.company_id, 'fee_cents', p.fee_cents::text))
+      coalesce((SELECT json_agg(json_build_object('id', p.id, 'company_id', p.company_id, 'fee_cents', coalesce(cp.fee_cents, p.fee_cents)::text))
                   FROM products p JOIN client_products cp ON cp.product_id = p.id AND cp.client_id = ${input.clientId}
                  WHERE p.id = ANY(${input.productIds}::uuid[])), '[]') AS products,
       coalesce((SELECT json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,

@@ -8,15 +8,24 @@ import { AppError, notFound, type FieldProblem } from '../errors/app-error.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
 import { CLOSED, STATUSES, statusId } from '../workflow/statuses.ts';
 import { orderVisibleTo } from './order.access.ts';
-import { toHistoryEntry, toOrderDetail, toOrderListItem } from './order.mapper.ts';
+import { cachedOrderDetail } from './order.detail-cache.ts';
+import { csvLine } from '../format/csv.ts';
+import {
+  ORDER_EXPORT_HEADER,
+  toHistoryEntry,
+  toOrderDetail,
+  toOrderExportRow,
+  toOrderListItem,
+} from './order.mapper.ts';
 import {
   findOrderDetail,
   findOrderHistory,
   countOrdersByStatus,
   listAppraiserPanel,
   listOrders,
-  type CountScope,
+  streamOrderExport,
 } from './order.repository.ts';
+import { countScope } from './order.scope.ts';
 import type { OrderDetail, SubjectAddressBody } from './order.schemas.ts';
 import { findVisibleOrder, recordOrderChange, updateOrder } from './order.store.ts';
 
@@ -28,7 +37,7 @@ export async function getOrder(
   orderId: string,
 ): Promise<OrderDetail> {
   const order = await findVisibleOrder(db, user, orderId);
-  const row = await findOrderDetail(db, order.id);
+  const row = await cachedOrderDetail(order.id, order.updated_at, () => findOrderDetail(db, order.id));
   if (!row) throw notFound('order');
   return toOrderDetail(row, user, config.timeZone);
 }
@@ -49,6 +58,28 @@ export async function searchOrders(db: Db, user: AuthUser, config: Config, list:
   };
 }
 
+/**
+ * Every order the search finds, as CSV lines (the header first), in the list's order: the same
+ * terms and visibility as searchOrders, without paging. Lines come as the cursor yields rows,
+ * so that the caller can stream them; the first row is read before this returns, so that a
+ * failing query is an error answer rather than a file cut short.
+ */
+export async function exportOrders(
+  db: Db,
+  user: AuthUser,
+  config: Config,
+  list: ListQuery,
+): Promise<AsyncGenerator<string>> {
+  const rows = streamOrderExport(db, orderVisibleTo(user), list);
+  const first = await rows.next();
+  return (async function* lines() {
+    yield csvLine(ORDER_EXPORT_HEADER);
+    if (first.done) return;
+    yield csvLine(toOrderExportRow(first.value, config.timeZone));
+    for await (const row of rows) yield csvLine(toOrderExportRow(row, config.timeZone));
+  })();
+}
+
 /** Each status the caller's orders matching the search (status aside) are in, in workflow order. */
 export async function orderStatusCounts(db: Db, user: AuthUser, list: ListQuery) {
   const counts = await countOrdersByStatus(db, orderVisibleTo(user), list, countScope(user));
@@ -58,19 +89,6 @@ export async function orderStatusCounts(db: Db, user: AuthUser, list: ListQuery)
     count: byStatus.get(status)!,
   }));
   return { data, total_count: data.reduce((sum, row) => sum + row.count, 0) };
-}
-
-function countScope(user: AuthUser): CountScope {
-  switch (user.role) {
-    case 'operator':
-      return { scope: 'all', id: '00000000-0000-0000-0000-000000000000' };
-    case 'staff':
-      return { scope: 'company', id: user.organizationId! };
-    case 'client':
-      return { scope: 'client', id: user.organizationId! };
-    case 'appraiser':
-      return { scope: 'appraiser', id: user.id };
-  }
 }
 
 /** Changes the subject property's address (clients and staff, while the order is not closed). */

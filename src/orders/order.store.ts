@@ -178,14 +178,16 @@ export async function insertOrder(
 /**
  * Changes an order's columns. `updated_at` moves forward on every change, strictly: the time
  * the row was locked and changed (not the transaction's start, which a change that waited for
- * the lock would share with an earlier one), and always past the previous value.
+ * the lock would share with an earlier one), and always past the previous value by a
+ * millisecond at least: it is the order's version, compared in JavaScript's milliseconds
+ * (order.detail-cache.ts).
  */
 export async function updateOrder(trx: Trx, orderId: string, patch: OrderPatch): Promise<void> {
   await trx
     .updateTable('orders')
     .set({
       ...patch,
-      updated_at: sql<Date>`greatest(clock_timestamp(), orders.updated_at + interval '1 microsecond')`,
+      updated_at: sql<Date>`greatest(clock_timestamp(), orders.updated_at + interval '1 millisecond')`,
     })
     .where('id', '=', orderId)
     .execute();

@@ -3,7 +3,7 @@ import type { Db } from '../db/connection.ts';
 import { AppError, invalid, notFound } from '../errors/app-error.ts';
 import { emitEvent } from '../events/emit.ts';
 import { insertOrderParty, partyRoleKey, setPartyPointOfContact, toParty } from '../orders/order.parties.ts';
-import { findVisibleOrder } from '../orders/order.store.ts';
+import { findVisibleOrder, updateOrder } from '../orders/order.store.ts';
 
 interface PartyInput {
   name: string;
@@ -42,6 +42,8 @@ export async function addParty(db: Db, principal: Principal, orderId: string, in
       phones: (input.phones ?? []).map((p) => p.trim()),
       user_id: null,
     });
+    // The parties are part of the order (its detail lists them): the order's version moves.
+    await updateOrder(trx, order.id, {});
     await emitEvent(trx, 'order.party_added', order, {
       party_id: inserted.id,
       name: inserted.name,
@@ -62,5 +64,8 @@ export async function setPointOfContact(
 ): Promise<void> {
   const order = await findVisibleOrder(db, principal.user, orderId);
   requireEditor(principal, order);
-  if (!(await setPartyPointOfContact(db, order.id, partyId, poc))) throw notFound('party');
+  await db.transaction().execute(async (trx) => {
+    if (!(await setPartyPointOfContact(trx, order.id, partyId, poc))) throw notFound('party');
+    await updateOrder(trx, order.id, {});
+  });
 }
