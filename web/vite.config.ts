@@ -23,7 +23,19 @@ const proxied = [
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), actionInputsPlugin()],
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // What the first page needs comes as one file, not as a handful of pieces shared with
+        // the pages loaded later (each piece is one more request on a slow connection).
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: service, changeOrigin: false }])),

@@ -24,7 +24,8 @@ import { benchDatabase, freePort, ROOT, startBenchService, type BenchService } f
  *      visible, the search field enabled) for a lender with --orders (20,000) orders, in the
  *      Chromium of @sparticuz/chromium: --runs (7) times in a fresh context (cold cache), and
  *      each time once more in the same context (warm cache); medians;
- *   3. Lighthouse's performance and accessibility scores of the order list and an order, with
+ *   3. Lighthouse's performance and accessibility scores of the order list and an order (as the
+ *      lender), and of the offers inbox (as the demo appraiser, with --offers (5) open offers), with
  *      its default mobile settings (a mid-range phone on a slow 4G, simulated), or --desktop;
  *      --lighthouse-runs (3) runs per page, the median run by its performance score.
  * The service runs in production mode on a throwaway database (DATABASE_URL, else embedded).
@@ -36,13 +37,18 @@ const { values: options } = parseArgs({
     orders: { type: 'string', default: '20000' },
     runs: { type: 'string', default: '7' },
     'lighthouse-runs': { type: 'string', default: '3' },
+    offers: { type: 'string', default: '5' },
     desktop: { type: 'boolean', default: false },
+    // A directory to keep every Lighthouse report in (JSON: the trace's shifts, long tasks…).
+    reports: { type: 'string' },
   },
 });
 const ORDERS = Number(options.orders);
 const RUNS = Number(options.runs);
 const LIGHTHOUSE_RUNS = Number(options['lighthouse-runs']);
+const OFFERS = Number(options.offers);
 for (const [name, value] of Object.entries({
+  offers: OFFERS,
   orders: ORDERS,
   runs: RUNS,
   'lighthouse-runs': LIGHTHOUSE_RUNS,
@@ -235,6 +241,11 @@ async function lighthouseScores(base: string, session: string, pages: [string, s
         if (new URL(result.lhr.finalDisplayedUrl).pathname !== pathname)
           throw new Error(`Lighthouse measured ${result.lhr.finalDisplayedUrl}, not ${pathname}`);
         runs.push(result.lhr);
+        if (options.reports) {
+          fs.mkdirSync(options.reports, { recursive: true });
+          const file = `${name.replace(/\W+/g, '-')}-${i + 1}.json`;
+          fs.writeFileSync(path.join(options.reports, file), JSON.stringify(result.lhr));
+        }
       }
       runs.sort((a, b) => (a.categories.performance!.score ?? 0) - (b.categories.performance!.score ?? 0));
       const lhr = runs[Math.floor(runs.length / 2)]!;
@@ -280,8 +291,11 @@ async function signIn(base: string, email: string): Promise<string> {
   return decodeURIComponent(cookie[1]!);
 }
 
-/** The demo world, its lender's user with a password (their email), and --orders orders of that lender. */
-async function prepare(url: string): Promise<string> {
+/**
+ * The demo world, its lender's and appraiser's users with a password (their emails), --orders
+ * orders of that lender, and --offers of them offered to the appraiser (four hours to answer).
+ */
+async function prepare(url: string): Promise<{ lender: string; appraiser: string }> {
   const db = createDb(url, { max: 4 });
   try {
     await migrateToLatest(db);
@@ -289,13 +303,37 @@ async function prepare(url: string): Promise<string> {
     await db
       .updateTable('users')
       .set({ password_hash: await hashPassword(PASSWORD) })
-      .where('id', '=', demo.users.client.id)
+      .where('id', 'in', [demo.users.client.id, demo.users.appraiser.id])
       .execute();
     log(`loading ${ORDERS.toLocaleString('en-US')} orders for the demo lender`);
     const loadStarted = Date.now();
     await loadOrders(db, ORDERS, [demo.client_id]);
     log(`loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s`);
-    return demo.users.client.email;
+    const offered = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('client_id', '=', demo.client_id)
+      .where('status', '=', 'Unassigned')
+      .orderBy('created_at', 'desc')
+      .limit(OFFERS)
+      .execute();
+    if (offered.length > 0)
+      await db
+        .updateTable('orders')
+        .set({
+          status: 'Pending assignment',
+          appraiser_id: demo.users.appraiser.id,
+          appraiser_fee_cents: '42500',
+          offer_expires_at: new Date(Date.now() + 4 * 3_600_000),
+        })
+        .where(
+          'id',
+          'in',
+          offered.map((o) => o.id),
+        )
+        .execute();
+    log(`${offered.length} orders offered to the demo appraiser`);
+    return { lender: demo.users.client.email, appraiser: demo.users.appraiser.email };
   } finally {
     await db.destroy();
   }
@@ -309,9 +347,9 @@ async function main(): Promise<void> {
   const { url, stop } = await benchDatabase(log);
   let service: BenchService | null = null;
   try {
-    const email = await prepare(url);
+    const emails = await prepare(url);
     service = await startBenchService(url);
-    const session = await signIn(service.baseUrl, email);
+    const session = await signIn(service.baseUrl, emails.lender);
     log(`timing the order list, ${RUNS} runs`);
     const usable = await usableTimes(service.baseUrl, session);
     lines.push(`orders of the signed-in lender: ${ORDERS.toLocaleString('en-US')}`, ...usable.lines);
@@ -319,6 +357,9 @@ async function main(): Promise<void> {
       ...(await lighthouseScores(service.baseUrl, session, [
         ['order list', '/orders'],
         ['the first order', usable.firstOrder],
+      ])),
+      ...(await lighthouseScores(service.baseUrl, await signIn(service.baseUrl, emails.appraiser), [
+        ['offers inbox (the demo appraiser)', '/offers'],
       ])),
     );
   } finally {

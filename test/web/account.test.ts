@@ -105,7 +105,7 @@ describe('the account page', () => {
     await again.fill('abababababababab');
     await change.click();
     await expect
-      .poll(() => fieldMessage(fresh))
+      .poll(() => fieldMessage(fresh), SOON)
       .toContain('The new password must not repeat a few characters');
 
     expect(await storedHash()).toBe(hash);

@@ -69,7 +69,7 @@ describe('the web application', () => {
     await page.waitForURL(new RegExp(`/orders/${orderId}$`));
     await page.getByRole('heading', { name: 'History' }).waitFor();
     await page.getByText('Create → Unassigned').waitFor();
-    expect(await page.title()).toMatch(/^AOM-\d{8} · Unassigned · Appraisal Orders$/);
+    await expect.poll(() => page.title()).toMatch(/^AOM-\d{8} · Unassigned · Appraisal Orders$/);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'order');
 
@@ -120,6 +120,9 @@ describe('the web application', () => {
     await forgot.goto(`${base}/sign-in`);
     await forgot.getByRole('link', { name: 'Forgot your password?' }).click();
     await forgot.waitForURL(/\/forgot-password$/);
+    // The page loads when opened: until it has, the sign-in page (with its own Email field)
+    // is still the one on the screen.
+    await forgot.getByRole('heading', { name: 'Forgot your password' }).waitFor();
     await forgot.getByLabel(/^Email/).fill(email);
     await forgot.getByRole('button', { name: 'Email me a link' }).click();
     await forgot.getByText('Check your email').waitFor();
@@ -172,8 +175,7 @@ describe('the order list', () => {
       .getByRole('link', { name: /^AOM-\d{8}$/ })
       .first()
       .waitFor();
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Unassigned (1)' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Unassigned (1)' });
     await page.waitForURL(/status=Unassigned/);
     await page
       .getByRole('link', { name: /^AOM-\d{8}$/ })

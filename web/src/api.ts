@@ -31,6 +31,9 @@ export const whenSessionEnds = (handler: () => void) => {
 };
 const noticeEndedSession = (error: unknown) => {
   if (!(error instanceof ApiFailure) || error.status !== 401) return;
+  // Only a session the page knew can end: a call made while the session is still being asked
+  // for (an order fetched beside it) may meet a 401 that only means "not signed in".
+  if (!queryClient.getQueryData(['session'])) return;
   rememberSession(null);
   sessionEnded();
 };
@@ -91,3 +94,15 @@ export const sessionQuery = {
   },
   staleTime: 60_000,
 };
+
+/** An order, and its history: asked for by the order's page, and ahead of it by its route. */
+export const orderQuery = (orderId: string) => ({
+  queryKey: ['order', orderId],
+  queryFn: async () =>
+    unwrap(await api.GET('/api/v1/orders/{order_id}', { params: { path: { order_id: orderId } } })),
+});
+export const orderHistoryQuery = (orderId: string) => ({
+  queryKey: ['order', orderId, 'history'],
+  queryFn: async () =>
+    unwrap(await api.GET('/api/v1/orders/{order_id}/history', { params: { path: { order_id: orderId } } })),
+});

@@ -5,7 +5,7 @@ import { MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api.ts';
 import { router } from './router.tsx';
@@ -42,15 +42,20 @@ const cssVariablesResolver = () => ({
   dark: {},
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      {/* At the bottom: a toast must not cover the header's menu or a dialog's title (on a phone
+// The first render in a transition: React then yields to the browser every few milliseconds
+// instead of holding a slow phone's main thread for the whole page at once.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        {/* At the bottom: a toast must not cover the header's menu or a dialog's title (on a phone
           the top of the screen is both), and three at most stand at once. */}
-      <Notifications position="bottom-right" limit={3} />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+        <Notifications position="bottom-right" limit={3} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 );

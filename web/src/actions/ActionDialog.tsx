@@ -21,14 +21,14 @@ import { FilePicker, type PickedFile } from '../components/FilePicker.tsx';
 import { humanize } from '../format.ts';
 import { uploadingClient } from '../upload.ts';
 import type { ActionInput } from './action-inputs.ts';
+import { isDestructive } from './destructive.ts';
 
 /** Every workflow action's endpoint: PUT /api/v1/orders/{order_id}/<action> (docs/workflow.md). */
 type ActionPath = Extract<keyof paths, `/api/v1/orders/{order_id}/${string}`> &
   keyof { [P in keyof paths as paths[P] extends { put: object } ? P : never]: 1 };
 
-/** Actions that undo or refuse something: a red button, and a dialog that says so. */
-export const isDestructive = (action: string) =>
-  /cancel|^reject|^decline|^refuse|^deny/.test(action) && action !== 'deny_cancel';
+/** What an action's dialog needs of its order. */
+export type ActionOrder = Pick<Order, 'id' | 'products'>;
 
 /** The inputs of `files[][…]`: one row per file (the file, its type, its product). */
 const PER_FILE = /^files\[\]\[/;
@@ -42,10 +42,14 @@ export function ActionDialog({
   order,
   action,
   onClose,
+  title,
 }: {
-  order: Order;
+  /** The order, or as much of it as the dialog needs (an appraiser's work item is enough). */
+  order: ActionOrder;
   action: string;
   onClose: () => void;
+  /** What the dialog is called, when the action's own name does not say it to this person. */
+  title?: string;
 }) {
   const queryClient = useQueryClient();
   const form = actionForms[action] ?? { multipart: false, inputs: [] };
@@ -89,7 +93,13 @@ export function ActionDialog({
     setValues((previous) => ({ ...previous, [name]: value }));
 
   return (
-    <Modal opened onClose={onClose} title={humanize(action)} centered size={perFile.length ? 'lg' : 'md'}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={title ?? humanize(action)}
+      centered
+      size={perFile.length ? 'lg' : 'md'}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -151,7 +161,7 @@ export function ActionDialog({
               Close
             </Button>
             <Button type="submit" loading={take.isPending} color={isDestructive(action) ? 'red' : undefined}>
-              {humanize(action)}
+              {title ?? humanize(action)}
             </Button>
           </Group>
         </Stack>
@@ -174,7 +184,7 @@ function ActionField({
   error,
 }: {
   input: ActionInput;
-  order: Order;
+  order: ActionOrder;
   value: string | boolean | undefined;
   onChange: (value: string | boolean) => void;
   error: string | undefined;

@@ -224,7 +224,7 @@ type ApiKey = Schema<'ApiKey'>;
 type IssuedKey = Schema<'IssuedApiKey'>;
 
 /** The user's keys: issue one (shown once, with a copy button), revoke one after confirming. */
-function ApiKeys() {
+export function ApiKeys() {
   const queryClient = useQueryClient();
   const keys = useQuery({
     queryKey: ['api-keys'],

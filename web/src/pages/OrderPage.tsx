@@ -12,32 +12,35 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { useState } from 'react';
-import { ActionDialog, isDestructive } from '../actions/ActionDialog.tsx';
-import { api, ApiFailure, unwrap } from '../api.ts';
-import { FilesCard } from '../order/FilesCard.tsx';
-import { NotesCard } from '../order/NotesCard.tsx';
-import { PartiesCard } from '../order/PartiesCard.tsx';
-import { PaymentsCard } from '../order/PaymentsCard.tsx';
+import { lazy, Suspense, useState } from 'react';
+import { isDestructive } from '../actions/destructive.ts';
+import { ApiFailure, orderHistoryQuery, orderQuery } from '../api.ts';
+import { ASSIGNMENT_ACTIONS, AssignmentCard } from '../order/AssignmentCard.tsx';
+import { DECISION_ACTIONS, DecisionCard } from '../order/DecisionCard.tsx';
+import { REVIEW_ACTIONS, ReviewCard } from '../order/ReviewCard.tsx';
+import { timeLeft } from '../pipeline/deadlines.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { dateTime, humanize, orDash } from '../format.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
+/** An action's dialog opens on a click: its code (forms, pickers, uploads) loads then, not with the page. */
+/**
+ * Files, notes, parties and payments (uploads, recipients, dialogs) load beside the order's own
+ * request, as one chunk: the order list and the top of an order do without their code.
+ */
+const loadOrderSections = () => import('../order/OrderSections.tsx');
+const OrderSections = lazy(async () => ({ default: (await loadOrderSections()).OrderSections }));
+const loadActionDialog = () => import('../actions/ActionDialog.tsx');
+const ActionDialog = lazy(async () => ({ default: (await loadActionDialog()).ActionDialog }));
+
 /** One order: what it is, where it stands, what the user may do next, and what happened so far. */
 export function OrderPage() {
   const { orderId } = useParams({ from: '/orders/$orderId' });
-  const order = useQuery({
-    queryKey: ['order', orderId],
-    queryFn: async () =>
-      unwrap(await api.GET('/api/v1/orders/{order_id}', { params: { path: { order_id: orderId } } })),
-  });
-  const history = useQuery({
-    queryKey: ['order', orderId, 'history'],
-    queryFn: async () =>
-      unwrap(await api.GET('/api/v1/orders/{order_id}/history', { params: { path: { order_id: orderId } } })),
-    enabled: order.isSuccess,
-  });
+  // Asked for with the order, not after it: on a slow connection the two requests overlap.
+  void loadOrderSections();
+  const order = useQuery(orderQuery(orderId));
+  const history = useQuery(orderHistoryQuery(orderId));
   usePageTitle(order.data ? `${order.data.file_number} · ${order.data.status.name}` : 'Order');
   const [action, setAction] = useState<string | null>(null);
 
@@ -49,8 +52,21 @@ export function OrderPage() {
       </Alert>
     );
   const data = order.data;
+  // Assignment, decisions and review have cards of their own: their actions are taken there,
+  // with the figures they need beside them, and Next steps lists the rest.
+  const assigning = data?.allowed_transitions.some((a) => ASSIGNMENT_ACTIONS.includes(a)) ?? false;
+  const deciding = Boolean(data?.assignment_condition || data?.negotiation);
+  const inCards = [
+    ...(assigning ? ASSIGNMENT_ACTIONS : []),
+    ...(deciding ? DECISION_ACTIONS : []),
+    ...REVIEW_ACTIONS,
+  ];
+  const nextSteps = data?.allowed_transitions.filter((name) => !inCards.includes(name)) ?? [];
+  const returnedBecause = history.data?.findLast((entry) => entry.to === data?.status.name)?.reason ?? null;
   return (
-    <Stack maw={1100} mx="auto" gap="md">
+    // The page drawn while the order loads is replaced whole when it arrives, not filled in:
+    // nothing that was on the screen moves (a wrapped address or a second row of buttons would).
+    <Stack maw={1100} mx="auto" gap="md" key={data ? 'order' : 'loading'}>
       <Group justify="space-between" align="start" wrap="wrap">
         <div>
           <Text c="dimmed" size="sm">
@@ -70,7 +86,9 @@ export function OrderPage() {
             </Stack>
           )}
         </div>
-        {data && <StatusBadge status={data.status.name} size="lg" />}
+        {/* The badge's place is kept while the order loads: on a phone it wraps below the
+            address, and arriving later it would push the page down. */}
+        {data ? <StatusBadge status={data.status.name} size="lg" /> : <Skeleton height={26} width={140} />}
       </Group>
 
       <Card withBorder>
@@ -80,19 +98,30 @@ export function OrderPage() {
         {data && data.allowed_transitions.length === 0 && (
           <Text c="dimmed">Nothing for you to do on this order now.</Text>
         )}
+        {data && data.allowed_transitions.length > 0 && nextSteps.length === 0 && (
+          <Text c="dimmed">Your next step is below.</Text>
+        )}
         <Group gap="xs">
-          {data?.allowed_transitions.map((name) => (
+          {!data && <Skeleton height={36} width={160} />}
+          {nextSteps.map((name) => (
             <Button
               key={name}
               variant={isDestructive(name) ? 'outline' : 'filled'}
               color={isDestructive(name) ? 'red' : undefined}
               onClick={() => setAction(name)}
+              // Fetched as the pointer or focus reaches a button, the dialog is there by the click.
+              onPointerEnter={() => void loadActionDialog()}
+              onFocus={() => void loadActionDialog()}
             >
               {humanize(name)}
             </Button>
           ))}
         </Group>
       </Card>
+
+      {data && deciding && <DecisionCard order={data} onRefuse={setAction} />}
+      {data && assigning && <AssignmentCard order={data} returnedBecause={returnedBecause} />}
+      {data && <ReviewCard order={data} onAction={setAction} />}
 
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder>
@@ -111,6 +140,12 @@ export function OrderPage() {
               />
               <Field label="Client" value={data.client.name} />
               <Field label="Appraiser" value={data.appraiser?.name ?? 'Not assigned'} />
+              {data.offer_expires_at && (
+                <Field
+                  label="Offer"
+                  value={`${timeLeft(data.offer_expires_at)} (times out ${dateTime(data.offer_expires_at)})`}
+                />
+              )}
               <Field
                 label="Loan"
                 value={`${humanize(data.loan_type)}, ${data.transaction_type.replace(/_/g, ' ')}${data.loan_number ? ` · ${data.loan_number}` : ''}`}
@@ -147,15 +182,18 @@ export function OrderPage() {
           )}
         </Card>
       </SimpleGrid>
-      {data && (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <FilesCard order={data} />
-          <NotesCard order={data} />
-          <PartiesCard order={data} />
-          <PaymentsCard order={data} />
-        </SimpleGrid>
+      {/* Below the history, once it is there: arriving taller than its placeholder, it would
+          push these down. */}
+      {data && !history.isPending && (
+        <Suspense fallback={<Skeleton height={240} />}>
+          <OrderSections order={data} />
+        </Suspense>
       )}
-      {action && data && <ActionDialog order={data} action={action} onClose={() => setAction(null)} />}
+      {action && data && (
+        <Suspense fallback={null}>
+          <ActionDialog order={data} action={action} onClose={() => setAction(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

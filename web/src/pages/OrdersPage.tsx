@@ -5,8 +5,8 @@ import {
   Card,
   SimpleGrid,
   Group,
+  NativeSelect,
   Pagination,
-  Select,
   Skeleton,
   Stack,
   Table,
@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { OrderStatus } from '../../../sdk/src/client.ts';
@@ -31,6 +31,19 @@ export interface OrdersSearch {
   due_to?: string;
   page?: number;
   sort?: 'due_date asc' | 'due_date desc' | 'created_at asc';
+  /**
+   * Search terms of the API taken as they are (key k stands for q[k]): how a dashboard figure
+   * names its orders (GET /api/v1/insight), with `label` saying which figure it was.
+   */
+  terms?: Record<string, string>;
+  label?: string;
+}
+
+/** The query string of GET /api/v1/orders/export for the search shown: the file holds what the list finds. */
+function exportHref(query: Record<string, string | number>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) params.set(key, String(value));
+  return `/api/v1/orders/export?${params.toString()}`;
 }
 
 const PER_PAGE = 25;
@@ -44,6 +57,7 @@ export function OrdersPage() {
   const page = search.page ?? 1;
   // The search's terms but its status: the counts beside each status come from the same.
   const terms = {
+    ...Object.fromEntries(Object.entries(search.terms ?? {}).map(([key, value]) => [`q[${key}]`, value])),
     ...(search.q ? { 'q[keywords_cont]': search.q } : {}),
     ...(search.due_from ? { 'q[due_date_gteq]': search.due_from } : {}),
     ...(search.due_to ? { 'q[due_date_lteq]': search.due_to } : {}),
@@ -61,21 +75,19 @@ export function OrdersPage() {
   );
   if (search.status && !statusChoices.some((choice) => choice.value === search.status))
     statusChoices.push({ value: search.status, label: `${search.status} (0)` });
+  // The list's search (its page aside): the same for the list and for the CSV file.
+  const listTerms = {
+    'q[s]': search.sort ?? ('created_at desc' as const),
+    ...terms,
+    ...(search.status ? { 'q[status_name_eq]': search.status as OrderStatus } : {}),
+  };
   const orders = useQuery({
     queryKey: ['orders', search],
     placeholderData: keepPreviousData,
     queryFn: async () =>
       unwrap(
         await api.GET('/api/v1/orders', {
-          params: {
-            query: {
-              page,
-              per_page: PER_PAGE,
-              'q[s]': search.sort ?? 'created_at desc',
-              ...terms,
-              ...(search.status ? { 'q[status_name_eq]': search.status as OrderStatus } : {}),
-            },
-          },
+          params: { query: { page, per_page: PER_PAGE, ...listTerms } },
         }),
       ),
   });
@@ -83,6 +95,9 @@ export function OrdersPage() {
     void navigate({ search: (previous) => ({ ...previous, ...change, page: change.page ?? undefined }) });
   const typed = useDebouncedCallback((q: string) => setSearch({ q: q || undefined }), 300);
   const total = orders.data?.pagination.total_count ?? 0;
+  // One of the two layouts is rendered, not both hidden by CSS: half the work on a slow phone.
+  // Known at the first render (Mantine's `sm`, 48em), so the page does not change after it.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   return (
     <Stack gap="md" maw={1200} mx="auto">
@@ -94,6 +109,15 @@ export function OrdersPage() {
           <Text c="dimmed" size="sm" aria-live="polite">
             {orders.data ? `${total.toLocaleString()} order${total === 1 ? '' : 's'}` : ' '}
           </Text>
+          <Button
+            component="a"
+            variant="default"
+            href={exportHref(listTerms)}
+            download
+            aria-label="Export these orders as CSV"
+          >
+            Export CSV
+          </Button>
           {(role === 'client' || role === 'staff') && (
             <Button component={Link} to="/orders/new">
               New order
@@ -101,6 +125,20 @@ export function OrdersPage() {
           )}
         </Group>
       </Group>
+      {search.terms && (
+        <Alert color="indigo" variant="light" title="Orders behind a figure of the dashboard">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm">{search.label ?? 'A search of the dashboard'}</Text>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setSearch({ terms: undefined, label: undefined })}
+            >
+              Show all orders
+            </Button>
+          </Group>
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
         <TextInput
           label="Search"
@@ -108,13 +146,12 @@ export function OrdersPage() {
           defaultValue={search.q ?? ''}
           onChange={(event) => typed(event.currentTarget.value)}
         />
-        <Select
+        {/* Native selects: a phone's own picker, and no dropdown code to run before the list shows. */}
+        <NativeSelect
           label="Status"
-          placeholder="Any status"
-          clearable
-          data={statusChoices}
-          value={search.status ?? null}
-          onChange={(value) => setSearch({ status: value ?? undefined })}
+          data={[{ value: '', label: 'Any status' }, ...statusChoices]}
+          value={search.status ?? ''}
+          onChange={(event) => setSearch({ status: event.currentTarget.value || undefined })}
         />
         <TextInput
           label="Due from"
@@ -129,7 +166,7 @@ export function OrdersPage() {
           min={search.due_from}
           onChange={(event) => setSearch({ due_to: event.currentTarget.value || undefined })}
         />
-        <Select
+        <NativeSelect
           label="Sort"
           data={[
             { value: 'created_at desc', label: 'Newest first' },
@@ -138,12 +175,10 @@ export function OrdersPage() {
             { value: 'due_date desc', label: 'Due latest' },
           ]}
           value={search.sort ?? 'created_at desc'}
-          onChange={(value) =>
-            setSearch({
-              sort: value === 'created_at desc' || !value ? undefined : value,
-            })
-          }
-          allowDeselect={false}
+          onChange={(event) => {
+            const value = event.currentTarget.value as NonNullable<OrdersSearch['sort']> | 'created_at desc';
+            setSearch({ sort: value === 'created_at desc' ? undefined : value });
+          }}
         />
       </SimpleGrid>
       {orders.isError && (
@@ -151,65 +186,68 @@ export function OrdersPage() {
           {orders.error.message}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">File number</Table.Th>
-              <Table.Th scope="col">Property</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Due</Table.Th>
-              <Table.Th scope="col">Loan</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {orders.isPending &&
-              Array.from({ length: 8 }, (_, i) => (
-                <Table.Tr key={i}>
-                  {Array.from({ length: 5 }, (_, j) => (
-                    <Table.Td key={j}>
-                      <Skeleton height={18} />
-                    </Table.Td>
-                  ))}
+      {wide ? (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">File number</Table.Th>
+                <Table.Th scope="col">Property</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Due</Table.Th>
+                <Table.Th scope="col">Loan</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.isPending &&
+                Array.from({ length: 8 }, (_, i) => (
+                  <Table.Tr key={i}>
+                    {Array.from({ length: 5 }, (_, j) => (
+                      <Table.Td key={j}>
+                        <Skeleton height={18} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              {orders.data?.data.map((order) => (
+                <Table.Tr key={order.id}>
+                  <Table.Td>
+                    <OrderLink order={order} />
+                  </Table.Td>
+                  <Table.Td>{order.full_address}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={order.status.name} />
+                  </Table.Td>
+                  <Table.Td>{orDash(order.due_date)}</Table.Td>
+                  <Table.Td tt="capitalize">
+                    {order.loan_type.replace(/_/g, ' ')}, {order.transaction_type.replace(/_/g, ' ')}
+                  </Table.Td>
                 </Table.Tr>
               ))}
-            {orders.data?.data.map((order) => (
-              <Table.Tr key={order.id}>
-                <Table.Td>
-                  <OrderLink order={order} />
-                </Table.Td>
-                <Table.Td>{order.full_address}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={order.status.name} />
-                </Table.Td>
-                <Table.Td>{orDash(order.due_date)}</Table.Td>
-                <Table.Td tt="capitalize">
-                  {order.loan_type.replace(/_/g, ' ')}, {order.transaction_type.replace(/_/g, ' ')}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {/* On a phone, one card per order instead of a table to scroll sideways. */}
-      <Stack gap="xs" hiddenFrom="sm">
-        {orders.isPending && Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={84} />)}
-        {orders.data?.data.map((order) => (
-          <Card key={order.id} withBorder padding="sm">
-            <Group justify="space-between" wrap="nowrap" align="start">
-              <OrderLink order={order} />
-              <StatusBadge status={order.status.name} />
-            </Group>
-            <Text size="sm">{order.full_address}</Text>
-            <Text size="sm" c="dimmed">
-              Due {orDash(order.due_date)}
-            </Text>
-          </Card>
-        ))}
-      </Stack>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        // On a phone, one card per order instead of a table to scroll sideways.
+        <Stack gap="xs">
+          {orders.isPending && Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={84} />)}
+          {orders.data?.data.map((order) => (
+            <Card key={order.id} withBorder padding="sm">
+              <Group justify="space-between" wrap="nowrap" align="start">
+                <OrderLink order={order} />
+                <StatusBadge status={order.status.name} />
+              </Group>
+              <Text size="sm">{order.full_address}</Text>
+              <Text size="sm" c="dimmed">
+                Due {orDash(order.due_date)}
+              </Text>
+            </Card>
+          ))}
+        </Stack>
+      )}
       {orders.data && orders.data.data.length === 0 && (
         <Text ta="center" c="dimmed" py="xl">
-          {search.q || search.status || search.due_from || search.due_to
+          {search.q || search.status || search.due_from || search.due_to || search.terms
             ? 'No order matches this search.'
             : 'No orders yet.'}
         </Text>

@@ -30,7 +30,7 @@ export function SetPasswordPage({ reset }: { reset: boolean }) {
       openSession(
         unwrap(await api.POST('/auth/password/reset', { body: { token, password: values.password } })),
       );
-      await navigate({ to: '/orders' });
+      await navigate({ to: '/' });
     } catch (error) {
       if (error instanceof ApiFailure && error.fieldErrors.password)
         form.setErrors({ password: error.fieldErrors.password });

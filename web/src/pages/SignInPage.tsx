@@ -35,7 +35,7 @@ export function SignInPage() {
       const target =
         search.return_to && search.return_to.startsWith('/') && !search.return_to.startsWith('//')
           ? search.return_to
-          : '/orders';
+          : '/';
       await navigate({ href: target });
     } catch (error) {
       if (error instanceof ApiFailure && error.status === 422) form.setErrors(error.fieldErrors);
