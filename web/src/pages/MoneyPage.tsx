@@ -1,0 +1,117 @@
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { failureText } from '../api.ts';
+import { usePageTitle } from '../components/PageTitle.tsx';
+import { money, workQuery, type WorkItem } from '../workspace/work.ts';
+
+const FEE_LABEL: Record<WorkItem['fee_status'], { label: string; color: string }> = {
+  owed: { label: 'Owed to you', color: 'teal' },
+  on_completion: { label: 'On completion', color: 'gray' },
+  none: { label: 'No fee', color: 'red' },
+};
+
+const sum = (items: WorkItem[]) =>
+  items.reduce((total, item) => total + Math.round(Number(item.appraiser_fee ?? 0) * 100), 0) / 100;
+
+/**
+ * Money: the appraiser's own fee on each order (never the lender's), owed once the report is
+ * completed, and what the orders in progress will bring.
+ */
+export function MoneyPage() {
+  usePageTitle('Money');
+  const work = useQuery(workQuery);
+  const items = (work.data ?? []).filter(
+    (item) => item.next_step !== 'answer_offer' && item.appraiser_fee !== null,
+  );
+  const owed = items.filter((item) => item.fee_status === 'owed');
+  const coming = items.filter((item) => item.fee_status === 'on_completion');
+
+  return (
+    <Stack maw={720} mx="auto" gap="md">
+      <Title order={1} size="h2">
+        Money
+      </Title>
+      {work.isError && (
+        <Alert color="red" role="alert" title="Your fees could not be loaded">
+          {failureText(work.error)}
+        </Alert>
+      )}
+      <SimpleGrid cols={2}>
+        <Card withBorder padding="md">
+          <Text size="sm" c="dimmed">
+            Owed to you
+          </Text>
+          {work.data ? (
+            <Text fw={700} size="xl">
+              {money(String(sum(owed)))}
+            </Text>
+          ) : (
+            <Skeleton height={28} />
+          )}
+          <Text size="xs" c="dimmed">
+            Reports completed
+          </Text>
+        </Card>
+        <Card withBorder padding="md">
+          <Text size="sm" c="dimmed">
+            In progress
+          </Text>
+          {work.data ? (
+            <Text fw={700} size="xl">
+              {money(String(sum(coming)))}
+            </Text>
+          ) : (
+            <Skeleton height={28} />
+          )}
+          <Text size="xs" c="dimmed">
+            Earned on completion
+          </Text>
+        </Card>
+      </SimpleGrid>
+      <Title order={2} size="h4">
+        By order
+      </Title>
+      {work.isPending && <Skeleton height={180} radius="md" />}
+      {work.data && items.length === 0 && <Text c="dimmed">No fees yet: accepted orders show here.</Text>}
+      {items.map((item) => (
+        <Card
+          key={item.id}
+          withBorder
+          padding="sm"
+          component="article"
+          aria-label={`Order ${item.file_number}`}
+        >
+          <Group justify="space-between" wrap="nowrap" align="start">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Anchor
+                renderRoot={(props) => (
+                  <Link {...props} to="/orders/$orderId" params={{ orderId: item.id }} />
+                )}
+                fw={600}
+              >
+                {item.file_number}
+              </Anchor>
+              <Text size="sm" truncate>
+                {item.full_address}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {item.status.name}
+              </Text>
+            </Stack>
+            <Stack gap={4} align="end" style={{ flexShrink: 0 }}>
+              <Text fw={700}>{money(item.appraiser_fee)}</Text>
+              <Badge
+                variant="light"
+                color={FEE_LABEL[item.fee_status].color}
+                style={{ textTransform: 'none' }}
+              >
+                {FEE_LABEL[item.fee_status].label}
+              </Badge>
+            </Stack>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import type { components } from '../../../sdk/src/client.ts';
+import { api, unwrap } from '../api.ts';
+
+/** An order of the appraiser's as the work it needs (GET /api/v1/me/work). */
+export type WorkItem = components['schemas']['WorkItem'];
+export type NextStep = WorkItem['next_step'];
+
+/**
+ * The appraiser's work, one query for the inbox, my work, the agenda and money. Its key starts
+ * with 'orders', so that live updates (live.ts) and every action's refetch of the lists refresh it.
+ */
+export const workQuery = {
+  queryKey: ['orders', 'my-work'],
+  queryFn: async () => unwrap(await api.GET('/api/v1/me/work')).data,
+};
+
+/** A map search for the address: opens the phone's maps app, or the browser's map. */
+export const mapLink = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+/** A tel: link that the phone dials: digits and a leading + only. */
+export const telLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** "$1,234.50" from the API's decimal string. */
+export const money = (decimal: string | null | undefined) =>
+  decimal === null || decimal === undefined
+    ? '—'
+    : Number(decimal).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+/** The current time, ticking every second while a page shows a countdown. */
+export function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** "1 h 04 min 10 s", "12 min 05 s", "40 s": what is left, to the second (it counts down live). */
+export function timeLeft(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min ${String(s).padStart(2, '0')} s`;
+  if (m > 0) return `${m} min ${String(s).padStart(2, '0')} s`;
+  return `${s} s`;
+}
+
+/** The person's own day of a moment: "Today", "Tomorrow", or "Mon, Dec 21". */
+export function dayOf(iso: string, now = new Date()): string {
+  const when = new Date(iso);
+  const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((day(when) - day(now)) / 86_400_000);
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Tomorrow';
+  if (days === -1) return 'Yesterday';
+  return new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' }).format(
+    when,
+  );
+}
+
+/** "10:30 AM" in the person's time zone. */
+export const clockTime = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
