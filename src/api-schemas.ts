@@ -2,6 +2,8 @@ import type { TSchema } from 'typebox';
 import { ApiKeySummary, IssueApiKeyBody, IssuedApiKey } from './api-keys/api-key.schemas.ts';
 import {
   ClientConfiguration,
+  ClientProducts,
+  ClientProductsBody,
   ClientSettings,
   ClientSettingsBody,
   ClientSummary,
@@ -11,6 +13,7 @@ import {
   PropertyType,
 } from './clients/client.schemas.ts';
 import { CompanySettings, CompanySettingsBody } from './companies/company.schemas.ts';
+import { Insight, InsightFigure } from './insight/insight.schemas.ts';
 import { EVENT_PAYLOADS } from './events/event-types.ts';
 import { FileType, OrderFile, UploadedOrderFile, UploadFileBody } from './files/file.schemas.ts';
 import { HealthStatus, ServiceIndex } from './health/health.schemas.ts';
@@ -32,6 +35,7 @@ import {
   PointOfContact,
   SubjectAddressBody,
 } from './orders/order.schemas.ts';
+import { AppraiserCandidate, OrderQueues } from './orders/pipeline.schemas.ts';
 import { CreatePartyBody, TogglePocBody } from './parties/party.schemas.ts';
 import {
   CardPageLock,
@@ -41,6 +45,7 @@ import {
   UpdatePaymentMethodRequest,
 } from './payments/payment.schemas.ts';
 import { ErrorBody, FieldProblem, Success } from './schemas/common.ts';
+import { CalendarFeed, CalendarFeedStatus, WorkItem, WorkList } from './workspace/workspace.schemas.ts';
 import {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -52,8 +57,11 @@ import {
   CardBody,
   CardOnFile,
   CurrentUser,
+  InviteUserBody,
+  ManagedUser,
   NotificationSetting,
   NotificationSettingsChange,
+  UserChangeBody,
 } from './users/user.schemas.ts';
 import {
   CreateWebhookBody,
@@ -98,8 +106,15 @@ export const API_SCHEMAS: readonly TSchema[] = [
   CreatedClient,
   ClientSettings,
   ClientSettingsBody,
+  ClientProducts,
+  ClientProductsBody,
   CompanySettings,
   CompanySettingsBody,
+  Insight,
+  InsightFigure,
+  ManagedUser,
+  InviteUserBody,
+  UserChangeBody,
   OrderStatus,
   Party,
   PointOfContact,
@@ -114,6 +129,12 @@ export const API_SCHEMAS: readonly TSchema[] = [
   CreateOrderBody,
   SubjectAddressBody,
   Appraiser,
+  WorkItem,
+  WorkList,
+  CalendarFeed,
+  CalendarFeedStatus,
+  OrderQueues,
+  AppraiserCandidate,
   ActionResponse,
   ...Object.values(ACTION_REQUESTS),
   FileType,

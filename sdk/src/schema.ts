@@ -84,6 +84,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calendar/{feed}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An appraiser’s scheduled inspections as an iCalendar feed (.ics)
+         * @description The address from POST /api/v1/me/calendar_feed, no key: calendar apps cannot send one. RFC 5545, times in UTC, one event per scheduled inspection (an hour long), each with a stable UID so that a rescheduled inspection moves. An unknown or replaced address answers 404.
+         */
+        get: operations["getCalendarFeedFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/sign_in": {
         parameters: {
             query?: never;
@@ -276,6 +296,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/work": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your orders as work to do (appraisers)
+         * @description Open offers with the time left to answer, then orders to schedule, inspect, submit or revise, on hold, in review, and those closed in the last 180 days with your fee (never the lender’s).
+         */
+        get: operations["listMyWork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/calendar_feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether you have a calendar feed address (appraisers)
+         * @description The address itself is shown only when it is made (POST).
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        /**
+         * Make a new private calendar feed address (appraisers)
+         * @description Answers the address calendar apps subscribe to (GET /calendar/{token}.ics, no key needed): your scheduled inspections. An address made before stops working.
+         */
+        post: operations["renewCalendarFeed"];
+        /**
+         * Stop your calendar feed: its address stops working
+         * @description 404 when you have none.
+         */
+        delete: operations["deleteCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users you administer or work with
+         * @description Staff: their company's users and those of the clients it serves; a client's users: their client's; operators: everyone (at most 1,000). By organization (the company first), then name. organization_id narrows to one of them; another answers 404.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Invite a user: they are emailed a link to choose a password
+         * @description Into your organization, or (staff) into a client your company serves. The same invitation as POST /me with X-Api-Email, with the fields in the body. Staff and client admins; an email already in use answers 403 like any user you may not act for.
+         */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role, admin flag or access (administrators)
+         * @description The organization's admins (a company's admins also for its clients' users); operators. Not yourself. role is for a company's users (staff or appraiser); an appraiser with open orders keeps the role until they are reassigned (409). active: false deactivates the user: every key is revoked, every session ends, and they no longer sign in or can be acted for; true lets them back in (they issue new keys).
+         */
+        patch: operations["changeUser"];
+        trace?: never;
+    };
     "/api/v1/api_keys": {
         parameters: {
             query?: never;
@@ -408,6 +520,30 @@ export interface paths {
         patch: operations["changeClientSettings"];
         trace?: never;
     };
+    "/api/v1/clients/{client_id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which of your company's products a client may order, and at what fee
+         * @description Every product of the company, with whether the client is offered it and the client's own fee (null: the standard fee). Operators name the company with company_id when several serve the client.
+         */
+        get: operations["getClientProducts"];
+        /**
+         * Set the products a client may order and its own fees (the company's admins; operators)
+         * @description The list replaces the client's products of your company: those left out are withdrawn. A fee replaces the product's standard fee on the orders the client places from then on; orders already placed keep their fees.
+         */
+        put: operations["changeClientProducts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/property_types": {
         parameters: {
             query?: never;
@@ -452,6 +588,26 @@ export interface paths {
         patch: operations["changeCompanySettings"];
         trace?: never;
     };
+    "/api/v1/insight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's figures: volume, turn times, on-time and revision rates, open orders
+         * @description Over whole calendar months up to today (UTC days): orders received and completed per week, turn time (created to fulfilled: median and 90th percentile in whole days) per month of fulfilment and per first product, the share fulfilled by the due date, the share sent back for a revision first, and each appraiser's open orders. Every count carries the q terms of GET /orders that list its orders. Staff: their company; operators: every company, or company_id.
+         */
+        get: operations["getInsight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -461,7 +617,7 @@ export interface paths {
         };
         /**
          * Orders you can see, newest first, with paging and Ransack-style search
-         * @description Attributes for q: id, status_name, file_number, loan_number, loan_type, transaction_type, borrower_first_name, borrower_last_name, borrower_name, keywords, address_city, address_state, address_zip, address_street, due_date, created_at, updated_at, client_id, company_id, appraiser_id, payment_method. Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc.
+         * @description Attributes for q: id, status_name, file_number, loan_number, loan_type, transaction_type, borrower_first_name, borrower_last_name, borrower_name, keywords, address_city, address_state, address_zip, address_street, due_date, created_at, updated_at, completed_at, fulfilled_at, open, on_time, revised, product_id, client_id, company_id, appraiser_id, offer_expires_at, vendor_due_date, payment_method. Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc.
          */
         get: operations["listOrders"];
         put?: never;
@@ -488,6 +644,26 @@ export interface paths {
          * @description Takes the q[…] terms of GET /orders; its status terms are left aside, so that each status shows what choosing it would find (a status filter with counts).
          */
         get: operations["countOrdersByStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every order a search finds, as a CSV file
+         * @description Takes the q[…] terms and the sort of GET /orders (page and per_page are ignored: every matching order is in the file, in the order of the list). The file is streamed as the rows are read, so a large export does not wait or weigh on the service. Cells a spreadsheet would take for a formula (starting with =, +, -, @) are prefixed with a single quote.
+         */
+        get: operations["exportOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -568,6 +744,46 @@ export interface paths {
          * @description Staff see their company's appraisers with each one's open orders; operators see all.
          */
         get: operations["listAppraisers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/queues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pipeline: what needs the company now, queue by queue, with counts
+         * @description Each queue names its statuses; list its orders with GET /orders?q[status_name_in][]=<status>&q[s]=due_date asc. Overdue: due before as_of; due soon: within 48 hours.
+         */
+        get: operations["listOrderQueues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/appraiser_candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The appraisers who could take the order, with each one's workload and last fee
+         * @description The panel of the order's company, by name: open orders, next due dates, the fee last accepted for the order's (first) product, and whether they already turned this order down. Offer with PUT /orders/{order_id}/assign.
+         */
+        get: operations["listAppraiserCandidates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -925,8 +1141,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Submit the appraisal report (multipart files[]: attachment, file_type, product_id; at least one appraisal_pdf)
-         * @description Who: the offered or assigned appraiser. From: Inspection completed, Client request, Action required, Submission fee failed. To: Submission requested, In review. Body as multipart/form-data (it carries files). 409 when the order's status does not allow it (the message lists allowed_transitions).
+         * Submit the appraisal report (files[]: attachment or file_id, file_type, product_id; at least one appraisal_pdf)
+         * @description Who: the offered or assigned appraiser. From: Inspection completed, Client request, Action required, Submission fee failed. To: Submission requested, In review. Body as multipart/form-data with files, or JSON or form fields without. 409 when the order's status does not allow it (the message lists allowed_transitions).
          */
         put: operations["requestSubmission"];
         post?: never;
@@ -2190,6 +2406,34 @@ export interface components {
             /** @description Operators: the company whose settings change, when several serve the client */
             company_id?: string;
         };
+        /** @description Which of a company's products a client may order, and at what fee */
+        ClientProducts: {
+            /** Format: uuid */
+            client_id: string;
+            /** Format: uuid */
+            company_id: string;
+            /** @description Every product of the company, by name */
+            products: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description The product's own fee, e.g. 450.00 */
+                standard_fee: string;
+                /** @description The client may order it */
+                offered: boolean;
+                fee: string | null;
+            }[];
+        };
+        ClientProductsChange: {
+            /** @description The products the client may order: every other is withdrawn */
+            products: {
+                /** @description A product of your company */
+                product_id: string;
+                fee?: string | null;
+            }[];
+            /** @description Operators: the company whose products, when several serve the client */
+            company_id?: string;
+        };
         /** @description An appraisal company's own settings */
         CompanySettings: {
             /** Format: uuid */
@@ -2201,6 +2445,139 @@ export interface components {
         CompanySettingsChange: {
             submission_fee?: string | null;
             payment_methods?: ("payment_link" | "invoice" | "credit_card")[];
+        };
+        /** @description The company's figures over a period */
+        Insight: {
+            /** @description The period of every figure: whole calendar months up to today */
+            period: {
+                /** @description First day counted, MM/DD/YYYY (UTC days) */
+                from: string;
+                /** @description Last day counted, MM/DD/YYYY */
+                to: string;
+                /** @description Calendar months covered, this one included */
+                months: number;
+            };
+            /** @description The whole period */
+            totals: {
+                received: components["schemas"]["InsightFigure"];
+                completed: components["schemas"]["InsightFigure"];
+            };
+            /** @description Week by week, oldest first */
+            weeks: {
+                /** @description Monday of the week, MM/DD/YYYY (clipped to the period) */
+                week_start: string;
+                received: components["schemas"]["InsightFigure"];
+                completed: components["schemas"]["InsightFigure"];
+            }[];
+            /** @description By month of fulfilment, oldest first */
+            turn_time_by_month: {
+                /** @description First day of the month, MM/DD/YYYY */
+                month_start: string;
+                fulfilled: components["schemas"]["InsightFigure"];
+                /** @description Median turn time, created to fulfilled, in whole days; null: none fulfilled */
+                median_days: number | null;
+                /** @description 90th percentile of the turn time in whole days; null: none fulfilled */
+                p90_days: number | null;
+            }[];
+            /** @description By the order's first product, over the whole period, most fulfilled first */
+            turn_time_by_product: {
+                product: {
+                    id: string;
+                    name: string;
+                };
+                fulfilled: components["schemas"]["InsightFigure"];
+                /** @description Median turn time, created to fulfilled, in whole days; null: none fulfilled */
+                median_days: number | null;
+                /** @description 90th percentile of the turn time in whole days; null: none fulfilled */
+                p90_days: number | null;
+            }[];
+            /** @description Fulfilled by the due date */
+            on_time: {
+                fulfilled: components["schemas"]["InsightFigure"];
+                on_time: components["schemas"]["InsightFigure"];
+                late: components["schemas"]["InsightFigure"];
+                /** @description A share between 0 and 1; null when nothing was counted */
+                rate: number | null;
+            };
+            /** @description Reports sent back before delivery */
+            revisions: {
+                fulfilled: components["schemas"]["InsightFigure"];
+                revised: components["schemas"]["InsightFigure"];
+                /** @description A share between 0 and 1; null when nothing was counted */
+                rate: number | null;
+            };
+            /** @description The panel, most open orders first */
+            open_by_appraiser: {
+                appraiser: {
+                    id: string;
+                    name: string;
+                };
+                open: components["schemas"]["InsightFigure"];
+            }[];
+        };
+        /** @description A number of orders, with the search that lists them */
+        InsightFigure: {
+            count: number;
+            /** @description Search terms of GET /api/v1/orders that find the orders counted: each key k stands for q[k] (e.g. {"fulfilled_at_gteq": "2026-06-01T00:00:00.000Z"}) */
+            orders: {
+                [key: string]: string;
+            };
+        };
+        /** @description A user as their administrators see them */
+        ManagedUser: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            first_name: string;
+            last_name: string;
+            /** Format: email */
+            email: string;
+            /** @enum {unknown} */
+            role: "staff" | "appraiser" | "client";
+            /** @description Administers the users and settings of their organization */
+            is_admin: boolean;
+            /** @description false: deactivated; they no longer sign in or use a key */
+            active: boolean;
+            /** @description Invited, and has not chosen a password yet */
+            invitation_pending: boolean;
+            organization: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {unknown} */
+                kind: "company" | "client";
+            };
+            invited_at: string | null;
+        };
+        /** @description A user to invite */
+        InviteUserRequest: {
+            /** @description Their email: the invitation goes there */
+            email: string;
+            first_name: string;
+            last_name: string;
+            /**
+             * @description staff (default) or appraiser in a company; client in a client
+             * @enum {unknown}
+             */
+            role?: "staff" | "appraiser" | "client";
+            /**
+             * Format: uuid
+             * @description Where they join: your organization (default), or a client your company serves
+             */
+            organization_id?: string;
+            /** @default false */
+            is_admin: boolean;
+        };
+        /** @description What changes; absent fields stay */
+        UserChange: {
+            /**
+             * @description A company's users only: staff or appraiser
+             * @enum {unknown}
+             */
+            role?: "staff" | "appraiser";
+            is_admin?: boolean;
+            /** @description false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys) */
+            active?: boolean;
         };
         /** @description The order's status (docs/workflow.md) */
         OrderStatus: {
@@ -2319,6 +2696,7 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+            offer_expires_at: string | null;
             complex_property: boolean | null;
             contract_price: number | null;
             decimal_balance: string | null;
@@ -2375,6 +2753,11 @@ export interface components {
             due_date: string | null;
             loan_type: string;
             transaction_type: string;
+            appraiser: {
+                id: string;
+                name: string;
+            } | null;
+            offer_expires_at: string | null;
         };
         /** @description Where this page is in the list */
         Pagination: {
@@ -2502,6 +2885,105 @@ export interface components {
             company_id: string;
             /** @description Orders assigned and not yet completed */
             open_orders: number;
+        };
+        /** @description An order of yours, as the work it needs */
+        WorkItem: {
+            /**
+             * Format: uuid
+             * @description The order
+             */
+            id: string;
+            file_number: string;
+            full_address: string;
+            status: components["schemas"]["OrderStatus"];
+            /**
+             * @description What the order needs of you: answer_offer (Pending assignment), await_terms (your condition or a negotiation is being decided), schedule, inspect, submit, revise (a revision or action is requested), on_hold, in_review (with the company or the lender), done, cancelled
+             * @enum {unknown}
+             */
+            next_step: "answer_offer" | "await_terms" | "schedule" | "inspect" | "submit" | "revise" | "on_hold" | "in_review" | "done" | "cancelled";
+            due_date: string | null;
+            appraiser_fee: string | null;
+            /**
+             * @description on_completion: earned when the report is completed; owed: the report is completed and the fee is due to you; none: cancelled
+             * @enum {unknown}
+             */
+            fee_status: "on_completion" | "owed" | "none";
+            offer_expires_at: string | null;
+            inspection_scheduled_at: string | null;
+            products: {
+                id: string;
+                name: string;
+            }[];
+            contact: {
+                name: string;
+                phone: string | null;
+            } | null;
+        };
+        /** @description Your open orders and offers, and those closed in the last 180 days; most urgent first (offers by time left, then by inspection time and due date) */
+        WorkList: {
+            data: components["schemas"]["WorkItem"][];
+        };
+        /** @description Your calendar feed of scheduled inspections */
+        CalendarFeed: {
+            /** @description The private address calendar apps subscribe to. Shown only when it is made: keep it like a password */
+            url: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CalendarFeedStatus: {
+            /** @description Whether you have a calendar address that works */
+            active: boolean;
+            created_at: string | null;
+        };
+        /** @description The staff pipeline's queues: what needs the company now, with counts */
+        OrderQueues: {
+            /** @description Each queue, in the order people work them */
+            data: {
+                /** @description The queue key: new, offers, decisions, review, … */
+                id: string;
+                name: string;
+                /** @description What the queue holds and what to do with it */
+                description: string;
+                /** @description The statuses it holds: list them with GET /orders?q[status_name_in][]=… */
+                statuses: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
+                /** @description Orders in the queue */
+                count: number;
+                /** @description Of them, due before as_of; counted up to 100 (see overdue_count_capped) */
+                overdue_count: number;
+                /** @description More than 100 are overdue: overdue_count says 100 ("100+") */
+                overdue_count_capped: boolean;
+                /** @description Of them, due from as_of to due_soon_before; counted up to 100 */
+                due_soon_count: number;
+                /** @description More than 100 are due soon ("100+") */
+                due_soon_count_capped: boolean;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the counts were taken
+             */
+            as_of: string;
+            /**
+             * Format: date-time
+             * @description An order due before this (48 hours after as_of) is due soon
+             */
+            due_soon_before: string;
+        };
+        /** @description An appraiser of the panel, as the picker of one order shows them */
+        AppraiserCandidate: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            /** @description Orders offered or assigned to them and not closed */
+            open_orders: number;
+            /** @description The due dates of their next open orders, soonest first (up to three) */
+            next_due_dates: string[];
+            last_accepted_fee: string | null;
+            last_accepted_on: string | null;
+            /** @description They rejected this order, let its offer time out, or had their condition refused */
+            turned_down_this_order: boolean;
+            /** @description The order is offered or assigned to them now */
+            is_current: boolean;
         };
         /** @description The action was taken */
         ActionResult: {
@@ -3586,6 +4068,8 @@ export interface operations {
                 expires?: string;
                 /** @description From the link: its HMAC signature */
                 signature?: string;
+                /** @description inline: a PDF opens in the browser's own viewer instead of downloading (other files still download); default attachment */
+                disposition?: "attachment" | "inline";
             };
             header?: {
                 /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
@@ -3614,6 +4098,43 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalendarFeedFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /** @description The token of the address, then .ics (any other shape answers 404, like an unknown one) */
+                feed: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4148,6 +4669,338 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listMyWork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your open orders and offers, and those closed in the last 180 days; most urgent first (offers by time left, then by inspection time and due date) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    renewCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new address, shown only now */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action was done */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description One organization: yours, or a client your company serves */
+                organization_id?: string;
+            };
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedUser"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteUserRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description Their email: the invitation goes there */
+                    email: string;
+                    first_name: string;
+                    last_name: string;
+                    /**
+                     * @description staff (default) or appraiser in a company; client in a client
+                     * @enum {unknown}
+                     */
+                    role?: "staff" | "appraiser" | "client";
+                    /**
+                     * Format: uuid
+                     * @description Where they join: your organization (default), or a client your company serves
+                     */
+                    organization_id?: string;
+                    /** @default false */
+                    is_admin?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The invited user */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The user */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserChange"];
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description A company's users only: staff or appraiser
+                     * @enum {unknown}
+                     */
+                    role?: "staff" | "appraiser";
+                    is_admin?: boolean;
+                    /** @description false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys) */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description A user as their administrators see them */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: never;
@@ -4661,6 +5514,107 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getClientProducts: {
+        parameters: {
+            query?: {
+                /** @description Operators: the serving company */
+                company_id?: string;
+            };
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The client */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Which of a company's products a client may order, and at what fee */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientProducts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeClientProducts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The client */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientProductsChange"];
+                "application/x-www-form-urlencoded": {
+                    "products[][product_id]": string[];
+                    "products[][fee]"?: (string | null)[];
+                    /** @description Operators: the company whose products, when several serve the client */
+                    company_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Which of a company's products a client may order, and at what fee */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientProducts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listPropertyTypes: {
         parameters: {
             query?: never;
@@ -4783,6 +5737,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompanySettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInsight: {
+        parameters: {
+            query?: {
+                /** @description Calendar months to cover, this one included (1 to 24; default 6) */
+                months?: number;
+                /** @description Operators: one company (default: every company) */
+                company_id?: string;
+            };
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's figures over a period */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Insight"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5019,6 +6019,66 @@ export interface operations {
                 "q[updated_at_null]"?: "true" | "false";
                 /** @description updated_at is present (true) or not (false) */
                 "q[updated_at_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_gteq]"?: string;
+                /** @description completed_at is null (true) or not (false) */
+                "q[completed_at_null]"?: "true" | "false";
+                /** @description completed_at is present (true) or not (false) */
+                "q[completed_at_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_gteq]"?: string;
+                /** @description fulfilled_at is null (true) or not (false) */
+                "q[fulfilled_at_null]"?: "true" | "false";
+                /** @description fulfilled_at is present (true) or not (false) */
+                "q[fulfilled_at_present]"?: "true" | "false";
+                "q[open_eq]"?: "true" | "false";
+                "q[open_not_eq]"?: "true" | "false";
+                /** @description open is null (true) or not (false) */
+                "q[open_null]"?: "true" | "false";
+                /** @description open is present (true) or not (false) */
+                "q[open_present]"?: "true" | "false";
+                "q[on_time_eq]"?: "true" | "false";
+                "q[on_time_not_eq]"?: "true" | "false";
+                /** @description on_time is null (true) or not (false) */
+                "q[on_time_null]"?: "true" | "false";
+                /** @description on_time is present (true) or not (false) */
+                "q[on_time_present]"?: "true" | "false";
+                "q[revised_eq]"?: "true" | "false";
+                "q[revised_not_eq]"?: "true" | "false";
+                /** @description revised is null (true) or not (false) */
+                "q[revised_null]"?: "true" | "false";
+                /** @description revised is present (true) or not (false) */
+                "q[revised_present]"?: "true" | "false";
+                "q[product_id_eq]"?: string;
+                "q[product_id_not_eq]"?: string;
+                /** @description product_id is one of */
+                "q[product_id_in][]"?: string[];
+                /** @description product_id is none of */
+                "q[product_id_not_in][]"?: string[];
+                /** @description product_id is null (true) or not (false) */
+                "q[product_id_null]"?: "true" | "false";
+                /** @description product_id is present (true) or not (false) */
+                "q[product_id_present]"?: "true" | "false";
                 "q[client_id_eq]"?: string;
                 "q[client_id_not_eq]"?: string;
                 /** @description client_id is one of */
@@ -5049,6 +6109,38 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_gteq]"?: string;
+                /** @description offer_expires_at is null (true) or not (false) */
+                "q[offer_expires_at_null]"?: "true" | "false";
+                /** @description offer_expires_at is present (true) or not (false) */
+                "q[offer_expires_at_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_gteq]"?: string;
+                /** @description vendor_due_date is null (true) or not (false) */
+                "q[vendor_due_date_null]"?: "true" | "false";
+                /** @description vendor_due_date is present (true) or not (false) */
+                "q[vendor_due_date_present]"?: "true" | "false";
                 "q[payment_method_eq]"?: "payment_link" | "invoice" | "credit_card";
                 "q[payment_method_not_eq]"?: "payment_link" | "invoice" | "credit_card";
                 /** @description payment_method is one of */
@@ -5060,7 +6152,7 @@ export interface operations {
                 /** @description payment_method is present (true) or not (false) */
                 "q[payment_method_present]"?: "true" | "false";
                 /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
-                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "payment_method asc" | "payment_method desc";
+                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
                 /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
@@ -5416,6 +6508,66 @@ export interface operations {
                 "q[updated_at_null]"?: "true" | "false";
                 /** @description updated_at is present (true) or not (false) */
                 "q[updated_at_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_gteq]"?: string;
+                /** @description completed_at is null (true) or not (false) */
+                "q[completed_at_null]"?: "true" | "false";
+                /** @description completed_at is present (true) or not (false) */
+                "q[completed_at_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_gteq]"?: string;
+                /** @description fulfilled_at is null (true) or not (false) */
+                "q[fulfilled_at_null]"?: "true" | "false";
+                /** @description fulfilled_at is present (true) or not (false) */
+                "q[fulfilled_at_present]"?: "true" | "false";
+                "q[open_eq]"?: "true" | "false";
+                "q[open_not_eq]"?: "true" | "false";
+                /** @description open is null (true) or not (false) */
+                "q[open_null]"?: "true" | "false";
+                /** @description open is present (true) or not (false) */
+                "q[open_present]"?: "true" | "false";
+                "q[on_time_eq]"?: "true" | "false";
+                "q[on_time_not_eq]"?: "true" | "false";
+                /** @description on_time is null (true) or not (false) */
+                "q[on_time_null]"?: "true" | "false";
+                /** @description on_time is present (true) or not (false) */
+                "q[on_time_present]"?: "true" | "false";
+                "q[revised_eq]"?: "true" | "false";
+                "q[revised_not_eq]"?: "true" | "false";
+                /** @description revised is null (true) or not (false) */
+                "q[revised_null]"?: "true" | "false";
+                /** @description revised is present (true) or not (false) */
+                "q[revised_present]"?: "true" | "false";
+                "q[product_id_eq]"?: string;
+                "q[product_id_not_eq]"?: string;
+                /** @description product_id is one of */
+                "q[product_id_in][]"?: string[];
+                /** @description product_id is none of */
+                "q[product_id_not_in][]"?: string[];
+                /** @description product_id is null (true) or not (false) */
+                "q[product_id_null]"?: "true" | "false";
+                /** @description product_id is present (true) or not (false) */
+                "q[product_id_present]"?: "true" | "false";
                 "q[client_id_eq]"?: string;
                 "q[client_id_not_eq]"?: string;
                 /** @description client_id is one of */
@@ -5446,6 +6598,38 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_gteq]"?: string;
+                /** @description offer_expires_at is null (true) or not (false) */
+                "q[offer_expires_at_null]"?: "true" | "false";
+                /** @description offer_expires_at is present (true) or not (false) */
+                "q[offer_expires_at_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_gteq]"?: string;
+                /** @description vendor_due_date is null (true) or not (false) */
+                "q[vendor_due_date_null]"?: "true" | "false";
+                /** @description vendor_due_date is present (true) or not (false) */
+                "q[vendor_due_date_present]"?: "true" | "false";
                 "q[payment_method_eq]"?: "payment_link" | "invoice" | "credit_card";
                 "q[payment_method_not_eq]"?: "payment_link" | "invoice" | "credit_card";
                 /** @description payment_method is one of */
@@ -5457,7 +6641,7 @@ export interface operations {
                 /** @description payment_method is present (true) or not (false) */
                 "q[payment_method_present]"?: "true" | "false";
                 /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
-                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "payment_method asc" | "payment_method desc";
+                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
                 /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
@@ -5483,6 +6667,400 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderStatusCounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportOrders: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1 to 1000000 (default 1) */
+                page?: number;
+                /** @description Page size (default 25; above 100 reads as 100) */
+                per_page?: number;
+                "q[id_eq]"?: string;
+                "q[id_not_eq]"?: string;
+                /** @description id is one of */
+                "q[id_in][]"?: string[];
+                /** @description id is none of */
+                "q[id_not_in][]"?: string[];
+                /** @description id is null (true) or not (false) */
+                "q[id_null]"?: "true" | "false";
+                /** @description id is present (true) or not (false) */
+                "q[id_present]"?: "true" | "false";
+                "q[status_name_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+                "q[status_name_not_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+                /** @description status_name is one of */
+                "q[status_name_in][]"?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
+                /** @description status_name is none of */
+                "q[status_name_not_in][]"?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
+                /** @description status_name is null (true) or not (false) */
+                "q[status_name_null]"?: "true" | "false";
+                /** @description status_name is present (true) or not (false) */
+                "q[status_name_present]"?: "true" | "false";
+                "q[file_number_eq]"?: string;
+                "q[file_number_not_eq]"?: string;
+                /** @description file_number is one of */
+                "q[file_number_in][]"?: string[];
+                /** @description file_number is none of */
+                "q[file_number_not_in][]"?: string[];
+                "q[file_number_cont]"?: string;
+                "q[file_number_start]"?: string;
+                "q[file_number_end]"?: string;
+                /** @description file_number is null (true) or not (false) */
+                "q[file_number_null]"?: "true" | "false";
+                /** @description file_number is present (true) or not (false) */
+                "q[file_number_present]"?: "true" | "false";
+                "q[loan_number_eq]"?: string;
+                "q[loan_number_not_eq]"?: string;
+                /** @description loan_number is one of */
+                "q[loan_number_in][]"?: string[];
+                /** @description loan_number is none of */
+                "q[loan_number_not_in][]"?: string[];
+                "q[loan_number_cont]"?: string;
+                "q[loan_number_start]"?: string;
+                "q[loan_number_end]"?: string;
+                /** @description loan_number is null (true) or not (false) */
+                "q[loan_number_null]"?: "true" | "false";
+                /** @description loan_number is present (true) or not (false) */
+                "q[loan_number_present]"?: "true" | "false";
+                "q[loan_type_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+                "q[loan_type_not_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+                /** @description loan_type is one of */
+                "q[loan_type_in][]"?: ("203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va")[];
+                /** @description loan_type is none of */
+                "q[loan_type_not_in][]"?: ("203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va")[];
+                /** @description loan_type is null (true) or not (false) */
+                "q[loan_type_null]"?: "true" | "false";
+                /** @description loan_type is present (true) or not (false) */
+                "q[loan_type_present]"?: "true" | "false";
+                "q[transaction_type_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+                "q[transaction_type_not_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+                /** @description transaction_type is one of */
+                "q[transaction_type_in][]"?: ("collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance")[];
+                /** @description transaction_type is none of */
+                "q[transaction_type_not_in][]"?: ("collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance")[];
+                /** @description transaction_type is null (true) or not (false) */
+                "q[transaction_type_null]"?: "true" | "false";
+                /** @description transaction_type is present (true) or not (false) */
+                "q[transaction_type_present]"?: "true" | "false";
+                "q[borrower_first_name_eq]"?: string;
+                "q[borrower_first_name_not_eq]"?: string;
+                /** @description borrower_first_name is one of */
+                "q[borrower_first_name_in][]"?: string[];
+                /** @description borrower_first_name is none of */
+                "q[borrower_first_name_not_in][]"?: string[];
+                "q[borrower_first_name_cont]"?: string;
+                "q[borrower_first_name_start]"?: string;
+                "q[borrower_first_name_end]"?: string;
+                /** @description borrower_first_name is null (true) or not (false) */
+                "q[borrower_first_name_null]"?: "true" | "false";
+                /** @description borrower_first_name is present (true) or not (false) */
+                "q[borrower_first_name_present]"?: "true" | "false";
+                "q[borrower_last_name_eq]"?: string;
+                "q[borrower_last_name_not_eq]"?: string;
+                /** @description borrower_last_name is one of */
+                "q[borrower_last_name_in][]"?: string[];
+                /** @description borrower_last_name is none of */
+                "q[borrower_last_name_not_in][]"?: string[];
+                "q[borrower_last_name_cont]"?: string;
+                "q[borrower_last_name_start]"?: string;
+                "q[borrower_last_name_end]"?: string;
+                /** @description borrower_last_name is null (true) or not (false) */
+                "q[borrower_last_name_null]"?: "true" | "false";
+                /** @description borrower_last_name is present (true) or not (false) */
+                "q[borrower_last_name_present]"?: "true" | "false";
+                "q[borrower_name_eq]"?: string;
+                "q[borrower_name_not_eq]"?: string;
+                /** @description borrower_name is one of */
+                "q[borrower_name_in][]"?: string[];
+                /** @description borrower_name is none of */
+                "q[borrower_name_not_in][]"?: string[];
+                "q[borrower_name_cont]"?: string;
+                "q[borrower_name_start]"?: string;
+                "q[borrower_name_end]"?: string;
+                /** @description borrower_name is null (true) or not (false) */
+                "q[borrower_name_null]"?: "true" | "false";
+                /** @description borrower_name is present (true) or not (false) */
+                "q[borrower_name_present]"?: "true" | "false";
+                "q[keywords_eq]"?: string;
+                "q[keywords_not_eq]"?: string;
+                /** @description keywords is one of */
+                "q[keywords_in][]"?: string[];
+                /** @description keywords is none of */
+                "q[keywords_not_in][]"?: string[];
+                "q[keywords_cont]"?: string;
+                "q[keywords_start]"?: string;
+                "q[keywords_end]"?: string;
+                /** @description keywords is null (true) or not (false) */
+                "q[keywords_null]"?: "true" | "false";
+                /** @description keywords is present (true) or not (false) */
+                "q[keywords_present]"?: "true" | "false";
+                "q[address_city_eq]"?: string;
+                "q[address_city_not_eq]"?: string;
+                /** @description address_city is one of */
+                "q[address_city_in][]"?: string[];
+                /** @description address_city is none of */
+                "q[address_city_not_in][]"?: string[];
+                "q[address_city_cont]"?: string;
+                "q[address_city_start]"?: string;
+                "q[address_city_end]"?: string;
+                /** @description address_city is null (true) or not (false) */
+                "q[address_city_null]"?: "true" | "false";
+                /** @description address_city is present (true) or not (false) */
+                "q[address_city_present]"?: "true" | "false";
+                "q[address_state_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
+                "q[address_state_not_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
+                /** @description address_state is one of */
+                "q[address_state_in][]"?: ("01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56")[];
+                /** @description address_state is none of */
+                "q[address_state_not_in][]"?: ("01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56")[];
+                /** @description address_state is null (true) or not (false) */
+                "q[address_state_null]"?: "true" | "false";
+                /** @description address_state is present (true) or not (false) */
+                "q[address_state_present]"?: "true" | "false";
+                "q[address_zip_eq]"?: string;
+                "q[address_zip_not_eq]"?: string;
+                /** @description address_zip is one of */
+                "q[address_zip_in][]"?: string[];
+                /** @description address_zip is none of */
+                "q[address_zip_not_in][]"?: string[];
+                "q[address_zip_cont]"?: string;
+                "q[address_zip_start]"?: string;
+                "q[address_zip_end]"?: string;
+                /** @description address_zip is null (true) or not (false) */
+                "q[address_zip_null]"?: "true" | "false";
+                /** @description address_zip is present (true) or not (false) */
+                "q[address_zip_present]"?: "true" | "false";
+                "q[address_street_eq]"?: string;
+                "q[address_street_not_eq]"?: string;
+                /** @description address_street is one of */
+                "q[address_street_in][]"?: string[];
+                /** @description address_street is none of */
+                "q[address_street_not_in][]"?: string[];
+                "q[address_street_cont]"?: string;
+                "q[address_street_start]"?: string;
+                "q[address_street_end]"?: string;
+                /** @description address_street is null (true) or not (false) */
+                "q[address_street_null]"?: "true" | "false";
+                /** @description address_street is present (true) or not (false) */
+                "q[address_street_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[due_date_gteq]"?: string;
+                /** @description due_date is null (true) or not (false) */
+                "q[due_date_null]"?: "true" | "false";
+                /** @description due_date is present (true) or not (false) */
+                "q[due_date_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[created_at_gteq]"?: string;
+                /** @description created_at is null (true) or not (false) */
+                "q[created_at_null]"?: "true" | "false";
+                /** @description created_at is present (true) or not (false) */
+                "q[created_at_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[updated_at_gteq]"?: string;
+                /** @description updated_at is null (true) or not (false) */
+                "q[updated_at_null]"?: "true" | "false";
+                /** @description updated_at is present (true) or not (false) */
+                "q[updated_at_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[completed_at_gteq]"?: string;
+                /** @description completed_at is null (true) or not (false) */
+                "q[completed_at_null]"?: "true" | "false";
+                /** @description completed_at is present (true) or not (false) */
+                "q[completed_at_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[fulfilled_at_gteq]"?: string;
+                /** @description fulfilled_at is null (true) or not (false) */
+                "q[fulfilled_at_null]"?: "true" | "false";
+                /** @description fulfilled_at is present (true) or not (false) */
+                "q[fulfilled_at_present]"?: "true" | "false";
+                "q[open_eq]"?: "true" | "false";
+                "q[open_not_eq]"?: "true" | "false";
+                /** @description open is null (true) or not (false) */
+                "q[open_null]"?: "true" | "false";
+                /** @description open is present (true) or not (false) */
+                "q[open_present]"?: "true" | "false";
+                "q[on_time_eq]"?: "true" | "false";
+                "q[on_time_not_eq]"?: "true" | "false";
+                /** @description on_time is null (true) or not (false) */
+                "q[on_time_null]"?: "true" | "false";
+                /** @description on_time is present (true) or not (false) */
+                "q[on_time_present]"?: "true" | "false";
+                "q[revised_eq]"?: "true" | "false";
+                "q[revised_not_eq]"?: "true" | "false";
+                /** @description revised is null (true) or not (false) */
+                "q[revised_null]"?: "true" | "false";
+                /** @description revised is present (true) or not (false) */
+                "q[revised_present]"?: "true" | "false";
+                "q[product_id_eq]"?: string;
+                "q[product_id_not_eq]"?: string;
+                /** @description product_id is one of */
+                "q[product_id_in][]"?: string[];
+                /** @description product_id is none of */
+                "q[product_id_not_in][]"?: string[];
+                /** @description product_id is null (true) or not (false) */
+                "q[product_id_null]"?: "true" | "false";
+                /** @description product_id is present (true) or not (false) */
+                "q[product_id_present]"?: "true" | "false";
+                "q[client_id_eq]"?: string;
+                "q[client_id_not_eq]"?: string;
+                /** @description client_id is one of */
+                "q[client_id_in][]"?: string[];
+                /** @description client_id is none of */
+                "q[client_id_not_in][]"?: string[];
+                /** @description client_id is null (true) or not (false) */
+                "q[client_id_null]"?: "true" | "false";
+                /** @description client_id is present (true) or not (false) */
+                "q[client_id_present]"?: "true" | "false";
+                "q[company_id_eq]"?: string;
+                "q[company_id_not_eq]"?: string;
+                /** @description company_id is one of */
+                "q[company_id_in][]"?: string[];
+                /** @description company_id is none of */
+                "q[company_id_not_in][]"?: string[];
+                /** @description company_id is null (true) or not (false) */
+                "q[company_id_null]"?: "true" | "false";
+                /** @description company_id is present (true) or not (false) */
+                "q[company_id_present]"?: "true" | "false";
+                "q[appraiser_id_eq]"?: string;
+                "q[appraiser_id_not_eq]"?: string;
+                /** @description appraiser_id is one of */
+                "q[appraiser_id_in][]"?: string[];
+                /** @description appraiser_id is none of */
+                "q[appraiser_id_not_in][]"?: string[];
+                /** @description appraiser_id is null (true) or not (false) */
+                "q[appraiser_id_null]"?: "true" | "false";
+                /** @description appraiser_id is present (true) or not (false) */
+                "q[appraiser_id_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[offer_expires_at_gteq]"?: string;
+                /** @description offer_expires_at is null (true) or not (false) */
+                "q[offer_expires_at_null]"?: "true" | "false";
+                /** @description offer_expires_at is present (true) or not (false) */
+                "q[offer_expires_at_present]"?: "true" | "false";
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_not_eq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_lt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_lteq]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_gt]"?: string;
+                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                "q[vendor_due_date_gteq]"?: string;
+                /** @description vendor_due_date is null (true) or not (false) */
+                "q[vendor_due_date_null]"?: "true" | "false";
+                /** @description vendor_due_date is present (true) or not (false) */
+                "q[vendor_due_date_present]"?: "true" | "false";
+                "q[payment_method_eq]"?: "payment_link" | "invoice" | "credit_card";
+                "q[payment_method_not_eq]"?: "payment_link" | "invoice" | "credit_card";
+                /** @description payment_method is one of */
+                "q[payment_method_in][]"?: ("payment_link" | "invoice" | "credit_card")[];
+                /** @description payment_method is none of */
+                "q[payment_method_not_in][]"?: ("payment_link" | "invoice" | "credit_card")[];
+                /** @description payment_method is null (true) or not (false) */
+                "q[payment_method_null]"?: "true" | "false";
+                /** @description payment_method is present (true) or not (false) */
+                "q[payment_method_present]"?: "true" | "false";
+                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
+                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
+            };
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders, one per line after a header line (RFC 4180, UTF-8) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5674,6 +7252,90 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOrderQueues: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff pipeline's queues: what needs the company now, with counts */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderQueues"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAppraiserCandidates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The panel, by name */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppraiserCandidate"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6525,7 +8187,24 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    "files[][attachment]": Blob[];
+                    "files[][attachment]"?: Blob[];
+                    "files[][file_id]"?: string[];
+                    "files[][file_type]": ("appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter")[];
+                    "files[][product_id]"?: string[];
+                };
+                "application/json": {
+                    /** @description Sent as files[][attachment], files[][file_type], files[][product_id] (or files[0][...]); or as JSON with file_id instead of attachment */
+                    files: {
+                        /** @description Instead of attachment: a file you uploaded to this order before (POST /orders/{order_id}/files), so that each file can be sent, and sent again, on its own */
+                        file_id?: string;
+                        /** @enum {unknown} */
+                        file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
+                        /** @description One of the order's products */
+                        product_id?: string;
+                    }[];
+                };
+                "application/x-www-form-urlencoded": {
+                    "files[][file_id]"?: string[];
                     "files[][file_type]": ("appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter")[];
                     "files[][product_id]"?: string[];
                 };

@@ -2,7 +2,7 @@ import type { AuthUser } from './principal.ts';
 import type { Db } from '../db/connection.ts';
 import type { OrganizationKind, User } from '../db/schema.ts';
 
-/** The only place that reads users for authentication. */
+/** The only place that reads users for authentication: a deactivated user is never found. */
 const authUserColumns = [
   'users.id',
   'users.organization_id',
@@ -48,6 +48,7 @@ export async function findUserByKeyHash(db: Db, hash: Buffer): Promise<KeyLookup
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
     .select([...authUserColumns, 'api_keys.id as key_id', 'api_keys.revoked_at'])
     .where('api_keys.token_hash', '=', hash)
+    .where('users.deactivated_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   return { keyId: row.key_id, revoked: row.revoked_at !== null, user: toAuthUser(row) };
@@ -70,6 +71,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<AuthUser |
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
     .select(authUserColumns)
     .where('users.email', '=', email.trim().toLowerCase())
+    .where('users.deactivated_at', 'is', null)
     .executeTakeFirst();
   return row ? toAuthUser(row) : null;
 }
@@ -80,6 +82,7 @@ export async function findUserById(db: Db, id: string): Promise<AuthUser | null>
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
     .select(authUserColumns)
     .where('users.id', '=', id)
+    .where('users.deactivated_at', 'is', null)
     .executeTakeFirst();
   return row ? toAuthUser(row) : null;
 }
@@ -91,6 +94,7 @@ export async function findSignInUser(db: Db, email: string) {
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
     .select([...authUserColumns, 'users.password_hash'])
     .where('users.email', '=', email.trim().toLowerCase())
+    .where('users.deactivated_at', 'is', null)
     .executeTakeFirst();
   return row ? { user: toAuthUser(row), passwordHash: row.password_hash } : null;
 }

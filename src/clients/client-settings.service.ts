@@ -16,7 +16,7 @@ import type { ClientSettingsBody } from './client.schemas.ts';
  * change them. Operators name the company when several serve the client. Another company's
  * client is "not found".
  */
-async function settingsOf(db: Db, user: AuthUser, clientId: string, companyId?: string) {
+export async function settingsOf(db: Db, user: AuthUser, clientId: string, companyId?: string) {
   if (!isUuid(clientId)) throw notFound('client');
   let company = user.role === 'staff' ? user.organizationId! : (companyId ?? null);
   if (user.role === 'staff' && companyId !== undefined && companyId !== company)

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
-import type { Db } from '../db/connection.ts';
+import type { Db, Trx } from '../db/connection.ts';
 import type { CompanyClientsTable } from '../db/schema.ts';
 import { orderByClauses, whereClauses, type AttributeMap, type ListQuery } from '../db/list-filter.ts';
 
@@ -178,4 +178,44 @@ export async function clientsServingCompanies(db: Db, clientId: string): Promise
     .orderBy('company_id')
     .execute();
   return rows.map((r) => r.company_id);
+}
+
+/** Every product of the company, with whether the client is offered it and at which fee of its own. */
+export async function listClientProducts(db: Db, companyId: string, clientId: string) {
+  return db
+    .selectFrom('products as p')
+    .leftJoin('client_products as cp', (join) =>
+      join.onRef('cp.product_id', '=', 'p.id').on('cp.client_id', '=', clientId),
+    )
+    .select([
+      'p.id',
+      'p.name',
+      'p.fee_cents',
+      'cp.fee_cents as client_fee_cents',
+      'cp.client_id as offered_to',
+    ])
+    .where('p.company_id', '=', companyId)
+    .orderBy('p.name')
+    .execute();
+}
+
+/** The client is offered exactly these products of the company, at these fees (null: the standard one). */
+export async function replaceClientProducts(
+  trx: Trx,
+  companyId: string,
+  clientId: string,
+  products: { productId: string; feeCents: bigint | null }[],
+): Promise<void> {
+  await trx
+    .deleteFrom('client_products')
+    .where('client_id', '=', clientId)
+    .where('product_id', 'in', (eb) =>
+      eb.selectFrom('products').select('id').where('company_id', '=', companyId),
+    )
+    .execute();
+  if (products.length === 0) return;
+  await trx
+    .insertInto('client_products')
+    .values(products.map((p) => ({ client_id: clientId, product_id: p.productId, fee_cents: p.feeCents })))
+    .execute();
 }

@@ -5,8 +5,11 @@ import { principalOf } from '../http/request-context.ts';
 import { ListQueryString, parseListQuery } from '../http/list-query.ts';
 import { CLIENT_ATTRIBUTES, CLIENT_TYPE_ATTRIBUTES } from './client.repository.ts';
 import { changeClientSettings, getClientSettings } from './client-settings.service.ts';
+import { changeClientProducts, getClientProducts } from './client-products.service.ts';
 import {
   ClientConfiguration,
+  ClientProducts,
+  ClientProductsBody,
   ClientSettings,
   ClientSettingsBody,
   ClientSummary,
@@ -139,6 +142,42 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
       },
     },
     (request) => changeClientSettings(db, principalOf(request).user, request.params.client_id, request.body),
+  );
+
+  app.get(
+    '/clients/:client_id/products',
+    {
+      config: { roles: ['staff', 'operator'] },
+      schema: {
+        operationId: 'getClientProducts',
+        tags: ['clients'],
+        summary: "Which of your company's products a client may order, and at what fee",
+        description:
+          "Every product of the company, with whether the client is offered it and the client's own fee (null: the standard fee). Operators name the company with company_id when several serve the client.",
+        params: ClientParams,
+        querystring: Type.Object({ company_id: Type.Optional(Id('Operators: the serving company')) }),
+        response: { 200: ref(ClientProducts) },
+      },
+    },
+    (request) =>
+      getClientProducts(db, principalOf(request).user, request.params.client_id, request.query.company_id),
+  );
+  app.put(
+    '/clients/:client_id/products',
+    {
+      config: { roles: ['staff', 'operator'] },
+      schema: {
+        operationId: 'changeClientProducts',
+        tags: ['clients'],
+        summary: "Set the products a client may order and its own fees (the company's admins; operators)",
+        description:
+          "The list replaces the client's products of your company: those left out are withdrawn. A fee replaces the product's standard fee on the orders the client places from then on; orders already placed keep their fees.",
+        params: ClientParams,
+        body: ref(ClientProductsBody),
+        response: { 200: ref(ClientProducts) },
+      },
+    },
+    (request) => changeClientProducts(db, principalOf(request).user, request.params.client_id, request.body),
   );
 
   app.get(

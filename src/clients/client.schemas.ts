@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { ref } from '../schemas/common.ts';
+import { MONEY_PATTERN } from '../format/money.ts';
+import { Nullable, ref } from '../schemas/common.ts';
 
 const Id = Type.String({ format: 'uuid' });
 const NonBlank = (maxLength: number, description?: string) =>
@@ -154,3 +155,45 @@ export const ClientSettingsBody = Type.Object(
   { $id: 'ClientSettingsChange', description: 'Absent fields stay' },
 );
 export type ClientSettingsBody = Static<typeof ClientSettingsBody>;
+
+export const ClientProducts = Type.Object(
+  {
+    client_id: Id,
+    company_id: Id,
+    products: Type.Array(
+      Type.Object({
+        id: Id,
+        name: Type.String(),
+        standard_fee: Type.String({ description: "The product's own fee, e.g. 450.00" }),
+        offered: Type.Boolean({ description: 'The client may order it' }),
+        fee: Nullable(Type.String({ description: "The client's own fee; null: the standard fee applies" })),
+      }),
+      { description: 'Every product of the company, by name' },
+    ),
+  },
+  { $id: 'ClientProducts', description: "Which of a company's products a client may order, and at what fee" },
+);
+
+export const ClientProductsBody = Type.Object(
+  {
+    products: Type.Array(
+      Type.Object({
+        product_id: Type.String({ description: 'A product of your company' }),
+        fee: Type.Optional(
+          Nullable(
+            Type.String({
+              pattern: MONEY_PATTERN,
+              description: "The client's own fee; null or absent: the standard fee",
+            }),
+          ),
+        ),
+      }),
+      { maxItems: 200, description: 'The products the client may order: every other is withdrawn' },
+    ),
+    company_id: Type.Optional(
+      Type.String({ description: 'Operators: the company whose products, when several serve the client' }),
+    ),
+  },
+  { $id: 'ClientProductsChange' },
+);
+export type ClientProductsBody = Static<typeof ClientProductsBody>;

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './schema.ts';
 
 // bigint (int8) and numeric stay strings: money and counts never go through floating point.
@@ -34,7 +35,8 @@ export function createDb(url: string, options: PoolOptions = {}): Db {
   // An idle client that loses its connection (database restart) emits here; without a
   // listener the process would crash. The pool replaces the client on next use.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // cursor: query.stream() reads a large result in batches from a server-side cursor (CSV exports).
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   pools.set(db, pool);
   return db;
 }

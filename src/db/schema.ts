@@ -67,6 +67,12 @@ export interface ProductsTable {
 export interface ClientProductsTable {
   client_id: string;
   product_id: string;
+  /** The client's own fee for the product; null: the product's standard fee. */
+  fee_cents: ColumnType<
+    string | null,
+    string | number | bigint | null | undefined,
+    string | number | bigint | null
+  >;
 }
 
 export interface CompanyPaymentMethodsTable {
@@ -90,6 +96,8 @@ export interface UsersTable {
   /** scrypt (sessions/password.ts); null until the user sets a password. */
   password_hash: string | null;
   password_changed_at: Date | null;
+  /** Set by an administrator: the user no longer signs in, authenticates or is acted for. */
+  deactivated_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -240,8 +248,17 @@ export interface OrdersTable {
   submitted_at: Timestamp | null;
   completed_at: Timestamp | null;
   fulfilled_at: Timestamp | null;
+  /** Ever sent back for a revision or a reconsideration of value (kept by a trigger on its history). */
+  revised: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+export interface CalendarFeedsTable {
+  user_id: string;
+  token_hash: string;
+  /** When this token was made: a new token replaces it. */
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface OrderProductsTable {
@@ -432,6 +449,28 @@ export interface OrderCountsTable {
   n: ColumnType<string, number, number>;
 }
 
+/** Per company and UTC day: orders received, completed, fulfilled (on time, revised). Kept by triggers. */
+export interface OrderDailyFiguresTable {
+  company_id: string;
+  day: ColumnType<string, string, string>;
+  bucket: number;
+  received: number;
+  completed: number;
+  fulfilled: number;
+  fulfilled_on_time: number;
+  fulfilled_revised: number;
+}
+
+/** Per company, UTC month of fulfilment and first product: how many orders took each whole number of days. */
+export interface OrderTurnTimesTable {
+  company_id: string;
+  month: ColumnType<string, string, string>;
+  product_id: string;
+  turn_days: number;
+  bucket: number;
+  n: number;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -468,6 +507,9 @@ export interface Database {
   submission_fees: SubmissionFeesTable;
   payment_page_locks: PaymentPageLocksTable;
   order_counts: OrderCountsTable;
+  calendar_feeds: CalendarFeedsTable;
+  order_daily_figures: OrderDailyFiguresTable;
+  order_turn_times: OrderTurnTimesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -73,6 +73,12 @@ export function registerDownloadRoutes(app: AppInstance, deps: AppDeps): void {
             Type.String({ description: 'From the link: when it stops working (Unix seconds)' }),
           ),
           signature: Type.Optional(Type.String({ description: 'From the link: its HMAC signature' })),
+          disposition: Type.Optional(
+            Type.Enum(['attachment', 'inline'], {
+              description:
+                "inline: a PDF opens in the browser's own viewer instead of downloading (other files still download); default attachment",
+            }),
+          ),
         }),
         response: {
           200: {
@@ -86,17 +92,21 @@ export function registerDownloadRoutes(app: AppInstance, deps: AppDeps): void {
     async (request, reply) => {
       const file = await downloadFile(deps, request.params.file_id, request.query);
       const ascii = file.filename.replace(CONTENT_DISPOSITION_UNSAFE, '_');
+      // A report reviewed in the browser: PDFs only (nosniff keeps them PDFs), shown by the
+      // browser's own viewer, which runs apart from the service's origin; a sandbox or an
+      // object-src of 'none' would stop that viewer from loading.
+      const inline = request.query.disposition === 'inline' && file.contentType === 'application/pdf';
       void reply
         .header('content-type', file.contentType)
         .header(
           'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+          `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
         )
         .header('x-content-type-options', 'nosniff')
-        // Uploaded HTML or SVG opened in a browser runs in a sandbox: no script, no same-origin
-        // access to the service (on top of attachment and nosniff).
-        .header('content-security-policy', "sandbox; default-src 'none'")
         .header('cache-control', 'private, no-store');
+      // Uploaded HTML or SVG opened in a browser runs in a sandbox: no script, no same-origin
+      // access to the service (on top of attachment and nosniff).
+      if (!inline) void reply.header('content-security-policy', "sandbox; default-src 'none'");
       if (file.size !== null) void reply.header('content-length', file.size);
       // A stream: the documented binary content, not a serialized string.
       return reply.send(file.body as unknown as string);

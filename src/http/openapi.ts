@@ -30,10 +30,15 @@ export const TAGS = [
   },
   { name: 'api keys', description: 'Your API keys: list, issue (shown once), revoke' },
   {
+    name: 'appraisers',
+    description: "The appraiser's workspace: their work to do, and a private calendar feed of inspections",
+  },
+  {
     name: 'clients',
     description: "Clients (lenders), their configuration, and a company's settings for them",
   },
   { name: 'companies', description: "An appraisal company's own settings" },
+  { name: 'insight', description: "The company's figures for its dashboard, each with the orders behind it" },
   { name: 'reference data', description: 'Property types and other fixed lists' },
   { name: 'orders', description: 'Create, read, list and search orders; history; the appraiser panel' },
   { name: 'workflow', description: "The order's actions, one endpoint each (docs/workflow.md)" },

@@ -3,7 +3,8 @@ import type { AuthUser, Principal } from '../auth/principal.ts';
 import { clientPaysFirst, clientReviewRequired } from '../clients/client.repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Db, Trx } from '../db/connection.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError, invalid } from '../errors/app-error.ts';
+import { isUuid } from '../db/ids.ts';
 import { OrderFileWriter } from '../storage/order-files.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Upload } from '../storage/upload.ts';
@@ -79,6 +80,14 @@ export async function performAction(
         },
         saveFiles: async (files) => {
           await writer.save(trx, order.id, user.id, files);
+        },
+        submitUploadedFile: async (fileId, field, file) => {
+          const claimed = isUuid(fileId)
+            ? await writer.claimUpload(trx, order.id, user.id, fileId, { ...file, source: 'submission' })
+            : null;
+          if (!claimed)
+            throw invalid(field, 'is not a file you uploaded to this order and have not submitted');
+          return claimed;
         },
         addNote: (note) => insertOrderNote(trx, order.id, user, { ...note, additionalEmails: [] }),
         chargeSubmissionFee: () => chargeSubmissionFee(trx, deps.payments, order),
@@ -224,6 +233,7 @@ export async function performSystemAction(
       ...lookups(trx, order),
       upload: noFiles,
       saveFiles: noFiles,
+      submitUploadedFile: noFiles,
       addNote: noFiles,
       chargeSubmissionFee: noFiles,
     },

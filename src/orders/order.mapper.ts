@@ -6,7 +6,7 @@ import { findCounty, findState } from '../reference/geography.ts';
 import { statusId, type Status } from '../workflow/statuses.ts';
 import { allowedTransitions } from '../workflow/allowed.ts';
 import { toParty, type PartyRow } from './order.parties.ts';
-import type { HistoryRow, OrderDetailRow, OrderListRow } from './order.repository.ts';
+import type { HistoryRow, OrderDetailRow, OrderExportRow, OrderListRow } from './order.repository.ts';
 import { CREATE_TO_READ, invoiceStrategy } from './order.enums.ts';
 import type { OrderDetail } from './order.schemas.ts';
 
@@ -117,6 +117,7 @@ export function toOrderDetail(row: OrderDetailRow, user: AuthUser, timeZone: str
     company: { id: row.company_id, name: row.company_name },
     client_emails: clientUsers.length > 0 ? clientUsers.flatMap((p) => p.emails) : null,
     appraiser: row.appraiser_id ? { id: row.appraiser_id, name: row.appraiser_name ?? '' } : null,
+    offer_expires_at: row.offer_expires_at?.toISOString() ?? null,
     complex_property: row.complex_property,
     contract_price: decimalNumber(centsToDecimal(row.contract_price_cents)),
     decimal_balance: fees.clientFees
@@ -169,6 +170,8 @@ export function toOrderListItem(row: OrderListRow, timeZone: string) {
     due_date: formatDate(row.due_date, timeZone),
     loan_type: row.loan_type,
     transaction_type: row.transaction_type,
+    appraiser: row.appraiser_id ? { id: row.appraiser_id, name: row.appraiser_name ?? '' } : null,
+    offer_expires_at: row.offer_expires_at?.toISOString() ?? null,
   };
 }
 
@@ -186,4 +189,46 @@ export function toHistoryEntry(r: HistoryRow, fees: FeeAudience) {
     details: withoutHiddenFees((r.details ?? {}) as Record<string, unknown>, fees),
     created_at: r.created_at.toISOString(),
   };
+}
+
+/** The CSV export's header: what a person sees atop each column. */
+export const ORDER_EXPORT_HEADER = [
+  'File number',
+  'Status',
+  'Address',
+  'City',
+  'State',
+  'ZIP',
+  'Client',
+  'Borrower',
+  'Loan number',
+  'Loan type',
+  'Transaction type',
+  'Appraiser',
+  'Due date',
+  'Created',
+  'Completed',
+  'Fulfilled',
+] as const;
+
+/** One order as a row of the CSV export, in the columns of ORDER_EXPORT_HEADER. */
+export function toOrderExportRow(row: OrderExportRow, timeZone: string): (string | null)[] {
+  return [
+    row.file_number,
+    row.status,
+    [row.address_one, row.address_two].filter(Boolean).join(', '),
+    row.city,
+    findState(row.state_id)?.code ?? row.state_id,
+    row.zip,
+    row.client_name,
+    row.borrower_name,
+    row.loan_number,
+    row.loan_type,
+    row.transaction_type,
+    row.appraiser_name,
+    formatDate(row.due_date, timeZone),
+    formatDate(row.created_at, timeZone),
+    formatDate(row.completed_at, timeZone),
+    formatDate(row.fulfilled_at, timeZone),
+  ];
 }

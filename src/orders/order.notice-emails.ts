@@ -138,6 +138,22 @@ const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
   }),
 };
 
+/**
+ * Where each email's button leads: the screen where the reader does what it asks. An offer
+ * opens the appraiser's offers inbox on that offer (its countdown and answers); a revision the
+ * guided resubmission, the lender's reasons beside it; anything else the order's page.
+ */
+function screenOf(kind: NoticeKind, order: { id: string; file_number: string }) {
+  switch (kind) {
+    case 'new_offer':
+      return { label: `Answer the offer of ${order.file_number}`, path: `/offers?order=${order.id}` };
+    case 'revision_requested':
+      return { label: `Revise order ${order.file_number}`, path: `/orders/${order.id}/submit` };
+    default:
+      return { label: `Open order ${order.file_number}`, path: `/orders/${order.id}` };
+  }
+}
+
 export function renderNotice(context: NoticeContext): EmailPayload {
   const { subject, paragraphs } = TEXTS[context.notice.kind](context);
   const { recipient, publicBaseUrl, order } = context;
@@ -149,6 +165,8 @@ export function renderNotice(context: NoticeContext): EmailPayload {
       ...paragraphs,
       `You get this email because of your role on the order; turn this kind of notice off in your notification settings (${publicBaseUrl}/account).`,
     ],
-    action: { label: `Open order ${order.file_number}`, url: `${publicBaseUrl}/orders/${order.id}` },
+    action: (({ label, path }) => ({ label, url: `${publicBaseUrl}${path}` }))(
+      screenOf(context.notice.kind, order),
+    ),
   });
 }

@@ -258,6 +258,12 @@ export const OrderDetail = Type.Object(
     company: IdName,
     client_emails: Nullable(Type.Array(Type.String())),
     appraiser: Nullable(IdName),
+    offer_expires_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'While the order is offered (Pending assignment): when the offer times out',
+      }),
+    ),
     complex_property: Nullable(Type.Boolean()),
     contract_price: Nullable(Type.Number()),
     decimal_balance: Nullable(
@@ -311,6 +317,13 @@ export const OrderListItem = Type.Object(
     due_date: DateString,
     loan_type: Type.String(),
     transaction_type: Type.String(),
+    appraiser: Nullable(IdName),
+    offer_expires_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'While the order is offered (Pending assignment): when the offer times out',
+      }),
+    ),
   },
   { $id: 'OrderListItem', description: 'An order in a list: enough to show a row' },
 );

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AttributeMap } from '../db/list-filter.ts';
 import { LOAN_TYPES, TRANSACTION_TYPES } from './order.enums.ts';
-import { STATUSES } from '../workflow/statuses.ts';
+import { CLOSED, STATUSES } from '../workflow/statuses.ts';
 import { findState, listStates } from '../reference/geography.ts';
 
 /** The attributes GET /api/v1/orders searches and sorts on: the q allow-list. */
@@ -39,9 +39,22 @@ export const ORDER_ATTRIBUTES: AttributeMap = {
   due_date: { expr: sql.ref('orders.due_date'), type: 'datetime' },
   created_at: { expr: sql.ref('orders.created_at'), type: 'datetime' },
   updated_at: { expr: sql.ref('orders.updated_at'), type: 'datetime' },
+  completed_at: { expr: sql.ref('orders.completed_at'), type: 'datetime' },
+  fulfilled_at: { expr: sql.ref('orders.fulfilled_at'), type: 'datetime' },
+  // The dashboard's figures (GET /insight) name their orders with these, as the figures count them.
+  open: { expr: sql`(orders.status <> ALL(${[...CLOSED]}::text[]))`, type: 'boolean' },
+  on_time: { expr: sql`coalesce(orders.fulfilled_at <= orders.due_date, false)`, type: 'boolean' },
+  revised: { expr: sql.ref('orders.revised'), type: 'boolean' },
+  product_id: {
+    expr: sql`(SELECT op.product_id FROM order_products op WHERE op.order_id = orders.id ORDER BY op.position LIMIT 1)`,
+    type: 'uuid',
+  },
   client_id: { expr: sql.ref('orders.client_id'), type: 'uuid' },
   company_id: { expr: sql.ref('orders.company_id'), type: 'uuid' },
   appraiser_id: { expr: sql.ref('orders.appraiser_id'), type: 'uuid' },
+  // The pipeline's offers out: when each offer times out (null unless Pending assignment).
+  offer_expires_at: { expr: sql.ref('orders.offer_expires_at'), type: 'datetime' },
+  vendor_due_date: { expr: sql.ref('orders.vendor_due_date'), type: 'datetime' },
   payment_method: {
     expr: sql.ref('orders.payment_method'),
     type: 'enum',

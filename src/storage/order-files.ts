@@ -81,6 +81,33 @@ export class OrderFileWriter {
     return saved;
   }
 
+  /**
+   * Makes a file the person uploaded to the order earlier (POST /orders/{id}/files) part of a
+   * submission, with the type and product it is submitted as: a guided submission sends each
+   * file on its own, so that a failed upload is sent again alone. Answers its filename, or null
+   * when it is not an upload of this person to this order (another's, a submitted one, none).
+   */
+  async claimUpload(
+    trx: Trx,
+    orderId: string,
+    userId: string,
+    fileId: string,
+    file: { fileTypeSlug: FileTypeSlugValue; productId: string | null; source: FileSource },
+  ): Promise<{ filename: string } | null> {
+    const type = (await fileTypesBySlug(trx)).get(file.fileTypeSlug);
+    if (!type) throw new Error(`unknown file type ${file.fileTypeSlug}`);
+    const row = await trx
+      .updateTable('order_files')
+      .set({ file_type_id: type.id, product_id: file.productId, source: file.source })
+      .where('id', '=', fileId)
+      .where('order_id', '=', orderId)
+      .where('uploaded_by', '=', userId)
+      .where('source', '=', 'upload')
+      .returning('filename')
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
   async discard(): Promise<void> {
     await Promise.all(this.stored.splice(0).map((key) => this.#storage.delete(key).catch(() => undefined)));
   }

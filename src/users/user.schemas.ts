@@ -57,3 +57,72 @@ export const CardOnFile = Type.Object(
   },
   { $id: 'CardOnFile', description: 'The card the submission fees are charged to (never its number)' },
 );
+
+export const ManagedUser = Type.Object(
+  {
+    id: Id(),
+    name: Type.String(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    email: Type.String({ format: 'email' }),
+    role: Type.Enum(['staff', 'appraiser', 'client']),
+    is_admin: Type.Boolean({ description: 'Administers the users and settings of their organization' }),
+    active: Type.Boolean({ description: 'false: deactivated; they no longer sign in or use a key' }),
+    invitation_pending: Type.Boolean({ description: 'Invited, and has not chosen a password yet' }),
+    organization: Type.Object({
+      id: Id(),
+      name: Type.String(),
+      kind: Type.Enum(['company', 'client']),
+    }),
+    invited_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { $id: 'ManagedUser', description: 'A user as their administrators see them' },
+);
+export type ManagedUser = Static<typeof ManagedUser>;
+
+export const UsersQuery = Type.Object({
+  organization_id: Type.Optional(
+    Type.String({ format: 'uuid', description: 'One organization: yours, or a client your company serves' }),
+  ),
+});
+
+export const InviteUserBody = Type.Object(
+  {
+    email: Type.String({ maxLength: 254, description: 'Their email: the invitation goes there' }),
+    first_name: Type.String({ maxLength: 100 }),
+    last_name: Type.String({ maxLength: 100 }),
+    role: Type.Optional(
+      Type.Enum(['staff', 'appraiser', 'client'], {
+        description: 'staff (default) or appraiser in a company; client in a client',
+      }),
+    ),
+    organization_id: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description: 'Where they join: your organization (default), or a client your company serves',
+      }),
+    ),
+    is_admin: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { $id: 'InviteUserRequest', description: 'A user to invite' },
+);
+export type InviteUserBody = Static<typeof InviteUserBody>;
+
+export const UserChangeBody = Type.Object(
+  {
+    role: Type.Optional(
+      Type.Enum(['staff', 'appraiser'], { description: "A company's users only: staff or appraiser" }),
+    ),
+    is_admin: Type.Optional(Type.Boolean()),
+    active: Type.Optional(
+      Type.Boolean({
+        description:
+          'false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys)',
+      }),
+    ),
+  },
+  { $id: 'UserChange', description: 'What changes; absent fields stay', minProperties: 1 },
+);
+export type UserChangeBody = Static<typeof UserChangeBody>;
+
+export const UserParams = Type.Object({ user_id: Id('The user') });

@@ -533,7 +533,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   defineAction({
     action: 'request_submission',
     summary:
-      'Submit the appraisal report (multipart files[]: attachment, file_type, product_id; at least one appraisal_pdf)',
+      'Submit the appraisal report (files[]: attachment or file_id, file_type, product_id; at least one appraisal_pdf)',
     actors: ['appraiser'],
     from: ['Inspection completed', 'Client request', 'Action required', 'Submission fee failed'],
     to: ['Submission requested', 'In review'],
@@ -541,7 +541,13 @@ export const ACTIONS: readonly ActionDefinition[] = [
     input: Type.Object({
       files: Type.Array(
         Type.Object({
-          attachment: Binary,
+          attachment: Type.Optional(Binary),
+          file_id: Type.Optional(
+            Type.String({
+              description:
+                'Instead of attachment: a file you uploaded to this order before (POST /orders/{order_id}/files), so that each file can be sent, and sent again, on its own',
+            }),
+          ),
           file_type: FileTypeSlug,
           product_id: Type.Optional(Type.String({ description: "One of the order's products" })),
         }),
@@ -549,24 +555,34 @@ export const ACTIONS: readonly ActionDefinition[] = [
           minItems: 1,
           maxItems: 50,
           description:
-            'Sent as files[][attachment], files[][file_type], files[][product_id] (or files[0][...])',
+            'Sent as files[][attachment], files[][file_type], files[][product_id] (or files[0][...]); or as JSON with file_id instead of attachment',
         },
       ),
     }),
     async apply({ input, now, services }) {
-      const uploads = input.files.map((item, index) => ({
-        item,
-        index,
-        upload: services.upload(item.attachment, `files[${index}].attachment`),
-      }));
+      const products = await services.orderProductIds();
+      input.files.forEach((item, index) => {
+        if ((item.attachment === undefined) === (item.file_id === undefined))
+          throw invalid(`files[${index}].attachment`, 'must be given, or else file_id (one of the two)');
+        if (item.product_id && !products.includes(item.product_id))
+          throw invalid(`files[${index}].product_id`, "is not one of the order's products");
+      });
       if (!input.files.some((item) => item.file_type === 'appraisal_pdf')) {
         throw invalid('files', 'must include the appraisal report (a file_type appraisal_pdf)');
       }
-      const products = await services.orderProductIds();
-      for (const { item, index } of uploads) {
-        if (item.product_id && !products.includes(item.product_id)) {
-          throw invalid(`files[${index}].product_id`, "is not one of the order's products");
-        }
+      const uploads = input.files.flatMap((item, index) =>
+        item.attachment === undefined
+          ? []
+          : [{ item, upload: services.upload(item.attachment, `files[${index}].attachment`) }],
+      );
+      const submitted: { file_type: string; filename: string }[] = [];
+      for (const [index, item] of input.files.entries()) {
+        if (item.file_id === undefined) continue;
+        const { filename } = await services.submitUploadedFile(item.file_id, `files[${index}].file_id`, {
+          fileTypeSlug: item.file_type,
+          productId: item.product_id ?? null,
+        });
+        submitted.push({ file_type: item.file_type, filename });
       }
       await services.saveFiles(
         uploads.map(({ item, upload }) => ({
@@ -581,10 +597,10 @@ export const ACTIONS: readonly ActionDefinition[] = [
         to: 'Submission requested',
         patch: { submitted_at: now },
         details: {
-          files: uploads.map(({ item, upload }) => ({
-            file_type: item.file_type,
-            filename: upload.filename,
-          })),
+          files: [
+            ...uploads.map(({ item, upload }) => ({ file_type: item.file_type, filename: upload.filename })),
+            ...submitted,
+          ],
           ...(fee.outcome === 'none' ? {} : { submission_fee: fee.amount }),
         },
         then: [afterSubmissionFee(fee)],

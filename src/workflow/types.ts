@@ -5,6 +5,7 @@ import type { Config } from '../config/config.ts';
 import type { OrderPatch, OrdersTable } from '../db/schema.ts';
 import type { FileToSave } from '../storage/order-files.ts';
 import type { Upload } from '../storage/upload.ts';
+import type { FileTypeSlugValue } from '../schemas/file-types.ts';
 import type { Status } from './statuses.ts';
 
 /**
@@ -69,6 +70,15 @@ export interface ActionServices {
   upload(reference: unknown, field: string): Upload;
   /** Saves uploads as the order's files; they are removed again if the change rolls back. */
   saveFiles(files: FileToSave[]): Promise<void>;
+  /**
+   * Submits a file the acting user uploaded to the order before (POST /orders/{id}/files), as
+   * `fileTypeSlug`; 422 naming `field` when it is not such a file. Answers its filename.
+   */
+  submitUploadedFile(
+    fileId: string,
+    field: string,
+    file: { fileTypeSlug: FileTypeSlugValue; productId: string | null },
+  ): Promise<{ filename: string }>;
   /** Adds a note to the order, written by the acting user; answers its id. */
   addNote(note: { subject: string; content: string; important: boolean }): Promise<string>;
   /**

@@ -189,11 +189,19 @@ describe('operations endpoints', () => {
     ).toEqual({
       $ref: '#/components/schemas/Order',
     });
-    // A submission is sent as multipart only, under the field names the service reads.
+    // A submission sends its files as multipart, under the field names the service reads; files
+    // uploaded before are named by id, which JSON and forms can carry too.
     const submission = document.paths['/api/v1/orders/{order_id}/request_submission'].put.requestBody.content;
-    expect(Object.keys(submission)).toEqual(['multipart/form-data']);
+    expect(Object.keys(submission).sort()).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+    ]);
     expect(Object.keys(submission['multipart/form-data'].schema.properties)).toEqual(
-      expect.arrayContaining(['files[][attachment]', 'files[][file_type]']),
+      expect.arrayContaining(['files[][attachment]', 'files[][file_id]', 'files[][file_type]']),
+    );
+    expect(Object.keys(submission['application/x-www-form-urlencoded'].schema.properties)).not.toContain(
+      'files[][attachment]',
     );
     // The download documents its binary content and the 403 of a bad link.
     const download = document.paths['/files/{file_id}'].get.responses;

@@ -78,17 +78,22 @@ describe('GET /api/v1/orders', () => {
     const { status, body } = await list();
     expect(status).toBe(200);
     expect(cities(body)).toEqual(['Chicago', 'Dallas', 'Austin']);
+    // The interface's fields, and the pipeline's: who has it, and when an offer times out.
     expect(Object.keys(body.data[0]).sort()).toEqual([
+      'appraiser',
       'due_date',
       'file_number',
       'full_address',
       'id',
       'loan_type',
+      'offer_expires_at',
       'status',
       'transaction_type',
     ]);
     expect(body.data[0]).toMatchObject({
       id: ids.chicago,
+      appraiser: null,
+      offer_expires_at: null,
       due_date: '01/05/2027',
       loan_type: 'usda',
       transaction_type: 'refinance',

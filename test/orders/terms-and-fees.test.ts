@@ -181,7 +181,8 @@ describe('the open terms of an order and who sees which fee', () => {
     const offer = smtp.messages.find((m) => m.subject?.startsWith(`New offer: order ${order.file_number}`))!;
     expect(offer.text).toContain('Your fee: $300.00');
     expect(offer.text).not.toContain(Number(clientFee).toLocaleString('en-US', { minimumFractionDigits: 2 }));
-    expect(offer.text).toContain(`https://orders.example.com/orders/${order.id}`);
+    // The offer's link opens the appraiser's offers inbox on this offer.
+    expect(offer.text).toContain(`https://orders.example.com/offers?order=${order.id}`);
     const toLender = smtp.messages.filter(
       (m) => m.to && JSON.stringify(m.to).includes(world.demo.users.client.email.split('+')[0]!),
     );

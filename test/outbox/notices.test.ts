@@ -60,8 +60,9 @@ describe('status notices', () => {
     expect(offer!.subject).toBe(`New offer: order ${order.file_number}, Austin`);
     expect(offer!.text).toContain('Your fee: $325.00.');
     expect(offer!.text).toMatch(/Answer by \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M CST/);
-    expect(offer!.text).toContain(`https://app.example.com/orders/${order.id}`);
-    expect(offer!.html).toContain(`href="https://app.example.com/orders/${order.id}"`);
+    // The offer's button opens the offers inbox on it, where it is answered.
+    expect(offer!.text).toContain(`https://app.example.com/offers?order=${order.id}`);
+    expect(offer!.html).toContain(`href="https://app.example.com/offers?order=${order.id}"`);
 
     await step(world.appraiser, order.id, 'accept_assignment', 'Assignment accepted with condition', {
       due_date_condition: '12/28/2026',

@@ -111,9 +111,18 @@ const MATRIX: Row[] = [
   ['GET    /me/payment_card',                                  403, 403, 403, 403, 200, 404, 403, 401, 401],
   ['PUT    /me/payment_card',                                  403, 403, 403, 403, 200, 200, 403, 401, 401],
   ['DELETE /me/payment_card',                                  403, 403, 403, 403, 200, 404, 403, 401, 401],
+  ['GET    /me/work',                                          403, 403, 403, 403, 200, 200, 403, 401, 401],
+  ['GET    /me/calendar_feed',                                 403, 403, 403, 403, 200, 200, 403, 401, 401],
+  ['POST   /me/calendar_feed',                                 403, 403, 403, 403, 201, 201, 403, 401, 401],
+  ['DELETE /me/calendar_feed',                                 403, 403, 403, 403, 200, 200, 403, 401, 401],
   ['GET    /api_keys',                                         200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['POST   /api_keys',                                         201, 201, 201, 201, 201, 201, 201, 401, 401],
   ['DELETE /api_keys/:key_id',                                 200, 404, 404, 404, 404, 404, 200, 401, 401],
+
+  // -- users (the one to change is a plain user of the demo client)
+  ['GET    /users',                                            200, 200, 200, 200, 403, 403, 200, 401, 401],
+  ['POST   /users',                                            201, 201, 201, 201, 403, 403, 403, 401, 401],
+  ['PATCH  /users/:user_id',                                   200, 404, 200, 404, 403, 403, 200, 401, 401],
 
   // -- clients and reference data (the configuration is the demo client's)
   ['GET    /clients',                                          200, 200, 200, 200, 403, 403, 200, 401, 401],
@@ -121,6 +130,8 @@ const MATRIX: Row[] = [
   ['GET    /clients/:client_id/configurations',                200, 404, 200, 404, 404, 404, 200, 401, 401],
   ['GET    /clients/:client_id/settings',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /clients/:client_id/settings',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /clients/:client_id/products',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PUT    /clients/:client_id/products',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /companies/:company_id/settings',                   403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /companies/:company_id/settings',                   403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /client_types',                                     200, 200, 200, 200, 200, 200, 200, 401, 401],
@@ -130,7 +141,11 @@ const MATRIX: Row[] = [
   ['POST   /orders',                                           201, 422, 201, 422, 403, 403, 403, 401, 401],
   ['GET    /orders',                                           200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['GET    /orders/status_counts',                             200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['GET    /orders/export',                                    200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['GET    /insight',                                          403, 403, 200, 200, 403, 403, 200, 401, 401],
   ['GET    /appraisers',                                       403, 403, 200, 200, 403, 403, 200, 401, 401],
+  ['GET    /orders/queues',                                    403, 403, 200, 200, 403, 403, 200, 401, 401],
+  ['GET    /orders/:order_id/appraiser_candidates',            403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /orders/:order_id',                                 200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/history',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['PUT    /orders/:order_id/subject_address',                 200, 404, 200, 404, 403, 403, 403, 401, 401],
@@ -208,7 +223,7 @@ const MATRIX: Row[] = [
  * credential is a password, a one-time secret or the session cookie, never an API key
  * (test/sessions/sessions.test.ts; below, that nothing opens without one).
  */
-const PUBLIC_ROUTES: Record<string, 'open' | 'signed' | 'session'> = {
+const PUBLIC_ROUTES: Record<string, 'open' | 'signed' | 'session' | 'secret-address'> = {
   'GET /': 'open',
   'GET /healthz': 'open',
   'GET /readyz': 'open',
@@ -220,6 +235,9 @@ const PUBLIC_ROUTES: Record<string, 'open' | 'signed' | 'session'> = {
   'POST /pay/:order_id': 'signed',
   'GET /invoices/:order_id': 'signed',
   'GET /receipts/:payment_id': 'signed',
+  // An appraiser's calendar feed: its unguessable address is the credential, since calendar
+  // apps send no key (test/workspace/workspace.test.ts: unknown, replaced and malformed ones 404).
+  'GET /calendar/:feed': 'secret-address',
   'POST /auth/sign_in': 'session',
   'GET /auth/session': 'session',
   'POST /auth/sign_out': 'session',
@@ -435,7 +453,17 @@ async function clientUsersKey(): Promise<Fixture> {
   };
 }
 
+/** A plain user of the demo client (no admin). */
+async function clientUser(): Promise<Fixture> {
+  const user = await createUserWithKey(t.db, 'client', { id: demo.client_id, name: 'Demo client' });
+  return {
+    ids: { user_id: user.id },
+    snapshot: () => t.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst(),
+  };
+}
+
 const nothing = (): Promise<Fixture> => Promise.resolve({ ids: {} });
+let offeredProducts: string[] = [];
 
 const SANDBOX_CARD = {
   name: 'Avery Appraiser',
@@ -457,6 +485,21 @@ async function appraisersCard(): Promise<Fixture> {
   return {
     ids: {},
     snapshot: () => t.db.selectFrom('payment_cards').selectAll().orderBy('user_id').execute(),
+  };
+}
+
+/** Every appraiser has a calendar feed (an address to stop). */
+async function appraisersCalendarFeed(): Promise<Fixture> {
+  await t.db.deleteFrom('calendar_feeds').execute();
+  const appraisers = await t.db.selectFrom('users').select('id').where('role', '=', 'appraiser').execute();
+  await t.db
+    .insertInto('calendar_feeds')
+    .values(appraisers.map((a) => ({ user_id: a.id, token_hash: randomBytes(32).toString('hex') })))
+    .execute();
+  return {
+    ids: {},
+    snapshot: () =>
+      t.db.selectFrom('calendar_feeds').select(['user_id', 'token_hash']).orderBy('user_id').execute(),
   };
 }
 
@@ -524,9 +567,20 @@ const CALLS: Record<string, Call> = {
   'GET /me/payment_card': { fixture: appraisersCard },
   'PUT /me/payment_card': { fixture: nothing, body: () => json(SANDBOX_CARD) },
   'DELETE /me/payment_card': { fixture: appraisersCard },
+  'GET /me/work': { fixture: nothing },
+  'GET /me/calendar_feed': { fixture: nothing },
+  'POST /me/calendar_feed': { fixture: nothing },
+  'DELETE /me/calendar_feed': { fixture: appraisersCalendarFeed },
   'GET /api_keys': { fixture: nothing },
   'POST /api_keys': { fixture: nothing, body: () => json({ label: 'matrix' }) },
   'DELETE /api_keys/:key_id': { fixture: clientUsersKey },
+  'GET /users': { fixture: nothing },
+  'POST /users': {
+    fixture: nothing,
+    body: () =>
+      json({ email: `invitee.${unique()}@matrix.example`, first_name: 'Ivy', last_name: 'Invitee' }),
+  },
+  'PATCH /users/:user_id': { fixture: clientUser, body: () => json({ is_admin: true }) },
 
   'GET /clients': { fixture: nothing },
   'POST /clients': { fixture: nothing, body: () => json(newClientBody()) },
@@ -544,6 +598,32 @@ const CALLS: Record<string, Call> = {
           t.db.selectFrom('company_clients').selectAll().where('client_id', '=', demo.client_id).execute(),
       }),
     body: () => json({ client_review_required: false }),
+  },
+  'GET /clients/:client_id/products': {
+    fixture: () => Promise.resolve({ ids: { client_id: demo.client_id } }),
+  },
+  'PUT /clients/:client_id/products': {
+    fixture: async () => {
+      // The products the demo client is offered now, offered again: the call changes nothing else.
+      offeredProducts = (
+        await t.db
+          .selectFrom('client_products')
+          .select('product_id')
+          .where('client_id', '=', demo.client_id)
+          .execute()
+      ).map((row) => row.product_id);
+      return {
+        ids: { client_id: demo.client_id },
+        snapshot: () =>
+          t.db
+            .selectFrom('client_products')
+            .selectAll()
+            .where('client_id', '=', demo.client_id)
+            .orderBy('product_id')
+            .execute(),
+      };
+    },
+    body: () => json({ products: offeredProducts.map((product_id) => ({ product_id })) }),
   },
   'GET /companies/:company_id/settings': {
     fixture: () => Promise.resolve({ ids: { company_id: demo.company_id } }),
@@ -563,7 +643,11 @@ const CALLS: Record<string, Call> = {
   'POST /orders': { fixture: nothing, body: () => json(newOrderBody) },
   'GET /orders': { fixture: nothing },
   'GET /orders/status_counts': { fixture: nothing },
+  'GET /orders/export': { fixture: nothing },
+  'GET /insight': { fixture: nothing },
   'GET /appraisers': { fixture: nothing },
+  'GET /orders/queues': { fixture: nothing },
+  'GET /orders/:order_id/appraiser_candidates': { fixture: inAssignedOrder },
   'GET /orders/:order_id': { fixture: inAssignedOrder },
   'GET /orders/:order_id/history': { fixture: inAssignedOrder },
   'PUT /orders/:order_id/subject_address': {

@@ -1,14 +1,32 @@
-import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
-import { queryClient, sessionQuery, whenSessionEnds } from './api.ts';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import { orderHistoryQuery, orderQuery, queryClient, sessionQuery, whenSessionEnds } from './api.ts';
+import { workQuery } from './workspace/work.ts';
 import { Layout } from './components/Layout.tsx';
-import { AccountPage } from './pages/AccountPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { NewOrderPage } from './pages/NewOrderPage.tsx';
 import { OrderPage } from './pages/OrderPage.tsx';
 import { OrdersPage, type OrdersSearch } from './pages/OrdersPage.tsx';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
-import { SetPasswordPage } from './pages/SetPasswordPage.tsx';
+import type { PipelineSearch } from './pages/PipelinePage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
+
+/*
+ * The pages people open first (sign-in, the order list, an order from a link or an email) come
+ * with the application; the others load when opened, so that the first page runs less script
+ * on a slow phone. (Every page lazy was tried: an order opened directly then waited on a chain
+ * of requests, docs/performance.md.)
+ */
+const AccountPage = lazyRouteComponent(() => import('./pages/AccountPage.tsx'), 'AccountPage');
+const NewOrderPage = lazyRouteComponent(() => import('./pages/NewOrderPage.tsx'), 'NewOrderPage');
+const ForgotPasswordPage = lazyRouteComponent(
+  () => import('./pages/ForgotPasswordPage.tsx'),
+  'ForgotPasswordPage',
+);
+const SetPasswordPage = lazyRouteComponent(() => import('./pages/SetPasswordPage.tsx'), 'SetPasswordPage');
 
 /**
  * The application's pages, typed: each route names its path parameters and its search
@@ -59,9 +77,11 @@ const forgotPasswordRoute = createRoute({
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  // Home: an appraiser's is their work (offers first when there are any, on the page); others' the orders.
   beforeLoad: async (context) => {
     await requireSession(context);
-    throw redirect({ to: '/orders' });
+    const session = await queryClient.ensureQueryData(sessionQuery);
+    throw redirect({ to: session?.user.role === 'appraiser' ? '/work' : '/orders' });
   },
 });
 
@@ -81,8 +101,42 @@ const ordersRoute = createRoute({
     ...(search.sort === 'due_date asc' || search.sort === 'due_date desc' || search.sort === 'created_at asc'
       ? { sort: search.sort }
       : {}),
+    ...searchTerms(search.terms),
+    ...(typeof search.label === 'string' && search.terms ? { label: search.label.slice(0, 200) } : {}),
   }),
   component: OrdersPage,
+});
+
+/** API search terms in the URL (a dashboard figure's): names of attributes and predicates, text values. */
+function searchTerms(value: unknown): { terms?: Record<string, string> } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string] => /^[a-z_]{1,60}$/.test(entry[0]) && typeof entry[1] === 'string',
+  );
+  return entries.length > 0 ? { terms: Object.fromEntries(entries.slice(0, 10)) } : {};
+}
+
+/** The staff workspace's pages: loaded when opened, so that their charts and forms weigh on no other page. */
+const dashboardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/dashboard',
+  beforeLoad: requireSession,
+  validateSearch: (search: Record<string, unknown>): { months?: number } =>
+    [3, 12, 24].includes(Number(search.months)) ? { months: Number(search.months) } : {},
+  component: lazyRouteComponent(() => import('./insight/DashboardPage.tsx'), 'DashboardPage'),
+});
+
+export const ADMIN_TABS = ['clients', 'users', 'settings', 'webhooks', 'api-keys'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  beforeLoad: requireSession,
+  validateSearch: (search: Record<string, unknown>): { tab?: AdminTab } =>
+    ADMIN_TABS.includes(search.tab as AdminTab) && search.tab !== 'clients'
+      ? { tab: search.tab as AdminTab }
+      : {},
+  component: lazyRouteComponent(() => import('./admin/AdminPage.tsx'), 'AdminPage'),
 });
 
 const newOrderRoute = createRoute({
@@ -95,8 +149,80 @@ const newOrderRoute = createRoute({
 export const orderRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/$orderId',
-  beforeLoad: requireSession,
+  beforeLoad: (context) => {
+    // The order is asked for beside the session, not after it: one round trip less before
+    // the page shows on a slow connection (without a session it answers 401, and sign-in follows).
+    void queryClient.prefetchQuery(orderQuery(context.params.orderId));
+    void queryClient.prefetchQuery(orderHistoryQuery(context.params.orderId));
+    return requireSession(context);
+  },
   component: OrderPage,
+});
+
+/**
+ * The appraiser's workspace: offers, my work, agenda, money, and the guided submission. Each
+ * page is a chunk of its own, loaded when it is opened: the first page's JavaScript stays as it
+ * was for the people who never open them. Their data is asked for while the chunk loads (the
+ * loader starts the query without waiting on it), not after.
+ */
+const fetchWork = () => {
+  void queryClient.prefetchQuery(workQuery);
+};
+const offersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/offers',
+  beforeLoad: requireSession,
+  loader: fetchWork,
+  validateSearch: (search: Record<string, unknown>): { order?: string } =>
+    typeof search.order === 'string' && /^[0-9a-f-]{36}$/i.test(search.order) ? { order: search.order } : {},
+  component: lazyRouteComponent(() => import('./pages/OffersPage.tsx'), 'OffersPage'),
+});
+const myWorkRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/work',
+  beforeLoad: requireSession,
+  loader: fetchWork,
+  component: lazyRouteComponent(() => import('./pages/MyWorkPage.tsx'), 'MyWorkPage'),
+});
+const agendaRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/agenda',
+  beforeLoad: requireSession,
+  loader: fetchWork,
+  component: lazyRouteComponent(() => import('./pages/AgendaPage.tsx'), 'AgendaPage'),
+});
+const moneyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/money',
+  beforeLoad: requireSession,
+  loader: fetchWork,
+  component: lazyRouteComponent(() => import('./pages/MoneyPage.tsx'), 'MoneyPage'),
+});
+const submitRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders/$orderId/submit',
+  beforeLoad: requireSession,
+  component: lazyRouteComponent(() => import('./pages/SubmitPage.tsx'), 'SubmitPage'),
+});
+
+/** The staff pipeline: company staff only (others are sent to their orders). */
+const pipelineRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pipeline',
+  beforeLoad: async (context) => {
+    await requireSession(context);
+    const session = await queryClient.ensureQueryData(sessionQuery);
+    if (session?.user.role !== 'staff') throw redirect({ to: '/orders' });
+  },
+  validateSearch: (search: Record<string, unknown>): PipelineSearch => ({
+    ...(typeof search.queue === 'string' && /^[a-z_]{1,40}$/.test(search.queue)
+      ? { queue: search.queue }
+      : {}),
+    ...(search.view === 'board' ? { view: 'board' as const } : {}),
+    ...(Number(search.page) > 1 ? { page: Math.floor(Number(search.page)) } : {}),
+  }),
+  // Staff only: its code loads when it is first opened, not with everyone's first page.
+  component: lazyRouteComponent(() => import('./pages/PipelinePage.tsx'), 'PipelinePage'),
 });
 
 const accountRoute = createRoute({
@@ -116,7 +242,15 @@ export const router = createRouter({
     ordersRoute,
     newOrderRoute,
     orderRoute,
+    submitRoute,
+    offersRoute,
+    myWorkRoute,
+    agendaRoute,
+    moneyRoute,
+    pipelineRoute,
     accountRoute,
+    dashboardRoute,
+    adminRoute,
   ]),
   defaultPreload: 'intent',
   defaultNotFoundComponent: NotFound,

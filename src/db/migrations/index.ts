@@ -20,6 +20,12 @@ import * as metricsIndexes from './2026_11_23_0018_metrics_indexes.ts';
 import * as idempotencySsoToken from './2026_11_23_0019_idempotency_sso_token.ts';
 import * as webSessions from './2026_11_23_0020_web_sessions.ts';
 import * as eventNotifications from './2026_11_24_0021_event_notifications.ts';
+import * as orderVersions from './2026_11_24_0022_order_versions.ts';
+import * as calendarFeeds from './2026_11_24_0023_calendar_feeds.ts';
+import * as pipelineIndexes from './2026_11_24_0024_pipeline_indexes.ts';
+import * as orderFigures from './2026_11_24_0025_order_figures.ts';
+import * as userDeactivation from './2026_11_24_0026_user_deactivation.ts';
+import * as clientProductFees from './2026_11_24_0027_client_product_fees.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -47,6 +53,12 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0019_idempotency_sso_token': idempotencySsoToken,
   '2026_11_23_0020_web_sessions': webSessions,
   '2026_11_24_0021_event_notifications': eventNotifications,
+  '2026_11_24_0022_order_versions': orderVersions,
+  '2026_11_24_0023_calendar_feeds': calendarFeeds,
+  '2026_11_24_0024_pipeline_indexes': pipelineIndexes,
+  '2026_11_24_0025_order_figures': orderFigures,
+  '2026_11_24_0026_user_deactivation': userDeactivation,
+  '2026_11_24_0027_client_product_fees': clientProductFees,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,13 +2,19 @@ import { AppShell, Anchor, Button, Group, Menu, Text, UnstyledButton } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { api, queryClient, rememberSession, sessionQuery } from '../api.ts';
+import { useMediaQuery } from '@mantine/hooks';
 import { useLiveUpdates } from '../live.ts';
+import { AppraiserHeaderLinks, AppraiserTabBar } from './AppraiserNav.tsx';
 
 /** The frame of every page: the service's name, the main sections, and who is signed in. */
 export function Layout() {
   const { data: session } = useQuery(sessionQuery);
   useLiveUpdates(session?.user.id ?? null);
   const navigate = useNavigate();
+  const appraiser = session?.user.role === 'appraiser';
+  const isStaff = session?.user.role === 'staff';
+  // Read at the first render, so that the tab bar does not arrive after the page (no shift).
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const signOut = async () => {
     await api.POST('/auth/sign_out');
     rememberSession(null);
@@ -16,16 +22,33 @@ export function Layout() {
     await navigate({ to: '/sign-in' });
   };
   return (
-    <AppShell header={{ height: 56 }} padding="md">
+    <AppShell header={{ height: 56 }} footer={{ height: 56, collapsed: !(appraiser && phone) }} padding="md">
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
             <Anchor component={Link} to="/" fw={700} c="indigo.8" underline="never">
               Appraisal Orders
             </Anchor>
-            {session && (
+            {isStaff && (
+              <Anchor component={Link} to="/pipeline" c="dark">
+                Pipeline
+              </Anchor>
+            )}
+            {session && !appraiser && (
               <Anchor component={Link} to="/orders" c="dark" visibleFrom="xs">
                 Orders
+              </Anchor>
+            )}
+            {appraiser && <AppraiserHeaderLinks />}
+            {/* The staff workspace: the company's figures, and its administration. */}
+            {isStaff && (
+              <Anchor component={Link} to="/dashboard" c="dark" visibleFrom="xs">
+                Dashboard
+              </Anchor>
+            )}
+            {isStaff && (
+              <Anchor component={Link} to="/admin" c="dark" visibleFrom="xs">
+                Administration
               </Anchor>
             )}
           </Group>
@@ -40,6 +63,27 @@ export function Layout() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{session.user.email}</Menu.Label>
+                {appraiser && (
+                  <Menu.Item component={Link} to="/orders" hiddenFrom="sm">
+                    All orders
+                  </Menu.Item>
+                )}
+                {/* On a phone the header has no room for the sections: they are here. */}
+                {!appraiser && (
+                  <Menu.Item component={Link} to="/orders" hiddenFrom="xs">
+                    Orders
+                  </Menu.Item>
+                )}
+                {isStaff && (
+                  <Menu.Item component={Link} to="/dashboard" hiddenFrom="xs">
+                    Dashboard
+                  </Menu.Item>
+                )}
+                {isStaff && (
+                  <Menu.Item component={Link} to="/admin" hiddenFrom="xs">
+                    Administration
+                  </Menu.Item>
+                )}
                 <Menu.Item component={Link} to="/account">
                   Account
                 </Menu.Item>
@@ -54,6 +98,11 @@ export function Layout() {
           )}
         </Group>
       </AppShell.Header>
+      {appraiser && phone && (
+        <AppShell.Footer>
+          <AppraiserTabBar />
+        </AppShell.Footer>
+      )}
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>

@@ -1,0 +1,67 @@
+import { Type } from 'typebox';
+import { Id, Nullable } from '../schemas/common.ts';
+import { STATUSES } from '../workflow/statuses.ts';
+
+/** What the staff pipeline answers: its queues with their counts, and an order's appraiser picker. */
+export const OrderQueues = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ description: 'The queue key: new, offers, decisions, review, …' }),
+          name: Type.String(),
+          description: Type.String({ description: 'What the queue holds and what to do with it' }),
+          statuses: Type.Array(Type.Enum(STATUSES), {
+            description: 'The statuses it holds: list them with GET /orders?q[status_name_in][]=…',
+          }),
+          count: Type.Integer({ description: 'Orders in the queue' }),
+          overdue_count: Type.Integer({
+            description: 'Of them, due before as_of; counted up to 100 (see overdue_count_capped)',
+          }),
+          overdue_count_capped: Type.Boolean({
+            description: 'More than 100 are overdue: overdue_count says 100 ("100+")',
+          }),
+          due_soon_count: Type.Integer({
+            description: 'Of them, due from as_of to due_soon_before; counted up to 100',
+          }),
+          due_soon_count_capped: Type.Boolean({ description: 'More than 100 are due soon ("100+")' }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Each queue, in the order people work them' },
+    ),
+    as_of: Type.String({ format: 'date-time', description: 'When the counts were taken' }),
+    due_soon_before: Type.String({
+      format: 'date-time',
+      description: 'An order due before this (48 hours after as_of) is due soon',
+    }),
+  },
+  {
+    $id: 'OrderQueues',
+    description: "The staff pipeline's queues: what needs the company now, with counts",
+  },
+);
+
+export const AppraiserCandidate = Type.Object(
+  {
+    id: Id(),
+    name: Type.String(),
+    email: Type.String(),
+    open_orders: Type.Integer({ description: 'Orders offered or assigned to them and not closed' }),
+    next_due_dates: Type.Array(Type.String({ description: 'MM/DD/YYYY' }), {
+      description: 'The due dates of their next open orders, soonest first (up to three)',
+    }),
+    last_accepted_fee: Nullable(
+      Type.String({ description: "The fee of the last order of this order's product they accepted" }),
+    ),
+    last_accepted_on: Nullable(Type.String({ description: 'MM/DD/YYYY: when they accepted it' })),
+    turned_down_this_order: Type.Boolean({
+      description: 'They rejected this order, let its offer time out, or had their condition refused',
+    }),
+    is_current: Type.Boolean({ description: 'The order is offered or assigned to them now' }),
+  },
+  {
+    $id: 'AppraiserCandidate',
+    description: 'An appraiser of the panel, as the picker of one order shows them',
+  },
+);

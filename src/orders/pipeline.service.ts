@@ -1,0 +1,37 @@
+import type { AuthUser } from '../auth/principal.ts';
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/connection.ts';
+import { AppError } from '../errors/app-error.ts';
+import { formatDate } from '../format/dates.ts';
+import { centsToDecimal } from '../format/money.ts';
+import { orderProductIds } from './order.repository.ts';
+import { findVisibleOrder } from './order.store.ts';
+import { findAppraiserCandidates } from './pipeline.repository.ts';
+
+/**
+ * The appraiser picker of an order: the panel of the order's company, each appraiser with the
+ * figures a coordinator weighs before an offer. Staff of the company and operators only.
+ */
+export async function appraiserCandidates(db: Db, user: AuthUser, config: Config, orderId: string) {
+  const order = await findVisibleOrder(db, user, orderId);
+  if (user.role !== 'staff' && user.role !== 'operator')
+    throw new AppError('forbidden', "Only the company's staff choose its appraisers");
+  const [productId = null] = await orderProductIds(db, order.id);
+  const rows = await findAppraiserCandidates(db, {
+    companyId: order.company_id,
+    orderId: order.id,
+    productId,
+  });
+  const date = (value: Date) => formatDate(value, config.timeZone)!;
+  return rows.map((row) => ({
+    id: row.id,
+    name: `${row.first_name} ${row.last_name}`,
+    email: row.email,
+    open_orders: Number(row.open_orders),
+    next_due_dates: (row.next_due_dates ?? []).map(date),
+    last_accepted_fee: centsToDecimal(row.last_fee_cents),
+    last_accepted_on: row.last_assigned_at ? date(row.last_assigned_at) : null,
+    turned_down_this_order: row.turned_down,
+    is_current: order.appraiser_id === row.id,
+  }));
+}

@@ -1,0 +1,208 @@
+import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DemoWorld } from '../../src/seed/demo.ts';
+import { createUser } from '../../src/users/user.service.ts';
+import { accessibilityProblems, screenshots } from '../helpers/browser.ts';
+import { useTestDatabase } from '../helpers/database.ts';
+import { DEMO_PASSWORD, useWebApp } from '../helpers/web-app.ts';
+import { apiOf, coordinator, expectInvalid, expectStatus, newPage } from './pipeline-helpers.ts';
+
+/**
+ * An order's staff work in the browser: the appraiser picker (offer, reassign after a
+ * rejection, auto-assign, bids), a condition and a negotiation decided with both sets of terms
+ * side by side, and the review of the submitted report through to its delivery. The workflow
+ * timer runs every half second, so that auto-assignment happens while the test watches.
+ */
+const t = useTestDatabase();
+const app = useWebApp(t, { WORKFLOW_TIMER_INTERVAL_MS: '500' });
+let demo: DemoWorld;
+let browser: Browser;
+let base: string;
+let api: ReturnType<typeof apiOf>;
+
+beforeAll(async () => {
+  ({ demo, browser, base } = app);
+  api = apiOf(base);
+  await createUser(t.db, {
+    email: `bailey.${Date.now()}@panel.example`,
+    firstName: 'Bailey',
+    lastName: 'Bidwell',
+    role: 'appraiser',
+    organizationId: demo.company_id,
+    isAdmin: false,
+    title: null,
+  });
+  // Avery accepted an order of the same product for 410.00: the picker offers that fee again.
+  const past = await api.place(t.db, demo, { loan_number: 'PAST' });
+  await api.act(demo.users.staff.api_key, past.id, 'assign', {
+    appraiser_id: demo.users.appraiser.id,
+    fee: '410',
+  });
+  await api.act(demo.users.appraiser.api_key, past.id, 'accept_assignment');
+});
+
+describe('assigning an order', () => {
+  it('assigns via the picker, shows the reassignment after a rejection, then auto-assigns', async () => {
+    const { staff, appraiser } = demo.users;
+    const order = await api.place(t.db, demo, { loan_number: 'PICK' });
+    const page = await coordinator(browser, base, demo, `/orders/${order.id}`);
+    const card = page.getByRole('region', { name: 'Assign' });
+    const avery = card.getByRole('row', { name: /Avery Appraiser/ });
+    await avery.getByText(/\$410\.00 \(\d{2}\/\d{2}\/\d{4}\)/).waitFor();
+    expect(await avery.getByRole('cell').nth(1).textContent()).toBe('1');
+    expect(await avery.getByRole('cell').nth(2).textContent()).toBe('12/15/2026');
+    expect(
+      await card
+        .getByRole('row', { name: /Bailey Bidwell/ })
+        .getByRole('cell')
+        .nth(3)
+        .textContent(),
+    ).toBe('—');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'order-assign');
+
+    // The offer starts from the fee Avery last accepted; a bad fee is the API's 422, by the field.
+    await avery.getByRole('button', { name: 'Offer to Avery Appraiser' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Offer to Avery Appraiser' });
+    const fee = dialog.getByRole('textbox', { name: 'Fee', exact: true });
+    expect(await fee.inputValue()).toBe('410.00');
+    await fee.fill('four hundred');
+    await dialog.getByRole('button', { name: 'Send the offer' }).click();
+    await expectInvalid(fee, /^Fee must /);
+    expect(
+      await t.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirst(),
+    ).toEqual({
+      status: 'Unassigned',
+    });
+    await fee.fill('415');
+    await dialog.getByRole('button', { name: 'Send the offer' }).click();
+    await expectStatus(page, 'Pending assignment');
+    await page.getByText('Offered to Avery Appraiser').waitFor();
+    await page.getByText(/\d+ h \d+ min left \(times out/).waitFor();
+
+    // Avery turns it down: the page says why, marks Avery, and offers auto-assignment.
+    await api.act(appraiser.api_key, order.id, 'reject_assignment', { reason: 'Too far this week' });
+    await page.reload();
+    const again = page.getByRole('region', { name: 'Reassign' });
+    await again.getByText('The appraiser turned the offer down').waitFor();
+    await again.getByText('Too far this week').waitFor();
+    await again
+      .getByRole('row', { name: /Avery Appraiser/ })
+      .getByText('Turned this order down')
+      .waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'order-reassign');
+    await again.getByRole('button', { name: 'Auto-assign' }).click();
+    await page.getByText('Auto-assign started').waitFor();
+    // The service offers it to the appraiser with the fewest open orders: Bailey.
+    await expectStatus(page, 'Pending assignment');
+    await page.getByText('Bailey Bidwell', { exact: true }).first().waitFor();
+    const assigned = await api.call(staff.api_key, 'GET', `/orders/${order.id}`);
+    expect(assigned.appraiser).toMatchObject({ name: 'Bailey Bidwell' });
+  }, 180_000);
+
+  it('opens an order for bids, then offers it from the same picker', async () => {
+    const order = await api.place(t.db, demo, { loan_number: 'BIDS' });
+    const page = await coordinator(browser, base, demo, `/orders/${order.id}`);
+    const card = page.getByRole('region', { name: 'Assign' });
+    await card.getByRole('button', { name: 'Open for bids' }).click();
+    await expectStatus(page, 'Bidding');
+    await card.getByText('Open for bids: offer it to the appraiser whose terms suit').waitFor();
+    await card.getByRole('button', { name: 'Offer to Bailey Bidwell' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Offer to Bailey Bidwell' });
+    await dialog.getByRole('textbox', { name: 'Fee', exact: true }).fill('430');
+    await dialog.getByRole('button', { name: 'Send the offer' }).click();
+    await expectStatus(page, 'Pending assignment');
+  }, 120_000);
+});
+
+describe('decisions side by side', () => {
+  it('decides a condition, then the lender decides the negotiation seeing both sets of terms', async () => {
+    const { staff, appraiser, client } = demo.users;
+    const order = await api.place(t.db, demo, { loan_number: 'TERMS' });
+    await api.act(staff.api_key, order.id, 'assign', { appraiser_id: appraiser.id, fee: '400' });
+    await api.act(appraiser.api_key, order.id, 'accept_assignment', {
+      fee_condition: '500',
+      due_date_condition: '2026-12-30',
+      comments: 'Rural property: two extra hours of driving',
+    });
+
+    // Staff see the appraiser's terms beside the offer's, and approve in one step.
+    const page = await coordinator(browser, base, demo, `/orders/${order.id}`);
+    const condition = page.getByRole('region', { name: "The appraiser's condition" });
+    await condition.getByRole('row', { name: "Appraiser's fee $400.00 $500.00" }).waitFor();
+    await condition.getByRole('row', { name: 'Due date 12/15/2026 12/30/2026' }).waitFor();
+    await condition.getByText('Rural property: two extra hours of driving').waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'order-condition');
+    await condition.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expectStatus(page, 'Under negotiation');
+    await page.getByText('Waiting for the lender to decide.').waitFor();
+
+    // The lender sees its own fee and due date, current and proposed, and approves.
+    const before = await api.call(client.api_key, 'GET', `/orders/${order.id}`);
+    const terms = before.negotiation as { current_total_fee: string; total_fee: string };
+    expect(Number(terms.total_fee) - Number(terms.current_total_fee)).toBe(100);
+    const lender = await newPage(browser);
+    await lender.goto(`${base}/sign-in?return_to=${encodeURIComponent(`/orders/${order.id}`)}`);
+    await lender.getByLabel('Email').fill(client.email);
+    await lender.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await lender.getByRole('button', { name: 'Sign in' }).click();
+    const proposal = lender.getByRole('region', { name: 'New terms proposed' });
+    await proposal
+      .getByRole('row', { name: `Fee $${terms.current_total_fee} $${terms.total_fee}` })
+      .waitFor();
+    await proposal.getByRole('row', { name: 'Due date 12/15/2026 12/30/2026' }).waitFor();
+    await proposal.getByText('Rural property: two extra hours of driving').waitFor();
+    expect(await accessibilityProblems(lender)).toEqual([]);
+    await screenshots(lender, 'order-negotiation');
+    await proposal.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expectStatus(lender, 'Assigned');
+    await lender.getByText('Approved').first().waitFor();
+    const after = await api.call(client.api_key, 'GET', `/orders/${order.id}`);
+    expect(after).toMatchObject({ total_fee: terms.total_fee, due_date: '12/30/2026', negotiation: null });
+  }, 120_000);
+});
+
+describe('reviewing a report', () => {
+  it('opens the PDF in the browser, lists the files by type, reviews and completes the report', async () => {
+    const { staff, appraiser } = demo.users;
+    const order = await api.place(t.db, demo, { loan_number: 'REPORT' });
+    await api.act(staff.api_key, order.id, 'assign', { appraiser_id: appraiser.id, fee: '450' });
+    await api.act(appraiser.api_key, order.id, 'accept_assignment');
+    await api.act(appraiser.api_key, order.id, 'schedule_inspection', {
+      inspection_scheduled_at: '2026-12-01T09:00',
+    });
+    await api.act(appraiser.api_key, order.id, 'complete_inspection');
+    await api.submitReport(appraiser.api_key, order.id);
+
+    const page = await coordinator(browser, base, demo, `/orders/${order.id}`);
+    const report = page.getByRole('region', { name: 'Report' });
+    await report.getByText('Appraisal Report (PDF) (1)').waitFor();
+    await report.getByText('Appraisal Report (XML) (1)').waitFor();
+    await report.getByRole('link', { name: 'report.xml' }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'order-review');
+
+    // The report opens in the browser: its signed link, shown inline, a PDF.
+    const open = report.getByRole('link', { name: 'Open the report (PDF)' });
+    const href = (await open.getAttribute('href'))!;
+    expect(href).toMatch(/disposition=inline/);
+    expect(await open.getAttribute('target')).toBe('_blank');
+    const answer = await page.request.get(new URL(href, base).toString());
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    expect(answer.headers()['content-disposition']).toMatch(/^inline; filename="report\.pdf"/);
+    expect((await answer.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const step = async (button: string, action: string, status: string) => {
+      await report.getByRole('button', { name: button, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: action });
+      await dialog.getByRole('button', { name: action, exact: true }).click();
+      await expectStatus(page, status);
+    };
+    await step('Start review', 'Start review', 'Internal quality assurance');
+    await step('Request completion', 'Request completion', 'Completed');
+    await step('Fulfill', 'Fulfill', 'Fulfilled');
+  }, 120_000);
+});

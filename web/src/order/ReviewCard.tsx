@@ -1,0 +1,98 @@
+import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { Order } from '../../../sdk/src/client.ts';
+import { api, unwrap } from '../api.ts';
+import { isDestructive } from '../actions/destructive.ts';
+import { humanize } from '../format.ts';
+
+/** The actions this card takes: the review of the submitted report, and its delivery. */
+export const REVIEW_ACTIONS = [
+  'start_review',
+  'require_action',
+  'request_completion',
+  'approve_report',
+  'fulfill',
+];
+
+/**
+ * The submitted report: the PDF opens in the browser's own viewer (its signed link, shown
+ * inline), every file is listed under its type, and the review's next steps are at hand:
+ * start the review, send it back with what to fix, complete it (the lender approves it when
+ * it reviews reports itself), deliver.
+ */
+export function ReviewCard({ order, onAction }: { order: Order; onAction: (action: string) => void }) {
+  const files = useQuery({
+    queryKey: ['order', order.id, 'files'],
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/orders/{order_id}/files', { params: { path: { order_id: order.id } } })),
+  });
+  const actions = REVIEW_ACTIONS.filter((action) => order.allowed_transitions.includes(action));
+  const reports = (files.data ?? []).filter((file) => file.file_type.slug === 'appraisal_pdf');
+  if (actions.length === 0 && reports.length === 0) return null;
+  const latest = reports.at(-1);
+  const byType = new Map<string, NonNullable<typeof files.data>>();
+  for (const file of files.data ?? [])
+    byType.set(file.file_type.name, [...(byType.get(file.file_type.name) ?? []), file]);
+
+  return (
+    <Card withBorder component="section" aria-label="Report">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h4">
+          Report
+        </Title>
+        {latest && (
+          <Button
+            component="a"
+            href={`${latest.link}${latest.link.includes('?') ? '&' : '?'}disposition=inline`}
+            target="_blank"
+            rel="noopener"
+            variant="light"
+          >
+            Open the report (PDF)
+          </Button>
+        )}
+      </Group>
+      <Stack gap="xs">
+        {latest ? (
+          <Text size="sm">
+            {latest.filename}, submitted {latest.created_at}
+            {reports.length > 1 ? ` (${reports.length} versions)` : ''}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No report submitted yet.
+          </Text>
+        )}
+        {[...byType.entries()].map(([type, list]) => (
+          <div key={type}>
+            <Text size="sm" fw={600}>
+              {type} ({list.length})
+            </Text>
+            <List size="sm" listStyleType="none" spacing={2}>
+              {list.map((file) => (
+                <List.Item key={file.id}>
+                  <Anchor href={file.link} download={file.filename} size="sm">
+                    {file.filename}
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        ))}
+        {actions.length > 0 && (
+          <Group gap="xs" mt="xs">
+            {actions.map((action) => (
+              <Button
+                key={action}
+                variant={action === 'require_action' || isDestructive(action) ? 'outline' : 'filled'}
+                onClick={() => onAction(action)}
+              >
+                {humanize(action)}
+              </Button>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
