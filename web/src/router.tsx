@@ -4,6 +4,7 @@ import {
   createRouter,
   lazyRouteComponent,
   redirect,
+  type AsyncRouteComponent,
 } from '@tanstack/react-router';
 import { orderHistoryQuery, orderQuery, queryClient, sessionQuery, whenSessionEnds } from './api.ts';
 import { workQuery } from './workspace/work.ts';
@@ -162,41 +163,46 @@ export const orderRoute = createRoute({
 /**
  * The appraiser's workspace: offers, my work, agenda, money, and the guided submission. Each
  * page is a chunk of its own, loaded when it is opened: the first page's JavaScript stays as it
- * was for the people who never open them. Their data is asked for while the chunk loads (the
- * loader starts the query without waiting on it), not after.
+ * was for the people who never open them. The work list and the page's chunk are asked for beside
+ * the session, not after it (as an order is): on a phone's slow connection the three overlap
+ * (without a session the list answers 401, and sign-in follows).
  */
-const fetchWork = () => {
-  void queryClient.prefetchQuery(workQuery);
-};
+function besideTheSession(component: AsyncRouteComponent<unknown>) {
+  return (context: { location: { href: string } }) => {
+    void queryClient.prefetchQuery(workQuery);
+    void component.preload?.();
+    return requireSession(context);
+  };
+}
+const OffersPage = lazyRouteComponent(() => import('./pages/OffersPage.tsx'), 'OffersPage');
 const offersRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/offers',
-  beforeLoad: requireSession,
-  loader: fetchWork,
+  beforeLoad: besideTheSession(OffersPage),
   validateSearch: (search: Record<string, unknown>): { order?: string } =>
     typeof search.order === 'string' && /^[0-9a-f-]{36}$/i.test(search.order) ? { order: search.order } : {},
-  component: lazyRouteComponent(() => import('./pages/OffersPage.tsx'), 'OffersPage'),
+  component: OffersPage,
 });
+const MyWorkPage = lazyRouteComponent(() => import('./pages/MyWorkPage.tsx'), 'MyWorkPage');
 const myWorkRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/work',
-  beforeLoad: requireSession,
-  loader: fetchWork,
-  component: lazyRouteComponent(() => import('./pages/MyWorkPage.tsx'), 'MyWorkPage'),
+  beforeLoad: besideTheSession(MyWorkPage),
+  component: MyWorkPage,
 });
+const AgendaPage = lazyRouteComponent(() => import('./pages/AgendaPage.tsx'), 'AgendaPage');
 const agendaRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/agenda',
-  beforeLoad: requireSession,
-  loader: fetchWork,
-  component: lazyRouteComponent(() => import('./pages/AgendaPage.tsx'), 'AgendaPage'),
+  beforeLoad: besideTheSession(AgendaPage),
+  component: AgendaPage,
 });
+const MoneyPage = lazyRouteComponent(() => import('./pages/MoneyPage.tsx'), 'MoneyPage');
 const moneyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/money',
-  beforeLoad: requireSession,
-  loader: fetchWork,
-  component: lazyRouteComponent(() => import('./pages/MoneyPage.tsx'), 'MoneyPage'),
+  beforeLoad: besideTheSession(MoneyPage),
+  component: MoneyPage,
 });
 const submitRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ActionDialog } from '../actions/ActionDialog.tsx';
+import { fetchesActionDialog, LazyActionDialog } from '../actions/LazyActionDialog.tsx';
 import { failureText } from '../api.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { CalendarFeedCard } from '../workspace/CalendarFeedCard.tsx';
@@ -68,11 +68,15 @@ export function AgendaPage() {
                 </Text>
                 <ContactLinks item={item} />
                 <Group gap="xs" mt={4}>
-                  <Button onClick={() => setDialog({ item, action: 'complete_inspection' })}>
+                  <Button
+                    {...fetchesActionDialog}
+                    onClick={() => setDialog({ item, action: 'complete_inspection' })}
+                  >
                     Complete inspection
                   </Button>
                   <Button
                     variant="default"
+                    {...fetchesActionDialog}
                     onClick={() => setDialog({ item, action: 'schedule_inspection' })}
                   >
                     Reschedule
@@ -85,7 +89,7 @@ export function AgendaPage() {
       ))}
       <CalendarFeedCard />
       {dialog && (
-        <ActionDialog
+        <LazyActionDialog
           order={dialog.item}
           action={dialog.action}
           title={

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ActionDialog } from '../actions/ActionDialog.tsx';
+import { fetchesActionDialog, LazyActionDialog } from '../actions/LazyActionDialog.tsx';
 import { failureText } from '../api.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { SubmitButton, WorkCard } from '../workspace/WorkCard.tsx';
@@ -57,10 +57,14 @@ export function MyWorkPage() {
   const actionOf = (item: WorkItem) => {
     switch (item.next_step) {
       case 'schedule':
-        return <Button onClick={() => setDialog({ item, action: 'schedule_inspection' })}>Schedule</Button>;
+        return (
+          <Button {...fetchesActionDialog} onClick={() => setDialog({ item, action: 'schedule_inspection' })}>
+            Schedule
+          </Button>
+        );
       case 'inspect':
         return (
-          <Button onClick={() => setDialog({ item, action: 'complete_inspection' })}>
+          <Button {...fetchesActionDialog} onClick={() => setDialog({ item, action: 'complete_inspection' })}>
             Complete inspection
           </Button>
         );
@@ -120,7 +124,7 @@ export function MyWorkPage() {
         </Stack>
       ))}
       {dialog && (
-        <ActionDialog
+        <LazyActionDialog
           order={dialog.item}
           action={dialog.action}
           title={dialog.action === 'schedule_inspection' ? 'Schedule the inspection' : 'Complete inspection'}

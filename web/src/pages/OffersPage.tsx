@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { ActionDialog } from '../actions/ActionDialog.tsx';
+import { fetchesActionDialog, LazyActionDialog } from '../actions/LazyActionDialog.tsx';
 import { api, failureText, unwrap } from '../api.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { money, timeLeft, useNow, workQuery, type WorkItem } from '../workspace/work.ts';
@@ -71,7 +71,7 @@ export function OffersPage() {
         />
       ))}
       {dialog && (
-        <ActionDialog
+        <LazyActionDialog
           order={dialog.item}
           action={dialog.action === 'accept' ? 'accept_assignment' : 'reject_assignment'}
           title={dialog.action === 'accept' ? 'Accept with conditions' : 'Decline the offer'}
@@ -166,10 +166,21 @@ function OfferCard({
             <Button onClick={() => accept.mutate()} loading={accept.isPending} miw={96}>
               Accept
             </Button>
-            <Button variant="light" onClick={onConditions} disabled={accept.isPending}>
+            <Button
+              variant="light"
+              {...fetchesActionDialog}
+              onClick={onConditions}
+              disabled={accept.isPending}
+            >
               With conditions
             </Button>
-            <Button variant="outline" color="red" onClick={onDecline} disabled={accept.isPending}>
+            <Button
+              variant="outline"
+              color="red"
+              {...fetchesActionDialog}
+              onClick={onDecline}
+              disabled={accept.isPending}
+            >
               Decline
             </Button>
           </Group>

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { isDestructive } from '../actions/destructive.ts';
+import { fetchesActionDialog, LazyActionDialog } from '../actions/LazyActionDialog.tsx';
 import { ApiFailure, orderHistoryQuery, orderQuery } from '../api.ts';
 import { ASSIGNMENT_ACTIONS, AssignmentCard } from '../order/AssignmentCard.tsx';
 import { DECISION_ACTIONS, DecisionCard } from '../order/DecisionCard.tsx';
@@ -31,8 +32,6 @@ import { NotFoundPage } from './NotFoundPage.tsx';
  */
 const loadOrderSections = () => import('../order/OrderSections.tsx');
 const OrderSections = lazy(async () => ({ default: (await loadOrderSections()).OrderSections }));
-const loadActionDialog = () => import('../actions/ActionDialog.tsx');
-const ActionDialog = lazy(async () => ({ default: (await loadActionDialog()).ActionDialog }));
 
 /** One order: what it is, where it stands, what the user may do next, and what happened so far. */
 export function OrderPage() {
@@ -109,9 +108,7 @@ export function OrderPage() {
               variant={isDestructive(name) ? 'outline' : 'filled'}
               color={isDestructive(name) ? 'red' : undefined}
               onClick={() => setAction(name)}
-              // Fetched as the pointer or focus reaches a button, the dialog is there by the click.
-              onPointerEnter={() => void loadActionDialog()}
-              onFocus={() => void loadActionDialog()}
+              {...fetchesActionDialog}
             >
               {humanize(name)}
             </Button>
@@ -189,11 +186,7 @@ export function OrderPage() {
           <OrderSections order={data} />
         </Suspense>
       )}
-      {action && data && (
-        <Suspense fallback={null}>
-          <ActionDialog order={data} action={action} onClose={() => setAction(null)} />
-        </Suspense>
-      )}
+      {action && data && <LazyActionDialog order={data} action={action} onClose={() => setAction(null)} />}
     </Stack>
   );
 }
