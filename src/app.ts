@@ -67,6 +67,7 @@ import { registerPaymentRoutes } from './payments/payment.routes.ts';
 import { registerWebhookRoutes } from './webhooks/webhook.routes.ts';
 import { registerPaymentPages } from './payments/public.routes.ts';
 import { EventFeed } from './live/live.feed.ts';
+import { OrderChanges } from './orders/order.changes.ts';
 import { registerLiveRoutes } from './live/live.routes.ts';
 import { paymentProvider } from './cards/card-processor.ts';
 import type { PaymentDeps } from './payments/payment.service.ts';
@@ -137,6 +138,16 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   // end first when the app closes, so that they do not hold a graceful shutdown.
   const feed = new EventFeed(db, (error) => app.log.warn({ err: error }, 'live updates interrupted'));
   app.addHook('preClose', () => feed.close());
+  // What the pipeline's counts and the dashboard's figures may be kept by (src/orders/order.changes.ts):
+  // an answered write moves it before its answer leaves, so that the writer's next read sees it.
+  const changes = new OrderChanges(db, (error) =>
+    app.log.warn({ err: error }, 'order change notices interrupted'),
+  );
+  app.addHook('preClose', () => changes.close());
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') changes.touch();
+    done(null, payload);
+  });
 
   app.decorateRequest('principal', null);
   app.addHook('onRequest', (request, reply, done) => {
@@ -220,9 +231,9 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       registerApiKeyRoutes(api, deps);
       registerClientRoutes(api, deps);
       registerCompanyRoutes(api, deps);
-      registerInsightRoutes(api, deps);
+      registerInsightRoutes(api, { ...deps, changes });
       registerOrderRoutes(api, deps);
-      registerPipelineRoutes(api, deps);
+      registerPipelineRoutes(api, { ...deps, changes });
       registerActionRoutes(api, deps);
       registerFileRoutes(api, deps);
       registerNoteRoutes(api, deps);

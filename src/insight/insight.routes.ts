@@ -1,10 +1,17 @@
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
+import { ReadCache, type OrderChanges } from '../orders/order.changes.ts';
 import { principalOf } from '../http/request-context.ts';
 import { ref } from '../schemas/common.ts';
 import { Insight, InsightQuery } from './insight.schemas.ts';
 import { insightFor } from './insight.service.ts';
 
-export function registerInsightRoutes(app: AppInstance, { db }: AppDeps): void {
+export function registerInsightRoutes(
+  app: AppInstance,
+  { db, changes }: AppDeps & { changes: OrderChanges },
+): void {
+  // A company's figures are the same for each of its staff: one computation serves them until an
+  // order changes, for at most 30 seconds (the appraisers' names, today's date).
+  const figures = new ReadCache<Insight>(changes, { ttlMs: 30_000, maxEntries: 1000 });
   app.get(
     '/insight',
     {
@@ -20,6 +27,14 @@ export function registerInsightRoutes(app: AppInstance, { db }: AppDeps): void {
         response: { 200: ref(Insight) },
       },
     },
-    (request) => insightFor(db, principalOf(request).user, request.query),
+    (request) => {
+      const { user } = principalOf(request);
+      const { company_id = '', months = 6 } = request.query;
+      const today = new Date().toISOString().slice(0, 10);
+      const whose = user.role === 'staff' ? `staff:${user.organizationId}` : user.role;
+      return figures.read(`${whose}:${company_id}:${months}:${today}`, () =>
+        insightFor(db, user, request.query),
+      );
+    },
   );
 }

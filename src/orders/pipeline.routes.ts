@@ -2,13 +2,22 @@ import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { OrderParams, ref } from '../schemas/common.ts';
+import type { OrderChanges } from './order.changes.ts';
+import { ReadCache } from './order.changes.ts';
 import { orderQueues } from './order.queues.ts';
+import { countScope } from './order.scope.ts';
 import { AppraiserCandidate, OrderQueues } from './pipeline.schemas.ts';
 import { appraiserCandidates } from './pipeline.service.ts';
 
 /** The staff pipeline: the queues with their counts, and the appraiser picker of an order. */
-export function registerPipelineRoutes(app: AppInstance, deps: AppDeps): void {
+export function registerPipelineRoutes(app: AppInstance, deps: AppDeps & { changes: OrderChanges }): void {
   const { db, config } = deps;
+  // Every coordinator of a company opens the pipeline on its counts: one computation serves them
+  // all until an order changes, for at most 5 seconds (overdue and due soon move with the clock).
+  const queues = new ReadCache<Awaited<ReturnType<typeof orderQueues>>>(deps.changes, {
+    ttlMs: 5000,
+    maxEntries: 1000,
+  });
   app.get(
     '/orders/queues',
     {
@@ -22,7 +31,12 @@ export function registerPipelineRoutes(app: AppInstance, deps: AppDeps): void {
         response: { 200: ref(OrderQueues) },
       },
     },
-    (request) => orderQueues(db, principalOf(request).user),
+    (request) => {
+      const { user } = principalOf(request);
+      // What a user sees of the queues is what their scope (company, or all of them) holds.
+      const { scope, id } = countScope(user);
+      return queues.read(`${scope}:${id}`, () => orderQueues(db, user));
+    },
   );
 
   app.get(
