@@ -4671,7 +4671,10 @@ export interface operations {
     };
     listMyWork: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the orders that need this of you (e.g. answer_offer: the offers inbox); default every one */
+                next_step?: "answer_offer" | "await_terms" | "schedule" | "inspect" | "submit" | "revise" | "on_hold" | "in_review" | "done" | "cancelled";
+            };
             header?: {
                 /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];

@@ -27,10 +27,14 @@ const CLOSED_KEPT = '180 days';
 const MOST = 500;
 
 /**
- * The appraiser's orders: every open one, and those closed lately; the soonest first. The
- * contact is the first point of contact, else the borrower.
+ * The appraiser's orders: every open one, and those closed lately; the soonest first; only
+ * those in `statuses` if given. The contact is the first point of contact, else the borrower.
  */
-export async function findWorkOf(db: Db, appraiserId: string): Promise<WorkRow[]> {
+export async function findWorkOf(
+  db: Db,
+  appraiserId: string,
+  statuses?: readonly string[],
+): Promise<WorkRow[]> {
   const result = await sql<WorkRow>`
     SELECT o.id, o.file_number, o.address_one, o.address_two, o.city, o.state_id, o.zip,
            o.status, o.resume_status, o.due_date, o.vendor_due_date, o.appraiser_fee_cents::text,
@@ -46,6 +50,7 @@ export async function findWorkOf(db: Db, appraiserId: string): Promise<WorkRow[]
      WHERE o.appraiser_id = ${appraiserId}
        AND (o.status NOT IN ('Completed', 'Fulfilled', 'Cancelled')
             OR o.updated_at > now() - ${CLOSED_KEPT}::interval)
+       ${statuses ? sql`AND o.status = ANY(${[...statuses]}::text[])` : sql``}
      ORDER BY o.offer_expires_at NULLS LAST, o.inspection_scheduled_at NULLS LAST,
               coalesce(o.vendor_due_date, o.due_date), o.id
      LIMIT ${MOST}`.execute(db);

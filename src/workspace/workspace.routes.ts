@@ -2,7 +2,13 @@ import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { ref, Success } from '../schemas/common.ts';
-import { CalendarFeed, CalendarFeedParams, CalendarFeedStatus, WorkList } from './workspace.schemas.ts';
+import {
+  CalendarFeed,
+  CalendarFeedParams,
+  CalendarFeedStatus,
+  WorkList,
+  WorkQuery,
+} from './workspace.schemas.ts';
 import {
   calendarFeedStatus,
   calendarFeedText,
@@ -26,10 +32,11 @@ export function registerWorkspaceRoutes(app: AppInstance, deps: AppDeps): void {
         summary: 'Your orders as work to do (appraisers)',
         description:
           'Open offers with the time left to answer, then orders to schedule, inspect, submit or revise, on hold, in review, and those closed in the last 180 days with your fee (never the lender’s).',
+        querystring: WorkQuery,
         response: { 200: ref(WorkList) },
       },
     },
-    (request) => workOf(db, principalOf(request).user, config),
+    (request) => workOf(db, principalOf(request).user, config, request.query.next_step),
   );
 
   app.get(

@@ -65,6 +65,16 @@ export const WorkList = Type.Object(
   },
 );
 
+export const WorkQuery = Type.Object({
+  next_step: Type.Optional(
+    Type.Enum([...NEXT_STEPS], {
+      description:
+        'Only the orders that need this of you (e.g. answer_offer: the offers inbox); default every one',
+    }),
+  ),
+});
+export type WorkQuery = Static<typeof WorkQuery>;
+
 export const CalendarFeed = Type.Object(
   {
     url: Type.String({

@@ -7,7 +7,7 @@ import { formatDate } from '../format/dates.ts';
 import { renderCalendar } from '../format/icalendar.ts';
 import { centsToDecimal } from '../format/money.ts';
 import { fullAddress } from '../orders/order.mapper.ts';
-import { statusId, type Status } from '../workflow/statuses.ts';
+import { STATUSES, statusId, type Status } from '../workflow/statuses.ts';
 import {
   deleteCalendarFeed,
   findCalendarFeed,
@@ -58,8 +58,10 @@ function toWorkItem(row: WorkRow, timeZone: string): WorkItem {
 }
 
 /** The appraiser's orders as work to do: offers, schedule, inspect, submit, revise, money. */
-export async function workOf(db: Db, user: AuthUser, config: Config) {
-  const rows = await findWorkOf(db, user.id);
+export async function workOf(db: Db, user: AuthUser, config: Config, nextStep?: NextStep) {
+  // One step: only its statuses are read (the offers inbox reads its few offers, not 500 orders).
+  const statuses = nextStep ? STATUSES.filter((status) => nextStepOf(status) === nextStep) : undefined;
+  const rows = await findWorkOf(db, user.id, statuses);
   return { data: rows.map((row) => toWorkItem(row, config.timeZone)) };
 }
 

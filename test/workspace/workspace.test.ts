@@ -54,6 +54,28 @@ describe('my work', () => {
     });
   });
 
+  it('gives only the orders that need one step of the appraiser, and refuses a step it does not know', async () => {
+    const offer = await offered();
+    const accepted = await offered();
+    await step(world.appraiser, accepted.id, 'accept_assignment', 'Assigned');
+    const offers = (await get('/api/v1/me/work?next_step=answer_offer', world.appraiser)).json<{
+      data: Work[];
+    }>().data;
+    expect(offers.map((w) => w.id)).toContain(offer.id);
+    expect(offers.map((w) => w.id)).not.toContain(accepted.id);
+    expect(offers.every((w) => w.next_step === 'answer_offer')).toBe(true);
+    const toSchedule = (await get('/api/v1/me/work?next_step=schedule', world.appraiser)).json<{
+      data: Work[];
+    }>().data;
+    expect(toSchedule.map((w) => w.id)).toEqual(expect.arrayContaining([accepted.id]));
+    expect(toSchedule.every((w) => w.next_step === 'schedule')).toBe(true);
+
+    const bad = await get('/api/v1/me/work?next_step=dance', world.appraiser);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ error: { code: expect.any(String) } });
+    expect(bad.body).toContain('next_step');
+  });
+
   it('is for appraisers only; without a key, 401', async () => {
     expect((await get('/api/v1/me/work', world.client)).statusCode).toBe(403);
     expect((await get('/api/v1/me/work', world.staff)).statusCode).toBe(403);

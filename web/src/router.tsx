@@ -7,7 +7,7 @@ import {
   type AsyncRouteComponent,
 } from '@tanstack/react-router';
 import { orderHistoryQuery, orderQuery, queryClient, sessionQuery, whenSessionEnds } from './api.ts';
-import { workQuery } from './workspace/work.ts';
+import { offersQuery, workQuery } from './workspace/work.ts';
 import { Layout } from './components/Layout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { OrderPage } from './pages/OrderPage.tsx';
@@ -167,9 +167,12 @@ export const orderRoute = createRoute({
  * the session, not after it (as an order is): on a phone's slow connection the three overlap
  * (without a session the list answers 401, and sign-in follows).
  */
-function besideTheSession(component: AsyncRouteComponent<unknown>) {
+function besideTheSession(
+  component: AsyncRouteComponent<unknown>,
+  query: typeof workQuery | typeof offersQuery = workQuery,
+) {
   return (context: { location: { href: string } }) => {
-    void queryClient.prefetchQuery(workQuery);
+    void queryClient.prefetchQuery(query);
     void component.preload?.();
     return requireSession(context);
   };
@@ -178,7 +181,7 @@ const OffersPage = lazyRouteComponent(() => import('./pages/OffersPage.tsx'), 'O
 const offersRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/offers',
-  beforeLoad: besideTheSession(OffersPage),
+  beforeLoad: besideTheSession(OffersPage, offersQuery),
   validateSearch: (search: Record<string, unknown>): { order?: string } =>
     typeof search.order === 'string' && /^[0-9a-f-]{36}$/i.test(search.order) ? { order: search.order } : {},
   component: OffersPage,

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, UnstyledButton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { workQuery } from '../workspace/work.ts';
+import { offersQuery } from '../workspace/work.ts';
 import './tab-bar.css';
 
 /** The appraiser's sections, in the order of their day. */
@@ -14,8 +14,7 @@ const SECTIONS = [
 
 /** How many offers wait for an answer: shown on the Offers entry. */
 function useOpenOffers(): number {
-  const work = useQuery({ ...workQuery, staleTime: 30_000 });
-  return (work.data ?? []).filter((item) => item.next_step === 'answer_offer').length;
+  return useQuery({ ...offersQuery, staleTime: 30_000 }).data?.length ?? 0;
 }
 
 const OfferCount = ({ count }: { count: number }) =>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { fetchesActionDialog, LazyActionDialog } from '../actions/LazyActionDialog.tsx';
 import { api, failureText, unwrap } from '../api.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { money, timeLeft, useNow, workQuery, type WorkItem } from '../workspace/work.ts';
+import { money, offersQuery, timeLeft, useNow, type WorkItem } from '../workspace/work.ts';
 
 /** Under this much time left, the countdown turns red. */
 const HURRY_MS = 15 * 60_000;
@@ -19,7 +19,7 @@ const HURRY_MS = 15 * 60_000;
 export function OffersPage() {
   usePageTitle('Offers');
   const { order: named } = useSearch({ from: '/offers' });
-  const work = useQuery(workQuery);
+  const work = useQuery(offersQuery);
   const offers = (work.data ?? [])
     .filter((item) => item.next_step === 'answer_offer')
     .sort((a, b) => Number(b.id === named) - Number(a.id === named));
@@ -101,7 +101,7 @@ function OfferCard({
   useEffect(() => {
     if (!over) return;
     const timer = setInterval(
-      () => void queryClient.invalidateQueries({ queryKey: workQuery.queryKey }),
+      () => void queryClient.invalidateQueries({ queryKey: offersQuery.queryKey }),
       3000,
     );
     return () => clearInterval(timer);

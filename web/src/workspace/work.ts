@@ -15,6 +15,16 @@ export const workQuery = {
   queryFn: async () => unwrap(await api.GET('/api/v1/me/work')).data,
 };
 
+/**
+ * The open offers alone, for the inbox and the count on its tab: a few orders, where the whole
+ * work list may be hundreds (on a phone's slow connection, a quarter of a megabyte to wait for).
+ */
+export const offersQuery = {
+  queryKey: ['orders', 'my-work', 'answer_offer'],
+  queryFn: async () =>
+    unwrap(await api.GET('/api/v1/me/work', { params: { query: { next_step: 'answer_offer' } } })).data,
+};
+
 /** A map search for the address: opens the phone's maps app, or the browser's map. */
 export const mapLink = (address: string) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
