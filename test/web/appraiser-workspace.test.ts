@@ -410,4 +410,19 @@ describe('the appraiser’s workspace on a phone', () => {
       expect(answer.headers.get('content-type')).toBe('image/png');
     }
   }, 60_000);
+
+  it('shows a full inbox’s most urgent offers first, and every one on a tap', async () => {
+    const open = (
+      (await call(demo.users.appraiser.api_key, 'GET', '/api/v1/me/work?next_step=answer_offer')) as {
+        data: unknown[];
+      }
+    ).data.length;
+    for (let i = open; i < 22; i++) await orderFor(`${100 + i} Busy Street`, '300');
+    const page = await appraiserPage('/offers');
+    await page.getByText('22 open offers').waitFor();
+    expect(await page.getByRole('article').count()).toBe(20);
+    await page.getByRole('button', { name: 'Show all 22 offers' }).tap();
+    await expect.poll(() => page.getByRole('article').count()).toBe(22);
+    expect(await page.getByRole('button', { name: /Show all/ }).count()).toBe(0);
+  }, 60_000);
 });

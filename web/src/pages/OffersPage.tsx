@@ -8,6 +8,12 @@ import { api, failureText, unwrap } from '../api.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { money, offersQuery, timeLeft, useNow, type WorkItem } from '../workspace/work.ts';
 
+/**
+ * Offers shown before "Show all": the most urgent ones. Hundreds of cards, each with a live
+ * countdown, would keep a phone busy for seconds before the first one answers a tap.
+ */
+const FIRST_OFFERS = 20;
+
 /** Under this much time left, the countdown turns red. */
 const HURRY_MS = 15 * 60_000;
 
@@ -24,6 +30,8 @@ export function OffersPage() {
     .filter((item) => item.next_step === 'answer_offer')
     .sort((a, b) => Number(b.id === named) - Number(a.id === named));
   const [dialog, setDialog] = useState<{ item: WorkItem; action: 'accept' | 'reject' } | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? offers : offers.slice(0, FIRST_OFFERS);
 
   return (
     <Stack maw={720} mx="auto" gap="md">
@@ -61,7 +69,7 @@ export function OffersPage() {
           </Text>
         </Card>
       )}
-      {offers.map((item) => (
+      {shown.map((item) => (
         <OfferCard
           key={item.id}
           item={item}
@@ -70,6 +78,11 @@ export function OffersPage() {
           onDecline={() => setDialog({ item, action: 'reject' })}
         />
       ))}
+      {shown.length < offers.length && (
+        <Button variant="default" onClick={() => setShowAll(true)}>
+          Show all {offers.length} offers
+        </Button>
+      )}
       {dialog && (
         <LazyActionDialog
           order={dialog.item}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { components } from '../../../sdk/src/client.ts';
 import { api, unwrap } from '../api.ts';
 
@@ -38,14 +38,36 @@ export const money = (decimal: string | null | undefined) =>
     ? '—'
     : Number(decimal).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
-/** The current time, ticking every second while a page shows a countdown. */
-export function useNow(intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
+/**
+ * One clock for every countdown on the page: a single timer ticks each second while any
+ * countdown shows, and they all render the same second (one timer per card would wake the
+ * phone once per card, each out of step with the others).
+ */
+const clock = {
+  now: Date.now(),
+  listeners: new Set<() => void>(),
+  timer: undefined as ReturnType<typeof setInterval> | undefined,
+  subscribe(this: void, listener: () => void) {
+    clock.listeners.add(listener);
+    clock.timer ??= setInterval(() => {
+      clock.now = Date.now();
+      for (const notify of clock.listeners) notify();
+    }, 1000);
+    return () => {
+      clock.listeners.delete(listener);
+      if (clock.listeners.size === 0) {
+        clearInterval(clock.timer);
+        clock.timer = undefined;
+      }
+    };
+  },
+};
+
+/** The current time, to the second, while the component shows. */
+export function useNow(): number {
+  const now = useSyncExternalStore(clock.subscribe, () => clock.now);
+  // Until the clock ticks for this page (it stands still while no countdown shows), read afresh.
+  return clock.timer === undefined ? Date.now() : now;
 }
 
 /** "1 h 04 min 10 s", "12 min 05 s", "40 s": what is left, to the second (it counts down live). */
