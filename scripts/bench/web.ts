@@ -309,6 +309,14 @@ async function prepare(url: string): Promise<{ lender: string; appraiser: string
     const loadStarted = Date.now();
     await loadOrders(db, ORDERS, [demo.client_id]);
     log(`loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s`);
+    // The bulk load offers some of its orders to the demo appraiser too (hundreds, at 20,000):
+    // they go back to unassigned, so that the inbox holds the --offers asked for.
+    await db
+      .updateTable('orders')
+      .set({ status: 'Unassigned', appraiser_id: null, appraiser_fee_cents: null, offer_expires_at: null })
+      .where('appraiser_id', '=', demo.users.appraiser.id)
+      .where('status', '=', 'Pending assignment')
+      .execute();
     const offered = await db
       .selectFrom('orders')
       .select('id')
