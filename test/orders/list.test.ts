@@ -106,6 +106,7 @@ describe('GET /api/v1/orders', () => {
       per_page: 25,
       has_next_page: false,
       has_prev_page: false,
+      next_cursor: null,
     });
   });
 
@@ -119,6 +120,7 @@ describe('GET /api/v1/orders', () => {
       per_page: 2,
       has_next_page: false,
       has_prev_page: true,
+      next_cursor: null,
     });
     expect((await list('?per_page=1000')).body.pagination.per_page).toBe(100);
     expect((await list('?page=0')).status).toBe(422);
