@@ -162,7 +162,7 @@ async function main(): Promise<void> {
         'GET /orders page 1, counted filter + sort',
         {
           method: 'GET',
-          paths: ['/api/v1/orders?q[loan_type_eq]=fha&q[address_state_eq]=TX&q[s]=due_date%20desc'],
+          paths: ['/api/v1/orders?q[transaction_type_eq]=refinance&q[s]=due_date%20desc'],
           headers: staff,
         },
       ],

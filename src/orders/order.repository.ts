@@ -146,11 +146,13 @@ export function orderSortKeys(list: ListQuery): SortKey[] {
 export type OrderPageRow = OrderListRow & { sort_keys: (string | null)[] };
 
 /**
- * A page of orders and the exact total. The page is found on the indexes alone (ids only, so
- * a deep OFFSET skips index entries, not rows), then only its rows are read; with `after` (the
- * sort keys of the row the page follows) it starts there instead of at an OFFSET. One row more
- * than the page is looked for, to tell whether another follows. The total comes from the
- * running totals when the search is by status alone (or none), else from COUNT(*).
+ * A page of orders and the exact total, in one statement. The page is found on the indexes
+ * alone (ids only, so a deep OFFSET skips index entries, not rows), then only its rows are
+ * read; with `after` (the sort keys of the row the page follows) it starts there instead of
+ * at an OFFSET. One row more than the page is looked for, to tell whether another follows.
+ * The total is a scalar subquery of the same statement (planned once, run once): the running
+ * totals when the search is by status alone (or none), else COUNT(*) over the search; a page
+ * with no row (past the end) asks for it on its own.
  */
 export async function listOrders(
   db: Db,
@@ -168,6 +170,7 @@ export async function listOrders(
   for (const sort of order) ids = ids.orderBy(sort);
   ids = ids.limit(list.perPage + 1);
   if (after === null && list.offset > 0) ids = ids.offset(list.offset);
+  const total = totalQuery(db, filters, list, scope);
   let page = db
     .selectFrom('orders')
     .select([
@@ -178,15 +181,17 @@ export async function listOrders(
         'appraiser_name',
       ),
       sql<(string | null)[]>`json_build_array(${sql.join(keys.map(keyText))})`.as('sort_keys'),
+      total.as('total_count'),
     ])
     .where('orders.id', 'in', ids);
   for (const sort of order) page = page.orderBy(sort);
-  const [found, total] = await Promise.all([
-    page.execute(),
-    totalQuery(db, filters, list, scope).executeTakeFirstOrThrow(),
-  ]);
-  const rows = found.slice(0, list.perPage);
-  return { rows, total: Number(total.total_count), more: found.length > list.perPage };
+  const found = await page.execute();
+  const count =
+    found.length > 0
+      ? Number(found[0]!.total_count)
+      : Number((await total.executeTakeFirstOrThrow()).total_count);
+  const rows = found.slice(0, list.perPage).map(({ total_count: _, ...row }) => row);
+  return { rows, total: count, more: found.length > list.perPage };
 }
 
 /** The exact total of a search: from the running totals when they can say it, else counted. */
