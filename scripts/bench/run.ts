@@ -103,8 +103,8 @@ async function main(): Promise<void> {
     product_ids: [world.productId],
     client_user_ids: [world.clientUserId],
   });
-  // The deep page walked by cursor: the next_cursor of page 199 of the filtered, sorted list
-  // (or of its last page but one, on a smaller data set), as a client walking the list sends it.
+  // The deep page, by number and walked by cursor: page 200 of the filtered, sorted list (or its
+  // last page, on a smaller data set); the cursor is the next_cursor of the page before it.
   const deepSearch = 'q[status_name_eq]=Assigned&q[s]=due_date%20desc';
   const listPage = async (query: string) => {
     const answer = await fetch(`${baseUrl}/api/v1/orders?${query}`, { headers: staff });
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
         'GET /orders page 200, q filter + sort',
         {
           method: 'GET',
-          paths: [`/api/v1/orders?page=200&${deepSearch}`],
+          paths: [`/api/v1/orders?page=${deepPage + 1}&${deepSearch}`],
           headers: staff,
         },
       ],
