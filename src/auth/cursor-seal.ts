@@ -11,7 +11,7 @@ import { serviceKey } from './service-secrets.ts';
  * open: a cursor can only start a page where a page of the same caller's list ended.
  */
 const SECRET_NAME = 'list_cursor_key';
-const SHAPE = /^[A-Za-z0-9_-]{1,4000}\.[A-Za-z0-9_-]{43}$/;
+const SHAPE = /^[A-Za-z0-9_-]{1,8000}\.[A-Za-z0-9_-]{43}$/;
 
 export class CursorSeal {
   readonly #db: Db;

@@ -44,8 +44,11 @@ const pagingProperties = {
 /** The documented part of a list's query string; q[...] keys are read by parseListQuery. */
 export const ListQueryString = Type.Object(pagingProperties, { additionalProperties: true });
 
-/** The longest cursor accepted: a cursor carries the sort keys of one row, of up to 500 characters each. */
-const MAX_CURSOR_LENGTH = 4000;
+/**
+ * The longest cursor accepted: a cursor carries the sort keys of one row as text (an address,
+ * a borrower's name); a few sorts on long text stay well within it.
+ */
+const MAX_CURSOR_LENGTH = 8000;
 
 /**
  * A list's query string with keyset paging: `after=<next_cursor of the previous page>` starts
