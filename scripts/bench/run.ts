@@ -103,6 +103,16 @@ async function main(): Promise<void> {
     product_ids: [world.productId],
     client_user_ids: [world.clientUserId],
   });
+  // The deep page, by number and walked by cursor: page 200 of the filtered, sorted list (or its
+  // last page, on a smaller data set); the cursor is the next_cursor of the page before it.
+  const deepSearch = 'q[status_name_eq]=Assigned&q[s]=due_date%20desc';
+  const listPage = async (query: string) => {
+    const answer = await fetch(`${baseUrl}/api/v1/orders?${query}`, { headers: staff });
+    return ((await answer.json()) as { pagination: { total_pages: number; next_cursor: string | null } })
+      .pagination;
+  };
+  const deepPage = Math.max(1, Math.min(199, (await listPage(deepSearch)).total_pages - 1));
+  const deepCursor = (await listPage(`${deepSearch}&page=${deepPage}`)).next_cursor ?? '';
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   type Scenario = [string, Parameters<typeof measure>[1], Target?];
   const scenarios: Scenario[] = (
@@ -134,10 +144,27 @@ async function main(): Promise<void> {
         'GET /orders page 200, q filter + sort',
         {
           method: 'GET',
-          paths: ['/api/v1/orders?page=200&q[status_name_eq]=Assigned&q[s]=due_date%20desc'],
+          paths: [`/api/v1/orders?page=${deepPage + 1}&${deepSearch}`],
+          headers: staff,
+        },
+      ],
+      [
+        'GET /orders page 200 by cursor, q filter + sort',
+        {
+          method: 'GET',
+          paths: [`/api/v1/orders?${deepSearch}&after=${deepCursor}`],
           headers: staff,
         },
         { ratio: 0.3 },
+      ],
+      // A search the running totals cannot count: the page and its COUNT(*) under the filter.
+      [
+        'GET /orders page 1, counted filter + sort',
+        {
+          method: 'GET',
+          paths: ['/api/v1/orders?q[transaction_type_eq]=refinance&q[s]=due_date%20desc'],
+          headers: staff,
+        },
       ],
       // The staff pipeline (docs/web.md): the queues' counts, and a queue's first page due soonest
       // first: a busy queue (new), a queue of two statuses (offers) and one that is rare (decisions).

@@ -617,7 +617,7 @@ export interface paths {
         };
         /**
          * Orders you can see, newest first, with paging and Ransack-style search
-         * @description Attributes for q: id, status_name, file_number, loan_number, loan_type, transaction_type, borrower_first_name, borrower_last_name, borrower_name, keywords, address_city, address_state, address_zip, address_street, due_date, created_at, updated_at, completed_at, fulfilled_at, open, on_time, revised, product_id, client_id, company_id, appraiser_id, offer_expires_at, vendor_due_date, payment_method. Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc.
+         * @description Attributes for q: id, status_name, file_number, loan_number, loan_type, transaction_type, borrower_first_name, borrower_last_name, borrower_name, keywords, address_city, address_state, address_zip, address_street, due_date, created_at, updated_at, completed_at, fulfilled_at, open, on_time, revised, product_id, client_id, company_id, appraiser_id, offer_expires_at, vendor_due_date, payment_method. Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc. Deep pages: pass pagination.next_cursor as after= (instead of page) to continue after the last order of a page, with the same q[s].
          */
         get: operations["listOrders"];
         put?: never;
@@ -2767,6 +2767,7 @@ export interface components {
             per_page: number;
             has_next_page: boolean;
             has_prev_page: boolean;
+            next_cursor: string | null;
         };
         /** @description A page of orders */
         OrderList: {
@@ -5807,6 +5808,8 @@ export interface operations {
                 page?: number;
                 /** @description Page size (default 25; above 100 reads as 100) */
                 per_page?: number;
+                /** @description Start after the last order of the page that gave this cursor (its pagination.next_cursor), instead of at a page number: a deep page costs what the first does. Not with page; the same q[s] as that page; per_page and the q[…] filters may change. */
+                after?: string;
                 "q[id_eq]"?: string;
                 "q[id_not_eq]"?: string;
                 /** @description id is one of */

@@ -34,6 +34,8 @@ export interface AttributeSpec {
   values?: readonly string[];
   /** Turns a value as integrators write it into the stored form (a state code into its id); null: invalid. */
   transform?: (value: string) => string | null;
+  /** Never NULL (a NOT NULL column): keyset paging can then compare it as a range (db/list-keyset.ts). */
+  notNull?: boolean;
 }
 
 export type AttributeMap = Record<string, AttributeSpec>;
@@ -59,6 +61,8 @@ export interface ListQuery {
   sorts: ListSort[];
   /** Where a date compared with a date-time attribute begins and ends. */
   timeZone: string;
+  /** The cursor the page starts after (`after=`), as given: lists that take one open it. */
+  after?: string;
 }
 
 export function whereClauses(list: ListQuery, attributes: AttributeMap): Expression<SqlBool>[] {

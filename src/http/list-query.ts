@@ -44,6 +44,32 @@ const pagingProperties = {
 /** The documented part of a list's query string; q[...] keys are read by parseListQuery. */
 export const ListQueryString = Type.Object(pagingProperties, { additionalProperties: true });
 
+/**
+ * The longest cursor accepted: a cursor carries the sort keys of one row as text (an address,
+ * a borrower's name); a few sorts on long text stay well within it.
+ */
+const MAX_CURSOR_LENGTH = 8000;
+
+/**
+ * A list's query string with keyset paging: `after=<next_cursor of the previous page>` starts
+ * the page after the last row of that page, at the cost of the first page however deep it is.
+ */
+export const CursorListQueryString = Type.Object(
+  {
+    ...pagingProperties,
+    after: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: MAX_CURSOR_LENGTH,
+        pattern: '^[A-Za-z0-9_.-]+$',
+        description:
+          'Start after the last order of the page that gave this cursor (its pagination.next_cursor), instead of at a page number: a deep page costs what the first does. Not with page; the same q[s] as that page; per_page and the q[…] filters may change.',
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
 /** The query string of a list without search: page and per_page only. */
 export const PagingQueryString = Type.Object(pagingProperties);
 
@@ -77,6 +103,8 @@ function readPaging(query: Record<string, unknown>, problems: FieldProblem[]): P
 
 export interface ListQueryOptions {
   timeZone: string;
+  /** The list takes `after=` (CursorListQueryString); elsewhere it is left aside. */
+  cursor?: boolean;
 }
 
 export function parseListQuery(
@@ -86,6 +114,7 @@ export function parseListQuery(
 ): ListQuery {
   const problems: FieldProblem[] = [];
   const { page, perPage } = readPaging(query, problems);
+  const after = options.cursor === true ? readAfter(query, problems) : undefined;
   const terms: ListTerm[] = [];
   const sorts: ListSort[] = [];
 
@@ -128,7 +157,36 @@ export function parseListQuery(
       problems,
     );
   }
-  return { page, perPage, offset: (page - 1) * perPage, terms, sorts, timeZone: options.timeZone };
+  return {
+    page,
+    perPage,
+    offset: (page - 1) * perPage,
+    terms,
+    sorts,
+    timeZone: options.timeZone,
+    ...(after !== undefined ? { after } : {}),
+  };
+}
+
+/** The cursor as given (its seal is checked by the list that opens it); with page, a 422. */
+function readAfter(query: Record<string, unknown>, problems: FieldProblem[]): string | undefined {
+  const value = query.after;
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_.-]+$/.test(value)) {
+    problems.push({
+      field: 'after',
+      message: 'must be one cursor, as a previous page gave it in next_cursor',
+    });
+    return undefined;
+  }
+  if (query.page !== undefined && query.page !== '') {
+    problems.push({
+      field: 'after',
+      message: 'cannot be combined with page: the cursor says where the page starts; send one or the other',
+    });
+    return undefined;
+  }
+  return value;
 }
 
 function positiveInteger(value: unknown, field: string, fallback: number, problems: FieldProblem[]): number {

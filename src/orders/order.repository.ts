@@ -4,6 +4,7 @@ import type { OrdersTable, SubmissionFeesTable } from '../db/schema.ts';
 import { CLOSED } from '../workflow/statuses.ts';
 import type { PartyRow } from './order.parties.ts';
 import { orderByClauses, whereClauses, type ListQuery } from '../db/list-filter.ts';
+import { afterKeys, keyText, orderByKeys, sortKeys, type SortKey } from '../db/list-keyset.ts';
 import { ORDER_ATTRIBUTES } from './order.search.ts';
 
 /**
@@ -131,28 +132,45 @@ export function streamOrderExport(
   return query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').stream(batch);
 }
 
+/** The list's tie-breakers after its own sorts: newest first, then the id (unique together). */
+const TIE_BREAKERS = [
+  { attribute: 'created_at', direction: 'desc' },
+  { attribute: 'id', direction: 'desc' },
+] as const;
+
+/** The keys that order a list of orders: its q[s] sorts, then the tie-breakers. */
+export function orderSortKeys(list: ListQuery): SortKey[] {
+  return sortKeys(list, ORDER_ATTRIBUTES, [...TIE_BREAKERS]);
+}
+
+export type OrderPageRow = OrderListRow & { sort_keys: (string | null)[] };
+
 /**
- * A page of orders and the exact total. The page is found on the indexes alone (ids only,
- * so a deep OFFSET skips index entries, not rows), then only its rows are read. The total
- * comes from the running totals when the search is by status alone (or none), else from
- * COUNT(*).
+ * A page of orders and the exact total, in one statement. The page is found on the indexes
+ * alone (ids only, so a deep OFFSET skips index entries, not rows), then only its rows are
+ * read; with `after` (the sort keys of the row the page follows) it starts there instead of
+ * at an OFFSET. One row more than the page is looked for, to tell whether another follows.
+ * The total is a scalar subquery of the same statement (planned once, run once): the running
+ * totals when the search is by status alone (or none), else COUNT(*) over the search; a page
+ * with no row (past the end) asks for it on its own.
  */
 export async function listOrders(
   db: Db,
   visible: Expression<SqlBool>,
   list: ListQuery,
   scope: CountScope,
-): Promise<{ rows: OrderListRow[]; total: number }> {
+  after: (string | null)[] | null,
+): Promise<{ rows: OrderPageRow[]; total: number; more: boolean }> {
   const filters = [visible, ...whereClauses(list, ORDER_ATTRIBUTES)];
-  const sorts = orderByClauses(list, ORDER_ATTRIBUTES);
+  const keys = orderSortKeys(list);
+  const order = orderByKeys(keys);
   let ids = db.selectFrom('orders').select('orders.id');
   for (const filter of filters) ids = ids.where(filter);
-  for (const sort of sorts) ids = ids.orderBy(sort);
-  ids = ids
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc')
-    .limit(list.perPage)
-    .offset(list.offset);
+  if (after !== null) ids = ids.where(afterKeys(keys, after));
+  for (const sort of order) ids = ids.orderBy(sort);
+  ids = ids.limit(list.perPage + 1);
+  if (after === null && list.offset > 0) ids = ids.offset(list.offset);
+  const total = totalQuery(db, filters, list, scope);
   let page = db
     .selectFrom('orders')
     .select([
@@ -162,29 +180,34 @@ export async function listOrders(
       >`(SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = orders.appraiser_id)`.as(
         'appraiser_name',
       ),
+      sql<(string | null)[]>`json_build_array(${sql.join(keys.map(keyText))})`.as('sort_keys'),
+      total.as('total_count'),
     ])
     .where('orders.id', 'in', ids);
-  for (const sort of sorts) page = page.orderBy(sort);
-  page = page.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc');
+  for (const sort of order) page = page.orderBy(sort);
+  const found = await page.execute();
+  const count =
+    found.length > 0
+      ? Number(found[0]!.total_count)
+      : Number((await total.executeTakeFirstOrThrow()).total_count);
+  const rows = found.slice(0, list.perPage).map(({ total_count: _, ...row }) => row);
+  return { rows, total: count, more: found.length > list.perPage };
+}
 
+/** The exact total of a search: from the running totals when they can say it, else counted. */
+function totalQuery(db: Db, filters: Expression<SqlBool>[], list: ListQuery, scope: CountScope) {
   const statuses = statusOnly(list);
-  const total =
-    statuses === undefined
-      ? (() => {
-          let count = db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('total'));
-          for (const filter of filters) count = count.where(filter);
-          return count.executeTakeFirstOrThrow().then((r) => Number(r.total));
-        })()
-      : db
-          .selectFrom('order_counts')
-          .select(sql<string>`coalesce(sum(n), 0)`.as('total'))
-          .where('scope', '=', scope.scope)
-          .where('scope_id', '=', scope.id)
-          .$if(statuses !== null, (q) => q.where('status', 'in', statuses!))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.total));
-  const [rows, count] = await Promise.all([page.execute(), total]);
-  return { rows, total: count };
+  if (statuses === undefined) {
+    let count = db.selectFrom('orders').select(sql<string>`count(*)`.as('total_count'));
+    for (const filter of filters) count = count.where(filter);
+    return count;
+  }
+  return db
+    .selectFrom('order_counts')
+    .select(sql<string>`coalesce(sum(n), 0)`.as('total_count'))
+    .where('scope', '=', scope.scope)
+    .where('scope_id', '=', scope.id)
+    .$if(statuses !== null, (q) => q.where('status', 'in', statuses!));
 }
 
 /**

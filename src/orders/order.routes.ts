@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
-import { ListQueryString, parseListQuery } from '../http/list-query.ts';
+import { CursorListQueryString, ListQueryString, parseListQuery } from '../http/list-query.ts';
+import { CursorSeal } from '../auth/cursor-seal.ts';
 import { principalOf } from '../http/request-context.ts';
 import {
   Appraiser,
@@ -27,6 +28,7 @@ import {
 
 export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
   const { db, config } = deps;
+  const cursors = new CursorSeal(db, deps.secrets);
   app.post(
     '/orders',
     {
@@ -56,17 +58,19 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
         description:
           `Attributes for q: ${Object.keys(ORDER_ATTRIBUTES).join(', ')}. ` +
           'Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, ' +
-          'q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc.',
-        querystring: ListQueryString,
+          'q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc. ' +
+          'Deep pages: pass pagination.next_cursor as after= (instead of page) to continue after the last order of a page, with the same q[s].',
+        querystring: CursorListQueryString,
         response: { 200: ref(OrderList) },
       },
     },
     (request) =>
       searchOrders(
         db,
+        cursors,
         principalOf(request).user,
         config,
-        parseListQuery(request.query, ORDER_ATTRIBUTES, { timeZone: config.timeZone }),
+        parseListQuery(request.query, ORDER_ATTRIBUTES, { timeZone: config.timeZone, cursor: true }),
       ),
   );
 

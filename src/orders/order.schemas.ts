@@ -336,6 +336,12 @@ export const Pagination = Type.Object(
     per_page: Type.Integer(),
     has_next_page: Type.Boolean(),
     has_prev_page: Type.Boolean(),
+    next_cursor: Nullable(
+      Type.String({
+        description:
+          'Pass as after= (instead of page) for the page that follows this one, at the cost of a first page however deep; null on the last page',
+      }),
+    ),
   },
   { $id: 'Pagination', description: 'Where this page is in the list' },
 );

@@ -9,12 +9,17 @@ const borrower = (column: 'first_name' | 'last_name') =>
   sql`(SELECT ${sql.ref(`bp.${column}`)} FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role_key = 'borrower' ORDER BY bp.created_at LIMIT 1)`;
 
 export const ORDER_ATTRIBUTES: AttributeMap = {
-  id: { expr: sql.ref('orders.id'), type: 'uuid' },
-  status_name: { expr: sql.ref('orders.status'), type: 'enum', values: STATUSES },
-  file_number: { expr: sql.ref('orders.file_number'), type: 'text' },
+  id: { expr: sql.ref('orders.id'), type: 'uuid', notNull: true },
+  status_name: { expr: sql.ref('orders.status'), type: 'enum', values: STATUSES, notNull: true },
+  file_number: { expr: sql.ref('orders.file_number'), type: 'text', notNull: true },
   loan_number: { expr: sql.ref('orders.loan_number'), type: 'text' },
-  loan_type: { expr: sql.ref('orders.loan_type'), type: 'enum', values: LOAN_TYPES },
-  transaction_type: { expr: sql.ref('orders.transaction_type'), type: 'enum', values: TRANSACTION_TYPES },
+  loan_type: { expr: sql.ref('orders.loan_type'), type: 'enum', values: LOAN_TYPES, notNull: true },
+  transaction_type: {
+    expr: sql.ref('orders.transaction_type'),
+    type: 'enum',
+    values: TRANSACTION_TYPES,
+    notNull: true,
+  },
   borrower_first_name: { expr: borrower('first_name'), type: 'text' },
   borrower_last_name: { expr: borrower('last_name'), type: 'text' },
   borrower_name: {
@@ -26,31 +31,37 @@ export const ORDER_ATTRIBUTES: AttributeMap = {
   keywords: {
     expr: sql`concat_ws(' ', orders.file_number, orders.loan_number, orders.address_one, orders.city, orders.zip, (SELECT bp.name FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role_key = 'borrower' ORDER BY bp.created_at LIMIT 1))`,
     type: 'text',
+    notNull: true,
   },
-  address_city: { expr: sql.ref('orders.city'), type: 'text' },
+  address_city: { expr: sql.ref('orders.city'), type: 'text', notNull: true },
   address_state: {
     expr: sql.ref('orders.state_id'),
     type: 'enum',
     values: listStates().map((s) => s.id),
     transform: (v) => findState(v)?.id ?? null,
+    notNull: true,
   },
-  address_zip: { expr: sql.ref('orders.zip'), type: 'text' },
-  address_street: { expr: sql.ref('orders.address_one'), type: 'text' },
-  due_date: { expr: sql.ref('orders.due_date'), type: 'datetime' },
-  created_at: { expr: sql.ref('orders.created_at'), type: 'datetime' },
-  updated_at: { expr: sql.ref('orders.updated_at'), type: 'datetime' },
+  address_zip: { expr: sql.ref('orders.zip'), type: 'text', notNull: true },
+  address_street: { expr: sql.ref('orders.address_one'), type: 'text', notNull: true },
+  due_date: { expr: sql.ref('orders.due_date'), type: 'datetime', notNull: true },
+  created_at: { expr: sql.ref('orders.created_at'), type: 'datetime', notNull: true },
+  updated_at: { expr: sql.ref('orders.updated_at'), type: 'datetime', notNull: true },
   completed_at: { expr: sql.ref('orders.completed_at'), type: 'datetime' },
   fulfilled_at: { expr: sql.ref('orders.fulfilled_at'), type: 'datetime' },
   // The dashboard's figures (GET /insight) name their orders with these, as the figures count them.
-  open: { expr: sql`(orders.status <> ALL(${[...CLOSED]}::text[]))`, type: 'boolean' },
-  on_time: { expr: sql`coalesce(orders.fulfilled_at <= orders.due_date, false)`, type: 'boolean' },
-  revised: { expr: sql.ref('orders.revised'), type: 'boolean' },
+  open: { expr: sql`(orders.status <> ALL(${[...CLOSED]}::text[]))`, type: 'boolean', notNull: true },
+  on_time: {
+    expr: sql`coalesce(orders.fulfilled_at <= orders.due_date, false)`,
+    type: 'boolean',
+    notNull: true,
+  },
+  revised: { expr: sql.ref('orders.revised'), type: 'boolean', notNull: true },
   product_id: {
     expr: sql`(SELECT op.product_id FROM order_products op WHERE op.order_id = orders.id ORDER BY op.position LIMIT 1)`,
     type: 'uuid',
   },
-  client_id: { expr: sql.ref('orders.client_id'), type: 'uuid' },
-  company_id: { expr: sql.ref('orders.company_id'), type: 'uuid' },
+  client_id: { expr: sql.ref('orders.client_id'), type: 'uuid', notNull: true },
+  company_id: { expr: sql.ref('orders.company_id'), type: 'uuid', notNull: true },
   appraiser_id: { expr: sql.ref('orders.appraiser_id'), type: 'uuid' },
   // The pipeline's offers out: when each offer times out (null unless Pending assignment).
   offer_expires_at: { expr: sql.ref('orders.offer_expires_at'), type: 'datetime' },
@@ -59,5 +70,6 @@ export const ORDER_ATTRIBUTES: AttributeMap = {
     expr: sql.ref('orders.payment_method'),
     type: 'enum',
     values: ['payment_link', 'invoice', 'credit_card'],
+    notNull: true,
   },
 };

@@ -1,10 +1,12 @@
 import type { AuthUser, Principal } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
+import type { CursorSeal } from '../auth/cursor-seal.ts';
 import type { ListQuery } from '../db/list-filter.ts';
+import { readCursorPayload, sortSignature, type CursorPayload, type SortKey } from '../db/list-keyset.ts';
 import type { OrderPatch } from '../db/schema.ts';
 import { feeAudience } from '../events/fees.ts';
-import { AppError, notFound, type FieldProblem } from '../errors/app-error.ts';
+import { AppError, invalid, notFound, type FieldProblem } from '../errors/app-error.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
 import { CLOSED, STATUSES, statusId } from '../workflow/statuses.ts';
 import { orderVisibleTo } from './order.access.ts';
@@ -23,6 +25,7 @@ import {
   countOrdersByStatus,
   listAppraiserPanel,
   listOrders,
+  orderSortKeys,
   streamOrderExport,
 } from './order.repository.ts';
 import { countScope } from './order.scope.ts';
@@ -42,20 +45,64 @@ export async function getOrder(
   return toOrderDetail(row, user, config.timeZone);
 }
 
-export async function searchOrders(db: Db, user: AuthUser, config: Config, list: ListQuery) {
-  const { rows, total } = await listOrders(db, orderVisibleTo(user), list, countScope(user));
+/**
+ * A page of the orders the caller sees: by page number, or after a cursor (`after=`) that a
+ * previous page gave as `next_cursor`. The cursor is sealed for the caller's scope (a company,
+ * a client, an appraiser, the operators) and names the sort it continues and the page it opens,
+ * so the paging figures read alike either way.
+ */
+export async function searchOrders(
+  db: Db,
+  cursors: CursorSeal,
+  user: AuthUser,
+  config: Config,
+  list: ListQuery,
+) {
+  const scope = countScope(user);
+  const boundTo = `${scope.scope}:${scope.id}`;
+  const keys = orderSortKeys(list);
+  const signature = sortSignature(list);
+  const start =
+    list.after === undefined ? null : await openCursor(cursors, list.after, boundTo, signature, keys);
+  const { rows, total, more } = await listOrders(
+    db,
+    orderVisibleTo(user),
+    list,
+    scope,
+    start?.values ?? null,
+  );
+  const page = start?.page ?? list.page;
   const totalPages = Math.ceil(total / list.perPage);
+  const last = rows.at(-1);
+  const payload: CursorPayload | null =
+    more && last ? { s: signature, p: page + 1, k: last.sort_keys } : null;
   return {
     data: rows.map((row) => toOrderListItem(row, config.timeZone)),
     pagination: {
-      current_page: list.page,
+      current_page: page,
       total_pages: totalPages,
       total_count: total,
       per_page: list.perPage,
-      has_next_page: list.page < totalPages,
-      has_prev_page: list.page > 1,
+      has_next_page: start === null ? page < totalPages : more,
+      has_prev_page: page > 1,
+      next_cursor: payload === null ? null : await cursors.seal(payload, boundTo),
     },
   };
+}
+
+async function openCursor(
+  cursors: CursorSeal,
+  text: string,
+  boundTo: string,
+  signature: string,
+  keys: SortKey[],
+): Promise<{ page: number; values: (string | null)[] }> {
+  const read = readCursorPayload(await cursors.open(text, boundTo), signature, keys);
+  if (read === 'malformed')
+    throw invalid('after', 'is not a cursor of this list: pass next_cursor from the previous page as it is');
+  if (read === 'other sort')
+    throw invalid('after', 'was made for another sort: a cursor continues the q[s] of the page that gave it');
+  return read;
 }
 
 /**
