@@ -138,14 +138,20 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   // end first when the app closes, so that they do not hold a graceful shutdown.
   const feed = new EventFeed(db, (error) => app.log.warn({ err: error }, 'live updates interrupted'));
   app.addHook('preClose', () => feed.close());
-  // What the pipeline's counts and the dashboard's figures may be kept by (src/orders/order.changes.ts):
-  // an answered write moves it before its answer leaves, so that the writer's next read sees it.
+  // What the pipeline's counts and the dashboard's figures may be kept by (src/orders/order.changes.ts).
+  // A write of the company's staff (an operator's: any company's) moves its company's generation
+  // before the answer leaves, so that the writer's next look at them shows it; others' changes
+  // reach them through the database's announcement, in milliseconds.
   const changes = new OrderChanges(db, (error) =>
     app.log.warn({ err: error }, 'order change notices interrupted'),
   );
   app.addHook('preClose', () => changes.close());
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') changes.touch();
+    const user = request.principal?.user;
+    if (request.method !== 'GET' && request.method !== 'HEAD' && user) {
+      if (user.role === 'staff') changes.touch(user.organizationId);
+      else if (user.role === 'operator') changes.touch(null);
+    }
     done(null, payload);
   });
 

@@ -32,7 +32,8 @@ export function registerInsightRoutes(
       const { company_id = '', months = 6 } = request.query;
       const today = new Date().toISOString().slice(0, 10);
       const whose = user.role === 'staff' ? `staff:${user.organizationId}` : user.role;
-      return figures.read(`${whose}:${company_id}:${months}:${today}`, () =>
+      const company = user.role === 'staff' ? user.organizationId : company_id || null;
+      return figures.read(`${whose}:${company_id}:${months}:${today}`, company, () =>
         insightFor(db, user, request.query),
       );
     },

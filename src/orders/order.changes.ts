@@ -1,17 +1,18 @@
 import type { Db } from '../db/connection.ts';
 import { listen, type Listening } from '../db/notifications.ts';
 
-/** The channel on which the database announces each committed order event (migration 0021). */
-const CHANNEL = 'aoms_events';
+/** The channel on which the database announces, at commit, whose orders changed (migration 0028). */
+const CHANNEL = 'aoms_order_changes';
 /** After the listening connection failed, how long before the next read tries it again. */
 const RETRY_MS = 1000;
 
 /**
- * Whether any order may have changed since a moment, as a generation number that moves
- * whenever one did: when the database announces a committed order event (whichever process
- * made the change: the API, the timers, the command line, another instance), and when this
- * process answers a request that may have written (`touch`, before the answer leaves, so that
- * the caller's next read sees its own change even if the announcement is still on its way).
+ * Whether a company's orders may have changed since a moment, as a generation that moves
+ * whenever one did: when the database announces that a change to its orders committed
+ * (whichever process made it: the API, the timers, the command line, another instance), and
+ * when its staff's write is answered by this process (`touch`, before the answer leaves, so
+ * that the writer's next read sees the change even if the announcement is still on its way).
+ * A change to one company's orders leaves every other company's generation as it was.
  *
  * `current()` is null while nothing is being heard (not yet listening, or the connection was
  * lost): then no answer may be served from a cache that relies on it. Listening starts with
@@ -20,8 +21,12 @@ const RETRY_MS = 1000;
 export class OrderChanges {
   readonly #db: Db;
   readonly #onError: (error: unknown) => void;
-  #generation: number | null = null;
-  #counter = 0;
+  /** Moves when listening starts again and when a write of no one company is answered. */
+  #epoch = 0;
+  /** Moves with every change: the generation of "every company" (an operator's view). */
+  #any = 0;
+  readonly #byCompany = new Map<string, number>();
+  #hearing = false;
   #listening: Promise<Listening> | null = null;
   #retryAfter = 0;
   #closed = false;
@@ -31,20 +36,24 @@ export class OrderChanges {
     this.#onError = onError;
   }
 
-  current(): number | null {
+  /** The generation of one company's orders (null: of every company's), or null if unknown. */
+  current(companyId: string | null): string | null {
     if (this.#listening === null && !this.#closed && Date.now() >= this.#retryAfter) this.#listen();
-    return this.#generation;
+    if (!this.#hearing) return null;
+    const company = companyId === null ? this.#any : (this.#byCompany.get(companyId) ?? 0);
+    return `${this.#epoch}.${company}`;
   }
 
-  /** Something may have changed in this process (a write was answered). */
-  touch(): void {
-    this.#counter++;
-    if (this.#generation !== null) this.#generation = this.#counter;
+  /** A change to the company's orders (null: to any company's) was answered in this process. */
+  touch(companyId: string | null): void {
+    this.#any++;
+    if (companyId === null) this.#epoch++;
+    else this.#byCompany.set(companyId, (this.#byCompany.get(companyId) ?? 0) + 1);
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    this.#generation = null;
+    this.#hearing = false;
     const listening = this.#listening;
     this.#listening = null;
     await listening?.then(
@@ -55,31 +64,34 @@ export class OrderChanges {
 
   #listen(): void {
     const lost = (error: unknown) => {
-      this.#generation = null;
+      this.#hearing = false;
       this.#listening = null;
       this.#retryAfter = Date.now() + RETRY_MS;
       if (!this.#closed) this.#onError(error);
     };
-    const listening = listen(this.#db, CHANNEL, { onPayload: () => this.touch(), onLost: lost });
+    const listening = listen(this.#db, CHANNEL, {
+      onPayload: (companyId) => this.touch(companyId),
+      onLost: lost,
+    });
     this.#listening = listening;
     listening.then((connection) => {
       if (this.#closed || this.#listening !== listening) return void connection.close();
-      // A new generation: nothing computed before this connection heard anything is trusted.
-      this.#counter++;
-      this.#generation = this.#counter;
+      // Nothing computed before this connection could hear changes is trusted.
+      this.#epoch++;
+      this.#hearing = true;
     }, lost);
   }
 }
 
 interface Entry<T> {
   value: Promise<T>;
-  generation: number;
+  generation: string;
   expiresAt: number;
 }
 
 /**
  * Answers of reads that sum many orders (the pipeline's queue counts, the dashboard's figures),
- * kept per process while no order has changed and for at most `ttlMs` (they also depend on the
+ * kept per process while none of the company's orders has changed and for at most `ttlMs` (they also depend on the
  * clock: what is overdue, which days a period holds). Concurrent reads of the same key share
  * one computation. An answer computed while an order changed is not kept past the change: its
  * generation is the one read before it was computed.
@@ -96,8 +108,9 @@ export class ReadCache<T> {
     this.#maxEntries = options.maxEntries;
   }
 
-  read(key: string, compute: () => Promise<T>): Promise<T> {
-    const generation = this.#changes.current();
+  /** The answer kept for `key`, a read of `companyId`'s orders (null: of every company's). */
+  read(key: string, companyId: string | null, compute: () => Promise<T>): Promise<T> {
+    const generation = this.#changes.current(companyId);
     if (generation === null) return compute();
     const now = Date.now();
     const kept = this.#entries.get(key);

@@ -35,7 +35,7 @@ export function registerPipelineRoutes(app: AppInstance, deps: AppDeps & { chang
       const { user } = principalOf(request);
       // What a user sees of the queues is what their scope (company, or all of them) holds.
       const { scope, id } = countScope(user);
-      return queues.read(`${scope}:${id}`, () => orderQueues(db, user));
+      return queues.read(`${scope}:${id}`, scope === 'company' ? id : null, () => orderQueues(db, user));
     },
   );
 

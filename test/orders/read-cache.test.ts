@@ -52,7 +52,7 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
 
 /** An OrderChanges that is listening (it starts on first use, asynchronously). */
 async function listening(changes: OrderChanges): Promise<void> {
-  await eventually(() => Promise.resolve(changes.current() !== null));
+  await eventually(() => Promise.resolve(changes.current(null) !== null));
 }
 
 beforeAll(async () => {
@@ -72,11 +72,14 @@ describe("the pipeline's counts", () => {
     await eventually(async () => (await queues(t.app)).as_of === (await queues(t.app)).as_of);
   });
 
-  it("show this process's own change in the very next read", async () => {
+  it("show a change by the company's staff in their very next read", async () => {
+    const order = await placeOrder(t.app, t.db, demo);
+    await eventually(async () => (await queues(t.app)).data.length > 0); // the lender's order, announced
     const before = await queues(t.app);
-    await placeOrder(t.app, t.db, demo);
+    const held = await act(t.app, demo.users.staff.api_key, order.id, 'hold', { reason: 'Survey' });
+    expect(held.statusCode, held.body).toBe(200);
     const after = await queues(t.app);
-    expect(countIn(after, 'new')).toBe(countIn(before, 'new') + 1);
+    expect(countIn(after, 'on_hold')).toBe(countIn(before, 'on_hold') + 1);
     expect(after.as_of).not.toBe(before.as_of);
   });
 
@@ -93,14 +96,30 @@ describe("the pipeline's counts", () => {
       );
     });
   });
+
+  it("keep a company's counts when another company's orders change", async () => {
+    const other = await seedDemo(t.db);
+    const otherQueues = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/orders/queues',
+          headers: { 'X-Api-Key': other.users.staff.api_key },
+        })
+      ).json<Queues>();
+    const mine = await queues(t.app);
+    const theirs = await otherQueues();
+    await placeOrder(t.app, t.db, other); // by the other company's lender: announced, not touched
+    await eventually(async () => countIn(await otherQueues(), 'new') === countIn(theirs, 'new') + 1);
+    expect((await queues(t.app)).as_of).toBe(mine.as_of);
+  });
 });
 
 describe("the dashboard's figures", () => {
-  it('count an order received the moment it is placed', async () => {
+  it('count an order received as soon as it is placed', async () => {
     const before = await insight();
-    expect(await insight()).toBe(before);
     await placeOrder(t.app, t.db, demo);
-    expect(await insight()).toBe(before + 1);
+    await eventually(async () => (await insight()) === before + 1);
   });
 });
 
@@ -110,10 +129,10 @@ describe('a read cache', () => {
     await changes.close();
     const cache = new ReadCache<number>(changes, { ttlMs: 60_000, maxEntries: 10 });
     let computed = 0;
-    await cache.read('k', () => Promise.resolve(++computed));
-    await cache.read('k', () => Promise.resolve(++computed));
+    await cache.read('k', 'A', () => Promise.resolve(++computed));
+    await cache.read('k', 'A', () => Promise.resolve(++computed));
     expect(computed).toBe(2);
-    expect(changes.current()).toBeNull();
+    expect(changes.current('A')).toBeNull();
   });
 
   it('shares one computation, drops it when it is older than its time to live, and keeps no failure', async () => {
@@ -122,31 +141,36 @@ describe('a read cache', () => {
     const cache = new ReadCache<number>(changes, { ttlMs: 200, maxEntries: 10 });
     let computed = 0;
     const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(++computed), 20));
-    expect(await Promise.all([cache.read('k', slow), cache.read('k', slow)])).toEqual([1, 1]);
-    expect(await cache.read('k', slow)).toBe(1);
+    expect(await Promise.all([cache.read('k', 'A', slow), cache.read('k', 'A', slow)])).toEqual([1, 1]);
+    expect(await cache.read('k', 'A', slow)).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(await cache.read('k', slow)).toBe(2);
+    expect(await cache.read('k', 'A', slow)).toBe(2);
 
-    await expect(cache.read('failing', () => Promise.reject(new Error('database down')))).rejects.toThrow(
-      'database down',
-    );
-    expect(await cache.read('failing', slow)).toBe(3);
+    await expect(
+      cache.read('failing', 'A', () => Promise.reject(new Error('database down'))),
+    ).rejects.toThrow('database down');
+    expect(await cache.read('failing', 'A', slow)).toBe(3);
     await changes.close();
   });
 
-  it('forgets an answer computed before a change, and the oldest keys beyond its size', async () => {
+  it("forgets a company's answers when its orders change, keeps other companies', and the oldest keys go first", async () => {
     const changes = new OrderChanges(t.db, () => undefined);
     await listening(changes);
-    const cache = new ReadCache<number>(changes, { ttlMs: 60_000, maxEntries: 2 });
+    const cache = new ReadCache<number>(changes, { ttlMs: 60_000, maxEntries: 3 });
     let computed = 0;
     const compute = () => Promise.resolve(++computed);
-    expect(await cache.read('a', compute)).toBe(1);
-    changes.touch();
-    expect(await cache.read('a', compute)).toBe(2);
-    await cache.read('b', compute); // 3
-    await cache.read('c', compute); // 4: 'a' is the oldest, and goes
-    expect(await cache.read('c', compute)).toBe(4);
-    expect(await cache.read('a', compute)).toBe(5);
+    expect(await cache.read('a', 'A', compute)).toBe(1);
+    expect(await cache.read('b', 'B', compute)).toBe(2);
+    expect(await cache.read('all', null, compute)).toBe(3);
+    changes.touch('A');
+    expect(await cache.read('a', 'A', compute)).toBe(4);
+    expect(await cache.read('b', 'B', compute)).toBe(2);
+    expect(await cache.read('all', null, compute)).toBe(5); // every company's view moves with any
+    changes.touch(null); // a change of no one company: every answer goes
+    expect(await cache.read('b', 'B', compute)).toBe(6);
+    await cache.read('c', 'C', compute); // 7: beyond three keys, the oldest ('a') goes
+    expect(await cache.read('c', 'C', compute)).toBe(7);
+    expect(await cache.read('a', 'A', compute)).toBe(8);
     await changes.close();
   });
 });
