@@ -8,7 +8,7 @@ import { sanitizeRichText } from '../format/html.ts';
 import { centsToDecimal, decimalToCents } from '../format/money.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
 import { partyRoleKey } from './order.parties.ts';
-import { clientsServedBy, createLookups, type CreateLookups } from './order.repository.ts';
+import { createLookups, type CreateLookups } from './order.repository.ts';
 import type { CreateOrderBody, OrderDetail } from './order.schemas.ts';
 import { getOrder } from './order.service.ts';
 import type { Status } from '../workflow/statuses.ts';
@@ -27,8 +27,14 @@ export async function createOrder(
   const { db, config } = deps;
   const { user } = principal;
   const problems: FieldProblem[] = [];
-  const clientId = await clientOf(db, user, body, problems);
-  const lookups = clientId ? await lookUp(db, user, clientId, body) : null;
+  const request = clientRequest(user, body, problems);
+  const lookups = request ? await lookUp(db, user, request, body) : null;
+  const clientId = lookups?.clientId ?? null;
+  if (request && !clientId)
+    problems.push({
+      field: 'requested_by.client_id',
+      message: 'is required: the client the order is for (your company serves several)',
+    });
   const ownership = lookups && clientId ? resolveOwnership(user, body, clientId, lookups, problems) : null;
   const address = resolveAddress(body.address, problems);
   const fields = readFields(body, config, problems);
@@ -103,34 +109,26 @@ export async function createOrder(
 
 /**
  * The client the order is for: a client user's own; for staff, the one named in
- * requested_by.client_id, which may be left out when their company serves a single client.
+ * requested_by.client_id, which may be left out when their company serves a single client
+ * (`servedBy`: the lookups then find that client, or none when the company serves several).
  */
-async function clientOf(
-  db: Db,
+function clientRequest(
   user: AuthUser,
   body: CreateOrderBody,
   problems: FieldProblem[],
-): Promise<string | null> {
+): { clientId: string | null; servedBy: string | null } | null {
   const requested = body.requested_by?.client_id ?? null;
   if (user.role === 'client') {
     if (requested && requested !== user.organizationId)
       problems.push({ field: 'requested_by.client_id', message: 'must be your own client' });
-    return user.organizationId;
+    return { clientId: user.organizationId, servedBy: null };
   }
-  if (!requested) {
-    const served = await clientsServedBy(db, user.organizationId!, 2);
-    if (served.length === 1) return served[0]!;
-    problems.push({
-      field: 'requested_by.client_id',
-      message: 'is required: the client the order is for (your company serves several)',
-    });
-    return null;
-  }
+  if (!requested) return { clientId: null, servedBy: user.organizationId };
   if (!isUuid(requested)) {
     problems.push({ field: 'requested_by.client_id', message: 'is not a client your company serves' });
     return null;
   }
-  return requested;
+  return { clientId: requested, servedBy: null };
 }
 
 /** The client users the order names: those given, or the calling client user. */
@@ -138,10 +136,15 @@ function clientUserIds(user: AuthUser, body: CreateOrderBody): string[] {
   return body.client_user_ids ?? (user.role === 'client' ? [user.id] : []);
 }
 
-function lookUp(db: Db, user: AuthUser, clientId: string, body: CreateOrderBody): Promise<CreateLookups> {
+function lookUp(
+  db: Db,
+  user: AuthUser,
+  request: { clientId: string | null; servedBy: string | null },
+  body: CreateOrderBody,
+): Promise<CreateLookups> {
   const lender = body.requested_by?.lender_id;
   return createLookups(db, {
-    clientId,
+    ...request,
     lenderId: lender && isUuid(lender) ? lender : null,
     productIds: body.product_ids.filter(isUuid),
     userIds: clientUserIds(user, body).filter(isUuid),
@@ -158,7 +161,7 @@ function resolveOwnership(
   lookups: CreateLookups,
   problems: FieldProblem[],
 ): { client_id: string; company_id: string; lender_id: string } | null {
-  const { companies } = lookups;
+  const companies = lookups.companies.map((company) => company.id);
   const ownCompany = user.role === 'staff' ? user.organizationId : null;
   if (ownCompany && !companies.includes(ownCompany)) {
     problems.push({ field: 'requested_by.client_id', message: 'is not a client your company serves' });
@@ -262,7 +265,7 @@ function checkNamedIds(
   });
   if (!lookups.methodCompanies.includes(companyId))
     problems.push({ field: 'payment_method', message: "is not one of the company's payment methods" });
-  if (body.property_type_id && !lookups.propertyTypeFound)
+  if (body.property_type_id && !lookups.propertyType)
     problems.push({ field: 'property_type_id', message: 'is not a property type' });
   return {
     products: body.product_ids.map((id) => offered.find((p) => p.id === id)).filter((p) => p !== undefined),

@@ -258,6 +258,11 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
     ['client_user_ids[0]', { client_user_ids: ['not-a-user'] }],
     ['property_type_id', { property_type_id: '00000000-0000-0000-0000-000000000000' }],
     ['company_id', { company_id: '00000000-0000-0000-0000-000000000000' }],
+    [
+      'requested_by.client_id',
+      { requested_by: { client_id: '00000000-0000-0000-0000-000000000000', lender_id: null } },
+    ],
+    ['requested_by.lender_id', { requested_by: { lender_id: '00000000-0000-0000-0000-000000000000' } }],
     ['loan_amount', { loan_amount: 'lots' }],
     ['point_of_contact.emails[0]', { point_of_contact: { name: 'A B', emails: ['nope'] } }],
   ])('with a bad %s answers 422 naming it and stores nothing', async (field, override) => {
