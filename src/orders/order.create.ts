@@ -7,13 +7,13 @@ import { DATE_INPUT_FORMATS, parseDateTime, toIsoLocal } from '../format/dates.t
 import { sanitizeRichText } from '../format/html.ts';
 import { centsToDecimal, decimalToCents } from '../format/money.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
-import { partyRoleKey } from './order.parties.ts';
+import { partyRoleKey, type NewOrderParty } from './order.parties.ts';
 import { createLookups, type CreateLookups } from './order.repository.ts';
-import type { CreateOrderBody, OrderDetail } from './order.schemas.ts';
 import { getOrder } from './order.service.ts';
+import type { CreateOrderBody, OrderDetail } from './order.schemas.ts';
 import type { Status } from '../workflow/statuses.ts';
 import { waitsForPayment } from '../workflow/transitions.ts';
-import { insertOrder, recordOrderChange, type NewOrder, type NewOrderParty } from './order.store.ts';
+import { insertOrder, recordOrderChange, type NewOrder } from './order.store.ts';
 
 /**
  * Places an order (clients and staff). Every id is checked against the client's configuration
@@ -42,7 +42,7 @@ export async function createOrder(
     ownership && lookups
       ? checkNamedIds(body, clientUserIds(user, body), ownership.company_id, lookups, problems)
       : null;
-  if (problems.length > 0 || !ownership || !address || !fields || !named) {
+  if (problems.length > 0 || !lookups || !ownership || !address || !fields || !named) {
     throw new AppError(
       'validation_failed',
       `The order is not valid: ${problems.map((p) => p.field).join(', ')}`,
@@ -53,7 +53,7 @@ export async function createOrder(
   const totalFee = named.products.reduce((sum, p) => sum + BigInt(p.fee_cents), 0n);
   const paysFirst = waitsForPayment(
     { payment_method: body.payment_method, total_fee_cents: totalFee, paid_cents: 0n },
-    lookups!.paysFirstCompanies.includes(ownership.company_id),
+    lookups.paysFirstCompanies.includes(ownership.company_id),
   );
   const status: Status = body.draft ? 'Draft' : paysFirst ? 'Waiting payment' : 'Unassigned';
   const order: NewOrder = {
@@ -66,7 +66,7 @@ export async function createOrder(
     property_type_id: body.property_type_id ?? null,
     total_fee_cents: totalFee.toString(),
   };
-  const orderId = await db.transaction().execute(async (trx) => {
+  const written = await db.transaction().execute(async (trx) => {
     const created = await insertOrder(
       trx,
       config.fileNumberPrefix,
@@ -76,7 +76,12 @@ export async function createOrder(
     );
     await recordOrderChange(
       trx,
-      { ...created, client_id: ownership.client_id, company_id: ownership.company_id },
+      {
+        id: created.id,
+        file_number: created.file_number,
+        client_id: created.client_id,
+        company_id: created.company_id,
+      },
       principal,
       [
         {
@@ -102,9 +107,9 @@ export async function createOrder(
           : []),
       ],
     );
-    return created.id;
+    return created;
   });
-  return createResponse(await getOrder(db, user, config, orderId), body);
+  return createResponse(await getOrder(db, user, config, written.id), body);
 }
 
 /**

@@ -23,6 +23,14 @@ export type OrderDetailRow = Selectable<OrdersTable> & {
   parties: PartyRow[];
 };
 
+/**
+ * An order's parties (rows of order_parties named `pa`) as the detail shows them, in the order
+ * they were added: the detail's read and the create's answer (order.store.ts) both use it.
+ */
+export const PARTIES_JSON = sql<PartyRow[]>`json_agg(json_build_object('id', pa.id, 'name', pa.name,
+  'first_name', pa.first_name, 'last_name', pa.last_name, 'role', pa.role, 'role_key', pa.role_key,
+  'poc', pa.poc, 'emails', pa.emails, 'phones', pa.phones, 'user_id', pa.user_id) ORDER BY pa.created_at, pa.id)`;
+
 /** The order's detail, by id: the caller has found the order visible (order.store.ts). */
 export async function findOrderDetail(db: Db, orderId: string): Promise<OrderDetailRow | undefined> {
   const result = await sql<OrderDetailRow>`
@@ -35,10 +43,7 @@ export async function findOrderDetail(db: Db, orderId: string): Promise<OrderDet
            coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY op.position)
                        FROM order_products op JOIN products p ON p.id = op.product_id
                       WHERE op.order_id = orders.id), '[]') AS products,
-           coalesce((SELECT json_agg(json_build_object('id', pa.id, 'name', pa.name, 'first_name', pa.first_name,
-                                     'last_name', pa.last_name, 'role', pa.role, 'role_key', pa.role_key, 'poc', pa.poc, 'emails', pa.emails,
-                                     'phones', pa.phones, 'user_id', pa.user_id) ORDER BY pa.created_at, pa.id)
-                       FROM order_parties pa WHERE pa.order_id = orders.id), '[]') AS parties
+           coalesce((SELECT ${PARTIES_JSON} FROM order_parties pa WHERE pa.order_id = orders.id), '[]') AS parties
       FROM orders
       JOIN organizations client ON client.id = orders.client_id
       JOIN organizations company ON company.id = orders.company_id

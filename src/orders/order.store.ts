@@ -2,15 +2,17 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import { fullName, type AuthUser, type Principal } from '../auth/principal.ts';
 import type { Db, Trx } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
-import type { OrderPartiesTable, OrderPatch, OrderProductsTable, OrdersTable } from '../db/schema.ts';
+import type { OrderPatch, OrderProductsTable, OrdersTable } from '../db/schema.ts';
 import { AppError, notFound } from '../errors/app-error.ts';
-import { emitEvent, type EventOrder } from '../events/emit.ts';
+import { orderEventsExpressions, type EventOrder } from '../events/emit.ts';
 import type { EventType } from '../events/event-types.ts';
 import { NOTICE_KINDS } from '../events/notice-kinds.ts';
-import { enqueue } from '../outbox/outbox.ts';
+import { enqueueStatement, type OutboxKinds } from '../outbox/outbox.ts';
 import type { Status } from '../workflow/statuses.ts';
 import { isOrderVisible, orderVisibleTo } from './order.access.ts';
 import { noticesFor } from './order.notices.ts';
+import type { NewOrderParty, PartyRow } from './order.parties.ts';
+import { PARTIES_JSON } from './order.repository.ts';
 
 /**
  * The order aggregate. Every feature that reads an order for a user or for a change, writes
@@ -141,11 +143,12 @@ async function wasOfferedTo(db: Db, orderId: string, appraiserId: string): Promi
 
 export type NewOrder = Omit<Insertable<OrdersTable>, 'file_number'>;
 export type NewOrderProduct = Omit<Insertable<OrderProductsTable>, 'order_id'>;
-export type NewOrderParty = Omit<Insertable<OrderPartiesTable>, 'order_id'>;
 
 /**
- * Writes a new order with its products and parties. The file number is the next of the
- * sequence, zero-padded to eight digits behind the prefix (AOM-00000042), never reused.
+ * Writes a new order with its products and parties, in one statement, and answers the order's
+ * row and its parties as written (as the detail reads them: order.repository.ts). The file
+ * number is the next of the sequence, zero-padded to eight digits behind the prefix
+ * (AOM-00000042), never reused.
  */
 export async function insertOrder(
   trx: Trx,
@@ -153,26 +156,34 @@ export async function insertOrder(
   order: NewOrder,
   products: NewOrderProduct[],
   parties: NewOrderParty[],
-): Promise<{ id: string; file_number: string }> {
-  const inserted = await trx
+): Promise<OrderRow & { parties: PartyRow[] }> {
+  const newOrder = trx
     .insertInto('orders')
     .values({
       ...order,
       file_number: sql<string>`${fileNumberPrefix} || '-' || lpad(nextval('order_file_number_seq')::text, 8, '0')`,
     })
-    .returning(['id', 'file_number'])
-    .executeTakeFirstOrThrow();
-  if (products.length > 0)
-    await trx
-      .insertInto('order_products')
-      .values(products.map((p) => ({ ...p, order_id: inserted.id })))
-      .execute();
-  if (parties.length > 0)
-    await trx
-      .insertInto('order_parties')
-      .values(parties.map((p) => ({ ...p, order_id: inserted.id })))
-      .execute();
-  return inserted;
+    .returningAll();
+  const partyRows = parties.map((party, place) => ({ ...party, place }));
+  const { rows } = await sql<OrderRow & { parties: PartyRow[] }>`
+    WITH new_order AS (${newOrder}),
+    new_products AS (
+      INSERT INTO order_products (order_id, product_id, fee_cents, position)
+      SELECT new_order.id, p.product_id, p.fee_cents, p.position
+        FROM new_order, jsonb_to_recordset(${JSON.stringify(products.map((p) => ({ ...p, fee_cents: String(p.fee_cents) })))}::jsonb)
+             AS p(product_id uuid, fee_cents bigint, position int)),
+    new_parties AS (
+      INSERT INTO order_parties (order_id, user_id, name, first_name, last_name, role, role_key, poc, emails, phones)
+      SELECT new_order.id, p.user_id, p.name, p.first_name, p.last_name, p.role, p.role_key,
+             coalesce(p.poc, false), p.emails, p.phones
+        FROM new_order, jsonb_to_recordset(${JSON.stringify(partyRows)}::jsonb)
+             AS p(place int, user_id uuid, name text, first_name text, last_name text, role text,
+                  role_key text, poc boolean, emails text[], phones text[])
+       ORDER BY p.place
+      RETURNING *)
+    SELECT new_order.*, coalesce((SELECT ${PARTIES_JSON} FROM new_parties pa), '[]') AS parties
+      FROM new_order`.execute(trx);
+  return rows[0]!;
 }
 
 /**
@@ -211,6 +222,7 @@ export interface OrderChange {
  * order.status_changed event for each move of status. The first change is the caller's; the
  * ones after it are system steps that followed at once (a submission being processed). The
  * status notices a change raises (order.notices.ts) go to the outbox in the same transaction.
+ * All of it is one statement: one round trip, whatever the number of rows.
  */
 export async function recordOrderChange(
   trx: Trx,
@@ -219,25 +231,29 @@ export async function recordOrderChange(
   changes: readonly OrderChange[],
 ): Promise<void> {
   const actor = by ? { id: by.user.id, name: fullName(by.user) } : null;
-  for (const change of changes) {
-    if (change.event) await emitEvent(trx, change.event.type, order, change.event.data);
-  }
+  const events: { type: EventType; data: Record<string, unknown> }[] = changes.flatMap((change) =>
+    change.event ? [change.event] : [],
+  );
   for (const [index, change] of changes.entries()) {
     if (change.from === null || change.from === change.to) continue;
-    await emitEvent(trx, 'order.status_changed', order, {
-      from: change.from,
-      to: change.to,
-      action: change.action,
-      actor: index === 0 ? actor : null,
-      reason: change.reason ?? null,
+    events.push({
+      type: 'order.status_changed',
+      data: {
+        from: change.from,
+        to: change.to,
+        action: change.action,
+        actor: index === 0 ? actor : null,
+        reason: change.reason ?? null,
+      },
     });
   }
+  const notices: OutboxKinds['notice'][] = [];
   for (const change of changes) {
     for (const kind of noticesFor(change)) {
       const appraiser =
         (change.details?.appraiser_id as string | null | undefined) ?? order.appraiser_id ?? null;
       if (NOTICE_KINDS[kind].audience === 'appraiser' && !appraiser) continue;
-      await enqueue(trx, 'notice', {
+      notices.push({
         order_id: order.id,
         kind,
         reason: change.reason ?? null,
@@ -246,19 +262,22 @@ export async function recordOrderChange(
       });
     }
   }
-  await trx
-    .insertInto('order_history')
-    .values(
-      changes.map((change) => ({
-        order_id: order.id,
-        action: change.action,
-        from_status: change.from,
-        to_status: change.to,
-        user_id: by?.user.id ?? null,
-        key_owner_id: by?.keyOwner.id ?? null,
-        reason: change.reason ?? null,
-        details: JSON.stringify(change.details ?? {}),
-      })),
-    )
-    .execute();
+  const history = changes.map((change, place) => ({
+    place,
+    action: change.action,
+    from_status: change.from,
+    to_status: change.to,
+    reason: change.reason ?? null,
+    details: change.details ?? {},
+  }));
+  // History rows keep their order as events do (emit.ts): a microsecond per place in the list.
+  await sql`
+    WITH ${orderEventsExpressions(order, events, new Date())},
+    new_notices AS (${enqueueStatement('notice', notices)})
+    INSERT INTO order_history (order_id, action, from_status, to_status, user_id, key_owner_id, reason, details, created_at)
+    SELECT ${order.id}::uuid, h.action, h.from_status, h.to_status, ${by?.user.id ?? null}::uuid,
+           ${by?.keyOwner.id ?? null}::uuid, h.reason, h.details, clock_timestamp() + h.place * interval '1 microsecond'
+      FROM jsonb_to_recordset(${JSON.stringify(history)}::jsonb)
+           AS h(place int, action text, from_status text, to_status text, reason text, details jsonb)
+     ORDER BY h.place`.execute(trx);
 }
