@@ -63,7 +63,8 @@ export async function createOrder(
     created_by: user.id,
     status,
     payment_method: body.payment_method,
-    property_type_id: body.property_type_id ?? null,
+    // null and an empty form field both arrive as '': no property type.
+    property_type_id: body.property_type_id || null,
     total_fee_cents: totalFee.toString(),
   };
   const written = await db.transaction().execute(async (trx) => {

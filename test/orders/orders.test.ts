@@ -181,6 +181,17 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
     expect(detail.point_of_contact).toEqual(detail.points_of_contact[0]);
   });
 
+  it('takes a null or empty property_type_id as no property type', async () => {
+    for (const property_type_id of [null, '']) {
+      const created = await post(
+        demo.users.client.api_key,
+        await orderBody(t.db, demo, { property_type_id }),
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().property_type).toBeNull();
+    }
+  });
+
   it('numbers orders with the prefix and a unique, increasing eight-digit sequence', async () => {
     const a = await placeOrder(t.app, t.db, demo);
     const b = await placeOrder(t.app, t.db, demo);
