@@ -8,8 +8,8 @@ import { sanitizeRichText } from '../format/html.ts';
 import { centsToDecimal, decimalToCents } from '../format/money.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
 import { partyRoleKey, type NewOrderParty } from './order.parties.ts';
-import { createLookups, type CreateLookups } from './order.repository.ts';
-import { getOrder } from './order.service.ts';
+import { toOrderDetail } from './order.mapper.ts';
+import { createLookups, type CreateLookups, type OrderDetailRow } from './order.repository.ts';
 import type { CreateOrderBody, OrderDetail } from './order.schemas.ts';
 import type { Status } from '../workflow/statuses.ts';
 import { waitsForPayment } from '../workflow/transitions.ts';
@@ -18,6 +18,7 @@ import { insertOrder, recordOrderChange, type NewOrder } from './order.store.ts'
 /**
  * Places an order (clients and staff). Every id is checked against the client's configuration
  * in one statement; every failing field is named at once; nothing is stored unless all is well.
+ * The order is written in two statements (order.store.ts) and answered from what was written.
  */
 export async function createOrder(
   deps: { db: Db; config: Config },
@@ -110,7 +111,36 @@ export async function createOrder(
     );
     return created;
   });
-  return createResponse(await getOrder(db, user, config, written.id), body);
+  return createResponse(
+    toOrderDetail(detailAsWritten(written, lookups, named.products), user, config.timeZone),
+    body,
+  );
+}
+
+/**
+ * The new order's detail as a read after the commit would assemble it (order.repository.ts,
+ * findOrderDetail), made from the row and parties as the insert returned them and the names the
+ * lookups read with the ids: no read after the commit. A new order has no appraiser and no
+ * open terms yet, and its creator (client or staff, the only roles that create) may see it.
+ */
+function detailAsWritten(
+  written: Awaited<ReturnType<typeof insertOrder>>,
+  lookups: CreateLookups,
+  products: CreateLookups['products'],
+): OrderDetailRow {
+  const { parties, ...row } = written;
+  return {
+    ...row,
+    client_name: lookups.clientName!,
+    company_name: lookups.companies.find((c) => c.id === row.company_id)!.name,
+    lender_name: row.lender_id === row.client_id ? lookups.clientName : lookups.lenderName,
+    appraiser_name: null,
+    condition_proposer_name: null,
+    negotiation_proposer_name: null,
+    property_type: row.property_type_id ? lookups.propertyType : null,
+    products: products.map((p) => ({ id: p.id, name: p.name })),
+    parties,
+  };
 }
 
 /**
