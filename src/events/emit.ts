@@ -80,26 +80,25 @@ function wantsEvent(
 
 /**
  * The order's events of one change, as the common table expressions of a larger statement
- * (the order's history is written by the same statement: order.store.ts): the events, in
+ * (the order's history is written by the same statement: order.store.ts; `fileNumber` is the
+ * order's, as SQL, since the statement may be the one that numbers the order): the events, in
  * the order given, with strictly increasing times (a row's clock, plus a microsecond per
  * place in the list, so that two rows written within one microsecond still keep their order);
  * a webhook delivery per subscription that wants each (the rule of emitEvent), and its
  * outbox message. Names the expressions new_events, new_deliveries and new_webhook_messages.
  */
 export function orderEventsExpressions(
-  order: EventOrder,
+  order: Omit<EventOrder, 'file_number'>,
+  fileNumber: RawBuilder<string>,
   events: readonly { type: EventType; data: Record<string, unknown> }[],
   now: Date,
 ): RawBuilder<unknown> {
   const organizationIds = [order.client_id, order.company_id];
-  const rows = events.map((event, place) => ({
-    place,
-    type: event.type,
-    data: { order_id: order.id, file_number: order.file_number, ...event.data },
-  }));
+  const rows = events.map((event, place) => ({ place, type: event.type, data: event.data }));
   return sql`new_events AS (
       INSERT INTO events (type, order_id, organization_ids, data, created_at)
-      SELECT e.type, ${order.id}::uuid, ${sql.val(organizationIds)}::uuid[], e.data,
+      SELECT e.type, ${order.id}::uuid, ${sql.val(organizationIds)}::uuid[],
+             jsonb_build_object('order_id', ${order.id}::uuid, 'file_number', ${fileNumber}) || e.data,
              clock_timestamp() + e.place * interval '1 microsecond'
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(place int, type text, data jsonb)
        ORDER BY e.place

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AuthUser, Principal } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
@@ -13,12 +14,13 @@ import { createLookups, type CreateLookups, type OrderDetailRow } from './order.
 import type { CreateOrderBody, OrderDetail } from './order.schemas.ts';
 import type { Status } from '../workflow/statuses.ts';
 import { waitsForPayment } from '../workflow/transitions.ts';
-import { insertOrder, recordOrderChange, type NewOrder } from './order.store.ts';
+import { insertOrder, type NewOrder } from './order.store.ts';
 
 /**
  * Places an order (clients and staff). Every id is checked against the client's configuration
  * in one statement; every failing field is named at once; nothing is stored unless all is well.
- * The order is written in two statements (order.store.ts) and answered from what was written.
+ * The order and the records of its creation are written in one statement (order.store.ts),
+ * and the order is answered from what was written.
  */
 export async function createOrder(
   deps: { db: Db; config: Config },
@@ -57,7 +59,9 @@ export async function createOrder(
     lookups.paysFirstCompanies.includes(ownership.company_id),
   );
   const status: Status = body.draft ? 'Draft' : paysFirst ? 'Waiting payment' : 'Unassigned';
-  const order: NewOrder = {
+  const order: NewOrder & { id: string } = {
+    // Known before the insert, so that the events and history written by the same statement name it.
+    id: randomUUID(),
     ...ownership,
     ...address,
     ...fields,
@@ -68,49 +72,37 @@ export async function createOrder(
     property_type_id: body.property_type_id || null,
     total_fee_cents: totalFee.toString(),
   };
-  const written = await db.transaction().execute(async (trx) => {
-    const created = await insertOrder(
-      trx,
-      config.fileNumberPrefix,
-      order,
-      named.products.map((p, position) => ({ product_id: p.id, fee_cents: p.fee_cents, position })),
-      newParties(body, named.users),
-    );
-    await recordOrderChange(
-      trx,
+  const written = await insertOrder(
+    db,
+    config.fileNumberPrefix,
+    order,
+    named.products.map((p, position) => ({ product_id: p.id, fee_cents: p.fee_cents, position })),
+    newParties(body, named.users),
+    principal,
+    [
       {
-        id: created.id,
-        file_number: created.file_number,
-        client_id: created.client_id,
-        company_id: created.company_id,
-      },
-      principal,
-      [
-        {
-          action: 'create',
-          from: null,
-          to: body.draft ? 'Draft' : 'Unassigned',
-          details: { file_number: created.file_number },
-          event: {
-            type: 'order.created',
-            data: {
-              status,
-              client_id: ownership.client_id,
-              company_id: ownership.company_id,
-              due_date: fields.due_date.toISOString(),
-              loan_type: body.loan_type,
-              transaction_type: body.transaction_type,
-              total_fee: centsToDecimal(totalFee),
-            },
+        action: 'create',
+        from: null,
+        to: body.draft ? 'Draft' : 'Unassigned',
+        recordFileNumber: true,
+        event: {
+          type: 'order.created',
+          data: {
+            status,
+            client_id: ownership.client_id,
+            company_id: ownership.company_id,
+            due_date: fields.due_date.toISOString(),
+            loan_type: body.loan_type,
+            transaction_type: body.transaction_type,
+            total_fee: centsToDecimal(totalFee),
           },
         },
-        ...(status === 'Waiting payment'
-          ? [{ action: 'payment_required', from: 'Unassigned' as const, to: status }]
-          : []),
-      ],
-    );
-    return created;
-  });
+      },
+      ...(status === 'Waiting payment'
+        ? [{ action: 'payment_required', from: 'Unassigned' as const, to: status }]
+        : []),
+    ],
+  );
   return createResponse(
     toOrderDetail(detailAsWritten(written, lookups, named.products), user, config.timeZone),
     body,

@@ -148,6 +148,45 @@ describe('recording a change of an order', () => {
     expect(notices[0]!.payload).toMatchObject({ order_id: order.id, appraiser_id: demo.users.appraiser.id });
   });
 
+  it("writes the create's records with the order: its file number in the history and the events", async () => {
+    const subscription = await subscribe(demo.client_id, ['order.created']);
+    const order = await placeOrder(t.app, t.db, demo);
+    const history = await t.db
+      .selectFrom('order_history')
+      .select(['action', 'from_status', 'to_status', 'details', 'user_id'])
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(history).toEqual([
+      {
+        action: 'create',
+        from_status: null,
+        to_status: 'Unassigned',
+        details: { file_number: order.file_number },
+        user_id: demo.users.client.id,
+      },
+    ]);
+    const events = await t.db
+      .selectFrom('events')
+      .select(['id', 'type', 'data'])
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(events.map((e) => e.type)).toEqual(['order.created']);
+    expect(events[0]!.data).toMatchObject({
+      order_id: order.id,
+      file_number: order.file_number,
+      status: 'Unassigned',
+      client_id: demo.client_id,
+      company_id: demo.company_id,
+    });
+    const delivery = await t.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('event_id', '=', events[0]!.id)
+      .where('subscription_id', '=', subscription.id)
+      .executeTakeFirst();
+    expect(delivery).toBeDefined();
+  });
+
   it('rolls every row back with the change', async () => {
     const order = await placeOrder(t.app, t.db, demo);
     const count = async () =>
