@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AuthUser, Principal } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
@@ -7,17 +8,19 @@ import { DATE_INPUT_FORMATS, parseDateTime, toIsoLocal } from '../format/dates.t
 import { sanitizeRichText } from '../format/html.ts';
 import { centsToDecimal, decimalToCents } from '../format/money.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
-import { partyRoleKey } from './order.parties.ts';
-import { clientsServedBy, createLookups, type CreateLookups } from './order.repository.ts';
+import { partyRoleKey, type NewOrderParty } from './order.parties.ts';
+import { toOrderDetail } from './order.mapper.ts';
+import { createLookups, type CreateLookups, type OrderDetailRow } from './order.repository.ts';
 import type { CreateOrderBody, OrderDetail } from './order.schemas.ts';
-import { getOrder } from './order.service.ts';
 import type { Status } from '../workflow/statuses.ts';
 import { waitsForPayment } from '../workflow/transitions.ts';
-import { insertOrder, recordOrderChange, type NewOrder, type NewOrderParty } from './order.store.ts';
+import { insertOrder, type NewOrder } from './order.store.ts';
 
 /**
  * Places an order (clients and staff). Every id is checked against the client's configuration
  * in one statement; every failing field is named at once; nothing is stored unless all is well.
+ * The order and the records of its creation are written in one statement (order.store.ts),
+ * and the order is answered from what was written.
  */
 export async function createOrder(
   deps: { db: Db; config: Config },
@@ -27,8 +30,14 @@ export async function createOrder(
   const { db, config } = deps;
   const { user } = principal;
   const problems: FieldProblem[] = [];
-  const clientId = await clientOf(db, user, body, problems);
-  const lookups = clientId ? await lookUp(db, user, clientId, body) : null;
+  const request = clientRequest(user, body, problems);
+  const lookups = request ? await lookUp(db, user, request, body) : null;
+  const clientId = lookups?.clientId ?? null;
+  if (request && !clientId)
+    problems.push({
+      field: 'requested_by.client_id',
+      message: 'is required: the client the order is for (your company serves several)',
+    });
   const ownership = lookups && clientId ? resolveOwnership(user, body, clientId, lookups, problems) : null;
   const address = resolveAddress(body.address, problems);
   const fields = readFields(body, config, problems);
@@ -36,7 +45,7 @@ export async function createOrder(
     ownership && lookups
       ? checkNamedIds(body, clientUserIds(user, body), ownership.company_id, lookups, problems)
       : null;
-  if (problems.length > 0 || !ownership || !address || !fields || !named) {
+  if (problems.length > 0 || !lookups || !ownership || !address || !fields || !named) {
     throw new AppError(
       'validation_failed',
       `The order is not valid: ${problems.map((p) => p.field).join(', ')}`,
@@ -47,90 +56,107 @@ export async function createOrder(
   const totalFee = named.products.reduce((sum, p) => sum + BigInt(p.fee_cents), 0n);
   const paysFirst = waitsForPayment(
     { payment_method: body.payment_method, total_fee_cents: totalFee, paid_cents: 0n },
-    lookups!.paysFirstCompanies.includes(ownership.company_id),
+    lookups.paysFirstCompanies.includes(ownership.company_id),
   );
   const status: Status = body.draft ? 'Draft' : paysFirst ? 'Waiting payment' : 'Unassigned';
-  const order: NewOrder = {
+  const order: NewOrder & { id: string } = {
+    // Known before the insert, so that the events and history written by the same statement name it.
+    id: randomUUID(),
     ...ownership,
     ...address,
     ...fields,
     created_by: user.id,
     status,
     payment_method: body.payment_method,
-    property_type_id: body.property_type_id ?? null,
+    // null and an empty form field both arrive as '': no property type.
+    property_type_id: body.property_type_id || null,
     total_fee_cents: totalFee.toString(),
   };
-  const orderId = await db.transaction().execute(async (trx) => {
-    const created = await insertOrder(
-      trx,
-      config.fileNumberPrefix,
-      order,
-      named.products.map((p, position) => ({ product_id: p.id, fee_cents: p.fee_cents, position })),
-      newParties(body, named.users),
-    );
-    await recordOrderChange(
-      trx,
-      { ...created, client_id: ownership.client_id, company_id: ownership.company_id },
-      principal,
-      [
-        {
-          action: 'create',
-          from: null,
-          to: body.draft ? 'Draft' : 'Unassigned',
-          details: { file_number: created.file_number },
-          event: {
-            type: 'order.created',
-            data: {
-              status,
-              client_id: ownership.client_id,
-              company_id: ownership.company_id,
-              due_date: fields.due_date.toISOString(),
-              loan_type: body.loan_type,
-              transaction_type: body.transaction_type,
-              total_fee: centsToDecimal(totalFee),
-            },
+  const written = await insertOrder(
+    db,
+    config.fileNumberPrefix,
+    order,
+    named.products.map((p, position) => ({ product_id: p.id, fee_cents: p.fee_cents, position })),
+    newParties(body, named.users),
+    principal,
+    [
+      {
+        action: 'create',
+        from: null,
+        to: body.draft ? 'Draft' : 'Unassigned',
+        recordFileNumber: true,
+        event: {
+          type: 'order.created',
+          data: {
+            status,
+            client_id: ownership.client_id,
+            company_id: ownership.company_id,
+            due_date: fields.due_date.toISOString(),
+            loan_type: body.loan_type,
+            transaction_type: body.transaction_type,
+            total_fee: centsToDecimal(totalFee),
           },
         },
-        ...(status === 'Waiting payment'
-          ? [{ action: 'payment_required', from: 'Unassigned' as const, to: status }]
-          : []),
-      ],
-    );
-    return created.id;
-  });
-  return createResponse(await getOrder(db, user, config, orderId), body);
+      },
+      ...(status === 'Waiting payment'
+        ? [{ action: 'payment_required', from: 'Unassigned' as const, to: status }]
+        : []),
+    ],
+  );
+  return createResponse(
+    toOrderDetail(detailAsWritten(written, lookups, named.products), user, config.timeZone),
+    body,
+  );
+}
+
+/**
+ * The new order's detail as a read after the commit would assemble it (order.repository.ts,
+ * findOrderDetail), made from the row and parties as the insert returned them and the names the
+ * lookups read with the ids: no read after the commit. A new order has no appraiser and no
+ * open terms yet, and its creator (client or staff, the only roles that create) may see it.
+ */
+function detailAsWritten(
+  written: Awaited<ReturnType<typeof insertOrder>>,
+  lookups: CreateLookups,
+  products: CreateLookups['products'],
+): OrderDetailRow {
+  const { parties, ...row } = written;
+  return {
+    ...row,
+    client_name: lookups.clientName!,
+    company_name: lookups.companies.find((c) => c.id === row.company_id)!.name,
+    lender_name: row.lender_id === row.client_id ? lookups.clientName : lookups.lenderName,
+    appraiser_name: null,
+    condition_proposer_name: null,
+    negotiation_proposer_name: null,
+    property_type: row.property_type_id ? lookups.propertyType : null,
+    products: products.map((p) => ({ id: p.id, name: p.name })),
+    parties,
+  };
 }
 
 /**
  * The client the order is for: a client user's own; for staff, the one named in
- * requested_by.client_id, which may be left out when their company serves a single client.
+ * requested_by.client_id, which may be left out when their company serves a single client
+ * (`servedBy`: the lookups then find that client, or none when the company serves several).
  */
-async function clientOf(
-  db: Db,
+function clientRequest(
   user: AuthUser,
   body: CreateOrderBody,
   problems: FieldProblem[],
-): Promise<string | null> {
+): { clientId: string | null; servedBy: string | null } | null {
   const requested = body.requested_by?.client_id ?? null;
   if (user.role === 'client') {
     if (requested && requested !== user.organizationId)
       problems.push({ field: 'requested_by.client_id', message: 'must be your own client' });
-    return user.organizationId;
+    return { clientId: user.organizationId, servedBy: null };
   }
-  if (!requested) {
-    const served = await clientsServedBy(db, user.organizationId!, 2);
-    if (served.length === 1) return served[0]!;
-    problems.push({
-      field: 'requested_by.client_id',
-      message: 'is required: the client the order is for (your company serves several)',
-    });
-    return null;
-  }
+  if (!requested) return { clientId: null, servedBy: user.organizationId };
   if (!isUuid(requested)) {
     problems.push({ field: 'requested_by.client_id', message: 'is not a client your company serves' });
     return null;
   }
-  return requested;
+  return { clientId: requested, servedBy: null };
 }
 
 /** The client users the order names: those given, or the calling client user. */
@@ -138,10 +164,15 @@ function clientUserIds(user: AuthUser, body: CreateOrderBody): string[] {
   return body.client_user_ids ?? (user.role === 'client' ? [user.id] : []);
 }
 
-function lookUp(db: Db, user: AuthUser, clientId: string, body: CreateOrderBody): Promise<CreateLookups> {
+function lookUp(
+  db: Db,
+  user: AuthUser,
+  request: { clientId: string | null; servedBy: string | null },
+  body: CreateOrderBody,
+): Promise<CreateLookups> {
   const lender = body.requested_by?.lender_id;
   return createLookups(db, {
-    clientId,
+    ...request,
     lenderId: lender && isUuid(lender) ? lender : null,
     productIds: body.product_ids.filter(isUuid),
     userIds: clientUserIds(user, body).filter(isUuid),
@@ -158,7 +189,7 @@ function resolveOwnership(
   lookups: CreateLookups,
   problems: FieldProblem[],
 ): { client_id: string; company_id: string; lender_id: string } | null {
-  const { companies } = lookups;
+  const companies = lookups.companies.map((company) => company.id);
   const ownCompany = user.role === 'staff' ? user.organizationId : null;
   if (ownCompany && !companies.includes(ownCompany)) {
     problems.push({ field: 'requested_by.client_id', message: 'is not a client your company serves' });
@@ -262,7 +293,7 @@ function checkNamedIds(
   });
   if (!lookups.methodCompanies.includes(companyId))
     problems.push({ field: 'payment_method', message: "is not one of the company's payment methods" });
-  if (body.property_type_id && !lookups.propertyTypeFound)
+  if (body.property_type_id && !lookups.propertyType)
     problems.push({ field: 'property_type_id', message: 'is not a property type' });
   return {
     products: body.product_ids.map((id) => offered.find((p) => p.id === id)).filter((p) => p !== undefined),

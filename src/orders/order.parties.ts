@@ -1,8 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db, Trx } from '../db/connection.ts';
 import type { OrderPartiesTable } from '../db/schema.ts';
 import { isUuid } from '../db/ids.ts';
-import type { NewOrderParty } from './order.store.ts';
 
 /**
  * Party roles are titles, not a closed list: "Loan Officer", "Seller's Agent", "HOA contact".
@@ -68,6 +67,9 @@ const PARTY_COLUMNS = [
   'phones',
   'user_id',
 ] as const;
+
+/** A party to write with a new order or to add to one. */
+export type NewOrderParty = Omit<Insertable<OrderPartiesTable>, 'order_id'>;
 
 /** A party of an order, as the detail reads it (aggregated with the order) and the API shows it. */
 export type PartyRow = Pick<Selectable<OrderPartiesTable>, (typeof PARTY_COLUMNS)[number]>;

@@ -24,6 +24,14 @@ export type OrderDetailRow = Selectable<OrdersTable> & {
   parties: PartyRow[];
 };
 
+/**
+ * An order's parties (rows of order_parties named `pa`) as the detail shows them, in the order
+ * they were added: the detail's read and the create's answer (order.store.ts) both use it.
+ */
+export const PARTIES_JSON = sql<PartyRow[]>`json_agg(json_build_object('id', pa.id, 'name', pa.name,
+  'first_name', pa.first_name, 'last_name', pa.last_name, 'role', pa.role, 'role_key', pa.role_key,
+  'poc', pa.poc, 'emails', pa.emails, 'phones', pa.phones, 'user_id', pa.user_id) ORDER BY pa.created_at, pa.id)`;
+
 /** The order's detail, by id: the caller has found the order visible (order.store.ts). */
 export async function findOrderDetail(db: Db, orderId: string): Promise<OrderDetailRow | undefined> {
   const result = await sql<OrderDetailRow>`
@@ -36,10 +44,7 @@ export async function findOrderDetail(db: Db, orderId: string): Promise<OrderDet
            coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY op.position)
                        FROM order_products op JOIN products p ON p.id = op.product_id
                       WHERE op.order_id = orders.id), '[]') AS products,
-           coalesce((SELECT json_agg(json_build_object('id', pa.id, 'name', pa.name, 'first_name', pa.first_name,
-                                     'last_name', pa.last_name, 'role', pa.role, 'role_key', pa.role_key, 'poc', pa.poc, 'emails', pa.emails,
-                                     'phones', pa.phones, 'user_id', pa.user_id) ORDER BY pa.created_at, pa.id)
-                       FROM order_parties pa WHERE pa.order_id = orders.id), '[]') AS parties
+           coalesce((SELECT ${PARTIES_JSON} FROM order_parties pa WHERE pa.order_id = orders.id), '[]') AS parties
       FROM orders
       JOIN organizations client ON client.id = orders.client_id
       JOIN organizations company ON company.id = orders.company_id
@@ -314,29 +319,36 @@ export async function leastBusyAppraiser(trx: Trx, companyId: string): Promise<{
 
 /** What an order's create names, as the client's configuration knows it (order.create.ts). */
 export interface CreateLookups {
-  /** The companies that serve the client. */
-  companies: string[];
+  /** The client the order is for: the one named, else the only client the staff's company serves. */
+  clientId: string | null;
+  clientName: string | null;
+  /** The companies that serve the client, by id. */
+  companies: { id: string; name: string }[];
   /** The named products that the configuration offers this client, with their company. */
-  products: { id: string; company_id: string; fee_cents: string }[];
+  products: { id: string; name: string; company_id: string; fee_cents: string }[];
   /** The named users that are client users of the client. */
   users: { id: string; first_name: string; last_name: string; email: string; title: string | null }[];
   /** The companies (serving the client) that take the payment method. */
   methodCompanies: string[];
-  /** The companies that serve the named lender. */
+  /** The named lender's name, and the companies that serve it. */
+  lenderName: string | null;
   lenderCompanies: string[];
   /** The companies (serving the client) whose orders for it wait for payment before assignment. */
   paysFirstCompanies: string[];
-  propertyTypeFound: boolean;
+  propertyType: { id: string; name: string; slug: string } | null;
 }
 
 /**
- * Everything the create checks against the client's configuration, in one statement: the ids
- * that are not uuids were left out by the caller, so every cast here succeeds.
+ * Everything the create checks against the configuration, in one statement, with the names
+ * its answer shows: the client (the one named, or the only one `servedBy` serves when none
+ * is), its companies, the products, client users, payment method, lender and property type.
+ * Ids that are not uuids were left out by the caller, so every cast here succeeds.
  */
 export async function createLookups(
   db: Db,
   input: {
-    clientId: string;
+    clientId: string | null;
+    servedBy: string | null;
     lenderId: string | null;
     productIds: string[];
     userIds: string[];
@@ -345,27 +357,35 @@ export async function createLookups(
   },
 ): Promise<CreateLookups> {
   const { rows } = await sql<CreateLookups>`
-    WITH links AS (SELECT company_id FROM company_clients WHERE client_id = ${input.clientId})
+    WITH served AS (SELECT client_id FROM company_clients WHERE company_id = ${input.servedBy}::uuid
+                     ORDER BY client_id LIMIT 2),
+         client AS (SELECT coalesce(${input.clientId}::uuid,
+                                    (SELECT client_id FROM served WHERE (SELECT count(*) FROM served) = 1)) AS id),
+         links AS (SELECT cc.company_id, cc.payment_before_assignment FROM company_clients cc
+                    WHERE cc.client_id = (SELECT id FROM client))
     SELECT
-      coalesce((SELECT array_agg(company_id ORDER BY company_id) FROM links), '{}') AS companies,
-      coalesce((SELECT json_agg(json_build_object('id', p.id, 'company_id', p.company_id, 'fee_cents', coalesce(cp.fee_cents, p.fee_cents)::text))
-                  FROM products p JOIN client_products cp ON cp.product_id = p.id AND cp.client_id = ${input.clientId}
+      (SELECT id FROM client) AS "clientId",
+      (SELECT name FROM organizations WHERE id = (SELECT id FROM client)) AS "clientName",
+      coalesce((SELECT json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY o.id)
+                  FROM links JOIN organizations o ON o.id = links.company_id), '[]') AS companies,
+      coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'company_id', p.company_id,
+                                                  'fee_cents', coalesce(cp.fee_cents, p.fee_cents)::text))
+                  FROM products p JOIN client_products cp ON cp.product_id = p.id AND cp.client_id = (SELECT id FROM client)
                  WHERE p.id = ANY(${input.productIds}::uuid[])), '[]') AS products,
       coalesce((SELECT json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
                                                   'email', u.email, 'title', u.title))
                   FROM users u
-                 WHERE u.organization_id = ${input.clientId} AND u.role = 'client'
+                 WHERE u.organization_id = (SELECT id FROM client) AND u.role = 'client'
                    AND u.id = ANY(${input.userIds}::uuid[])), '[]') AS users,
       coalesce((SELECT array_agg(pm.company_id) FROM company_payment_methods pm
                  WHERE pm.method = ${input.paymentMethod} AND pm.company_id IN (SELECT company_id FROM links)), '{}')
         AS "methodCompanies",
+      (SELECT name FROM organizations WHERE id = ${input.lenderId}::uuid) AS "lenderName",
       coalesce((SELECT array_agg(company_id) FROM company_clients WHERE client_id = ${input.lenderId}::uuid), '{}')
         AS "lenderCompanies",
-      coalesce((SELECT array_agg(company_id) FROM company_clients
-                 WHERE client_id = ${input.clientId} AND payment_before_assignment), '{}') AS "paysFirstCompanies",
-      EXISTS (SELECT 1 FROM property_types WHERE id = ${input.propertyTypeId}::uuid) AS "propertyTypeFound"`.execute(
-    db,
-  );
+      coalesce((SELECT array_agg(company_id) FROM links WHERE payment_before_assignment), '{}') AS "paysFirstCompanies",
+      (SELECT json_build_object('id', pt.id, 'name', pt.name, 'slug', pt.slug) FROM property_types pt
+        WHERE pt.id = ${input.propertyTypeId}::uuid) AS "propertyType"`.execute(db);
   return rows[0]!;
 }
 
@@ -419,18 +439,6 @@ export async function findOrderHistory(db: Db, orderId: string) {
 }
 
 export type HistoryRow = Awaited<ReturnType<typeof findOrderHistory>>[number];
-
-/** Up to `limit` clients the company serves. */
-export async function clientsServedBy(db: Db, companyId: string, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('company_clients')
-    .select('client_id')
-    .where('company_id', '=', companyId)
-    .orderBy('client_id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.client_id);
-}
 
 export interface NoticeRecipient {
   id: string;

@@ -1,16 +1,18 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import { fullName, type AuthUser, type Principal } from '../auth/principal.ts';
 import type { Db, Trx } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
-import type { OrderPartiesTable, OrderPatch, OrderProductsTable, OrdersTable } from '../db/schema.ts';
+import type { OrderPatch, OrderProductsTable, OrdersTable } from '../db/schema.ts';
 import { AppError, notFound } from '../errors/app-error.ts';
-import { emitEvent, type EventOrder } from '../events/emit.ts';
+import { orderEventsExpressions, type EventOrder } from '../events/emit.ts';
 import type { EventType } from '../events/event-types.ts';
 import { NOTICE_KINDS } from '../events/notice-kinds.ts';
-import { enqueue } from '../outbox/outbox.ts';
+import { enqueueStatement, type OutboxKinds } from '../outbox/outbox.ts';
 import type { Status } from '../workflow/statuses.ts';
 import { isOrderVisible, orderVisibleTo } from './order.access.ts';
 import { noticesFor } from './order.notices.ts';
+import type { NewOrderParty, PartyRow } from './order.parties.ts';
+import { PARTIES_JSON } from './order.repository.ts';
 
 /**
  * The order aggregate. Every feature that reads an order for a user or for a change, writes
@@ -141,38 +143,54 @@ async function wasOfferedTo(db: Db, orderId: string, appraiserId: string): Promi
 
 export type NewOrder = Omit<Insertable<OrdersTable>, 'file_number'>;
 export type NewOrderProduct = Omit<Insertable<OrderProductsTable>, 'order_id'>;
-export type NewOrderParty = Omit<Insertable<OrderPartiesTable>, 'order_id'>;
 
 /**
- * Writes a new order with its products and parties. The file number is the next of the
- * sequence, zero-padded to eight digits behind the prefix (AOM-00000042), never reused.
+ * Writes a new order with its products, parties and the records of its creation (history,
+ * events, deliveries, notices: recordOrderChange's), in one statement: PostgreSQL runs it as a
+ * transaction of its own, so no BEGIN and COMMIT are sent, and it takes the pool, not a
+ * transaction. Answers the order's row and its parties as written (as the detail reads them:
+ * order.repository.ts). The file number is the next of the sequence, zero-padded to eight
+ * digits behind the prefix (AOM-00000042), never reused; a change with `recordFileNumber`
+ * names it in its history entry.
  */
 export async function insertOrder(
-  trx: Trx,
+  db: Db,
   fileNumberPrefix: string,
-  order: NewOrder,
+  order: NewOrder & { id: string },
   products: NewOrderProduct[],
   parties: NewOrderParty[],
-): Promise<{ id: string; file_number: string }> {
-  const inserted = await trx
+  by: Principal,
+  changes: readonly OrderChange[],
+): Promise<OrderRow & { parties: PartyRow[] }> {
+  const fileNumber = sql<string>`(SELECT file_number FROM new_number)`;
+  const newOrder = db
     .insertInto('orders')
-    .values({
-      ...order,
-      file_number: sql<string>`${fileNumberPrefix} || '-' || lpad(nextval('order_file_number_seq')::text, 8, '0')`,
-    })
-    .returning(['id', 'file_number'])
-    .executeTakeFirstOrThrow();
-  if (products.length > 0)
-    await trx
-      .insertInto('order_products')
-      .values(products.map((p) => ({ ...p, order_id: inserted.id })))
-      .execute();
-  if (parties.length > 0)
-    await trx
-      .insertInto('order_parties')
-      .values(parties.map((p) => ({ ...p, order_id: inserted.id })))
-      .execute();
-  return inserted;
+    .values({ ...order, file_number: fileNumber })
+    .returningAll();
+  const partyRows = parties.map((party, place) => ({ ...party, place }));
+  const productRows = products.map((p) => ({ ...p, fee_cents: String(p.fee_cents) }));
+  const { rows } = await sql<OrderRow & { parties: PartyRow[] }>`
+    WITH new_number AS (
+      SELECT ${fileNumberPrefix}::text || '-' || lpad(nextval('order_file_number_seq')::text, 8, '0') AS file_number),
+    new_order AS (${newOrder}),
+    new_products AS (
+      INSERT INTO order_products (order_id, product_id, fee_cents, position)
+      SELECT new_order.id, p.product_id, p.fee_cents, p.position
+        FROM new_order, jsonb_to_recordset(${JSON.stringify(productRows)}::jsonb)
+             AS p(product_id uuid, fee_cents bigint, position int)),
+    new_parties AS (
+      INSERT INTO order_parties (order_id, user_id, name, first_name, last_name, role, role_key, poc, emails, phones)
+      SELECT new_order.id, p.user_id, p.name, p.first_name, p.last_name, p.role, p.role_key,
+             coalesce(p.poc, false), p.emails, p.phones
+        FROM new_order, jsonb_to_recordset(${JSON.stringify(partyRows)}::jsonb)
+             AS p(place int, user_id uuid, name text, first_name text, last_name text, role text,
+                  role_key text, poc boolean, emails text[], phones text[])
+       ORDER BY p.place
+      RETURNING *),
+    ${changeRecords({ ...order, appraiser_id: null }, fileNumber, by, changes)}
+    SELECT new_order.*, coalesce((SELECT ${PARTIES_JSON} FROM new_parties pa), '[]') AS parties
+      FROM new_order`.execute(db);
+  return rows[0]!;
 }
 
 /**
@@ -203,6 +221,11 @@ export interface OrderChange {
   details?: Record<string, unknown>;
   /** The event that announces the change, besides order.status_changed when the status moves. */
   event?: { type: EventType; data: Record<string, unknown> } | null;
+  /**
+   * The history entry's details name the order's file number besides `details`: the create's
+   * entry, written by the statement that numbers the order (insertOrder).
+   */
+  recordFileNumber?: true;
 }
 
 /**
@@ -211,6 +234,7 @@ export interface OrderChange {
  * order.status_changed event for each move of status. The first change is the caller's; the
  * ones after it are system steps that followed at once (a submission being processed). The
  * status notices a change raises (order.notices.ts) go to the outbox in the same transaction.
+ * All of it is one statement: one round trip, whatever the number of rows.
  */
 export async function recordOrderChange(
   trx: Trx,
@@ -218,26 +242,45 @@ export async function recordOrderChange(
   by: Principal | null,
   changes: readonly OrderChange[],
 ): Promise<void> {
+  await sql`WITH ${changeRecords(order, sql<string>`${order.file_number}::text`, by, changes)}
+    SELECT count(*) FROM new_history`.execute(trx);
+}
+
+/**
+ * recordOrderChange's rows, as the common table expressions of a statement (named new_events,
+ * new_deliveries, new_webhook_messages, new_notices, new_history): the statement may be the
+ * one that writes the order (insertOrder), hence its file number as SQL.
+ */
+function changeRecords(
+  order: Omit<EventOrder, 'file_number'> & { appraiser_id?: string | null },
+  fileNumber: RawBuilder<string>,
+  by: Principal | null,
+  changes: readonly OrderChange[],
+): RawBuilder<unknown> {
   const actor = by ? { id: by.user.id, name: fullName(by.user) } : null;
-  for (const change of changes) {
-    if (change.event) await emitEvent(trx, change.event.type, order, change.event.data);
-  }
+  const events: { type: EventType; data: Record<string, unknown> }[] = changes.flatMap((change) =>
+    change.event ? [change.event] : [],
+  );
   for (const [index, change] of changes.entries()) {
     if (change.from === null || change.from === change.to) continue;
-    await emitEvent(trx, 'order.status_changed', order, {
-      from: change.from,
-      to: change.to,
-      action: change.action,
-      actor: index === 0 ? actor : null,
-      reason: change.reason ?? null,
+    events.push({
+      type: 'order.status_changed',
+      data: {
+        from: change.from,
+        to: change.to,
+        action: change.action,
+        actor: index === 0 ? actor : null,
+        reason: change.reason ?? null,
+      },
     });
   }
+  const notices: OutboxKinds['notice'][] = [];
   for (const change of changes) {
     for (const kind of noticesFor(change)) {
       const appraiser =
         (change.details?.appraiser_id as string | null | undefined) ?? order.appraiser_id ?? null;
       if (NOTICE_KINDS[kind].audience === 'appraiser' && !appraiser) continue;
-      await enqueue(trx, 'notice', {
+      notices.push({
         order_id: order.id,
         kind,
         reason: change.reason ?? null,
@@ -246,19 +289,27 @@ export async function recordOrderChange(
       });
     }
   }
-  await trx
-    .insertInto('order_history')
-    .values(
-      changes.map((change) => ({
-        order_id: order.id,
-        action: change.action,
-        from_status: change.from,
-        to_status: change.to,
-        user_id: by?.user.id ?? null,
-        key_owner_id: by?.keyOwner.id ?? null,
-        reason: change.reason ?? null,
-        details: JSON.stringify(change.details ?? {}),
-      })),
-    )
-    .execute();
+  const history = changes.map((change, place) => ({
+    place,
+    action: change.action,
+    from_status: change.from,
+    to_status: change.to,
+    reason: change.reason ?? null,
+    details: change.details ?? {},
+    file_number: change.recordFileNumber === true,
+  }));
+  // History rows keep their order as events do (emit.ts): a microsecond per place in the list.
+  return sql`${orderEventsExpressions(order, fileNumber, events, new Date())},
+    new_notices AS (${enqueueStatement('notice', notices)}),
+    new_history AS (
+      INSERT INTO order_history (order_id, action, from_status, to_status, user_id, key_owner_id, reason, details, created_at)
+      SELECT ${order.id}::uuid, h.action, h.from_status, h.to_status, ${by?.user.id ?? null}::uuid,
+             ${by?.keyOwner.id ?? null}::uuid, h.reason,
+             CASE WHEN h.file_number THEN jsonb_build_object('file_number', ${fileNumber}) || h.details ELSE h.details END,
+             clock_timestamp() + h.place * interval '1 microsecond'
+        FROM jsonb_to_recordset(${JSON.stringify(history)}::jsonb)
+             AS h(place int, action text, from_status text, to_status text, reason text, details jsonb,
+                  file_number boolean)
+       ORDER BY h.place
+      RETURNING id)`;
 }

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../db/connection.ts';
 import type { EmailPayload } from '../mail/message.ts';
 
@@ -43,6 +44,19 @@ export async function enqueue<K extends OutboxKind>(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Messages of one kind as an INSERT statement, for a larger statement that writes them with
+ * the change they follow (order.store.ts): the same rows as enqueue, one per payload.
+ */
+export function enqueueStatement<K extends OutboxKind>(
+  kind: K,
+  payloads: readonly OutboxKinds[K][],
+): RawBuilder<unknown> {
+  return sql`INSERT INTO outbox_messages (kind, payload, max_attempts)
+    SELECT ${kind}::text, p.payload, ${MAX_ATTEMPTS[kind]}::int
+      FROM jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) AS p(payload)`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { createClient } from '../helpers/factories.ts';
 import { orderBody, placeOrder } from '../helpers/orders.ts';
 
 const t = useTestApp({ FILE_NUMBER_PREFIX: 'TST', TIME_ZONE: 'America/Chicago' });
@@ -181,6 +182,103 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
     expect(detail.point_of_contact).toEqual(detail.points_of_contact[0]);
   });
 
+  it('answers the create with the order exactly as a read of it gives, for clients and staff', async () => {
+    const products = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('company_id', '=', demo.company_id)
+      .where('follow_up', '=', false)
+      .orderBy('name', 'desc')
+      .execute();
+    const clientUsers = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('organization_id', '=', demo.client_id)
+      .where('role', '=', 'client')
+      .orderBy('last_name')
+      .execute();
+    const lender = await createClient(t.db, {
+      name: 'Second Lender',
+      servedBy: { id: demo.company_id, name: 'Demo company' },
+    });
+    const rich = (override: Record<string, unknown>) =>
+      orderBody(t.db, demo, {
+        product_ids: products.slice(0, 3).map((p) => p.id),
+        client_user_ids: clientUsers.map((u) => u.id),
+        borrower: {
+          first_name: 'Bea',
+          last_name: 'Borrower',
+          email: 'Bea@Borrower.example',
+          phone: '512-555-0101',
+          co_first_name: 'Cody',
+          co_last_name: 'Borrower',
+        },
+        point_of_contact: {
+          name: 'Otto  Van Occupant',
+          phone: '512-555-0102',
+          emails: ['Otto@Occupant.example', 'otto2@occupant.example'],
+        },
+        address: {
+          street_1: '1100 Congress Ave',
+          street_2: 'Unit 4',
+          city: 'Austin',
+          state: 'TX',
+          zip: '78701',
+          county: 'Travis',
+        },
+        closing_date: '01/15/2027',
+        due_date: '12/15/2026 17:30',
+        special_instructions: '<p>Call <b>first</b></p>',
+        occupancy_type: 'primary_residence',
+        estate_held_type: 'leasehold',
+        fha_case_number: '123-4567890',
+        loan_number: 'LN-EQUAL',
+        green_certified: true,
+        complex_property: true,
+        ...override,
+      });
+    const cases: [string, Record<string, unknown>][] = [
+      [demo.users.client.api_key, { requested_by: { client_id: demo.client_id, lender_id: lender.id } }],
+      [demo.users.staff.api_key, { draft: true, property_type_id: null, payment_method: 'credit_card' }],
+      [
+        demo.users.client.api_key,
+        { point_of_contact: undefined, client_user_ids: [], product_ids: [products[0]!.id] },
+      ],
+    ];
+    for (const [key, override] of cases) {
+      const created = await post(key, await rich(override));
+      expect(created.statusCode, created.body).toBe(201);
+      const answer = created.json();
+      const read = await get(key, `/api/v1/orders/${answer.id}`);
+      expect(read.statusCode).toBe(200);
+      const detail = read.json();
+      // What the create answers besides the detail (createResponse in order.create.ts).
+      const body = (await rich(override)) as { borrower: { co_first_name?: string; co_last_name?: string } };
+      expect(answer).toStrictEqual({
+        ...detail,
+        borrower: {
+          ...detail.borrower,
+          co_first_name: body.borrower.co_first_name ?? null,
+          co_last_name: body.borrower.co_last_name ?? null,
+        },
+        point_of_contact: detail.point_of_contact
+          ? { ...detail.point_of_contact, email: detail.point_of_contact.emails }
+          : null,
+      });
+    }
+  });
+
+  it('takes a null or empty property_type_id as no property type', async () => {
+    for (const property_type_id of [null, '']) {
+      const created = await post(
+        demo.users.client.api_key,
+        await orderBody(t.db, demo, { property_type_id }),
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().property_type).toBeNull();
+    }
+  });
+
   it('numbers orders with the prefix and a unique, increasing eight-digit sequence', async () => {
     const a = await placeOrder(t.app, t.db, demo);
     const b = await placeOrder(t.app, t.db, demo);
@@ -258,6 +356,11 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
     ['client_user_ids[0]', { client_user_ids: ['not-a-user'] }],
     ['property_type_id', { property_type_id: '00000000-0000-0000-0000-000000000000' }],
     ['company_id', { company_id: '00000000-0000-0000-0000-000000000000' }],
+    [
+      'requested_by.client_id',
+      { requested_by: { client_id: '00000000-0000-0000-0000-000000000000', lender_id: null } },
+    ],
+    ['requested_by.lender_id', { requested_by: { lender_id: '00000000-0000-0000-0000-000000000000' } }],
     ['loan_amount', { loan_amount: 'lots' }],
     ['point_of_contact.emails[0]', { point_of_contact: { name: 'A B', emails: ['nope'] } }],
   ])('with a bad %s answers 422 naming it and stores nothing', async (field, override) => {
