@@ -151,7 +151,15 @@ function dayComparison(
   }
 }
 
-function castValue(value: string, spec: AttributeSpec): RawBuilder<unknown> {
+/**
+ * A parameter typed as the attribute is. Text stays untyped for the filters (PostgreSQL infers
+ * it from the column or the pattern); a keyset comparison (list-keyset.ts) asks for `text`.
+ */
+export function castValue(
+  value: string,
+  spec: AttributeSpec,
+  { text = false }: { text?: boolean } = {},
+): RawBuilder<unknown> {
   switch (spec.type) {
     case 'uuid':
       return sql`${value}::uuid`;
@@ -166,6 +174,6 @@ function castValue(value: string, spec: AttributeSpec): RawBuilder<unknown> {
     case 'datetime':
       return sql`${value}::timestamptz`;
     default:
-      return sql`${value}`;
+      return text ? sql`${value}::text` : sql`${value}`;
   }
 }

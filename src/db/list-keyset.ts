@@ -1,5 +1,11 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { AttributeMap, AttributeSpec, ListQuery, ListSort } from './list-filter.ts';
+import {
+  castValue,
+  type AttributeMap,
+  type AttributeSpec,
+  type ListQuery,
+  type ListSort,
+} from './list-filter.ts';
 
 /**
  * Keyset paging of list searches: a page that starts after a given row, found by comparing
@@ -70,7 +76,9 @@ export function keyTextFits(key: SortKey, value: string | null): boolean {
  * starts at the cursor rather than at the top of the list.
  */
 export function afterKeys(keys: SortKey[], values: (string | null)[]): Expression<SqlBool> {
-  const operands = keys.map((key, i) => (values[i] === null ? null : castKey(values[i]!, key.spec)));
+  const operands = keys.map((key, i) =>
+    values[i] === null ? null : castValue(values[i]!, key.spec, { text: true }),
+  );
   const uniform = keys.every((k) => k.spec.notNull === true && k.direction === keys[0]!.direction);
   if (uniform) {
     const left = sql.join(keys.map((k) => k.expr));
@@ -111,25 +119,6 @@ function strictlyAfter(key: SortKey, value: RawBuilder<unknown> | null): Express
 
 function sameAs(key: SortKey, value: RawBuilder<unknown> | null): Expression<SqlBool> {
   return value === null ? sql<SqlBool>`${key.expr} IS NULL` : sql<SqlBool>`${key.expr} = ${value}`;
-}
-
-function castKey(value: string, spec: AttributeSpec): RawBuilder<unknown> {
-  switch (spec.type) {
-    case 'uuid':
-      return sql`${value}::uuid`;
-    case 'integer':
-      return sql`${value}::bigint`;
-    case 'decimal':
-      return sql`${value}::numeric`;
-    case 'boolean':
-      return sql`${value}::boolean`;
-    case 'date':
-      return sql`${value}::date`;
-    case 'datetime':
-      return sql`${value}::timestamptz`;
-    default:
-      return sql`${value}::text`;
-  }
 }
 
 /** What a cursor holds: the sorts it continues, the page it opens, the keys of the row it follows. */
