@@ -82,8 +82,10 @@ export const LEAKS: [string, RegExp][] = [
   ['a file URL', /file:\/\//],
   [
     'PostgreSQL error text',
-    /syntax error at or near|invalid input syntax|violates (?:foreign key|unique|check|not-null|exclusion) constraint|duplicate key value|relation "[^"]*" does not exist|column "[^"]*" (?:does not exist|of relation)|value too long for type|out of range for type|invalid byte sequence for encoding|unsupported Unicode escape sequence|null value in column|current transaction is aborted|operator does not exist|could not determine data type|bind message supplies|SQLSTATE|PostgreSQL|postgres|\bpg_[a-z_]+/i,
+    /syntax error at or near|invalid input syntax|violates (?:foreign key|unique|check|not-null|exclusion) constraint|duplicate key value|relation "[^"]*" does not exist|column "[^"]*" (?:does not exist|of relation)|value too long for type|out of range for type|invalid byte sequence for encoding|unsupported Unicode escape sequence|null value in column|current transaction is aborted|operator does not exist|could not determine data type|bind message supplies|SQLSTATE|PostgreSQL|postgres/i,
   ],
+  // Catalog and function names are lower case: a random key's "-Pg_N…" is not one of them.
+  ['PostgreSQL error text', /\bpg_[a-z_]+/],
   [
     'SQL text',
     /\bselect\b[\s\S]{0,200}?\bfrom\s+"?[a-z_]+"?|\binsert\s+into\s+"?[a-z_]+|\bupdate\s+"?[a-z_]+"?\s+set\b|\bdelete\s+from\s+"?[a-z_]+|"[a-z_]+"\."[a-z_]+"/i,
@@ -100,7 +102,10 @@ export const LEAKS: [string, RegExp][] = [
  */
 export function leaksIn(body: string, request: string): string[] {
   const text = `${body}\n${textOfJson(body)}`;
-  return LEAKS.filter(([, pattern]) => pattern.test(text) && !pattern.test(request)).map(([name]) => name);
+  const names = LEAKS.filter(([, pattern]) => pattern.test(text) && !pattern.test(request)).map(
+    ([name]) => name,
+  );
+  return [...new Set(names)];
 }
 
 /** The strings of a JSON body, unescaped (`relation \"orders\"` reads `relation "orders"`). */

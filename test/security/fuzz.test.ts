@@ -1039,6 +1039,9 @@ describe('fuzzing every endpoint of /openapi.json', () => {
     expect(
       leaksIn('{"message":"relation \\"orders\\" does not exist\\n    at Parser.parse (/x.js:1:1)"}', ''),
     ).toEqual(['a stack trace', 'PostgreSQL error text']);
+    expect(leaksIn('{"message":"permission denied for pg_catalog"}', '')).toEqual(['PostgreSQL error text']);
+    // A random key may hold "-Pg_N…": not a catalog name.
+    expect(leaksIn('{"api_key":"aoms_YFvGX6jZ_nNN-Pg_Nw4ppH8Av2eg-4hZCQ2hqGANTJY"}', '')).toEqual([]);
     expect(errorShapeProblem('application/json', '{"error":"Bad Request","statusCode":400}')).toBe(
       'success is not false',
     );
