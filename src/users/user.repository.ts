@@ -41,14 +41,7 @@ export async function moveUserRow(
     .set({ organization_id: change.organizationId, role: change.role, is_admin: change.isAdmin })
     .where('id', '=', userId)
     .execute();
-  const revoked = await trx
-    .updateTable('api_keys')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .execute();
-  return revoked.map((key) => key.id);
+  return revokeApiKeys(trx, userId);
 }
 
 /** The users of the given organizations, as administrators list them: by organization, then name. */
@@ -120,14 +113,7 @@ export async function changeUserRow(
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
-  const revoked = await trx
-    .updateTable('api_keys')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .execute();
-  return revoked.map((key) => key.id);
+  return revokeApiKeys(trx, userId);
 }
 
 /** The appraiser's orders not completed, fulfilled or cancelled, from the running totals. */
@@ -140,4 +126,16 @@ export async function openOrderCount(db: Db, appraiserId: string): Promise<numbe
     .where('status', 'not in', [...CLOSED])
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** Revokes the user's live API keys; answers their ids (the key cache forgets them by id). */
+async function revokeApiKeys(trx: Trx, userId: string): Promise<string[]> {
+  const revoked = await trx
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return revoked.map((key) => key.id);
 }
