@@ -28,7 +28,7 @@ import { companySubmissionFee } from '../organizations/organization.repository.t
 import { actionEvent } from './order.action-events.ts';
 import { insertOrderNote } from './order.notes.ts';
 import { countSubmissionFees, insertSubmissionFee, orderProductIds } from './order.repository.ts';
-import { findOrder, findVisibleOrder, recordOrderChange, updateOrder } from './order.store.ts';
+import { changeOrder, findOrder, findVisibleOrder } from './order.store.ts';
 
 /**
  * Runs the workflow table (workflow/transitions.ts): takes an action on an order, atomically.
@@ -181,8 +181,7 @@ async function applyResult(
 ): Promise<Status> {
   const steps = result.then ?? [];
   const finalStatus = steps.at(-1)?.to ?? result.to;
-  await updateOrder(trx, order.id, { ...result.patch, status: finalStatus });
-  await recordOrderChange(trx, order, principal, [
+  await changeOrder(trx, order, { ...result.patch, status: finalStatus }, principal, [
     {
       action: actionName,
       from: order.status,

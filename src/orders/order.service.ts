@@ -30,7 +30,7 @@ import {
 } from './order.repository.ts';
 import { countScope } from './order.scope.ts';
 import type { OrderDetail, SubjectAddressBody } from './order.schemas.ts';
-import { findVisibleOrder, recordOrderChange, updateOrder } from './order.store.ts';
+import { changeOrder, findVisibleOrder } from './order.store.ts';
 
 /** The order's detail, for a user who may see it. */
 export async function getOrder(
@@ -162,8 +162,7 @@ export async function updateSubjectAddress(
       ]);
     }
     const patch = addressPatch(order, body);
-    await updateOrder(trx, order.id, patch);
-    await recordOrderChange(trx, order, principal, [
+    await changeOrder(trx, order, patch, principal, [
       { action: 'update_subject_address', from: order.status, to: order.status, details: body },
     ]);
   });

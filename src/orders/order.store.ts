@@ -19,8 +19,9 @@ import { PARTIES_JSON } from './order.repository.ts';
  * the `orders` table, or records what happened to an order goes through these functions:
  * - findVisibleOrder: the order a user may see (404 otherwise), optionally locked for a change;
  * - findOrder: an order by id, for the service itself (timers, signed links);
- * - insertOrder / updateOrder: the only writes of the `orders` table;
- * - recordOrderChange: the history entry and the event that announces it, together.
+ * - insertOrder / updateOrder / changeOrder: the only writes of the `orders` table;
+ * - recordOrderChange: the history entry and the event that announces it, together
+ *   (changeOrder: with the change of the order's columns, in one statement).
  * The order detail and list are read models over the same table (order.repository.ts).
  */
 export type OrderRow = Selectable<OrdersTable>;
@@ -82,9 +83,11 @@ export async function findOrder<C extends OrderColumn = never>(
 
 /**
  * The order, if the user may see it; 404 otherwise (another tenant's order is "not found").
- * With `lock`, visibility is checked first and the row then locked by id: a request that
- * waited behind a concurrent change which took the order out of the caller's sight (a
- * rejected offer) learns that it lost (409), not that the order never existed (404).
+ * With `lock`, one statement reads the visibility in its snapshot (a subquery run once) and
+ * then locks the row by id, reading it as it is after any change it waited for: nothing is
+ * locked for a caller who may not see the order, and a request that waited behind a
+ * concurrent change which took the order out of the caller's sight (a rejected offer) learns
+ * that it lost (409), not that the order never existed (404).
  */
 export async function findVisibleOrder<C extends OrderColumn = never>(
   db: Db,
@@ -105,26 +108,39 @@ export async function findVisibleOrder<C extends OrderColumn = never>(
   options: ReadOptions<C> | LockOptions<C> = {},
 ): Promise<OrderWith<C>> {
   if (!isUuid(orderId)) throw notFound('order');
-  const lock = options.lock === true;
-  const seen = await selectOrder(db, orderId, lock ? [] : (options.columns ?? []), false)
-    .where(orderVisibleTo(user))
-    .executeTakeFirst();
-  if (!seen) {
+  const columns = options.columns ?? [];
+  if (options.lock !== true) {
+    const seen = await selectOrder(db, orderId, columns, false)
+      .where(orderVisibleTo(user))
+      .executeTakeFirst();
+    if (!seen) throw notFound('order');
+    return seen as OrderWith<C>;
+  }
+  const locked = (await db
+    .selectFrom('orders')
+    .select([...KEY_COLUMNS, ...columns])
+    .where('orders.id', '=', (eb) =>
+      eb
+        .selectFrom('orders')
+        .select('orders.id')
+        .where('orders.id', '=', orderId)
+        .where(orderVisibleTo(user)),
+    )
+    .forUpdate()
+    .executeTakeFirst()) as OrderWith<C> | undefined;
+  if (!locked) {
     // An appraiser who was offered the order knows it exists: losing the offer (to their own
     // concurrent reject, a timeout, a reassignment) is a conflict, not a missing order.
-    if (lock && user.role === 'appraiser' && (await wasOfferedTo(db, orderId, user.id))) {
+    if (user.role === 'appraiser' && (await wasOfferedTo(db, orderId, user.id))) {
       throw new AppError('conflict', 'This order is no longer offered or assigned to you', [
         { field: 'appraiser_id', message: 'is no longer you' },
       ]);
     }
     throw notFound('order');
   }
-  if (!lock) return seen as OrderWith<C>;
-  const locked = (await selectOrder(db, orderId, options.columns ?? [], true).executeTakeFirst()) as
-    OrderWith<C> | undefined;
-  if (!locked || !isOrderVisible(user, locked)) {
+  if (!isOrderVisible(user, locked)) {
     throw new AppError('conflict', 'A concurrent change took this order out of your hands; read it again', [
-      { field: 'status', message: `is ${locked?.status ?? 'gone'}` },
+      { field: 'status', message: `is ${locked.status}` },
     ]);
   }
   return locked;
@@ -201,14 +217,33 @@ export async function insertOrder(
  * (order.detail-cache.ts).
  */
 export async function updateOrder(trx: Trx, orderId: string, patch: OrderPatch): Promise<void> {
-  await trx
+  await orderUpdate(trx, orderId, patch).execute();
+}
+
+function orderUpdate(trx: Trx, orderId: string, patch: OrderPatch) {
+  return trx
     .updateTable('orders')
     .set({
       ...patch,
       updated_at: sql<Date>`greatest(clock_timestamp(), orders.updated_at + interval '1 millisecond')`,
     })
-    .where('id', '=', orderId)
-    .execute();
+    .where('id', '=', orderId);
+}
+
+/**
+ * updateOrder and recordOrderChange together, as one statement: the change of the order's
+ * columns and its records (history, events, deliveries, notices) in one round trip.
+ */
+export async function changeOrder(
+  trx: Trx,
+  order: EventOrder & { appraiser_id?: string | null },
+  patch: OrderPatch,
+  by: Principal | null,
+  changes: readonly OrderChange[],
+): Promise<void> {
+  await sql`WITH changed_order AS (${orderUpdate(trx, order.id, patch)}),
+    ${changeRecords(order, sql<string>`${order.file_number}::text`, by, changes)}
+    SELECT count(*) FROM new_history`.execute(trx);
 }
 
 /** One entry of an order's history. */

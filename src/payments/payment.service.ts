@@ -11,7 +11,13 @@ import { renderEmail } from '../mail/templates.ts';
 import { paymentPagesLocked } from '../metrics/metrics.ts';
 import { performSystemAction } from '../orders/order.actions.ts';
 import { fullAddress } from '../orders/order.mapper.ts';
-import { findOrder, findVisibleOrder, recordOrderChange, updateOrder } from '../orders/order.store.ts';
+import {
+  changeOrder,
+  findOrder,
+  findVisibleOrder,
+  recordOrderChange,
+  updateOrder,
+} from '../orders/order.store.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import type { LinkSigner } from '../storage/signed-links.ts';
 import { isEmail } from '../users/user.service.ts';
@@ -179,8 +185,7 @@ export async function updatePaymentMethod(
       throw new AppError('validation_failed', `${method} is not accepted by the company`, [
         { field: 'payment_method', message: "is not one of the company's payment methods" },
       ]);
-    await updateOrder(trx, order.id, { payment_method: method });
-    await recordOrderChange(trx, order, principal, [
+    await changeOrder(trx, order, { payment_method: method }, principal, [
       {
         action: 'update_payment_method',
         from: order.status,
