@@ -31,20 +31,38 @@ function wallClock(date: Date, timeZone: string): Record<string, number> {
 }
 
 /**
- * The zone's offset at an instant, remembered per zone and half hour: Intl's formatToParts is
+ * What formatDate remembers per zone: the zone's offset per half hour (Intl's formatToParts is
  * too slow to call for every date of every answer, and zones change offset only on half-hour
- * boundaries (checked against Intl minute by minute over three years in several zones).
+ * boundaries: checked against Intl minute by minute over three years in several zones), and
+ * the text of each local day. A date of an answer is then two lookups by number: no string,
+ * no Date and no parts are made for a day already written.
  */
-const offsets = new Map<string, number>();
+interface ZoneMemory {
+  offsets: Map<number, number>;
+  days: Map<number, string>;
+}
+const zones = new Map<string, ZoneMemory>();
+const MEMORY_LIMIT = 50_000;
+const HALF_HOUR_MS = 1_800_000;
+const DAY_MS = 86_400_000;
 
-function cachedOffset(utcMs: number, timeZone: string): number {
+function zoneMemory(timeZone: string): ZoneMemory {
+  let memory = zones.get(timeZone);
+  if (!memory) {
+    memory = { offsets: new Map(), days: new Map() };
+    zones.set(timeZone, memory);
+  }
+  return memory;
+}
+
+function cachedOffset(utcMs: number, timeZone: string, memory: ZoneMemory): number {
   if (timeZone === 'UTC') return 0;
-  const key = `${timeZone}|${Math.floor(utcMs / 1_800_000)}`;
-  let offset = offsets.get(key);
+  const halfHour = Math.floor(utcMs / HALF_HOUR_MS);
+  let offset = memory.offsets.get(halfHour);
   if (offset === undefined) {
-    if (offsets.size > 50_000) offsets.clear();
+    if (memory.offsets.size > MEMORY_LIMIT) memory.offsets.clear();
     offset = offsetAt(utcMs, timeZone);
-    offsets.set(key, offset);
+    memory.offsets.set(halfHour, offset);
   }
   return offset;
 }
@@ -56,8 +74,22 @@ export function formatDate(value: Date | string | null | undefined, timeZone: st
     const [y, m, d] = value.split('-');
     return `${m}/${d}/${y}`;
   }
-  const ms = (value instanceof Date ? value : new Date(value)).getTime();
-  const local = new Date(ms + cachedOffset(ms, timeZone));
+  const ms = value instanceof Date ? value.getTime() : Date.parse(value);
+  if (Number.isNaN(ms)) return formatDay(ms);
+  const memory = zoneMemory(timeZone);
+  const day = Math.floor((ms + cachedOffset(ms, timeZone, memory)) / DAY_MS);
+  let text = memory.days.get(day);
+  if (text === undefined) {
+    if (memory.days.size > MEMORY_LIMIT) memory.days.clear();
+    text = formatDay(day * DAY_MS);
+    memory.days.set(day, text);
+  }
+  return text;
+}
+
+/** MM/DD/YYYY of a UTC instant (the local wall clock, once the zone's offset is added). */
+function formatDay(ms: number): string {
+  const local = new Date(ms);
   return `${String(local.getUTCMonth() + 1).padStart(2, '0')}/${String(local.getUTCDate()).padStart(2, '0')}/${local.getUTCFullYear()}`;
 }
 
