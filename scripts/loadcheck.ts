@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, untilReady } from './bench/service.ts';
+import { startFlags } from './start-flags.ts';
 
 /**
  * `npm run loadcheck`: a bounded flood on loopback that the rate limits must stop. Starts the
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = loopback(`http://127.0.0.1:${port}`);
   log(`starting the service on ${base} (embedded PostgreSQL under ${dataDir})`);
-  const service = spawn(process.execPath, ['src/server.ts'], {
+  const service = spawn(process.execPath, [...startFlags(), 'src/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { withDatabase } from '../../src/db/connection.ts';
 import { openEmbeddedDatabase } from '../../src/db/embedded.ts';
+import { startFlags } from '../start-flags.ts';
 
 /**
  * What the benchmarks share: a throwaway PostgreSQL database, and the service started on it as
@@ -82,7 +83,7 @@ export interface BenchService {
 export async function startBenchService(databaseUrl: string, nodeArgs: string[] = []): Promise<BenchService> {
   const port = await freePort();
   const dataDir = path.join(os.tmpdir(), `aoms-bench-data-${Date.now()}`);
-  const child = spawn(process.execPath, [...nodeArgs, 'src/server.ts'], {
+  const child = spawn(process.execPath, [...startFlags(), ...nodeArgs, 'src/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

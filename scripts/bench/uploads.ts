@@ -5,6 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startFlags } from '../start-flags.ts';
 import { freePort, untilReady } from './service.ts';
 
 /**
@@ -177,7 +178,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   log(`starting the service on ${base} (embedded PostgreSQL under ${dataDir})`);
-  const service = spawn(process.execPath, ['src/server.ts'], {
+  const service = spawn(process.execPath, [...startFlags(), 'src/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { startFlags } from '../../scripts/start-flags.ts';
 
 /** Runs the service's own entry points as real processes, the way an operator does. */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -34,7 +35,10 @@ export interface ServerProcess {
 }
 
 export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['src/server.ts'], { cwd: ROOT, env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [...startFlags(), 'src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
