@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 import type { SecretBox } from './secret-box.ts';
-import { serviceKey } from './service-secrets.ts';
+import { ServiceHmacKey } from './service-secrets.ts';
 
 /**
  * Opaque list cursors (`after=`): `base64url(JSON of the payload).base64url(HMAC-SHA256)`. The
@@ -14,25 +14,22 @@ const SECRET_NAME = 'list_cursor_key';
 const SHAPE = /^[A-Za-z0-9_-]{1,8000}\.[A-Za-z0-9_-]{43}$/;
 
 export class CursorSeal {
-  readonly #db: Db;
-  readonly #box: SecretBox;
-  #key: Promise<Buffer> | null = null;
+  readonly #key: ServiceHmacKey;
 
   constructor(db: Db, box: SecretBox) {
-    this.#db = db;
-    this.#box = box;
+    this.#key = new ServiceHmacKey(db, box, SECRET_NAME);
   }
 
   async seal(payload: unknown, boundTo: string): Promise<string> {
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${body}.${this.#sign(await this.#signingKey(), body, boundTo)}`;
+    return `${body}.${await this.#sign(body, boundTo)}`;
   }
 
   /** The payload, or null when the text is not a cursor this service sealed for `boundTo`. */
   async open(text: string, boundTo: string): Promise<unknown> {
     if (!SHAPE.test(text)) return null;
     const [body, signature] = text.split('.') as [string, string];
-    const expected = Buffer.from(this.#sign(await this.#signingKey(), body, boundTo));
+    const expected = Buffer.from(await this.#sign(body, boundTo));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
     try {
@@ -42,15 +39,7 @@ export class CursorSeal {
     }
   }
 
-  #sign(key: Buffer, body: string, boundTo: string): string {
-    return createHmac('sha256', key).update(`${boundTo}\n${body}`).digest('base64url');
-  }
-
-  #signingKey(): Promise<Buffer> {
-    this.#key ??= serviceKey(this.#db, this.#box, SECRET_NAME).catch((error: unknown) => {
-      this.#key = null;
-      throw error;
-    });
-    return this.#key;
+  #sign(body: string, boundTo: string): Promise<string> {
+    return this.#key.sign(`${boundTo}\n${body}`);
   }
 }

