@@ -128,8 +128,9 @@ export function parseDateTime(value: string, timeZone: string): Date | null {
     fields[4] > 59
   )
     return null;
-  let utc = guess - offsetAt(guess, timeZone);
-  const corrected = offsetAt(utc, timeZone);
+  const memory = zoneMemory(timeZone);
+  let utc = guess - cachedOffset(guess, timeZone, memory);
+  const corrected = cachedOffset(utc, timeZone, memory);
   if (guess - corrected !== utc) utc = guess - corrected;
   return new Date(utc);
 }

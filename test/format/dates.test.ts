@@ -62,3 +62,41 @@ describe('formatDate', () => {
     expect(formatDate(lastOfDay, 'UTC')).toBe('03/09/2026');
   });
 });
+
+describe('parseDateTime', () => {
+  it('reads a local time in the zone as Intl writes it back, every 47 minutes of a year, in several zones', () => {
+    const wall = new Map<string, Intl.DateTimeFormat>();
+    for (const zone of ZONES) {
+      let format = wall.get(zone);
+      if (!format) {
+        format = new Intl.DateTimeFormat('sv-SE', {
+          timeZone: zone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        });
+        wall.set(zone, format);
+      }
+      const misses: string[] = [];
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 47 * 60_000) {
+        // The local wall clock of an instant (YYYY-MM-DD HH:MM), read back in the zone: the same
+        // instant, except in the hour a change of offset repeats, where either reading is right.
+        const local = format.format(new Date(ms)).replace(' ', 'T');
+        const read = parseDateTime(local, zone);
+        if (read === null || format.format(read).replace(' ', 'T') !== local)
+          misses.push(`${zone} ${local}: ${read?.toISOString() ?? 'null'}`);
+        if (misses.length > 3) break;
+      }
+      expect(misses, zone).toEqual([]);
+    }
+  });
+
+  it('refuses impossible dates and times', () => {
+    expect(parseDateTime('2026-02-30', 'America/Chicago')).toBeNull();
+    expect(parseDateTime('02/30/2026', 'America/Chicago')).toBeNull();
+    expect(parseDateTime('2026-12-01T24:00', 'America/Chicago')).toBeNull();
+  });
+});
