@@ -84,7 +84,11 @@ describe("the pipeline's counts", () => {
   });
 
   it('show a change made through another instance once the database announces it', async () => {
+    // The new order is announced too: "before" is read once it counts, or the hold's change
+    // would be measured from counts that do not hold the order yet.
+    const start = await queues(t.app);
     const order = await placeOrder(t.app, t.db, demo);
+    await eventually(async () => countIn(await queues(t.app), 'new') === countIn(start, 'new') + 1);
     const before = await queues(t.app);
     const held = await act(elsewhere, demo.users.client.api_key, order.id, 'hold', { reason: 'Survey' });
     expect(held.statusCode, held.body).toBe(200);
