@@ -113,12 +113,28 @@ async function main(): Promise<void> {
   };
   const deepPage = Math.max(1, Math.min(199, (await listPage(deepSearch)).total_pages - 1));
   const deepCursor = (await listPage(`${deepSearch}&page=${deepPage}`)).next_cursor ?? '';
+  // The reference rows: the ceiling's read answering as many bytes as a detail and a list page.
+  const answerBytes = async (url: string) =>
+    (await (await fetch(`${baseUrl}${url}`, { headers: staff })).arrayBuffer()).byteLength;
+  const detailBytes = await answerBytes(`/api/v1/orders/${ids[0]}`);
+  const listBytes = await answerBytes('/api/v1/orders?q[status_name_eq]=Assigned');
+  log(
+    `reference answers: a detail ${detailBytes.toLocaleString('en-US')} B, a list page ${listBytes.toLocaleString('en-US')} B`,
+  );
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   type Scenario = [string, Parameters<typeof measure>[1], Target?];
   const scenarios: Scenario[] = (
     [
       ['bare route (ceiling)', { method: 'GET', paths: ['/__bench/bare'] }],
       ['primary-key SELECT (ceiling)', { method: 'GET', paths: ids.map((id) => `/__bench/pk/${id}`) }],
+      [
+        'primary-key SELECT, as many bytes as a detail',
+        { method: 'GET', paths: ids.map((id) => `/__bench/pk/${id}?bytes=${detailBytes}`) },
+      ],
+      [
+        'primary-key SELECT, as many bytes as a list page',
+        { method: 'GET', paths: ids.map((id) => `/__bench/pk/${id}?bytes=${listBytes}`) },
+      ],
       [
         'GET /orders/{id}',
         { method: 'GET', paths: ids.map((id) => `/api/v1/orders/${id}`), headers: staff },
