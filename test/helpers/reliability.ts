@@ -99,6 +99,31 @@ export async function waitFor(
 }
 
 /**
+ * Polls `remaining` until it answers nothing left. A bound on correctness, not on speed: it fails
+ * only when the remainder stopped shrinking for `stallMs` (a machine busy with the rest of the
+ * suite delivers slowly but still delivers; a stuck worker delivers nothing).
+ */
+export async function waitUntilDrained<T>(
+  remaining: () => Promise<T[]>,
+  stallMs: number,
+  describe: (left: T[]) => Promise<string> | string,
+): Promise<void> {
+  let left = await remaining();
+  let fewest = left.length;
+  let progressAt = Date.now();
+  while (left.length > 0) {
+    if (left.length < fewest) {
+      fewest = left.length;
+      progressAt = Date.now();
+    } else if (Date.now() - progressAt > stallMs) {
+      throw new Error(`no progress for ${stallMs} ms, ${left.length} left: ${await describe(left)}`);
+    }
+    await sleep(50);
+    left = await remaining();
+  }
+}
+
+/**
  * After a SIGKILL, PostgreSQL still runs the statements the dead process had sent (a COMMIT, an
  * outbox claim) to their end before it notices the closed connection. Waits until no backend
  * on this database but the caller's own query is busy, so that what the dead process

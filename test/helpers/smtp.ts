@@ -28,6 +28,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
+      // Every connection would otherwise wait on a reverse DNS lookup of 127.0.0.1 (up to 1.5 s
+      // each where no resolver answers), which says nothing about the service.
+      disableReverseLookup: true,
       logger: false,
       onData(stream, _session, callback) {
         simpleParser(stream)

@@ -15,6 +15,7 @@ import {
   outboxIdOf,
   startService,
   waitFor,
+  waitUntilDrained,
   type Answer,
   type Service,
 } from '../helpers/reliability.ts';
@@ -196,11 +197,8 @@ it('three processes on one database: one winner per conflict, unique file number
       .selectFrom('outbox_messages')
       .select(['id', 'kind', 'status', 'attempts', 'last_error', 'payload'])
       .execute();
-  await waitFor(
-    async () => (await outbox()).every((m) => m.status !== 'pending'),
-    30_000,
-    async () => `still pending: ${JSON.stringify((await outbox()).filter((m) => m.status === 'pending'))}`,
-  );
+  const pending = async () => (await outbox()).filter((m) => m.status === 'pending');
+  await waitUntilDrained(pending, 30_000, (left) => `still pending: ${JSON.stringify(left)}`);
   const messages = await outbox();
   const emails = messages.filter((m) => m.kind === 'email');
   const webhooks = messages.filter((m) => m.kind === 'webhook');
