@@ -29,6 +29,12 @@ export interface Config {
   databasePoolSize: number;
   /** null: emails are written as .eml files under DATA_DIR/mail. */
   smtpUrl: string | null;
+  /**
+   * How long the mail server has to connect, greet and answer each step of a send. Sends go
+   * one at a time through the outbox worker, webhooks included: a silent server must not hold
+   * it for the transport's own defaults (up to ten minutes).
+   */
+  smtpTimeoutMs: number;
   mailFrom: string;
   /** Whether this process delivers outbox messages (emails, webhooks). */
   outboxWorker: boolean;
@@ -199,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', 10_000, integer(0, 600_000)),
     databasePoolSize: read('DATABASE_POOL_SIZE', 10, integer(1, 200)),
     smtpUrl: env.SMTP_URL?.trim() || null,
+    smtpTimeoutMs: read('SMTP_TIMEOUT_MS', 30_000, integer(100, 120_000)),
     mailFrom: env.MAIL_FROM?.trim() || `Appraisal Orders <no-reply@${hostOf(publicBaseUrl)}>`,
     outboxWorker: read('OUTBOX_WORKER', true, boolean),
     outboxPollIntervalMs: read('OUTBOX_POLL_INTERVAL_MS', 1000, integer(10, 60_000)),

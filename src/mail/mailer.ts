@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import type { Config } from '../config/config.ts';
 import type { EmailPayload } from './message.ts';
 
@@ -15,7 +16,7 @@ export interface Mailer {
 }
 
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicBaseUrl'>,
+  config: Pick<Config, 'smtpUrl' | 'smtpTimeoutMs' | 'mailFrom' | 'dataDir' | 'publicBaseUrl'>,
 ): Mailer {
   const messageIdHost = new URL(config.publicBaseUrl).hostname || 'localhost';
   const envelope = (message: EmailPayload, outboxId: string) => ({
@@ -28,7 +29,15 @@ export function createMailer(
   });
 
   if (config.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(config.smtpUrl, {});
+    const timeout = config.smtpTimeoutMs;
+    // The URL as nodemailer itself reads it (its query can set any transport option), with the
+    // timeouts added where the URL does not set them.
+    const transport: Transporter = nodemailer.createTransport({
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+      ...parseConnectionUrl(config.smtpUrl),
+    });
     return {
       async send(message, outboxId) {
         await transport.sendMail(envelope(message, outboxId));
