@@ -100,26 +100,26 @@ export async function waitFor(
 
 /**
  * Polls `remaining` until it answers nothing left. A bound on correctness, not on speed: it fails
- * only when the remainder stopped shrinking for `stallMs` (a machine busy with the rest of the
- * suite delivers slowly but still delivers; a stuck worker delivers nothing).
+ * only when no message left the remainder for `stallMs` (a machine busy with the rest of the
+ * suite delivers slowly but still delivers; a stuck worker delivers nothing). Progress is a
+ * message leaving, not the count falling: a delivered notice adds its emails to the remainder.
  */
-export async function waitUntilDrained<T>(
+export async function waitUntilDrained<T extends { id: string }>(
   remaining: () => Promise<T[]>,
   stallMs: number,
   describe: (left: T[]) => Promise<string> | string,
 ): Promise<void> {
   let left = await remaining();
-  let fewest = left.length;
   let progressAt = Date.now();
   while (left.length > 0) {
-    if (left.length < fewest) {
-      fewest = left.length;
-      progressAt = Date.now();
-    } else if (Date.now() - progressAt > stallMs) {
+    if (Date.now() - progressAt > stallMs) {
       throw new Error(`no progress for ${stallMs} ms, ${left.length} left: ${await describe(left)}`);
     }
     await sleep(50);
+    const before = left;
     left = await remaining();
+    const now = new Set(left.map((m) => m.id));
+    if (before.some((m) => !now.has(m.id))) progressAt = Date.now();
   }
 }
 

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import { renderEmail } from '../../src/mail/templates.ts';
@@ -35,6 +35,10 @@ describe('a mail server that never answers', () => {
   it('fails the send after SMTP_TIMEOUT_MS and lets the worker deliver the next message', async () => {
     const toSilent = createMailer({ ...t.config, smtpUrl: `smtp://127.0.0.1:${silentPort}` });
     const toReal = createMailer({ ...t.config, smtpUrl: smtp.url });
+    onTestFinished(() => {
+      toSilent.close();
+      toReal.close();
+    });
     const worker = new OutboxWorker({
       db: t.db,
       pollIntervalMs: 50,
@@ -73,8 +77,23 @@ describe('a mail server that never answers', () => {
     expect(rows.find((r) => r.id === nextId)).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(smtp.messages.map((m) => m.subject)).toEqual(['the next one']);
     expect(held.length).toBeGreaterThan(0);
-    toSilent.close();
-    toReal.close();
+  }, 10_000);
+});
+
+describe('a timeout in the SMTP_URL query', () => {
+  it('wins over SMTP_TIMEOUT_MS', async () => {
+    const mailer = createMailer({
+      ...t.config,
+      smtpTimeoutMs: 120_000,
+      smtpUrl: `smtp://127.0.0.1:${silentPort}?greetingTimeout=300`,
+    });
+    try {
+      await expect(
+        mailer.send(renderEmail({ to: ['c@lender.example'], subject: 'query', paragraphs: ['z'] }), 'q1'),
+      ).rejects.toThrow(/greeting/i);
+    } finally {
+      mailer.close();
+    }
   }, 10_000);
 });
 
