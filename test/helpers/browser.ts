@@ -54,6 +54,9 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 export async function accessibilityProblems(page: Page): Promise<string[]> {
   // On a settled page: a toast still fading in reads as text of too little contrast. (A string
   // evaluated, since tests have no DOM types; waitForFunction's strings would need unsafe-eval.)
+  // With motion reduced, as a user may ask, a toast that starts to leave while the check runs
+  // goes at once instead of fading through unreadable shades; the page keeps the setting.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const settled = `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity)`;
   for (let tries = 0; tries < 50 && !(await page.evaluate(settled)); tries++) await page.waitForTimeout(100);
   const result = await new AxeBuilder({ page }).analyze();

@@ -163,6 +163,33 @@ describe('the web application', () => {
     await again.waitForURL(/\/sign-in\?error=link/);
     await context.close();
   }, 60_000);
+
+  it('moves nothing for a user who asks their system for less motion', async () => {
+    const jwt = await singleSignOnToken(base, demo.users.client.api_key);
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${base}/sso?token=${jwt}&return_to=${encodeURIComponent(`/orders/${orderId}`)}`);
+    await page.getByRole('heading', { name: 'Details' }).waitFor();
+    // The most finite animations running at once, sampled every frame for 600 ms while the
+    // account menu opens (a string evaluated: tests have no DOM types).
+    const sampled = `new Promise((resolve) => {
+      let most = 0;
+      const start = performance.now();
+      const tick = () => {
+        const running = document.getAnimations().filter(
+          (a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+        most = Math.max(most, running.length);
+        if (performance.now() - start < 600) requestAnimationFrame(tick);
+        else resolve(most);
+      };
+      tick();
+    })`;
+    const most = page.evaluate(sampled);
+    await page.getByRole('button', { name: 'Account of Casey Client' }).click();
+    await page.getByRole('menuitem', { name: 'Account' }).waitFor();
+    expect(await most).toBe(0);
+    await context.close();
+  }, 60_000);
 });
 
 describe('the order list', () => {
