@@ -1,6 +1,8 @@
 import type { TSchema } from 'typebox';
 import { ApiKeySummary, IssueApiKeyBody, IssuedApiKey } from './api-keys/api-key.schemas.ts';
 import {
+  ClientAccess,
+  ClientAccessBody,
   ClientConfiguration,
   ClientProducts,
   ClientProductsBody,
@@ -15,9 +17,16 @@ import {
 import { CompanySettings, CompanySettingsBody } from './companies/company.schemas.ts';
 import { Insight, InsightFigure } from './insight/insight.schemas.ts';
 import { EVENT_PAYLOADS } from './events/event-types.ts';
-import { FileType, OrderFile, UploadedOrderFile, UploadFileBody } from './files/file.schemas.ts';
+import {
+  FileChangeBody,
+  FileType,
+  OrderFile,
+  UploadedOrderFile,
+  UploadFileBody,
+} from './files/file.schemas.ts';
 import { HealthStatus, ServiceIndex } from './health/health.schemas.ts';
-import { CreateNoteBody, Note } from './notes/note.schemas.ts';
+import { CreateNoteBody, ForwardNoteBody, Note } from './notes/note.schemas.ts';
+import { AudienceSchema } from './schemas/audience.ts';
 import { ACTION_REQUESTS, ActionResponse } from './orders/action.schemas.ts';
 import {
   Appraiser,
@@ -106,6 +115,8 @@ export const API_SCHEMAS: readonly TSchema[] = [
   CreatedClient,
   ClientSettings,
   ClientSettingsBody,
+  ClientAccess,
+  ClientAccessBody,
   ClientProducts,
   ClientProductsBody,
   CompanySettings,
@@ -141,8 +152,11 @@ export const API_SCHEMAS: readonly TSchema[] = [
   OrderFile,
   UploadedOrderFile,
   UploadFileBody,
+  FileChangeBody,
+  AudienceSchema,
   Note,
   CreateNoteBody,
+  ForwardNoteBody,
   CreatePartyBody,
   TogglePocBody,
   CardPageLock,

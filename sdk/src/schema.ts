@@ -505,7 +505,7 @@ export interface paths {
         };
         /**
          * Your company's settings for a client it serves
-         * @description Client review of reports and payment before assignment. Operators name the company with company_id when several serve the client.
+         * @description Client review of reports, payment before assignment, the review of the client's requests, messages through the company, and release of the report after payment (docs/api.md). Operators name the company with company_id when several serve the client.
          */
         get: operations["getClientSettings"];
         put?: never;
@@ -518,6 +518,30 @@ export interface paths {
          * @description Send only what changes; the answer is the settings as they now are.
          */
         patch: operations["changeClientSettings"];
+        trace?: never;
+    };
+    "/api/v1/clients/{client_id}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who of the client sees which of its orders
+         * @description The client's own setting order_visibility: all of its orders, or only those of the user's branch or their own, for its users who are not admins. Read by the client's users and the staff of the companies serving it.
+         */
+        get: operations["getClientAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change who of the client sees which of its orders (the client's admins, its company's admins, operators)
+         * @description The answer is the setting as it now is; every process applies it within 5 seconds.
+         */
+        patch: operations["changeClientAccess"];
         trace?: never;
     };
     "/api/v1/clients/{client_id}/products": {
@@ -1001,7 +1025,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Accept the appraiser's condition; if it changes the client's fee or due date, the client must agree
+         * Accept the appraiser's condition, and decide what to ask the lender, if anything: by default the fee increase is passed on and a later due date asked for; client_total_fee asks another total (the current total: the company absorbs the increase), client_due_date another date, client_comments are the company's words. The appraiser's comments never reach the lender. A change for the lender waits for the lender's decision (Under negotiation)
          * @description Who: staff. From: Assignment accepted with condition. To: Assigned, Under negotiation. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
          */
         put: operations["approveAssignmentCondition"];
@@ -1261,7 +1285,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Ask the appraiser to revise the report (form: comments; attachments[] files)
+         * Ask for a revision of the report (form: comments; attachments[] files): to the company's review first where the company reviews the client's requests, else to the appraiser
          * @description Who: client users. From: In review, Client quality assurance, Completed, Fulfilled. To: Client request. Body as multipart/form-data with files, or JSON or form fields without. 409 when the order's status does not allow it (the message lists allowed_transitions).
          */
         put: operations["requestRevision"];
@@ -1281,10 +1305,50 @@ export interface paths {
         };
         get?: never;
         /**
-         * Ask the appraiser to reconsider the value (form-data: reason, summary, supporting_data, attachments[])
+         * Ask for a reconsideration of value (form-data: reason, summary, supporting_data, attachments[]): to the company's review first where the company reviews the client's requests, else to the appraiser
          * @description Who: client users. From: In review, Client quality assurance, Completed, Fulfilled. To: Client request. Body as multipart/form-data with files, or JSON or form fields without. 409 when the order's status does not allow it (the message lists allowed_transitions).
          */
         put: operations["requestReconsiderationOfValue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/forward_request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pass the client's request (revision, reconsideration of value) on to the appraiser: as the client wrote it, or in the company's words (comments); its attachments go with it unless include_attachments is false
+         * @description Who: staff. From: Client request. To: Action required. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["forwardRequest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/answer_request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Answer the client's request without sending the report back (comments: the answer the client reads); the order returns to where it was
+         * @description Who: staff. From: Client request. To: In review, Client quality assurance, Completed, Fulfilled. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["answerRequest"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1500,20 +1564,40 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The order's files
-         * @description Oldest first; each with a signed link that downloads it without an API key until it expires.
+         * The order's files that reach you
+         * @description Oldest first; each with a signed link that downloads it without an API key until it expires. The files whose audience reaches the caller; for the lender, a report's files once the company released them.
          */
         get: operations["listOrderFiles"];
         put?: never;
         /**
          * Upload a file to the order
-         * @description multipart/form-data with the file in `attachment` and its kind in `file_type`. Appraisers may upload once assigned; an appraisal report goes through request_submission instead.
+         * @description multipart/form-data with the file in `attachment`, its kind in `file_type`, and who besides the company sees it in `audience` (each role has its default: docs/api.md). Appraisers may upload once assigned; an appraisal report goes through request_submission instead.
          */
         post: operations["uploadOrderFile"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change who sees a file (the company's staff)
+         * @description Share a document with the others on the order (a lender's purchase agreement with the appraiser) or keep it from them. A report file is released with the report, and a note's attachment follows its note: 422 for either.
+         */
+        patch: operations["changeOrderFile"];
         trace?: never;
     };
     "/api/v1/orders/{order_id}/notes": {
@@ -1524,16 +1608,36 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The order's notes
-         * @description Oldest first, with their attachments as signed links.
+         * The order's notes that reach you
+         * @description Oldest first, with their attachments as signed links: the notes whose audience reaches the caller (the company's staff read them all).
          */
         get: operations["listOrderNotes"];
         put?: never;
         /**
          * Add a note
-         * @description JSON, form or multipart/form-data (attachments[] are file parts, so only multipart carries them). additional_emails[] receive the note by email; the order's parties are told as their settings say.
+         * @description JSON, form or multipart/form-data (attachments[] are file parts, so only multipart carries them). audience says who besides the company reads it (and sees its attachments); each role has its default (docs/api.md). additional_emails[] receive the note by email.
          */
         post: operations["createOrderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/notes/{note_id}/forward": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pass a note on (the company's staff)
+         * @description A new note, written by you, with the original's words or your own and its attachments: a lender's message goes on to the appraiser, an appraiser's to the lender, unless audience says otherwise. The original keeps its own audience.
+         */
+        post: operations["forwardOrderNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1929,7 +2033,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.submission_received
-         * @description The appraiser submitted the report. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         * @description The appraiser submitted the report; the company reviews it before the lender gets it. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
          */
         post: operations["webhookOrderSubmissionReceived"];
         delete?: never;
@@ -2029,7 +2133,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.note_added
-         * @description A note was added. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         * @description A note was added; to those in the note's audience. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
          */
         post: operations["webhookOrderNoteAdded"];
         delete?: never;
@@ -2049,9 +2153,29 @@ export interface webhooks {
         put?: never;
         /**
          * order.file_added
-         * @description A file was uploaded. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         * @description A file was uploaded; to those in the file's audience. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
          */
         post: operations["webhookOrderFileAdded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.report_released": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.report_released
+         * @description The company released the report to the lender (the order was completed or sent to client review, and paid where the company asks for payment first): its files are now listed for the lender. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderReportReleased"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2193,6 +2317,12 @@ export interface components {
                 organization_id: string | null;
                 is_admin: boolean;
             };
+            actor: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                email: string;
+            } | null;
             /** @description Send it as X-CSRF-Token on every request but GET that the session cookie authenticates */
             csrf_token: string;
             /**
@@ -2236,7 +2366,7 @@ export interface components {
         /** @description One kind of status email, and whether it arrives */
         NotificationSetting: {
             /** @enum {unknown} */
-            kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "payment_due" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered";
+            kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "request_answered" | "payment_due" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered" | "client_request_to_review";
             description: string;
             /** @description Whether this notice arrives by email */
             enabled: boolean;
@@ -2251,11 +2381,13 @@ export interface components {
             appraiser_assigned?: boolean;
             inspection_scheduled?: boolean;
             report_delivered?: boolean;
+            request_answered?: boolean;
             payment_due?: boolean;
             negotiation_to_decide?: boolean;
             condition_to_decide?: boolean;
             offer_declined?: boolean;
             negotiation_answered?: boolean;
+            client_request_to_review?: boolean;
         };
         /** @description A card to keep on file */
         CardOnFileRequest: {
@@ -2398,13 +2530,36 @@ export interface components {
             client_review_required: boolean;
             /** @description The client pays before the order is assigned: a new order with a balance waits in Waiting payment until paid */
             payment_before_assignment: boolean;
+            /** @description The client's revision and reconsideration requests go to the company's review first: staff forward them to the appraiser (as written or in their words) or answer them (forward_request, answer_request). Off: they go straight to the appraiser. Default on */
+            lender_requests_reviewed: boolean;
+            /** @description What the client's users and the appraiser write or upload reaches the other only through the company, which forwards it (notes and files get the audience client or appraiser). Off: they may write to everyone, which is then their default. Default on */
+            messages_through_company: boolean;
+            /** @description The client gets the report only once the order is paid: a completed order with a balance keeps its report until the payment. Default off */
+            report_release_after_payment: boolean;
         };
         /** @description Absent fields stay */
         ClientSettingsChange: {
             client_review_required?: boolean;
             payment_before_assignment?: boolean;
+            lender_requests_reviewed?: boolean;
+            messages_through_company?: boolean;
+            report_release_after_payment?: boolean;
             /** @description Operators: the company whose settings change, when several serve the client */
             company_id?: string;
+        };
+        /** @description Who of the client sees which of its orders: the client's own setting */
+        ClientAccess: {
+            /** Format: uuid */
+            client_id: string;
+            /**
+             * @description Which of the client's orders its users who are not admins see (its admins see all): all (the default); branch: those of their branch (PATCH /users/{id} branch_id) and those they are on; own: those they are on (placed by them, or naming them as a party)
+             * @enum {unknown}
+             */
+            order_visibility: "all" | "branch" | "own";
+        };
+        ClientAccessChange: {
+            /** @enum {unknown} */
+            order_visibility: "all" | "branch" | "own";
         };
         /** @description Which of a company's products a client may order, and at what fee */
         ClientProducts: {
@@ -2548,6 +2703,12 @@ export interface components {
                 kind: "company" | "client";
             };
             invited_at: string | null;
+            /** @description A client user's branch: where the client scopes its users' view by branch, the orders they see */
+            branch: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
         };
         /** @description A user to invite */
         InviteUserRequest: {
@@ -2578,6 +2739,8 @@ export interface components {
             is_admin?: boolean;
             /** @description false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys) */
             active?: boolean;
+            /** @description A client's users only: one of the client's branches (its configuration lists them); null: none */
+            branch_id?: string | null;
         };
         /** @description The order's status (docs/workflow.md) */
         OrderStatus: {
@@ -2691,6 +2854,10 @@ export interface components {
                 id: string;
                 name: string;
             };
+            branch: {
+                id: string;
+                name: string;
+            } | null;
             client_emails: string[] | null;
             appraiser: {
                 id: string;
@@ -2702,8 +2869,23 @@ export interface components {
             decimal_balance: string | null;
             total_fee: string | null;
             appraiser_fee: string | null;
+            margin: string | null;
             assignment_condition: components["schemas"]["AssignmentCondition"] | null;
             negotiation: components["schemas"]["Negotiation"] | null;
+            client_request: {
+                /**
+                 * Format: uuid
+                 * @description The note that holds the client's request
+                 */
+                note_id: string;
+                /** @description Where answering it without a revision returns the order */
+                returns_to: string;
+            } | null;
+            report: {
+                latest_submission: number | null;
+                released_submission: number | null;
+                release_after_payment: boolean | null;
+            } | null;
             loan_amount: string | null;
             loan_number: string | null;
             /** @enum {unknown} */
@@ -2857,6 +3039,7 @@ export interface components {
             loan_number?: string | null;
             closing_date?: string | null;
             property_type_id?: string | null;
+            branch_id?: string | null;
             company_id?: string | null;
             requested_by?: {
                 client_id?: string | null;
@@ -3019,6 +3202,14 @@ export interface components {
             /** @description Why the offer is declined */
             reason: string;
         };
+        ApproveAssignmentConditionRequest: {
+            /** @description The lender's total fee to ask for; left out: the current total plus the appraiser's increase; the current total: the company absorbs the increase: a decimal amount, e.g. 450 or 450.00 */
+            client_total_fee?: string;
+            /** @description The lender's due date to ask for; left out: the appraiser's date when later than the lender's: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            client_due_date?: string;
+            /** @description The company's words to the lender about the new terms */
+            client_comments?: string;
+        };
         RequestNegotiationRequest: {
             /** @description The new total fee of the order: a decimal amount, e.g. 450 or 450.00 */
             fee?: string;
@@ -3038,6 +3229,16 @@ export interface components {
         RequireActionRequest: {
             /** @description What the appraiser must fix */
             reason: string;
+        };
+        ForwardRequestRequest: {
+            /** @description What the appraiser reads; left out: the client's request as it was written */
+            comments?: string;
+            /** @description Share the request's attachments with the appraiser (default: true) */
+            include_attachments?: boolean;
+        };
+        AnswerRequestRequest: {
+            /** @description The answer to the client */
+            comments: string;
         };
         HoldRequest: {
             /** @description Why; recorded in the history */
@@ -3086,6 +3287,9 @@ export interface components {
             filename: string;
             /** @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key */
             link: string;
+            audience: components["schemas"]["Audience"];
+            submission: number | null;
+            released: boolean | null;
         };
         /** @description The file just uploaded */
         UploadedFile: {
@@ -3097,9 +3301,20 @@ export interface components {
             filename: string;
             /** @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key */
             link: string;
+            audience: components["schemas"]["Audience"];
+            submission: number | null;
+            released: boolean | null;
             /** @description The stored object's key; returned only by the upload */
             attachment_key: string;
         };
+        FileChangeRequest: {
+            audience: components["schemas"]["Audience"];
+        };
+        /**
+         * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+         * @enum {unknown}
+         */
+        Audience: "internal" | "appraiser" | "client" | "everyone";
         /** @description A note on the order */
         Note: {
             /** Format: uuid */
@@ -3111,6 +3326,7 @@ export interface components {
                 /** @description Signed, expiring download link: GET it, no API key */
                 link: string;
             }[];
+            /** @description Who wrote it; "Sam Staffer for Pat Processor" when someone wrote it acting for the author */
             author_name: string;
             /** @description Sanitized HTML */
             content: string;
@@ -3118,6 +3334,20 @@ export interface components {
             created_at: string;
             important: boolean | null;
             subject: string | null;
+            audience: components["schemas"]["Audience"];
+            forwarded_from: {
+                /** Format: uuid */
+                id: string;
+                author_name: string;
+            } | null;
+        };
+        ForwardNoteRequest: {
+            audience?: components["schemas"]["Audience"];
+            /** @description The words passed on (HTML; sanitized); default: the original's */
+            content?: string;
+            subject?: string | null;
+            /** @description Pass the original's attachments on too (default: true) */
+            include_attachments?: boolean;
         };
         /** @description Sent as party[name], party[role], party[emails][]… in a form */
         CreatePartyRequest: {
@@ -3276,7 +3506,7 @@ export interface components {
         CreateWebhookRequest: {
             /** @description An http(s) URL that answers 2xx */
             url: string;
-            /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
+            /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.report_released, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
             event_types?: string[];
             active?: boolean;
             description?: string | null;
@@ -3286,7 +3516,7 @@ export interface components {
         /** @description Absent fields stay */
         UpdateWebhookRequest: {
             url?: string;
-            /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
+            /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.report_released, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
             event_types?: string[];
             /** @description true re-enables a disabled subscription */
             active?: boolean;
@@ -3357,6 +3587,10 @@ export interface components {
                 /** @description The workflow action (docs/workflow.md) */
                 action: string;
                 actor: {
+                    id: string;
+                    name: string;
+                } | null;
+                acting_for?: {
                     id: string;
                     name: string;
                 } | null;
@@ -3469,7 +3703,7 @@ export interface components {
                 file_number: string;
             };
         };
-        /** @description The appraiser submitted the report. */
+        /** @description The appraiser submitted the report; the company reviews it before the lender gets it. */
         OrderSubmissionReceivedEvent: {
             /**
              * Format: uuid
@@ -3604,7 +3838,7 @@ export interface components {
                 reason?: string | null;
             };
         };
-        /** @description A note was added. */
+        /** @description A note was added; to those in the note's audience. */
         OrderNoteAddedEvent: {
             /**
              * Format: uuid
@@ -3630,9 +3864,11 @@ export interface components {
                 note_id: string;
                 subject: string | null;
                 author_name: string;
+                /** @description The note's audience */
+                audience?: string;
             };
         };
-        /** @description A file was uploaded. */
+        /** @description A file was uploaded; to those in the file's audience. */
         OrderFileAddedEvent: {
             /**
              * Format: uuid
@@ -3658,6 +3894,40 @@ export interface components {
                 file_id: string;
                 file_type: string;
                 filename: string;
+                /** @description The file's audience */
+                audience?: string;
+            };
+        };
+        /** @description The company released the report to the lender (the order was completed or sent to client review, and paid where the company asks for payment first): its files are now listed for the lender. */
+        OrderReportReleasedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             */
+            id: string;
+            /** @constant */
+            type: "order.report_released";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 */
+                order_id: string;
+                /** @description AOM-00000042 */
+                file_number: string;
+                /** @description Which submission of the order: 1, 2, … */
+                submission: number;
+                files: {
+                    /** Format: uuid */
+                    file_id: string;
+                    file_type: string;
+                    filename: string;
+                }[];
             };
         };
         /** @description A party was added. */
@@ -4501,11 +4771,13 @@ export interface operations {
                     appraiser_assigned?: boolean;
                     inspection_scheduled?: boolean;
                     report_delivered?: boolean;
+                    request_answered?: boolean;
                     payment_due?: boolean;
                     negotiation_to_decide?: boolean;
                     condition_to_decide?: boolean;
                     offer_declined?: boolean;
                     negotiation_answered?: boolean;
+                    client_request_to_review?: boolean;
                 };
             };
         };
@@ -4976,6 +5248,8 @@ export interface operations {
                     is_admin?: boolean;
                     /** @description false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys) */
                     active?: boolean;
+                    /** @description A client's users only: one of the client's branches (its configuration lists them); null: none */
+                    branch_id?: string | null;
                 };
             };
         };
@@ -5487,6 +5761,9 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     client_review_required?: boolean;
                     payment_before_assignment?: boolean;
+                    lender_requests_reviewed?: boolean;
+                    messages_through_company?: boolean;
+                    report_release_after_payment?: boolean;
                     /** @description Operators: the company whose settings change, when several serve the client */
                     company_id?: string;
                 };
@@ -5504,6 +5781,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getClientAccess: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The client */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who of the client sees which of its orders: the client's own setting */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeClientAccess: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The client */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientAccessChange"];
+                "application/x-www-form-urlencoded": {
+                    /** @enum {unknown} */
+                    order_visibility: "all" | "branch" | "own";
+                };
+            };
+        };
+        responses: {
+            /** @description Who of the client sees which of its orders: the client's own setting */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAccess"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6258,6 +6631,7 @@ export interface operations {
                     loan_number?: string | null;
                     closing_date?: string | null;
                     property_type_id?: string | null;
+                    branch_id?: string | null;
                     company_id?: string | null;
                     "requested_by[client_id]"?: string | null;
                     "requested_by[lender_id]"?: string | null;
@@ -7854,7 +8228,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApproveAssignmentConditionRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description The lender's total fee to ask for; left out: the current total plus the appraiser's increase; the current total: the company absorbs the increase: a decimal amount, e.g. 450 or 450.00 */
+                    client_total_fee?: string;
+                    /** @description The lender's due date to ask for; left out: the appraiser's date when later than the lender's: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    client_due_date?: string;
+                    /** @description The company's words to the lender about the new terms */
+                    client_comments?: string;
+                };
+            };
+        };
         responses: {
             /** @description The action was taken */
             200: {
@@ -8602,6 +8988,112 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    forwardRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ForwardRequestRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description What the appraiser reads; left out: the client's request as it was written */
+                    comments?: string;
+                    /** @description Share the request's attachments with the appraiser (default: true) */
+                    include_attachments?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    answerRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerRequestRequest"];
+                "application/x-www-form-urlencoded": {
+                    /** @description The answer to the client */
+                    comments: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     fulfill: {
         parameters: {
             query?: never;
@@ -9171,6 +9663,11 @@ export interface operations {
                     attachment: Blob;
                     /** @enum {unknown} */
                     file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
+                    /**
+                     * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @enum {unknown}
+                     */
+                    audience?: "internal" | "appraiser" | "client" | "everyone";
                 };
             };
         };
@@ -9187,6 +9684,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeOrderFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+                /** @description The file */
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileChangeRequest"];
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @enum {unknown}
+                     */
+                    audience: "internal" | "appraiser" | "client" | "everyone";
+                };
+            };
+        };
+        responses: {
+            /** @description The file as it now is */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["File"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9271,24 +9825,39 @@ export interface operations {
                     content: string;
                     subject?: string | null;
                     important?: boolean | null;
-                    /** @description Sent as additional_emails[]: each receives the note by email */
+                    /** @description Sent as additional_emails[]: each receives the note by email (never someone of the order whom the note's audience leaves out) */
                     additional_emails?: string[];
+                    /**
+                     * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @enum {unknown}
+                     */
+                    audience?: "internal" | "appraiser" | "client" | "everyone";
                 };
                 "application/x-www-form-urlencoded": {
                     /** @description HTML; sanitized */
                     content: string;
                     subject?: string | null;
                     important?: boolean | null;
-                    /** @description Sent as additional_emails[]: each receives the note by email */
+                    /** @description Sent as additional_emails[]: each receives the note by email (never someone of the order whom the note's audience leaves out) */
                     "additional_emails[]"?: string[];
+                    /**
+                     * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @enum {unknown}
+                     */
+                    audience?: "internal" | "appraiser" | "client" | "everyone";
                 };
                 "multipart/form-data": {
                     /** @description HTML; sanitized */
                     content: string;
                     subject?: string | null;
                     important?: boolean | null;
-                    /** @description Sent as additional_emails[]: each receives the note by email */
+                    /** @description Sent as additional_emails[]: each receives the note by email (never someone of the order whom the note's audience leaves out) */
                     "additional_emails[]"?: string[];
+                    /**
+                     * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @enum {unknown}
+                     */
+                    audience?: "internal" | "appraiser" | "client" | "everyone";
                     /** @description Sent as attachments[] */
                     "attachments[]"?: Blob[];
                 };
@@ -9296,6 +9865,71 @@ export interface operations {
         };
         responses: {
             /** @description A note on the order */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    forwardOrderNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /** @description The same as X-Api-Email (either name is read) */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The order */
+                order_id: string;
+                /** @description The note */
+                note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ForwardNoteRequest"];
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @enum {unknown}
+                     */
+                    audience?: "internal" | "appraiser" | "client" | "everyone";
+                    /** @description The words passed on (HTML; sanitized); default: the original's */
+                    content?: string;
+                    subject?: string | null;
+                    /** @description Pass the original's attachments on too (default: true) */
+                    include_attachments?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The forward */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9704,7 +10338,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     /** @description An http(s) URL that answers 2xx */
                     url: string;
-                    /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
+                    /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.report_released, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
                     "event_types[]"?: string[];
                     active?: boolean;
                     description?: string | null;
@@ -9849,7 +10483,7 @@ export interface operations {
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
                 "application/x-www-form-urlencoded": {
                     url?: string;
-                    /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
+                    /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.report_released, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
                     "event_types[]"?: string[];
                     /** @description true re-enables a disabled subscription */
                     active?: boolean;
@@ -10392,6 +11026,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrderFileAddedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderReportReleased: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderReportReleasedEvent"];
             };
         };
         responses: {

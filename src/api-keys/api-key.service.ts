@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection.ts';
-import { requireOwnDecision } from '../auth/own-decisions.ts';
+import { requireOwnDecision } from '../policy/acting.ts';
 import type { AuthUser, Principal } from '../auth/principal.ts';
 import { AppError } from '../errors/app-error.ts';
 import { isUuid } from '../db/ids.ts';
@@ -32,7 +32,7 @@ export async function issueApiKey(db: Db, userId: string, label: string | null =
  * organization acted for: a key would outlive the acting-as and act in their name alone.
  */
 export async function issueOwnApiKey(db: Db, principal: Principal, label: string | null): Promise<IssuedKey> {
-  requireOwnDecision(principal, 'issue API keys');
+  requireOwnDecision(principal, { by: 'organization', what: 'issue API keys' });
   return issueApiKey(db, principal.user.id, label);
 }
 

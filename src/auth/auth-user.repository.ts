@@ -1,6 +1,6 @@
 import type { AuthUser } from './principal.ts';
 import type { Db } from '../db/connection.ts';
-import type { OrganizationKind, User } from '../db/schema.ts';
+import type { OrderVisibility, OrganizationKind, User } from '../db/schema.ts';
 
 /** The only place that reads users for authentication: a deactivated user is never found. */
 const authUserColumns = [
@@ -12,14 +12,17 @@ const authUserColumns = [
   'users.email',
   'users.first_name',
   'users.last_name',
+  'users.branch_id',
+  'organizations.order_visibility',
 ] as const;
 
 /** A user row as the columns above select it (the organization's kind is null for operators). */
 type AuthUserRow = Pick<
   User,
-  'id' | 'organization_id' | 'role' | 'is_admin' | 'email' | 'first_name' | 'last_name'
+  'id' | 'organization_id' | 'role' | 'is_admin' | 'email' | 'first_name' | 'last_name' | 'branch_id'
 > & {
   kind: OrganizationKind | null;
+  order_visibility: OrderVisibility | null;
 };
 
 export function toAuthUser(row: AuthUserRow): AuthUser {
@@ -32,6 +35,8 @@ export function toAuthUser(row: AuthUserRow): AuthUser {
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
+    branchId: row.branch_id,
+    orderVisibility: row.order_visibility ?? 'all',
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Role } from '../db/schema.ts';
+import type { OrderVisibility, Role } from '../db/schema.ts';
 
 /** A user as the access rules see them. */
 export interface AuthUser {
@@ -11,11 +11,17 @@ export interface AuthUser {
   email: string;
   firstName: string;
   lastName: string;
+  /** A client user's branch, or null. */
+  branchId: string | null;
+  /** For a client user: which of the client's orders their organization lets them see (policy/order-scope.ts). */
+  orderVisibility: OrderVisibility;
 }
 
 /**
- * Who is calling. `user` is whose permissions apply; `keyOwner` is who holds the key. They
- * differ when the key's owner acts for another user (X-Api-Email); the audit trail records both.
+ * Who is calling. `user` is whose permissions apply; `keyOwner` is the person who is really
+ * there: who holds the key, or who opened the web session. They differ when someone acts for
+ * another user (X-Api-Email, or a session opened with a single-sign-on token minted while
+ * acting); the audit trail records both, and what acting may do is limited (policy/acting.ts).
  */
 export interface Principal {
   user: AuthUser;
@@ -39,12 +45,3 @@ export interface Principal {
 
 export const fullName = (user: Pick<AuthUser, 'firstName' | 'lastName'>): string =>
   `${user.firstName} ${user.lastName}`.trim();
-
-/**
- * Whether the key's owner acts for a user of another organization (staff for a client's user,
- * an operator for anyone). Acting-as lets them do the order's work for that user, but not take
- * the user's own decisions on money, nor issue keys in their name (docs/security.md).
- */
-export const actsForAnotherOrganization = (principal: Principal): boolean =>
-  principal.keyOwner.id !== principal.user.id &&
-  principal.keyOwner.organizationId !== principal.user.organizationId;

@@ -38,9 +38,15 @@ export class TokenSigner {
     this.#box = box;
   }
 
-  async sign(user: AuthUser): Promise<string> {
+  /**
+   * A token for `user`. Minted by someone acting for them (`actor`, X-Api-Email), it names that
+   * person in its `act` claim (RFC 8693's actor): the session it opens carries them, and what
+   * acting may not do stays refused (policy/acting.ts).
+   */
+  async sign(user: AuthUser, actor: AuthUser = user): Promise<string> {
+    const acting = actor.id === user.id ? {} : { act: { sub: actor.id, email: actor.email } };
     return (
-      new SignJWT({ email: user.email, name: fullName(user), role: user.role })
+      new SignJWT({ email: user.email, name: fullName(user), role: user.role, ...acting })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         // Each token its own: a single-use token must not equal the one signed the same second.
@@ -53,15 +59,20 @@ export class TokenSigner {
     );
   }
 
-  /** The user the token was issued to and when it expires; throws when invalid or expired. */
-  async verifyClaims(token: string): Promise<{ userId: string; expiresAt: Date }> {
+  /**
+   * The user the token was issued to, who minted it acting for them (null: the user), and when
+   * it expires; throws when invalid or expired.
+   */
+  async verifyClaims(token: string): Promise<{ userId: string; actorId: string | null; expiresAt: Date }> {
     const { payload } = await jwtVerify(token, await this.#signingKey(), {
       issuer: this.#issuer,
       audience: AUDIENCE,
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'sub'],
     });
-    return { userId: payload.sub!, expiresAt: new Date(payload.exp! * 1000) };
+    const act = payload.act as { sub?: unknown } | undefined;
+    const actorId = typeof act?.sub === 'string' && act.sub !== payload.sub ? act.sub : null;
+    return { userId: payload.sub!, actorId, expiresAt: new Date(payload.exp! * 1000) };
   }
 
   /** Returns the user id the token was issued to; throws when invalid or expired. */

@@ -28,6 +28,8 @@ const CLI_OPERATOR: AuthUser = {
   email: '',
   firstName: 'Operator',
   lastName: '(CLI)',
+  branchId: null,
+  orderVisibility: 'all',
 };
 
 export interface CommandOutput {

@@ -1,6 +1,6 @@
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db, Trx } from '../db/connection.ts';
-import type { CompanyClientsTable } from '../db/schema.ts';
+import type { CompanyClientsTable, OrderVisibility } from '../db/schema.ts';
 import { orderByClauses, whereClauses, type AttributeMap, type ListQuery } from '../db/list-filter.ts';
 
 /** SQL for clients (lender organizations), client types, and a client's configuration. */
@@ -125,7 +125,13 @@ const SETTING_COLUMNS = [
   'client_id',
   'client_review_required',
   'payment_before_assignment',
+  'lender_requests_reviewed',
+  'messages_through_company',
+  'report_release_after_payment',
 ] as const;
+
+/** The settings a company changes for a client (all but the pair's ids). */
+export type ClientSettingChanges = Partial<Omit<ClientSettingsRow, 'company_id' | 'client_id'>>;
 
 export type ClientSettingsRow = Pick<Selectable<CompanyClientsTable>, (typeof SETTING_COLUMNS)[number]>;
 
@@ -147,7 +153,7 @@ export async function updateClientSettings(
   db: Db,
   companyId: string,
   clientId: string,
-  changes: Partial<Pick<ClientSettingsRow, 'client_review_required' | 'payment_before_assignment'>>,
+  changes: ClientSettingChanges,
 ): Promise<ClientSettingsRow | undefined> {
   if (Object.keys(changes).length === 0) return findClientSettings(db, companyId, clientId);
   return db
@@ -167,6 +173,16 @@ export async function clientReviewRequired(db: Db, companyId: string, clientId: 
 /** Whether the client pays the company before its orders are assigned. */
 export async function clientPaysFirst(db: Db, companyId: string, clientId: string): Promise<boolean> {
   return (await findClientSettings(db, companyId, clientId))?.payment_before_assignment ?? false;
+}
+
+/** Whether the company reviews the client's revision and reconsideration requests before the appraiser sees them. */
+export async function lenderRequestsReviewed(db: Db, companyId: string, clientId: string): Promise<boolean> {
+  return (await findClientSettings(db, companyId, clientId))?.lender_requests_reviewed ?? true;
+}
+
+/** Whether what the client's users and the appraiser write reaches the other only through the company. */
+export async function messagesThroughCompany(db: Db, companyId: string, clientId: string): Promise<boolean> {
+  return (await findClientSettings(db, companyId, clientId))?.messages_through_company ?? true;
 }
 
 /** The companies that serve the client. */
@@ -218,4 +234,33 @@ export async function replaceClientProducts(
     .insertInto('client_products')
     .values(products.map((p) => ({ client_id: clientId, product_id: p.productId, fee_cents: p.feeCents })))
     .execute();
+}
+
+/** Which of the client's orders its users who are not admins see; undefined when no such client. */
+export async function findOrderVisibility(db: Db, clientId: string) {
+  return db
+    .selectFrom('organizations')
+    .select(['id', 'order_visibility'])
+    .where('kind', '=', 'client')
+    .where('id', '=', clientId)
+    .executeTakeFirst();
+}
+
+export async function updateOrderVisibility(db: Db, clientId: string, visibility: OrderVisibility) {
+  await db
+    .updateTable('organizations')
+    .set({ order_visibility: visibility, updated_at: new Date() })
+    .where('id', '=', clientId)
+    .execute();
+}
+
+/** Whether the branch is one of the client's. */
+export async function isClientBranch(db: Db, clientId: string, branchId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('branches')
+    .select('id')
+    .where('id', '=', branchId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

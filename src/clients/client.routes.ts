@@ -5,8 +5,11 @@ import { principalOf } from '../http/request-context.ts';
 import { ListQueryString, parseListQuery } from '../http/list-query.ts';
 import { CLIENT_ATTRIBUTES, CLIENT_TYPE_ATTRIBUTES } from './client.repository.ts';
 import { changeClientSettings, getClientSettings } from './client-settings.service.ts';
+import { changeClientAccess, getClientAccess } from './client-access.service.ts';
 import { changeClientProducts, getClientProducts } from './client-products.service.ts';
 import {
+  ClientAccess,
+  ClientAccessBody,
   ClientConfiguration,
   ClientProducts,
   ClientProductsBody,
@@ -118,7 +121,7 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
         tags: ['clients'],
         summary: "Your company's settings for a client it serves",
         description:
-          'Client review of reports and payment before assignment. Operators name the company with company_id when several serve the client.',
+          "Client review of reports, payment before assignment, the review of the client's requests, messages through the company, and release of the report after payment (docs/api.md). Operators name the company with company_id when several serve the client.",
         params: ClientParams,
         querystring: Type.Object({ company_id: Type.Optional(Id('Operators: the serving company')) }),
         response: { 200: ref(ClientSettings) },
@@ -142,6 +145,40 @@ export function registerClientRoutes(app: AppInstance, { db, config }: AppDeps):
       },
     },
     (request) => changeClientSettings(db, principalOf(request).user, request.params.client_id, request.body),
+  );
+
+  app.get(
+    '/clients/:client_id/access',
+    {
+      config: { roles: ['client', 'staff', 'operator'] },
+      schema: {
+        operationId: 'getClientAccess',
+        tags: ['clients'],
+        summary: 'Who of the client sees which of its orders',
+        description:
+          "The client's own setting order_visibility: all of its orders, or only those of the user's branch or their own, for its users who are not admins. Read by the client's users and the staff of the companies serving it.",
+        params: ClientParams,
+        response: { 200: ref(ClientAccess) },
+      },
+    },
+    (request) => getClientAccess(db, principalOf(request).user, request.params.client_id),
+  );
+  app.patch(
+    '/clients/:client_id/access',
+    {
+      config: { roles: ['client', 'staff', 'operator'] },
+      schema: {
+        operationId: 'changeClientAccess',
+        tags: ['clients'],
+        summary:
+          "Change who of the client sees which of its orders (the client's admins, its company's admins, operators)",
+        description: 'The answer is the setting as it now is; every process applies it within 5 seconds.',
+        params: ClientParams,
+        body: ref(ClientAccessBody),
+        response: { 200: ref(ClientAccess) },
+      },
+    },
+    (request) => changeClientAccess(db, principalOf(request).user, request.params.client_id, request.body),
   );
 
   app.get(

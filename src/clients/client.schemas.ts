@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MONEY_PATTERN } from '../format/money.ts';
 import { Nullable, ref } from '../schemas/common.ts';
+import { ORDER_VISIBILITIES } from '../db/schema.ts';
 
 const Id = Type.String({ format: 'uuid' });
 const NonBlank = (maxLength: number, description?: string) =>
@@ -138,6 +139,18 @@ export const ClientSettings = Type.Object(
       description:
         'The client pays before the order is assigned: a new order with a balance waits in Waiting payment until paid',
     }),
+    lender_requests_reviewed: Type.Boolean({
+      description:
+        "The client's revision and reconsideration requests go to the company's review first: staff forward them to the appraiser (as written or in their words) or answer them (forward_request, answer_request). Off: they go straight to the appraiser. Default on",
+    }),
+    messages_through_company: Type.Boolean({
+      description:
+        "What the client's users and the appraiser write or upload reaches the other only through the company, which forwards it (notes and files get the audience client or appraiser). Off: they may write to everyone, which is then their default. Default on",
+    }),
+    report_release_after_payment: Type.Boolean({
+      description:
+        'The client gets the report only once the order is paid: a completed order with a balance keeps its report until the payment. Default off',
+    }),
   },
   { $id: 'ClientSettings', description: "A company's settings for one of the clients it serves" },
 );
@@ -146,6 +159,9 @@ export const ClientSettingsBody = Type.Object(
   {
     client_review_required: Type.Optional(Type.Boolean()),
     payment_before_assignment: Type.Optional(Type.Boolean()),
+    lender_requests_reviewed: Type.Optional(Type.Boolean()),
+    messages_through_company: Type.Optional(Type.Boolean()),
+    report_release_after_payment: Type.Optional(Type.Boolean()),
     company_id: Type.Optional(
       Type.String({
         description: 'Operators: the company whose settings change, when several serve the client',
@@ -197,3 +213,22 @@ export const ClientProductsBody = Type.Object(
   { $id: 'ClientProductsChange' },
 );
 export type ClientProductsBody = Static<typeof ClientProductsBody>;
+
+export const ClientAccess = Type.Object(
+  {
+    client_id: Id,
+    order_visibility: Type.Enum(ORDER_VISIBILITIES, {
+      description:
+        "Which of the client's orders its users who are not admins see (its admins see all): all (the default); branch: those of their branch (PATCH /users/{id} branch_id) and those they are on; own: those they are on (placed by them, or naming them as a party)",
+    }),
+  },
+  {
+    $id: 'ClientAccess',
+    description: "Who of the client sees which of its orders: the client's own setting",
+  },
+);
+
+export const ClientAccessBody = Type.Object(
+  { order_visibility: Type.Enum(ORDER_VISIBILITIES) },
+  { $id: 'ClientAccessChange' },
+);

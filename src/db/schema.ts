@@ -5,6 +5,14 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export type OrganizationKind = 'client' | 'company';
+export const ORDER_VISIBILITIES = ['all', 'branch', 'own'] as const;
+export type OrderVisibility = (typeof ORDER_VISIBILITIES)[number];
+/** Who besides the company sees a record of an order (src/policy/audience.ts declares them). */
+type AudienceColumn = ColumnType<
+  'internal' | 'appraiser' | 'client' | 'everyone',
+  'internal' | 'appraiser' | 'client' | 'everyone' | undefined,
+  'internal' | 'appraiser' | 'client' | 'everyone'
+>;
 export const ROLES = ['client', 'staff', 'appraiser', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 export const PAYMENT_METHODS = ['payment_link', 'invoice', 'credit_card'] as const;
@@ -21,6 +29,8 @@ export interface OrganizationsTable {
   kind: OrganizationKind;
   name: string;
   client_type_id: string | null;
+  /** A client's: which orders its users who are not admins see (policy/order-scope). */
+  order_visibility: Generated<OrderVisibility>;
   /** A company's fee charged to its appraiser for each report submitted; null: none. */
   submission_fee_cents: ColumnType<
     string | null,
@@ -36,6 +46,12 @@ export interface CompanyClientsTable {
   client_id: string;
   client_review_required: Generated<boolean>;
   payment_before_assignment: Generated<boolean>;
+  /** A lender's revision and reconsideration requests go to the company's review first. */
+  lender_requests_reviewed: Generated<boolean>;
+  /** What the lender and the appraiser write reaches the other only through the company. */
+  messages_through_company: Generated<boolean>;
+  /** The lender gets the report only once the order is paid. */
+  report_release_after_payment: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -89,6 +105,8 @@ export interface UsersTable {
   first_name: string;
   last_name: string;
   title: string | null;
+  /** A client user's branch: with the client's order_visibility `branch`, the orders they see. */
+  branch_id: string | null;
   invited_by: string | null;
   invited_at: Date | null;
   /** The status notices the user turned off. */
@@ -107,6 +125,8 @@ export interface WebSessionsTable {
   /** SHA-256 of the cookie's value: the value itself is never stored. */
   token_hash: Buffer;
   user_id: string;
+  /** The person who opened the session acting for user_id (a single-sign-on token minted while acting); null: the user. */
+  actor_id: string | null;
   csrf_token: string;
   created_at: CreatedAt;
   last_seen_at: Generated<Date>;
@@ -202,6 +222,11 @@ export interface OrdersTable {
   status: string;
   resume_status: string | null;
   negotiation_return_status: string | null;
+  /** The note of a lender's request (revision, reconsideration of value) that waits for the company's review; null: none waits. */
+  request_note_id: string | null;
+  /** The status a lender's request came from: where answering it without a revision returns. */
+  request_return_status: string | null;
+  branch_id: string | null;
   appraiser_id: string | null;
   offer_expires_at: Timestamp | null;
   appraiser_fee_cents: Cents | null;
@@ -295,6 +320,7 @@ export interface OrderHistoryTable {
   key_owner_id: string | null;
   reason: string | null;
   details: ColumnType<unknown, string | undefined, string>;
+  audience: AudienceColumn;
   created_at: CreatedAt;
 }
 
@@ -314,6 +340,11 @@ export interface NotesTable {
   content: string;
   important: boolean | null;
   additional_emails: string[];
+  audience: AudienceColumn;
+  /** The note this one forwards (staff passing a message on). */
+  forwarded_from: string | null;
+  /** Who wrote it when they did so acting for the author (author_id). */
+  written_by: string | null;
   created_at: CreatedAt;
 }
 
@@ -330,6 +361,11 @@ export interface OrderFilesTable {
   size_bytes: ColumnType<string, number | string, number | string>;
   sha256: string;
   uploaded_by: string | null;
+  audience: AudienceColumn;
+  /** Report files: which submission of the order they came with (1, 2, …). */
+  submission_no: number | null;
+  /** Report files: when the company released them to the lender. */
+  released_at: Date | null;
   created_at: CreatedAt;
 }
 
@@ -355,6 +391,7 @@ export interface EventsTable {
   order_id: string | null;
   organization_ids: string[];
   data: ColumnType<Record<string, unknown>, string, string>;
+  audience: AudienceColumn;
   created_at: CreatedAt;
 }
 

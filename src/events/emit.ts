@@ -1,12 +1,16 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../db/connection.ts';
 import { enqueue, MAX_ATTEMPTS } from '../outbox/outbox.ts';
-import type { EventType } from './event-types.ts';
+import { eventAudience, type EventType } from './event-types.ts';
+import { audiencesReaching, type Audience } from '../policy/audience.ts';
+import { STATUS_EVENT } from '../policy/records.ts';
 
 /**
  * Records an event in the transaction of the change it describes, and queues one webhook
  * delivery per active subscription that wants it. Only the order's client and company
- * subscribe to its events: nobody else learns of them. Rolled back with the change.
+ * subscribe to its events, and the client only to those that reach it (its audience,
+ * policy/audience.ts) or tell a move of status: nobody else learns of them. Rolled back with
+ * the change.
  */
 export interface EventOrder {
   id: string;
@@ -15,15 +19,23 @@ export interface EventOrder {
   company_id: string;
 }
 
+/** An event of an order as a change records it: who besides the company it is for. */
+export interface OrderEvent {
+  type: EventType;
+  data: Record<string, unknown>;
+  audience: Audience;
+}
+
 export async function emitEvent(
   trx: Trx,
   type: EventType,
   order: EventOrder | null,
   data: Record<string, unknown>,
-  only?: { subscriptionId: string },
+  options: { only?: { subscriptionId: string }; audience?: Audience } = {},
 ): Promise<string> {
   const organizationIds = order ? [order.client_id, order.company_id] : [];
   const payload = order ? { order_id: order.id, file_number: order.file_number, ...data } : data;
+  const audience = eventAudience(type, options.audience);
   const event = await trx
     .insertInto('events')
     .values({
@@ -31,13 +43,21 @@ export async function emitEvent(
       order_id: order?.id ?? null,
       organization_ids: organizationIds,
       data: JSON.stringify(payload),
+      audience,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   let subscriptions = trx.selectFrom('webhook_subscriptions').select('id').where('active', '=', true);
-  subscriptions = only
-    ? subscriptions.where('id', '=', only.subscriptionId)
-    : subscriptions.where(wantsEvent(sql.ref('webhook_subscriptions'), sql`${type}`, organizationIds));
+  subscriptions = options.only
+    ? subscriptions.where('id', '=', options.only.subscriptionId)
+    : subscriptions.where(
+        wantsEvent(
+          sql.ref('webhook_subscriptions'),
+          sql`${type}`,
+          sql`${audience}`,
+          order ? { clientId: order.client_id, companyId: order.company_id } : null,
+        ),
+      );
   for (const subscription of await subscriptions.execute()) {
     await queueDelivery(trx, subscription.id, event.id);
   }
@@ -66,15 +86,23 @@ export async function queueDelivery(
 
 /**
  * Whether an active subscription (`subscription`, a reference to a webhook_subscriptions row)
- * wants an event of `type` about the organizations named: one of them owns it, and it takes
- * every type or this one.
+ * wants an event of `type` for `audience` about an order: the company's subscriptions all of
+ * its order's events, the client's those that reach the lender or tell a move of status
+ * (whose reason the delivery leaves out where the change was not the lender's to see:
+ * webhooks/delivery.ts); each takes every type or this one. Events of no order go to no one
+ * this way (a test delivery names its subscription).
  */
 function wantsEvent(
   subscription: RawBuilder<unknown>,
   type: RawBuilder<unknown>,
-  organizationIds: readonly string[],
+  audience: RawBuilder<unknown>,
+  order: { clientId: string; companyId: string } | null,
 ): RawBuilder<boolean> {
-  return sql<boolean>`(${subscription}.organization_id = ANY(${sql.val(organizationIds)}::uuid[])
+  if (!order) return sql<boolean>`false`;
+  const reachingClient = sql.join(audiencesReaching('client').map((a) => sql.lit(a)));
+  return sql<boolean>`((${subscription}.organization_id = ${order.companyId}::uuid
+      OR (${subscription}.organization_id = ${order.clientId}::uuid
+          AND (${audience} IN (${reachingClient}) OR ${type} = ${sql.lit(STATUS_EVENT)})))
     AND (cardinality(${subscription}.event_types) = 0 OR ${type} = ANY(${subscription}.event_types)))`;
 }
 
@@ -90,24 +118,33 @@ function wantsEvent(
 export function orderEventsExpressions(
   order: Omit<EventOrder, 'file_number'>,
   fileNumber: RawBuilder<string>,
-  events: readonly { type: EventType; data: Record<string, unknown> }[],
+  events: readonly OrderEvent[],
   now: Date,
 ): RawBuilder<unknown> {
   const organizationIds = [order.client_id, order.company_id];
-  const rows = events.map((event, place) => ({ place, type: event.type, data: event.data }));
+  const rows = events.map((event, place) => ({
+    place,
+    type: event.type,
+    data: event.data,
+    audience: event.audience,
+  }));
   return sql`new_events AS (
-      INSERT INTO events (type, order_id, organization_ids, data, created_at)
+      INSERT INTO events (type, order_id, organization_ids, data, audience, created_at)
       SELECT e.type, ${order.id}::uuid, ${sql.val(organizationIds)}::uuid[],
              jsonb_build_object('order_id', ${order.id}::uuid, 'file_number', ${fileNumber}) || e.data,
-             clock_timestamp() + e.place * interval '1 microsecond'
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(place int, type text, data jsonb)
+             e.audience, clock_timestamp() + e.place * interval '1 microsecond'
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+             AS e(place int, type text, data jsonb, audience text)
        ORDER BY e.place
-      RETURNING id, type, created_at),
+      RETURNING id, type, audience, created_at),
     new_deliveries AS (
       INSERT INTO webhook_deliveries (subscription_id, event_id, next_attempt_at)
       SELECT s.id, ev.id, ${now}::timestamptz
         FROM new_events ev JOIN webhook_subscriptions s
-          ON s.active AND ${wantsEvent(sql.ref('s'), sql.ref('ev.type'), organizationIds)}
+          ON s.active AND ${wantsEvent(sql.ref('s'), sql.ref('ev.type'), sql.ref('ev.audience'), {
+            clientId: order.client_id,
+            companyId: order.company_id,
+          })}
        ORDER BY ev.created_at, s.id
       RETURNING id),
     new_webhook_messages AS (

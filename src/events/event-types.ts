@@ -1,11 +1,12 @@
 import { Type, type TObject, type TProperties } from 'typebox';
 import { Id, Nullable } from '../schemas/common.ts';
+import type { Audience } from '../policy/audience.ts';
 
 /**
- * Every event type, declared once: what it means and the shape of its data. The OpenAPI
- * document's webhooks section (one typed payload per event) and docs/webhooks.md follow from
- * this list. Money in data is a decimal string ("450.00"); a client's subscriptions never
- * receive the appraiser's fee (events/fees.ts), so those fields are optional.
+ * Every event type, declared once: what it means, who besides the company it is for, and the
+ * shape of its data. The OpenAPI document's webhooks section (one typed payload per event) and
+ * docs/webhooks.md follow from this list. Money in data is a decimal string ("450.00"); each
+ * side's terms reach that side alone (policy/terms.ts), so those fields are optional.
  */
 const Decimal = (description: string) => Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description });
 const Instant = (description: string) => Type.String({ format: 'date-time', description });
@@ -22,6 +23,11 @@ const orderEvent = <P extends TProperties>(properties: P) =>
 interface EventDeclaration {
   description: string;
   data: TObject;
+  /**
+   * Who besides the company the event is for (policy/audience.ts), whatever the change; left
+   * out, the audience of the change it announces (a note's, a file's, a request's).
+   */
+  audience?: Audience;
 }
 
 export const EVENTS = {
@@ -44,13 +50,33 @@ export const EVENTS = {
       to: Type.String(),
       action: Type.String({ description: 'The workflow action (docs/workflow.md)' }),
       actor: Nullable(
-        Type.Object({ id: Type.String(), name: Type.String() }, { description: 'null: the service' }),
+        Type.Object(
+          { id: Type.String(), name: Type.String() },
+          { description: 'Who did it (the person, when acting for someone); null: the service' },
+        ),
       ),
-      reason: Nullable(Type.String()),
+      acting_for: Type.Optional(
+        Nullable(
+          Type.Object(
+            { id: Type.String(), name: Type.String() },
+            {
+              description:
+                'Whom the actor acted for (X-Api-Email, or a session opened while acting); null: themselves',
+            },
+          ),
+        ),
+      ),
+      reason: Nullable(
+        Type.String({
+          description:
+            "Why; null where the change was not the receiver's to read (between the company and the appraiser, say)",
+        }),
+      ),
     }),
   },
   'order.assigned': {
     description: 'The order was offered to an appraiser.',
+    audience: 'appraiser',
     data: orderEvent({
       appraiser_id: Nullable(Id()),
       appraiser_fee: Type.Optional(
@@ -61,6 +87,7 @@ export const EVENTS = {
   },
   'order.offer_answered': {
     description: 'The appraiser accepted (possibly with conditions) or rejected the offer.',
+    audience: 'appraiser',
     data: orderEvent({
       answer: Type.Enum(['accepted', 'accepted_with_condition', 'rejected']),
       reason: Nullable(Type.String()),
@@ -77,7 +104,8 @@ export const EVENTS = {
   },
   'order.inspection_completed': { description: 'The inspection took place.', data: orderEvent({}) },
   'order.submission_received': {
-    description: 'The appraiser submitted the report.',
+    description: 'The appraiser submitted the report; the company reviews it before the lender gets it.',
+    audience: 'appraiser',
     data: orderEvent({
       files: Type.Array(Type.Object({ file_type: Type.String(), filename: Type.String() })),
     }),
@@ -92,6 +120,7 @@ export const EVENTS = {
   },
   'order.negotiation_opened': {
     description: "A change of the client's fee and/or due date awaits the client's decision.",
+    audience: 'client',
     data: orderEvent({
       total_fee: Nullable(Decimal('The proposed total fee')),
       due_date: Nullable(Instant('The proposed due date')),
@@ -100,6 +129,7 @@ export const EVENTS = {
   },
   'order.negotiation_answered': {
     description: 'The client approved or refused the new terms.',
+    audience: 'client',
     data: orderEvent({
       answer: Type.Enum(['approved', 'refused']),
       total_fee: Type.Optional(Nullable(Decimal('For an approval: the total fee now in force'))),
@@ -108,12 +138,30 @@ export const EVENTS = {
     }),
   },
   'order.note_added': {
-    description: 'A note was added.',
-    data: orderEvent({ note_id: Id(), subject: Nullable(Type.String()), author_name: Type.String() }),
+    description: "A note was added; to those in the note's audience.",
+    data: orderEvent({
+      note_id: Id(),
+      subject: Nullable(Type.String()),
+      author_name: Type.String(),
+      audience: Type.Optional(Type.String({ description: "The note's audience" })),
+    }),
   },
   'order.file_added': {
-    description: 'A file was uploaded.',
-    data: orderEvent({ file_id: Id(), file_type: Type.String(), filename: Type.String() }),
+    description: "A file was uploaded; to those in the file's audience.",
+    data: orderEvent({
+      file_id: Id(),
+      file_type: Type.String(),
+      filename: Type.String(),
+      audience: Type.Optional(Type.String({ description: "The file's audience" })),
+    }),
+  },
+  'order.report_released': {
+    description:
+      'The company released the report to the lender (the order was completed or sent to client review, and paid where the company asks for payment first): its files are now listed for the lender.',
+    data: orderEvent({
+      submission: Type.Integer({ description: 'Which submission of the order: 1, 2, …' }),
+      files: Type.Array(Type.Object({ file_id: Id(), file_type: Type.String(), filename: Type.String() })),
+    }),
   },
   'order.party_added': {
     description: 'A party was added.',
@@ -121,6 +169,7 @@ export const EVENTS = {
   },
   'order.payment_received': {
     description: 'A payment was received.',
+    audience: 'client',
     data: orderEvent({
       payment_id: Id(),
       amount: Decimal('What was paid'),
@@ -129,6 +178,7 @@ export const EVENTS = {
   },
   'order.payment_link_sent': {
     description: 'A payment link was emailed.',
+    audience: 'client',
     data: orderEvent({ recipients: Type.Array(Type.String()), balance: Decimal('The balance asked for') }),
   },
   'webhook.test': {
@@ -138,6 +188,12 @@ export const EVENTS = {
 } as const satisfies Record<string, EventDeclaration>;
 
 export type EventType = keyof typeof EVENTS;
+
+/** The audience of an event: its type's own, else the change's (`fallback`), else everyone. */
+export function eventAudience(type: EventType, fallback?: Audience): Audience {
+  const declared: EventDeclaration = EVENTS[type];
+  return declared.audience ?? fallback ?? 'everyone';
+}
 export const EVENT_TYPE_NAMES = Object.keys(EVENTS) as EventType[];
 
 /** What each event type means, in a sentence. */

@@ -19,7 +19,14 @@ export const NOTICE_KINDS = {
   order_cancelled: { audience: 'appraiser', description: 'An order of yours is cancelled' },
   appraiser_assigned: { audience: 'lender', description: 'An appraiser accepted your order' },
   inspection_scheduled: { audience: 'lender', description: 'The inspection of your order is scheduled' },
-  report_delivered: { audience: 'lender', description: 'The appraisal report of your order is complete' },
+  report_delivered: {
+    audience: 'lender',
+    description: 'The appraisal report of your order is ready for you (released by the company)',
+  },
+  request_answered: {
+    audience: 'lender',
+    description: 'The company answered your revision or reconsideration request',
+  },
   payment_due: { audience: 'lender', description: 'Your order waits for a payment' },
   negotiation_to_decide: {
     audience: 'lender',
@@ -36,6 +43,11 @@ export const NOTICE_KINDS = {
   negotiation_answered: {
     audience: 'staff',
     description: 'The lender approved or refused a change of fee or due date',
+  },
+  client_request_to_review: {
+    audience: 'staff',
+    description:
+      'The lender asked for a revision or a reconsideration of value: forward it to the appraiser, or answer it',
   },
 } as const satisfies Record<string, { audience: NoticeAudience; description: string }>;
 

@@ -9,5 +9,8 @@ export async function toFile(row: OrderFileRow, links: LinkSigner, timeZone: str
     file_type: { id: row.file_type_id, name: row.file_type_name, slug: row.file_type_slug },
     filename: row.filename,
     link: await links.link('files', row.id),
+    audience: row.audience,
+    submission: row.submission_no,
+    released: row.submission_no === null ? null : row.released_at !== null,
   };
 }

@@ -3,8 +3,8 @@ import { Binary, Id, OrderParams, ref } from '../schemas/common.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { resolveUpload } from '../http/multipart.ts';
 import { principalOf } from '../http/request-context.ts';
-import { OrderFile, UploadedOrderFile, UploadFileBody } from './file.schemas.ts';
-import { downloadFile, listOrderFiles, uploadOrderFile } from './file.service.ts';
+import { FileChangeBody, FileParams, OrderFile, UploadedOrderFile, UploadFileBody } from './file.schemas.ts';
+import { changeFileAudience, downloadFile, listOrderFiles, uploadOrderFile } from './file.service.ts';
 
 export function registerFileRoutes(app: AppInstance, deps: AppDeps): void {
   app.get(
@@ -13,9 +13,9 @@ export function registerFileRoutes(app: AppInstance, deps: AppDeps): void {
       schema: {
         operationId: 'listOrderFiles',
         tags: ['files'],
-        summary: "The order's files",
+        summary: "The order's files that reach you",
         description:
-          'Oldest first; each with a signed link that downloads it without an API key until it expires.',
+          "Oldest first; each with a signed link that downloads it without an API key until it expires. The files whose audience reaches the caller; for the lender, a report's files once the company released them.",
         params: OrderParams,
         response: { 200: Type.Array(ref(OrderFile), { description: "The order's files" }) },
       },
@@ -32,7 +32,7 @@ export function registerFileRoutes(app: AppInstance, deps: AppDeps): void {
         tags: ['files'],
         summary: 'Upload a file to the order',
         description:
-          'multipart/form-data with the file in `attachment` and its kind in `file_type`. Appraisers may upload once assigned; an appraisal report goes through request_submission instead.',
+          'multipart/form-data with the file in `attachment`, its kind in `file_type`, and who besides the company sees it in `audience` (each role has its default: docs/api.md). Appraisers may upload once assigned; an appraisal report goes through request_submission instead.',
         consumes: ['multipart/form-data'],
         params: OrderParams,
         body: ref(UploadFileBody),
@@ -47,9 +47,36 @@ export function registerFileRoutes(app: AppInstance, deps: AppDeps): void {
         request.params.order_id,
         upload,
         request.body.file_type,
+        request.body.audience,
       );
       return reply.status(201).send(file);
     },
+  );
+
+  app.patch(
+    '/orders/:order_id/files/:file_id',
+    {
+      config: { roles: ['staff', 'operator'] },
+      schema: {
+        operationId: 'changeOrderFile',
+        tags: ['files'],
+        summary: "Change who sees a file (the company's staff)",
+        description:
+          "Share a document with the others on the order (a lender's purchase agreement with the appraiser) or keep it from them. A report file is released with the report, and a note's attachment follows its note: 422 for either.",
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        params: FileParams,
+        body: ref(FileChangeBody),
+        response: { 200: ref(OrderFile, 'The file as it now is') },
+      },
+    },
+    (request) =>
+      changeFileAudience(
+        deps,
+        principalOf(request).user,
+        request.params.order_id,
+        request.params.file_id,
+        request.body.audience,
+      ),
   );
 }
 

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
-import { Binary, Id, ref } from '../schemas/common.ts';
+import { Binary, Id, Nullable, ref } from '../schemas/common.ts';
 import { FileTypeSlug } from '../schemas/file-types.ts';
+import { AudienceSchema } from '../schemas/audience.ts';
 
 export const FileType = Type.Object(
   {
@@ -20,6 +21,16 @@ export const OrderFile = Type.Object(
     link: Type.String({
       description: 'Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key',
     }),
+    audience: ref(AudienceSchema, "Who besides the company sees it (a note's attachment: its note's)"),
+    submission: Nullable(
+      Type.Integer({ description: 'A report file: the submission of the report it came with (1, 2, …)' }),
+    ),
+    released: Nullable(
+      Type.Boolean({
+        description:
+          'A report file: whether the company released it to the lender (the lender sees report files only once released)',
+      }),
+    ),
   },
   { $id: 'File', description: "One of the order's files" },
 );
@@ -33,6 +44,22 @@ export const UploadedOrderFile = Type.Object(
 );
 
 export const UploadFileBody = Type.Object(
-  { attachment: Binary, file_type: FileTypeSlug },
+  {
+    attachment: Binary,
+    file_type: FileTypeSlug,
+    audience: Type.Optional(
+      ref(
+        AudienceSchema,
+        "Who besides the company sees it; each role's choices and default are a note's (docs/api.md): where the company routes messages through it, what the lender or the appraiser uploads reaches the company first, which shares it (PATCH /orders/{order_id}/files/{file_id})",
+      ),
+    ),
+  },
   { $id: 'UploadFileRequest' },
 );
+
+export const FileChangeBody = Type.Object(
+  { audience: ref(AudienceSchema, 'Who besides the company sees the file from now on') },
+  { $id: 'FileChangeRequest' },
+);
+
+export const FileParams = Type.Object({ order_id: Id('The order'), file_id: Id('The file') });

@@ -55,3 +55,19 @@ export function escapeHtml(value: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
+
+/** Sanitized HTML read as plain text (an email's body, a history entry's reason): tags dropped, entities decoded. */
+export function htmlToText(html: string): string {
+  return sanitizeHtml(html.replace(/<\/(p|div|li|h[1-4]|tr|blockquote)>|<br\s*\/?>/gi, '$&\n'), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+}

@@ -10,7 +10,7 @@ const ACTION_EVENTS: Record<string, (result: ActionResult) => ActionEvent | null
     data: {
       appraiser_id: r.details?.appraiser_id ?? null,
       appraiser_fee: r.details?.appraiser_fee ?? null,
-      due_date: r.details?.due_date ?? null,
+      due_date: r.details?.vendor_due_date ?? null,
     },
   }),
   auto_assign_completed: (r) => ({
@@ -56,14 +56,17 @@ const ACTION_EVENTS: Record<string, (result: ActionResult) => ActionEvent | null
   }),
 };
 
-/** The proposed terms (the client's new total fee and/or due date) that the client decides on. */
+/**
+ * The proposed terms that the client decides on (its new total fee and/or due date), with the
+ * company's words to it: never the appraiser's own terms or comments.
+ */
 function negotiationOpened(r: ActionResult): ActionEvent {
   return {
     type: 'order.negotiation_opened',
     data: {
       total_fee: r.details?.total_fee ?? null,
       due_date: r.details?.due_date ?? null,
-      comments: r.details?.comments ?? null,
+      comments: r.details?.client_comments ?? null,
     },
   };
 }

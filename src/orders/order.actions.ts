@@ -1,6 +1,10 @@
-import { requireOwnDecision } from '../auth/own-decisions.ts';
+import { requireOwnDecision } from '../policy/acting.ts';
 import type { AuthUser, Principal } from '../auth/principal.ts';
-import { clientPaysFirst, clientReviewRequired } from '../clients/client.repository.ts';
+import {
+  clientPaysFirst,
+  clientReviewRequired,
+  lenderRequestsReviewed,
+} from '../clients/client.repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Db, Trx } from '../db/connection.ts';
 import { AppError, invalid } from '../errors/app-error.ts';
@@ -9,7 +13,7 @@ import { OrderFileWriter } from '../storage/order-files.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Upload } from '../storage/upload.ts';
 import { isCompanyAppraiser } from '../users/user.repository.ts';
-import { allowedTransitions, isActor } from '../workflow/allowed.ts';
+import { allowedTransitions, refusalOf } from '../workflow/allowed.ts';
 import type { Status } from '../workflow/statuses.ts';
 import { ACTIONS_BY_NAME, systemAction } from '../workflow/transitions.ts';
 import {
@@ -26,7 +30,8 @@ import { findCardOnFile } from '../cards/card.repository.ts';
 import { centsToDecimal } from '../format/money.ts';
 import { companySubmissionFee } from '../organizations/organization.repository.ts';
 import { actionEvent } from './order.action-events.ts';
-import { insertOrderNote } from './order.notes.ts';
+import { copyAttachments, findOrderNote, insertOrderNote } from './order.notes.ts';
+import { nextSubmissionNo, releaseReport } from './order.release.ts';
 import { countSubmissionFees, insertSubmissionFee, orderProductIds } from './order.repository.ts';
 import { changeOrder, findOrder, findVisibleOrder } from './order.store.ts';
 
@@ -60,14 +65,14 @@ export async function performAction(
   if (!definition || definition.actors.length === 0)
     throw new AppError('route_not_found', `No action ${actionName}`);
   const { user } = principal;
-  if (definition.ownDecision) requireOwnDecision(principal, definition.ownDecision);
+  if (definition.own) requireOwnDecision(principal, definition.own);
   return OrderFileWriter.run(deps.storage, (writer) =>
     deps.db.transaction().execute(async (trx) => {
       const order = (await findVisibleOrder(trx, user, orderId, {
         columns: ACTION_COLUMNS,
         lock: true,
       })) as LockedOrder;
-      checkMayTake(definition, user, order);
+      checkMayTake(definition, principal, order);
       const services: ActionServices = {
         ...lookups(trx, order),
         upload(reference, field) {
@@ -83,13 +88,23 @@ export async function performAction(
         },
         submitUploadedFile: async (fileId, field, file) => {
           const claimed = isUuid(fileId)
-            ? await writer.claimUpload(trx, order.id, user.id, fileId, { ...file, source: 'submission' })
+            ? await writer.claimUpload(trx, order.id, user.id, fileId, {
+                ...file,
+                source: 'submission',
+                audience: 'everyone',
+              })
             : null;
           if (!claimed)
             throw invalid(field, 'is not a file you uploaded to this order and have not submitted');
           return claimed;
         },
-        addNote: (note) => insertOrderNote(trx, order.id, user, { ...note, additionalEmails: [] }),
+        addNote: async ({ withAttachments, ...note }) => {
+          const noteId = await insertOrderNote(trx, order.id, principal, { ...note, additionalEmails: [] });
+          if (note.forwardedFrom && withAttachments !== false)
+            await copyAttachments(trx, order.id, note.forwardedFrom, noteId, note.audience);
+          return noteId;
+        },
+        readNote: (noteId) => findOrderNote(trx, order.id, noteId),
         chargeSubmissionFee: () => chargeSubmissionFee(trx, deps.payments, order),
       };
       const result = await definition.apply({
@@ -105,21 +120,26 @@ export async function performAction(
   );
 }
 
-function checkMayTake(definition: ActionDefinition, user: AuthUser, order: LockedOrder): void {
-  if (!definition.actors.some((actor) => isActor(actor, user, order))) {
+function checkMayTake(definition: ActionDefinition, principal: Principal, order: LockedOrder): void {
+  const refusal = refusalOf(definition, principal, order);
+  if (refusal === null) return;
+  const { user } = principal;
+  if (refusal.why === 'role')
     throw new AppError(
       'forbidden',
       `Your role (${user.role}) may not ${definition.action.replace(/_/g, ' ')} on this order`,
     );
-  }
-  if (!definition.from.includes(order.status)) {
-    const allowed = allowedTransitions(user, order).join(', ') || 'none';
-    throw new AppError(
-      'transition_not_allowed',
-      `${definition.action} is not allowed while the order is ${order.status}; allowed now: ${allowed}`,
-      [{ field: 'status', message: `is ${order.status}; allowed_transitions: ${allowed}` }],
-    );
-  }
+  if (refusal.why === 'acting') requireOwnDecision(principal, definition.own!);
+  const allowed = allowedTransitions(principal, order).join(', ') || 'none';
+  const why =
+    refusal.message === `is ${order.status}`
+      ? `while the order is ${order.status}`
+      : `now: ${refusal.message}`;
+  throw new AppError(
+    'transition_not_allowed',
+    `${definition.action} is not allowed ${why}; allowed now: ${allowed}`,
+    [{ field: 'status', message: `is ${order.status}; allowed_transitions: ${allowed}` }],
+  );
 }
 
 /**
@@ -168,6 +188,8 @@ function lookups(trx: Trx, order: LockedOrder) {
     orderProductIds: () => orderProductIds(trx, order.id),
     clientReviewRequired: () => clientReviewRequired(trx, order.company_id, order.client_id),
     clientPaysFirst: () => clientPaysFirst(trx, order.company_id, order.client_id),
+    nextSubmissionNo: () => nextSubmissionNo(trx, order.id),
+    lenderRequestsReviewed: () => lenderRequestsReviewed(trx, order.company_id, order.client_id),
   };
 }
 
@@ -181,6 +203,7 @@ async function applyResult(
 ): Promise<Status> {
   const steps = result.then ?? [];
   const finalStatus = steps.at(-1)?.to ?? result.to;
+  const audienceOf = (action: string) => ACTIONS_BY_NAME.get(action)?.audience ?? 'everyone';
   await changeOrder(trx, order, { ...result.patch, status: finalStatus }, principal, [
     {
       action: actionName,
@@ -188,6 +211,7 @@ async function applyResult(
       to: result.to,
       reason: result.reason ?? null,
       details: result.details ?? {},
+      audience: result.audience ?? audienceOf(actionName),
       event: actionEvent(actionName, result),
     },
     ...steps.map((step, index) => ({
@@ -196,8 +220,10 @@ async function applyResult(
       to: step.to,
       reason: step.reason ?? null,
       details: step.details ?? {},
+      audience: audienceOf(step.action),
     })),
   ]);
+  await releaseReport(trx, { ...order, status: finalStatus });
   return finalStatus;
 }
 
@@ -234,6 +260,7 @@ export async function performSystemAction(
       saveFiles: noFiles,
       submitUploadedFile: noFiles,
       addNote: noFiles,
+      readNote: noFiles,
       chargeSubmissionFee: noFiles,
     },
   });
@@ -257,4 +284,6 @@ const SYSTEM_USER: AuthUser = {
   email: '',
   firstName: 'System',
   lastName: '',
+  branchId: null,
+  orderVisibility: 'all',
 };

@@ -70,6 +70,7 @@ export async function createOrder(
     payment_method: body.payment_method,
     // null and an empty form field both arrive as '': no property type.
     property_type_id: body.property_type_id || null,
+    branch_id: lookups.branch?.id ?? null,
     total_fee_cents: totalFee.toString(),
   };
   const written = await insertOrder(
@@ -104,7 +105,7 @@ export async function createOrder(
     ],
   );
   return createResponse(
-    toOrderDetail(detailAsWritten(written, lookups, named.products), user, config.timeZone),
+    toOrderDetail(detailAsWritten(written, lookups, named.products), principal, config.timeZone),
     body,
   );
 }
@@ -126,12 +127,16 @@ function detailAsWritten(
     client_name: lookups.clientName!,
     company_name: lookups.companies.find((c) => c.id === row.company_id)!.name,
     lender_name: row.lender_id === row.client_id ? lookups.clientName : lookups.lenderName,
+    branch_name: lookups.branch?.name ?? null,
     appraiser_name: null,
     condition_proposer_name: null,
     negotiation_proposer_name: null,
     property_type: row.property_type_id ? lookups.propertyType : null,
     products: products.map((p) => ({ id: p.id, name: p.name })),
     parties,
+    latest_submission: null,
+    released_submission: null,
+    release_after_payment: false,
   };
 }
 
@@ -178,7 +183,15 @@ function lookUp(
     userIds: clientUserIds(user, body).filter(isUuid),
     paymentMethod: body.payment_method,
     propertyTypeId: body.property_type_id && isUuid(body.property_type_id) ? body.property_type_id : null,
+    branchId: branchIdOf(user, body),
   });
+}
+
+/** The branch the order is for: the one named, else the calling client user's own. */
+function branchIdOf(user: AuthUser, body: CreateOrderBody): string | null {
+  const named = body.branch_id ?? null;
+  if (named !== null) return isUuid(named) ? named : null;
+  return user.role === 'client' ? user.branchId : null;
 }
 
 /** Which company the order goes to and for which lender: ids the caller may name, checked. */
@@ -295,6 +308,8 @@ function checkNamedIds(
     problems.push({ field: 'payment_method', message: "is not one of the company's payment methods" });
   if (body.property_type_id && !lookups.propertyType)
     problems.push({ field: 'property_type_id', message: 'is not a property type' });
+  if (body.branch_id && !lookups.branch)
+    problems.push({ field: 'branch_id', message: 'is not a branch of the client' });
   return {
     products: body.product_ids.map((id) => offered.find((p) => p.id === id)).filter((p) => p !== undefined),
     users: [...new Set(userIds)]

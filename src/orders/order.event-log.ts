@@ -1,13 +1,16 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AuthUser } from '../auth/principal.ts';
 import type { Db } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
-import { isOrderVisible, orderVisibleTo } from './order.access.ts';
+import { isOrderVisible, orderVisibleTo, type OrderOwners } from '../policy/order-access.ts';
+import { audiencesReaching, partyOf, type Audience } from '../policy/audience.ts';
+import { recordView, STATUS_EVENT } from '../policy/records.ts';
 
 /**
  * The order events a user may see, read back from the `events` table for live updates
- * (live/). The rule is the order's own (order.access.ts): an event is seen by whoever may
- * GET its order now, so an appraiser whose offer was withdrawn hears nothing more of it.
+ * (live/). An event is seen by whoever may GET its order now (policy/order-access.ts), so an
+ * appraiser whose offer was withdrawn hears nothing more of it, and whose audience reaches
+ * them, or that tells a move of status (policy/records.ts).
  */
 
 /** What a stream tells of an event: its id, its type and its order; the caller reads the rest. */
@@ -17,9 +20,10 @@ export interface OrderEventRef {
   order_id: string;
 }
 
-/** An event with the owners of its order as they are now: checked per stream without a query. */
+/** An event with its audience and the owners of its order as they are now: checked per stream without a query. */
 export interface AnnouncedEvent extends OrderEventRef {
-  owners: { client_id: string; company_id: string; appraiser_id: string | null };
+  audience: Audience;
+  owners: Required<OrderOwners>;
 }
 
 /** Order events by id, in the order of `ids`; ids of no order event are left out. */
@@ -32,10 +36,18 @@ export async function readAnnouncedEvents(db: Db, ids: readonly string[]): Promi
     .select([
       'events.id',
       'events.type',
+      'events.audience',
       'orders.id as order_id',
       'orders.client_id',
       'orders.company_id',
       'orders.appraiser_id',
+      'orders.created_by',
+      'orders.branch_id',
+      sql<
+        string[]
+      >`array(SELECT op.user_id FROM order_parties op WHERE op.order_id = orders.id AND op.user_id IS NOT NULL)`.as(
+        'party_user_ids',
+      ),
     ])
     .where('events.id', 'in', wanted)
     .execute();
@@ -43,13 +55,28 @@ export async function readAnnouncedEvents(db: Db, ids: readonly string[]): Promi
   return wanted.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    const { client_id, company_id, appraiser_id, ...ref } = row;
-    return [{ ...ref, owners: { client_id, company_id, appraiser_id } }];
+    const { client_id, company_id, appraiser_id, created_by, branch_id, party_user_ids, ...ref } = row;
+    return [
+      {
+        ...ref,
+        owners: { client_id, company_id, appraiser_id, created_by, branch_id, party_user_ids },
+      },
+    ];
   });
 }
 
 export const mayReceive = (user: AuthUser, event: AnnouncedEvent): boolean =>
-  isOrderVisible(user, event.owners);
+  isOrderVisible(user, event.owners) &&
+  recordView({ audience: event.audience, movesStatus: event.type === STATUS_EVENT }, partyOf(user.role)) !==
+    'none';
+
+/** mayReceive's rule of audience, as SQL over `events`. */
+function eventSeenBy(user: AuthUser): Expression<SqlBool> {
+  const party = partyOf(user.role);
+  if (party === 'company') return sql<SqlBool>`true`;
+  const reaching = sql.join(audiencesReaching(party).map((audience) => sql.lit(audience)));
+  return sql<SqlBool>`(events.audience IN (${reaching}) OR events.type = ${sql.lit(STATUS_EVENT)})`;
+}
 
 export interface ReplayBounds {
   /** Only events this recent are replayed. */
@@ -84,6 +111,7 @@ export async function visibleEventsAfter(
     .where('events.id', '=', eventId)
     .where('events.created_at', '>', since)
     .where(orderVisibleTo(user))
+    .where(eventSeenBy(user))
     .executeTakeFirst();
   if (!cursor) return null;
   // The named event's time is read in SQL: a JavaScript Date would lose its microseconds.
@@ -96,6 +124,7 @@ export async function visibleEventsAfter(
     .where('events.created_at', '>', since)
     .where('events.id', '!=', eventId)
     .where(orderVisibleTo(user))
+    .where(eventSeenBy(user))
     .orderBy('events.created_at')
     .orderBy('events.id')
     .limit(bounds.limit + 1)

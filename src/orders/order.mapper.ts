@@ -1,5 +1,7 @@
-import type { AuthUser } from '../auth/principal.ts';
-import { feeAudience, withoutHiddenFees, type FeeAudience } from '../events/fees.ts';
+import type { Principal } from '../auth/principal.ts';
+import { partyOf, type Party } from '../policy/audience.ts';
+import { historyEntrySeenBy } from '../policy/records.ts';
+import { termsSeenBy, type TermsView } from '../policy/terms.ts';
 import { formatDate } from '../format/dates.ts';
 import { centsToDecimal } from '../format/money.ts';
 import { findCounty, findState } from '../reference/geography.ts';
@@ -37,18 +39,18 @@ function toPointOfContact(party: PartyRow) {
 const decimalNumber = (value: string | null): number | null => (value === null ? null : Number(value));
 
 /**
- * The open terms of an order, for those who decide on them (events/fees.ts says who sees which
- * fee): an appraiser's condition of acceptance (staff decide; the appraiser sees their own), and
- * a negotiation of the client's fee or due date (the client decides; staff see it too).
+ * The open terms of an order, for those who decide on them (policy/terms.ts says who sees which
+ * side's terms): an appraiser's condition of acceptance (staff decide; the appraiser sees their
+ * own), and a negotiation of the client's fee or due date (the client decides; staff see it too).
  */
-function openTerms(row: OrderDetailRow, fees: FeeAudience, date: (value: Date | null) => string | null) {
+function openTerms(row: OrderDetailRow, terms: TermsView, date: (value: Date | null) => string | null) {
   const proposer = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
   const conditionOpen =
     row.condition_fee_cents !== null || row.condition_due_date !== null || row.condition_comments !== null;
   const negotiationOpen = row.negotiation_fee_cents !== null || row.negotiation_due_date !== null;
   return {
     assignment_condition:
-      conditionOpen && fees.appraiserFees
+      conditionOpen && terms.appraiserSide
         ? {
             appraiser_fee: centsToDecimal(row.condition_fee_cents),
             current_appraiser_fee: centsToDecimal(row.appraiser_fee_cents),
@@ -60,7 +62,7 @@ function openTerms(row: OrderDetailRow, fees: FeeAudience, date: (value: Date | 
           }
         : null,
     negotiation:
-      negotiationOpen && fees.clientFees
+      negotiationOpen && terms.clientSide
         ? {
             total_fee: centsToDecimal(row.negotiation_fee_cents),
             current_total_fee: centsToDecimal(row.total_fee_cents)!,
@@ -74,9 +76,49 @@ function openTerms(row: OrderDetailRow, fees: FeeAudience, date: (value: Date | 
   };
 }
 
-export function toOrderDetail(row: OrderDetailRow, user: AuthUser, timeZone: string): OrderDetail {
+/**
+ * The appraiser of an order as a party sees them: the company and the appraiser always; the
+ * lender once the appraiser has taken the order (who is offered it, and until when, is between
+ * the company and the appraisers).
+ */
+function appraiserSeenBy(
+  party: Party,
+  row: Pick<OrderListRow, 'appraiser_id' | 'appraiser_name' | 'offer_expires_at'> & {
+    assigned_at: Date | null;
+  },
+) {
+  const shown = row.appraiser_id !== null && (party !== 'client' || row.assigned_at !== null);
+  return {
+    appraiser: shown ? { id: row.appraiser_id!, name: row.appraiser_name ?? '' } : null,
+    offer_expires_at: party === 'client' ? null : (row.offer_expires_at?.toISOString() ?? null),
+  };
+}
+
+/**
+ * Where the report stands: its latest submission and the latest the company released to the
+ * lender, and whether release waits for payment. The lender learns only of what it was given.
+ */
+function reportSeenBy(party: Party, row: OrderDetailRow) {
+  if (row.latest_submission === null) return null;
+  if (party === 'client')
+    return row.released_submission === null
+      ? null
+      : {
+          latest_submission: null,
+          released_submission: row.released_submission,
+          release_after_payment: null,
+        };
+  return {
+    latest_submission: row.latest_submission,
+    released_submission: row.released_submission,
+    release_after_payment: row.release_after_payment,
+  };
+}
+
+export function toOrderDetail(row: OrderDetailRow, principal: Principal, timeZone: string): OrderDetail {
   const date = (value: Date | string | null) => formatDate(value, timeZone);
-  const fees = feeAudience(user.role);
+  const party = partyOf(principal.user.role);
+  const terms = termsSeenBy(party);
   const borrower = row.parties.find((p) => p.role_key === 'borrower');
   const coBorrowers = row.parties.filter((p) => p.role_key === 'co_borrower');
   const contacts = row.parties.filter((p) => p.poc).map(toPointOfContact);
@@ -94,7 +136,7 @@ export function toOrderDetail(row: OrderDetailRow, user: AuthUser, timeZone: str
     id: row.id,
     file_number: row.file_number,
     status: { id: statusId(row.status as Status), name: row.status as Status },
-    allowed_transitions: allowedTransitions(user, row),
+    allowed_transitions: allowedTransitions(principal, row),
     address: {
       address_one: row.address_one,
       address_two: row.address_two,
@@ -115,17 +157,26 @@ export function toOrderDetail(row: OrderDetailRow, user: AuthUser, timeZone: str
     client: { id: row.client_id, name: row.client_name },
     lender: { id: row.lender_id ?? row.client_id, name: row.lender_name ?? row.client_name },
     company: { id: row.company_id, name: row.company_name },
+    branch: row.branch_id ? { id: row.branch_id, name: row.branch_name ?? '' } : null,
     client_emails: clientUsers.length > 0 ? clientUsers.flatMap((p) => p.emails) : null,
-    appraiser: row.appraiser_id ? { id: row.appraiser_id, name: row.appraiser_name ?? '' } : null,
-    offer_expires_at: row.offer_expires_at?.toISOString() ?? null,
+    ...appraiserSeenBy(party, row),
     complex_property: row.complex_property,
     contract_price: decimalNumber(centsToDecimal(row.contract_price_cents)),
-    decimal_balance: fees.clientFees
+    decimal_balance: terms.clientSide
       ? centsToDecimal(BigInt(row.total_fee_cents) - BigInt(row.paid_cents))
       : null,
-    total_fee: fees.clientFees ? centsToDecimal(row.total_fee_cents) : null,
-    appraiser_fee: fees.appraiserFees ? centsToDecimal(row.appraiser_fee_cents) : null,
-    ...openTerms(row, fees, date),
+    total_fee: terms.clientSide ? centsToDecimal(row.total_fee_cents) : null,
+    appraiser_fee: terms.appraiserSide ? centsToDecimal(row.appraiser_fee_cents) : null,
+    margin:
+      terms.margin && row.appraiser_fee_cents !== null
+        ? centsToDecimal(BigInt(row.total_fee_cents) - BigInt(row.appraiser_fee_cents))
+        : null,
+    ...openTerms(row, terms, date),
+    client_request:
+      party === 'company' && row.request_note_id !== null
+        ? { note_id: row.request_note_id, returns_to: row.request_return_status ?? 'In review' }
+        : null,
+    report: reportSeenBy(party, row),
     loan_amount: centsToDecimal(row.loan_amount_cents),
     loan_number: row.loan_number,
     loan_type: row.loan_type as OrderDetail['loan_type'],
@@ -146,7 +197,7 @@ export function toOrderDetail(row: OrderDetailRow, user: AuthUser, timeZone: str
     property_type: row.property_type,
     due_date: date(row.due_date),
     original_due_date: date(row.original_due_date),
-    vendor_due_date: date(row.vendor_due_date),
+    vendor_due_date: terms.appraiserSide ? date(row.vendor_due_date) : null,
     closing_date: date(row.closing_date),
     created_at: date(row.created_at),
     updated_at: date(row.updated_at),
@@ -161,7 +212,7 @@ export function toOrderDetail(row: OrderDetailRow, user: AuthUser, timeZone: str
   };
 }
 
-export function toOrderListItem(row: OrderListRow, timeZone: string) {
+export function toOrderListItem(row: OrderListRow, party: Party, timeZone: string) {
   return {
     id: row.id,
     file_number: row.file_number,
@@ -170,14 +221,17 @@ export function toOrderListItem(row: OrderListRow, timeZone: string) {
     due_date: formatDate(row.due_date, timeZone),
     loan_type: row.loan_type,
     transaction_type: row.transaction_type,
-    appraiser: row.appraiser_id ? { id: row.appraiser_id, name: row.appraiser_name ?? '' } : null,
-    offer_expires_at: row.offer_expires_at?.toISOString() ?? null,
+    ...appraiserSeenBy(party, row),
   };
 }
 
-/** A history entry, with the fees the viewer may not see taken out of its details. */
-export function toHistoryEntry(r: HistoryRow, fees: FeeAudience) {
-  return {
+/**
+ * A history entry as the party sees it (policy/records.ts): whole, less the other side's terms,
+ * where its audience reaches them; as a bare move of status otherwise; not at all when it moved
+ * no status. Null when not seen.
+ */
+export function toHistoryEntry(r: HistoryRow, party: Party) {
+  const entry = {
     id: r.id,
     action: r.action,
     from: r.from_status,
@@ -186,9 +240,11 @@ export function toHistoryEntry(r: HistoryRow, fees: FeeAudience) {
     acting_for:
       r.user_id && r.user_id !== r.key_id ? { id: r.user_id, name: `${r.user_first} ${r.user_last}` } : null,
     reason: r.reason,
-    details: withoutHiddenFees((r.details ?? {}) as Record<string, unknown>, fees),
+    details: (r.details ?? {}) as Record<string, unknown>,
+    audience: r.audience,
     created_at: r.created_at.toISOString(),
   };
+  return historyEntrySeenBy(entry, entry.audience, party);
 }
 
 /** The CSV export's header: what a person sees atop each column. */
@@ -212,7 +268,7 @@ export const ORDER_EXPORT_HEADER = [
 ] as const;
 
 /** One order as a row of the CSV export, in the columns of ORDER_EXPORT_HEADER. */
-export function toOrderExportRow(row: OrderExportRow, timeZone: string): (string | null)[] {
+export function toOrderExportRow(row: OrderExportRow, party: Party, timeZone: string): (string | null)[] {
   return [
     row.file_number,
     row.status,
@@ -225,7 +281,7 @@ export function toOrderExportRow(row: OrderExportRow, timeZone: string): (string
     row.loan_number,
     row.loan_type,
     row.transaction_type,
-    row.appraiser_name,
+    appraiserSeenBy(party, row).appraiser?.name ?? null,
     formatDate(row.due_date, timeZone),
     formatDate(row.created_at, timeZone),
     formatDate(row.completed_at, timeZone),

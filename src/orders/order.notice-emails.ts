@@ -28,7 +28,8 @@ const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
   new_offer: ({ order, notice, timeZone }) => {
     // The offer as it was made: the order may have moved on by the time the email is written.
     const fee = typeof notice.details.appraiser_fee === 'string' ? notice.details.appraiser_fee : null;
-    const due = (notice.details.due_date as string | undefined) ?? order.vendor_due_date ?? order.due_date;
+    const due =
+      (notice.details.vendor_due_date as string | undefined) ?? order.vendor_due_date ?? order.due_date;
     const deadline = (notice.details.offer_expires_at as string | undefined) ?? order.offer_expires_at;
     return {
       subject: `New offer: order ${order.file_number}, ${order.city}`,
@@ -79,9 +80,24 @@ const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
     ],
   }),
   report_delivered: ({ order }) => ({
-    subject: `Report complete: order ${order.file_number}`,
+    subject: `Report ready: order ${order.file_number}`,
     paragraphs: [
-      `The appraisal report of ${fullAddress(order)} (order ${order.file_number}) is complete and ready to download.`,
+      `The appraisal report of ${fullAddress(order)} (order ${order.file_number}) is ready: download it from the order page.`,
+    ],
+  }),
+  request_answered: ({ order, notice }) => ({
+    subject: `Your request answered: order ${order.file_number}`,
+    paragraphs: [
+      `${order.company_name} answered your request on order ${order.file_number} (${fullAddress(order)}).`,
+      ...(notice.reason ? [`Their answer: ${notice.reason}`] : []),
+    ],
+  }),
+  client_request_to_review: ({ order, notice }) => ({
+    subject: `Lender request to review: order ${order.file_number}`,
+    paragraphs: [
+      `The lender asked for a revision or a reconsideration of value of order ${order.file_number} (${fullAddress(order)}).`,
+      ...(notice.reason ? [`What they ask: ${notice.reason}`] : []),
+      'Forward it to the appraiser, in your words if need be, or answer it, on the order page. The appraiser sees nothing of it until you forward it.',
     ],
   }),
   payment_due: ({ order }) => ({

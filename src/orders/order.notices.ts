@@ -1,4 +1,5 @@
 import type { NoticeKind } from '../events/notice-kinds.ts';
+import { reaches, type Audience } from '../policy/audience.ts';
 import type { Status } from '../workflow/statuses.ts';
 
 /** What an order's change tells whom by email (events/notice-kinds.ts lists the kinds). */
@@ -19,19 +20,33 @@ const OFFERED: readonly Status[] = [
   'Under negotiation',
 ];
 
-/** The notices one change raises. */
-export function noticesFor(change: { action: string; from: Status | null; to: Status }): NoticeKind[] {
+const CLIENT_REQUESTS = ['request_revision', 'request_reconsideration_of_value'];
+
+/**
+ * The notices one change raises. A client's request reaches the appraiser only when it is
+ * theirs to read (straight to them, or forwarded by the company); waiting for the company's
+ * review, it is the company's to read.
+ */
+export function noticesFor(change: {
+  action: string;
+  from: Status | null;
+  to: Status;
+  audience?: Audience;
+}): NoticeKind[] {
   const { action, from, to } = change;
+  const audience = change.audience ?? 'everyone';
   const kinds: NoticeKind[] = [];
   if (action === 'assign' || action === 'auto_assign_completed') kinds.push('new_offer');
-  if (['request_revision', 'request_reconsideration_of_value', 'require_action'].includes(action))
-    kinds.push('revision_requested');
+  if (CLIENT_REQUESTS.includes(action))
+    kinds.push(reaches(audience, 'appraiser') ? 'revision_requested' : 'client_request_to_review');
+  if (action === 'require_action' || action === 'forward_request') kinds.push('revision_requested');
+  if (action === 'answer_request') kinds.push('request_answered');
   if (action === 'hold') kinds.push('order_on_hold');
   if (action === 'resume') kinds.push('order_resumed');
   if (action === 'cancel' || action === 'decline_order') kinds.push('order_cancelled');
   if (to === 'Assigned' && from !== null && OFFERED.includes(from)) kinds.push('appraiser_assigned');
   if (action === 'schedule_inspection') kinds.push('inspection_scheduled');
-  if (to === 'Completed' && from !== 'Completed') kinds.push('report_delivered');
+  if (action === 'release_report') kinds.push('report_delivered');
   if ((to === 'Completion payment hold' || to === 'Waiting payment') && from !== to)
     kinds.push('payment_due');
   if (to === 'Under negotiation' && from !== to) kinds.push('negotiation_to_decide');

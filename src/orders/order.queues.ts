@@ -1,7 +1,7 @@
 import type { AuthUser } from '../auth/principal.ts';
 import type { Db } from '../db/connection.ts';
 import type { Status } from '../workflow/statuses.ts';
-import { orderVisibleTo } from './order.access.ts';
+import { orderVisibleTo } from '../policy/order-access.ts';
 import { countQueues } from './pipeline.repository.ts';
 import { countScope } from './order.scope.ts';
 
@@ -55,7 +55,8 @@ export const QUEUES: readonly QueueDefinition[] = [
   {
     id: 'revisions',
     name: 'Revision and reconsideration requests',
-    description: 'The lender asked for a revision or a reconsideration of value; the appraiser answers',
+    description:
+      "The lender asked for a revision or a reconsideration of value: where the company reviews the lender's requests, forward each to the appraiser or answer it; else the appraiser answers",
     statuses: ['Client request'],
   },
   {

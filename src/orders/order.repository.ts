@@ -16,12 +16,17 @@ export type OrderDetailRow = Selectable<OrdersTable> & {
   client_name: string;
   company_name: string;
   lender_name: string | null;
+  branch_name: string | null;
   appraiser_name: string | null;
   condition_proposer_name: string | null;
   negotiation_proposer_name: string | null;
   property_type: { id: string; name: string; slug: string } | null;
   products: { id: string; name: string }[];
   parties: PartyRow[];
+  /** The report: its latest submission, the latest the company released, and whether release waits for payment. */
+  latest_submission: number | null;
+  released_submission: number | null;
+  release_after_payment: boolean;
 };
 
 /**
@@ -37,6 +42,7 @@ export async function findOrderDetail(db: Db, orderId: string): Promise<OrderDet
   const result = await sql<OrderDetailRow>`
     SELECT orders.*, client.name AS client_name, company.name AS company_name,
            lender.name AS lender_name,
+           (SELECT b.name FROM branches b WHERE b.id = orders.branch_id) AS branch_name,
            appraiser.first_name || ' ' || appraiser.last_name AS appraiser_name,
            (SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = orders.condition_proposed_by) AS condition_proposer_name,
            (SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = orders.negotiation_proposed_by) AS negotiation_proposer_name,
@@ -44,7 +50,13 @@ export async function findOrderDetail(db: Db, orderId: string): Promise<OrderDet
            coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY op.position)
                        FROM order_products op JOIN products p ON p.id = op.product_id
                       WHERE op.order_id = orders.id), '[]') AS products,
-           coalesce((SELECT ${PARTIES_JSON} FROM order_parties pa WHERE pa.order_id = orders.id), '[]') AS parties
+           coalesce((SELECT ${PARTIES_JSON} FROM order_parties pa WHERE pa.order_id = orders.id), '[]') AS parties,
+           (SELECT max(f.submission_no) FROM order_files f WHERE f.order_id = orders.id) AS latest_submission,
+           (SELECT max(f.submission_no) FROM order_files f
+             WHERE f.order_id = orders.id AND f.released_at IS NOT NULL) AS released_submission,
+           coalesce((SELECT cc.report_release_after_payment FROM company_clients cc
+                      WHERE cc.company_id = orders.company_id AND cc.client_id = orders.client_id), false)
+             AS release_after_payment
       FROM orders
       JOIN organizations client ON client.id = orders.client_id
       JOIN organizations company ON company.id = orders.company_id
@@ -70,6 +82,7 @@ const LIST_COLUMNS = [
   'orders.transaction_type',
   'orders.appraiser_id',
   'orders.offer_expires_at',
+  'orders.assigned_at',
 ] as const;
 
 export type OrderListRow = Pick<
@@ -87,10 +100,18 @@ export type OrderListRow = Pick<
   | 'transaction_type'
   | 'appraiser_id'
   | 'offer_expires_at'
+  | 'assigned_at'
 > & { appraiser_name: string | null };
 
-/** Whose running totals (order_counts) match the caller's visibility. */
-export type CountScope = { scope: 'all' | 'company' | 'client' | 'appraiser'; id: string };
+/**
+ * Whose running totals answer a count: `counted` false when none match what the caller sees
+ * (a client user scoped to some of the client's orders), and the orders are counted instead.
+ */
+export type CountScope = {
+  scope: 'all' | 'company' | 'client' | 'appraiser' | 'client_user';
+  id: string;
+  counted: boolean;
+};
 
 /** The columns of an order in the CSV export. */
 export interface OrderExportRow extends OrderListRow {
@@ -202,7 +223,7 @@ export async function listOrders(
 /** The exact total of a search: from the running totals when they can say it, else counted. */
 function totalQuery(db: Db, filters: Expression<SqlBool>[], list: ListQuery, scope: CountScope) {
   const statuses = statusOnly(list);
-  if (statuses === undefined) {
+  if (statuses === undefined || !scope.counted) {
     let count = db.selectFrom('orders').select(sql<string>`count(*)`.as('total_count'));
     for (const filter of filters) count = count.where(filter);
     return count;
@@ -228,7 +249,7 @@ export async function countOrdersByStatus(
 ): Promise<{ status: string; count: number }[]> {
   const terms = list.terms.filter((term) => term.attribute !== 'status_name');
   const rows =
-    terms.length === 0
+    terms.length === 0 && scope.counted
       ? await db
           .selectFrom('order_counts')
           .select(['status', sql<string>`sum(n)`.as('count')])
@@ -336,6 +357,8 @@ export interface CreateLookups {
   /** The companies (serving the client) whose orders for it wait for payment before assignment. */
   paysFirstCompanies: string[];
   propertyType: { id: string; name: string; slug: string } | null;
+  /** The branch named (or the caller's), if it is one of the client's. */
+  branch: { id: string; name: string } | null;
 }
 
 /**
@@ -354,6 +377,7 @@ export async function createLookups(
     userIds: string[];
     paymentMethod: string;
     propertyTypeId: string | null;
+    branchId: string | null;
   },
 ): Promise<CreateLookups> {
   const { rows } = await sql<CreateLookups>`
@@ -385,7 +409,11 @@ export async function createLookups(
         AS "lenderCompanies",
       coalesce((SELECT array_agg(company_id) FROM links WHERE payment_before_assignment), '{}') AS "paysFirstCompanies",
       (SELECT json_build_object('id', pt.id, 'name', pt.name, 'slug', pt.slug) FROM property_types pt
-        WHERE pt.id = ${input.propertyTypeId}::uuid) AS "propertyType"`.execute(db);
+        WHERE pt.id = ${input.propertyTypeId}::uuid) AS "propertyType",
+      (SELECT json_build_object('id', b.id, 'name', b.name) FROM branches b
+        WHERE b.id = ${input.branchId}::uuid AND b.client_id = (SELECT id FROM client)) AS branch`.execute(
+    db,
+  );
   return rows[0]!;
 }
 
@@ -424,6 +452,7 @@ export async function findOrderHistory(db: Db, orderId: string) {
       'h.to_status',
       'h.reason',
       'h.details',
+      'h.audience',
       'h.created_at',
       'u.id as user_id',
       'u.first_name as user_first',

@@ -142,7 +142,7 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
         response: { 200: ref(OrderDetail) },
       },
     },
-    (request) => getOrder(db, principalOf(request).user, config, request.params.order_id),
+    (request) => getOrder(db, principalOf(request), config, request.params.order_id),
   );
 
   app.put(

@@ -94,6 +94,14 @@ export const CreateOrderBody = Type.Object(
       Nullable(Type.String({ maxLength: 40, description: 'YYYY-MM-DD or MM/DD/YYYY' })),
     ),
     property_type_id: Type.Optional(Nullable(Type.String())),
+    branch_id: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            "A branch of the client (its configuration's branches): whose users see the order where the client scopes their view by branch. Default: the calling client user's branch",
+        }),
+      ),
+    ),
     company_id: Type.Optional(
       Nullable(Type.String({ description: 'Needed when several companies serve the client' })),
     ),
@@ -256,12 +264,27 @@ export const OrderDetail = Type.Object(
     client: IdName,
     lender: IdName,
     company: IdName,
+    branch: Nullable(
+      Type.Object(
+        { id: Type.String(), name: Type.String() },
+        { description: "The client's branch the order is for" },
+      ),
+    ),
     client_emails: Nullable(Type.Array(Type.String())),
-    appraiser: Nullable(IdName),
+    appraiser: Nullable(
+      Type.Object(
+        { id: Type.String(), name: Type.String() },
+        {
+          description:
+            'The appraiser the order is offered or assigned to; for the lender, only once the appraiser has taken it',
+        },
+      ),
+    ),
     offer_expires_at: Nullable(
       Type.String({
         format: 'date-time',
-        description: 'While the order is offered (Pending assignment): when the offer times out',
+        description:
+          'While the order is offered (Pending assignment): when the offer times out; null for the lender',
       }),
     ),
     complex_property: Nullable(Type.Boolean()),
@@ -273,8 +296,50 @@ export const OrderDetail = Type.Object(
     appraiser_fee: Nullable(
       Type.String({ description: "The appraiser's fee, for staff and the appraiser; null for clients" }),
     ),
+    margin: Nullable(
+      Type.String({
+        description:
+          "The company's margin: the client's fee less the appraiser's; for the company's staff only, once the appraiser's fee is set",
+      }),
+    ),
     assignment_condition: Nullable(ref(AssignmentCondition)),
     negotiation: Nullable(ref(Negotiation)),
+    client_request: Nullable(
+      Type.Object(
+        {
+          note_id: Id("The note that holds the client's request"),
+          returns_to: Type.String({ description: 'Where answering it without a revision returns the order' }),
+        },
+        {
+          description:
+            "For the company's staff: a revision or reconsideration request of the client that waits for their review (forward_request, answer_request)",
+        },
+      ),
+    ),
+    report: Nullable(
+      Type.Object(
+        {
+          latest_submission: Nullable(
+            Type.Integer({
+              description: 'The latest submission of the report (1, 2, …); null for the lender',
+            }),
+          ),
+          released_submission: Nullable(
+            Type.Integer({ description: 'The latest submission the company released to the lender' }),
+          ),
+          release_after_payment: Nullable(
+            Type.Boolean({
+              description:
+                'Whether the company releases the report only once the order is paid; null for the lender',
+            }),
+          ),
+        },
+        {
+          description:
+            'Where the report stands: submitted, and released to the lender by the company. Null before a first submission (for the lender: before a first release)',
+        },
+      ),
+    ),
     loan_amount: Decimal,
     loan_number: Nullable(Type.String()),
     loan_type: Enum(LOAN_TYPES),
@@ -293,7 +358,9 @@ export const OrderDetail = Type.Object(
     property_type: Nullable(Type.Object({ id: Type.String(), name: Type.String(), slug: Type.String() })),
     due_date: DateString,
     original_due_date: DateString,
-    vendor_due_date: DateString,
+    vendor_due_date: Nullable(
+      Type.String({ description: "MM/DD/YYYY: the appraiser's due date; null for the lender" }),
+    ),
     closing_date: DateString,
     created_at: DateString,
     updated_at: DateString,

@@ -5,11 +5,11 @@ import type { CursorSeal } from '../auth/cursor-seal.ts';
 import type { ListQuery } from '../db/list-filter.ts';
 import { readCursorPayload, sortSignature, type CursorPayload, type SortKey } from '../db/list-keyset.ts';
 import type { OrderPatch } from '../db/schema.ts';
-import { feeAudience } from '../events/fees.ts';
+import { partyOf } from '../policy/audience.ts';
 import { AppError, invalid, notFound, type FieldProblem } from '../errors/app-error.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
 import { CLOSED, STATUSES, statusId } from '../workflow/statuses.ts';
-import { orderVisibleTo } from './order.access.ts';
+import { orderVisibleTo } from '../policy/order-access.ts';
 import { cachedOrderDetail } from './order.detail-cache.ts';
 import { csvLine } from '../format/csv.ts';
 import {
@@ -32,17 +32,17 @@ import { countScope } from './order.scope.ts';
 import type { OrderDetail, SubjectAddressBody } from './order.schemas.ts';
 import { changeOrder, findVisibleOrder } from './order.store.ts';
 
-/** The order's detail, for a user who may see it. */
+/** The order's detail, as the caller (and whom they act for) may see it. */
 export async function getOrder(
   db: Db,
-  user: AuthUser,
+  principal: Principal,
   config: Config,
   orderId: string,
 ): Promise<OrderDetail> {
-  const order = await findVisibleOrder(db, user, orderId);
+  const order = await findVisibleOrder(db, principal.user, orderId);
   const row = await cachedOrderDetail(order.id, order.updated_at, () => findOrderDetail(db, order.id));
   if (!row) throw notFound('order');
-  return toOrderDetail(row, user, config.timeZone);
+  return toOrderDetail(row, principal, config.timeZone);
 }
 
 /**
@@ -77,7 +77,7 @@ export async function searchOrders(
   const payload: CursorPayload | null =
     more && last ? { s: signature, p: page + 1, k: last.sort_keys } : null;
   return {
-    data: rows.map((row) => toOrderListItem(row, config.timeZone)),
+    data: rows.map((row) => toOrderListItem(row, partyOf(user.role), config.timeZone)),
     pagination: {
       current_page: page,
       total_pages: totalPages,
@@ -119,11 +119,12 @@ export async function exportOrders(
 ): Promise<AsyncGenerator<string>> {
   const rows = streamOrderExport(db, orderVisibleTo(user), list);
   const first = await rows.next();
+  const party = partyOf(user.role);
   return (async function* lines() {
     yield csvLine(ORDER_EXPORT_HEADER);
     if (first.done) return;
-    yield csvLine(toOrderExportRow(first.value, config.timeZone));
-    for await (const row of rows) yield csvLine(toOrderExportRow(row, config.timeZone));
+    yield csvLine(toOrderExportRow(first.value, party, config.timeZone));
+    for await (const row of rows) yield csvLine(toOrderExportRow(row, party, config.timeZone));
   })();
 }
 
@@ -210,11 +211,28 @@ function addressPatch(
   };
 }
 
-/** Every change of the order, oldest first: who, acting for whom, when, from, to, why. */
+/**
+ * Every change of the order the caller may know of, oldest first: who, acting for whom, when,
+ * from, to, why (policy/records.ts: each entry whole, as a bare move of status, or not at all).
+ * An appraiser's history of an order starts with the offer to them: what went before (offers
+ * to others, their answers) is between the company and those appraisers.
+ */
 export async function orderHistory(db: Db, user: AuthUser, orderId: string) {
   const order = await findVisibleOrder(db, user, orderId);
-  const fees = feeAudience(user.role);
-  return (await findOrderHistory(db, order.id)).map((row) => toHistoryEntry(row, fees));
+  const party = partyOf(user.role);
+  const rows = await findOrderHistory(db, order.id);
+  const seen = party === 'appraiser' ? rows.slice(lastOfferTo(user.id, rows)) : rows;
+  return seen.flatMap((row) => toHistoryEntry(row, party) ?? []);
+}
+
+/** Where the latest offer of the order to this appraiser is in its history (0 when none is). */
+function lastOfferTo(appraiserId: string, rows: { action: string; details: unknown }[]): number {
+  const index = rows.findLastIndex(
+    (row) =>
+      (row.action === 'assign' || row.action === 'auto_assign_completed') &&
+      (row.details as { appraiser_id?: unknown } | null)?.appraiser_id === appraiserId,
+  );
+  return Math.max(index, 0);
 }
 
 /** The company's appraiser panel, with each appraiser's open workload, for staff who assign. */

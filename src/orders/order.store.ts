@@ -4,12 +4,13 @@ import type { Db, Trx } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
 import type { OrderPatch, OrderProductsTable, OrdersTable } from '../db/schema.ts';
 import { AppError, notFound } from '../errors/app-error.ts';
-import { orderEventsExpressions, type EventOrder } from '../events/emit.ts';
-import type { EventType } from '../events/event-types.ts';
+import { orderEventsExpressions, type EventOrder, type OrderEvent } from '../events/emit.ts';
+import { eventAudience, type EventType } from '../events/event-types.ts';
+import type { Audience } from '../policy/audience.ts';
 import { NOTICE_KINDS } from '../events/notice-kinds.ts';
 import { enqueueStatement, type OutboxKinds } from '../outbox/outbox.ts';
 import type { Status } from '../workflow/statuses.ts';
-import { isOrderVisible, orderVisibleTo } from './order.access.ts';
+import { isOrderVisible, orderVisibleTo } from '../policy/order-access.ts';
 import { noticesFor } from './order.notices.ts';
 import type { NewOrderParty, PartyRow } from './order.parties.ts';
 import { PARTIES_JSON } from './order.repository.ts';
@@ -254,6 +255,12 @@ export interface OrderChange {
   to: Status;
   reason?: string | null;
   details?: Record<string, unknown>;
+  /**
+   * Who besides the company sees the entry in full (policy/audience.ts): its reason and details,
+   * and the events that announce it; anyone else on the order sees only the move of status.
+   * Default: everyone.
+   */
+  audience?: Audience;
   /** The event that announces the change, besides order.status_changed when the status moves. */
   event?: { type: EventType; data: Record<string, unknown> } | null;
   /**
@@ -292,9 +299,12 @@ function changeRecords(
   by: Principal | null,
   changes: readonly OrderChange[],
 ): RawBuilder<unknown> {
-  const actor = by ? { id: by.user.id, name: fullName(by.user) } : null;
-  const events: { type: EventType; data: Record<string, unknown> }[] = changes.flatMap((change) =>
-    change.event ? [change.event] : [],
+  // The person who did it, and whom they acted for (an API key with X-Api-Email, or a session
+  // opened while acting): events name both, as the history does.
+  const actor = by ? { id: by.keyOwner.id, name: fullName(by.keyOwner) } : null;
+  const actingFor = by && by.keyOwner.id !== by.user.id ? { id: by.user.id, name: fullName(by.user) } : null;
+  const events: OrderEvent[] = changes.flatMap((change) =>
+    change.event ? [{ ...change.event, audience: eventAudience(change.event.type, change.audience) }] : [],
   );
   for (const [index, change] of changes.entries()) {
     if (change.from === null || change.from === change.to) continue;
@@ -305,8 +315,10 @@ function changeRecords(
         to: change.to,
         action: change.action,
         actor: index === 0 ? actor : null,
+        acting_for: index === 0 ? actingFor : null,
         reason: change.reason ?? null,
       },
+      audience: change.audience ?? 'everyone',
     });
   }
   const notices: OutboxKinds['notice'][] = [];
@@ -332,19 +344,20 @@ function changeRecords(
     reason: change.reason ?? null,
     details: change.details ?? {},
     file_number: change.recordFileNumber === true,
+    audience: change.audience ?? 'everyone',
   }));
   // History rows keep their order as events do (emit.ts): a microsecond per place in the list.
   return sql`${orderEventsExpressions(order, fileNumber, events, new Date())},
     new_notices AS (${enqueueStatement('notice', notices)}),
     new_history AS (
-      INSERT INTO order_history (order_id, action, from_status, to_status, user_id, key_owner_id, reason, details, created_at)
+      INSERT INTO order_history (order_id, action, from_status, to_status, user_id, key_owner_id, reason, details, audience, created_at)
       SELECT ${order.id}::uuid, h.action, h.from_status, h.to_status, ${by?.user.id ?? null}::uuid,
              ${by?.keyOwner.id ?? null}::uuid, h.reason,
              CASE WHEN h.file_number THEN jsonb_build_object('file_number', ${fileNumber}) || h.details ELSE h.details END,
-             clock_timestamp() + h.place * interval '1 microsecond'
+             h.audience, clock_timestamp() + h.place * interval '1 microsecond'
         FROM jsonb_to_recordset(${JSON.stringify(history)}::jsonb)
              AS h(place int, action text, from_status text, to_status text, reason text, details jsonb,
-                  file_number boolean)
+                  file_number boolean, audience text)
        ORDER BY h.place
       RETURNING id)`;
 }

@@ -94,7 +94,7 @@ export class WorkflowTimers {
               },
               {
                 appraiser_id: appraiser.id,
-                due_date: order.due_date.toISOString(),
+                vendor_due_date: order.due_date.toISOString(),
                 offer_expires_at: offerExpiresAt.toISOString(),
               },
             )

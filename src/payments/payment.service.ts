@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { requireOwnDecision } from '../auth/own-decisions.ts';
+import { requireOwnDecision } from '../policy/acting.ts';
 import type { AuthUser, Principal } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
 import type { Db, Trx } from '../db/connection.ts';
@@ -11,6 +11,7 @@ import { renderEmail } from '../mail/templates.ts';
 import { paymentPagesLocked } from '../metrics/metrics.ts';
 import { performSystemAction } from '../orders/order.actions.ts';
 import { fullAddress } from '../orders/order.mapper.ts';
+import { releaseReport } from '../orders/order.release.ts';
 import {
   changeOrder,
   findOrder,
@@ -106,7 +107,7 @@ export async function sendPaymentLink(
   const { db, config, links } = deps;
   const order = await withNames(db, await orderForPayments(db, principal.user, orderId));
   requirePayer(principal.user, order);
-  requireOwnDecision(principal, 'ask for payment');
+  requireOwnDecision(principal, { by: 'organization', what: 'ask for payment' });
   const { emails, field } = recipientsOf(body);
   const problems: FieldProblem[] = [];
   if (emails.length === 0)
@@ -136,6 +137,7 @@ export async function sendPaymentLink(
         action: 'send_payment_link',
         from: order.status,
         to: order.status,
+        audience: 'client',
         details: { recipients },
         event: {
           type: 'order.payment_link_sent',
@@ -173,7 +175,7 @@ export async function updatePaymentMethod(
     if (principal.user.role === 'appraiser')
       throw new AppError('forbidden', "Appraisers do not see the client's invoice");
     requirePayer(principal.user, order);
-    requireOwnDecision(principal, 'change how the order is paid');
+    requireOwnDecision(principal, { by: 'organization', what: 'change how the order is paid' });
     if (['Cancelled', 'Fulfilled'].includes(order.status)) {
       throw new AppError(
         'transition_not_allowed',
@@ -190,6 +192,7 @@ export async function updatePaymentMethod(
         action: 'update_payment_method',
         from: order.status,
         to: order.status,
+        audience: 'client',
         details: { from: order.payment_method, to: method },
       },
     ]);
@@ -277,7 +280,7 @@ async function paymentSubmitted(
     await performSystemAction(trx, order.id, 'payment_submitted', config, {}, details);
   } else {
     await recordOrderChange(trx, order, null, [
-      { action: 'payment_submitted', from: order.status, to: order.status, details },
+      { action: 'payment_submitted', from: order.status, to: order.status, details, audience: 'client' },
     ]);
   }
 }
@@ -310,8 +313,10 @@ async function paymentReceived(
     );
   } else {
     await recordOrderChange(trx, order, null, [
-      { action: 'payment_received', from: order.status, to: order.status, details },
+      { action: 'payment_received', from: order.status, to: order.status, details, audience: 'client' },
     ]);
+    // A completed order whose report waits for payment (the company's setting) is released now.
+    await releaseReport(trx, order);
   }
 }
 
@@ -348,6 +353,7 @@ export async function confirmPendingPayments(
               action: 'payment_failed',
               from: order.status,
               to: order.status,
+              audience: 'client',
               reason: confirmation.message,
               details,
             },
@@ -381,6 +387,7 @@ async function lockAfterDeclines(trx: Trx, config: Config, order: PaymentOrder):
       action: 'payment_page_locked',
       from: order.status,
       to: order.status,
+      audience: 'client',
       reason: lock.reason,
       details: { locked_until: lock.locked_until.toISOString(), declined_attempts: declines },
     },

@@ -34,7 +34,7 @@ import { revokeSession, type OpenSession } from './session.store.ts';
  */
 const tags = ['sessions'];
 
-const sessionInfo = (user: AuthUser, session: OpenSession) => ({
+const sessionInfo = (user: AuthUser, session: OpenSession, actor: AuthUser | null) => ({
   user: {
     id: user.id,
     name: fullName(user),
@@ -43,6 +43,7 @@ const sessionInfo = (user: AuthUser, session: OpenSession) => ({
     organization_id: user.organizationId,
     is_admin: user.isAdmin,
   },
+  actor: actor && actor.id !== user.id ? { id: actor.id, name: fullName(actor), email: actor.email } : null,
   csrf_token: session.csrfToken,
   expires_at: session.expiresAt.toISOString(),
 });
@@ -78,9 +79,12 @@ export function registerSessionRoutes(app: AppInstance, deps: AppDeps & { limits
     checkCsrf(request, found.session);
     return found;
   };
-  const opened = (reply: FastifyReply, result: { token: string; session: OpenSession; user: AuthUser }) => {
+  const opened = (
+    reply: FastifyReply,
+    result: { token: string; session: OpenSession; user: AuthUser; actor: AuthUser | null },
+  ) => {
     setSessionCookie(reply, result.token, secure);
-    return sessionInfo(result.user, result.session);
+    return sessionInfo(result.user, result.session, result.actor);
   };
 
   app.post(
@@ -120,7 +124,7 @@ export function registerSessionRoutes(app: AppInstance, deps: AppDeps & { limits
     },
     async (request) => {
       const { session, principal } = await currentSession(request);
-      return sessionInfo(principal.user, session);
+      return sessionInfo(principal.user, session, principal.keyOwner);
     },
   );
 
@@ -198,13 +202,7 @@ export function registerSessionRoutes(app: AppInstance, deps: AppDeps & { limits
     },
     async (request) => {
       const { session, principal } = await currentSession(request);
-      await changePassword(
-        deps,
-        principal.user,
-        session.id,
-        request.body.current_password,
-        request.body.password,
-      );
+      await changePassword(deps, principal, session.id, request.body.current_password, request.body.password);
       return { success: true as const };
     },
   );
@@ -217,7 +215,7 @@ export function registerSessionRoutes(app: AppInstance, deps: AppDeps & { limits
   const landing = async (
     reply: FastifyReply,
     returnTo: string | undefined,
-    open: () => Promise<{ token: string; session: OpenSession; user: AuthUser }>,
+    open: () => Promise<{ token: string; session: OpenSession; user: AuthUser; actor: AuthUser | null }>,
   ) => {
     try {
       opened(reply, await open());

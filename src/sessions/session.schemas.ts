@@ -19,6 +19,15 @@ export const SessionInfo = Type.Object(
       organization_id: Nullable(Id()),
       is_admin: Type.Boolean(),
     }),
+    actor: Nullable(
+      Type.Object(
+        { id: Id(), name: Type.String(), email: Type.String() },
+        {
+          description:
+            "The person signed in, when they act for `user` (a session opened with a single-sign-on token minted while acting): the history names them, and the user's own decisions stay theirs (docs/security.md)",
+        },
+      ),
+    ),
     csrf_token: Type.String({
       description: 'Send it as X-CSRF-Token on every request but GET that the session cookie authenticates',
     }),

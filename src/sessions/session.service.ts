@@ -3,6 +3,8 @@ import type { Db } from '../db/connection.ts';
 import { AppError } from '../errors/app-error.ts';
 import { findPasswordHash, findSignInUser, findUserById, isKeyActive } from '../auth/auth-user.repository.ts';
 import type { AuthUser, Principal } from '../auth/principal.ts';
+import { mayActFor } from '../auth/acting-as.ts';
+import { requireOwnDecision } from '../policy/acting.ts';
 import type { TokenSigner } from '../auth/token.ts';
 import { renderEmail, SERVICE_NAME } from '../mail/templates.ts';
 import { enqueue } from '../outbox/outbox.ts';
@@ -50,12 +52,16 @@ export async function signInWithPassword({ db, config }: SessionDeps, email: str
   return openSessionFor(db, config, found.user);
 }
 
-export async function openSessionFor(db: Db, config: Config, user: AuthUser) {
-  const { token, session } = await createSession(db, user.id, limitsOf(config));
-  return { token, session, user };
+export async function openSessionFor(db: Db, config: Config, user: AuthUser, actor: AuthUser | null = null) {
+  const { token, session } = await createSession(db, user.id, limitsOf(config), actor?.id ?? null);
+  return { token, session, user, actor };
 }
 
-/** The session a cookie names and its user; null when the session is over. */
+/**
+ * The session a cookie names, as a principal: its user, and the person who opened it acting
+ * for them (who stands behind every request of it, as an API key's owner stands behind
+ * X-Api-Email); null when the session is over, or when the person may no longer act for the user.
+ */
 export async function identifySession(
   db: Db,
   config: Config,
@@ -65,7 +71,9 @@ export async function identifySession(
   if (!session) return null;
   const user = await findUserById(db, session.userId);
   if (!user) return null;
-  return { session, principal: { user, keyOwner: user, credentialId: `session:${session.id}` } };
+  const actor = session.actorId === null ? user : await findUserById(db, session.actorId);
+  if (!actor || (actor !== user && !(await mayActFor(db, actor, user)))) return null;
+  return { session, principal: { user, keyOwner: actor, credentialId: `session:${session.id}` } };
 }
 
 /**
@@ -78,7 +86,11 @@ export async function credentialStillValid(db: Db, config: Config, principal: Pr
   return sessionId ? isSessionOpen(db, sessionId, limitsOf(config)) : isKeyActive(db, principal.credentialId);
 }
 
-/** A single-sign-on token opens one session, once, before its expiry. */
+/**
+ * A single-sign-on token opens one session, once, before its expiry. A token minted acting for
+ * the user opens a session acting for them, as the person who minted it, while that person may
+ * still act for them.
+ */
 export async function signInWithSsoToken({ db, config, tokens }: SessionDeps, token: string) {
   let claims;
   try {
@@ -89,8 +101,10 @@ export async function signInWithSsoToken({ db, config, tokens }: SessionDeps, to
   if (!(await useSsoToken(db, token, claims.expiresAt)))
     throw new AppError('unauthenticated', 'The sign-on link has been used already');
   const user = await findUserById(db, claims.userId);
-  if (!user) throw new AppError('unauthenticated', 'The sign-on link is not valid or has expired');
-  return openSessionFor(db, config, user);
+  const actor = claims.actorId === null ? null : await findUserById(db, claims.actorId);
+  if (!user || (claims.actorId !== null && (!actor || !(await mayActFor(db, actor, user)))))
+    throw new AppError('unauthenticated', 'The sign-on link is not valid or has expired');
+  return openSessionFor(db, config, user, actor);
 }
 
 /** A demo user's one-time sign-in link (printed at first start). */
@@ -138,14 +152,19 @@ export async function setPasswordWithLink({ db, config }: SessionDeps, token: st
   return openSessionFor(db, config, user);
 }
 
-/** Changes the signed-in user's password: every other session of theirs ends. */
+/**
+ * Changes the signed-in user's password: every other session of theirs ends. Someone signed in
+ * acting for the user may not (policy/acting.ts).
+ */
 export async function changePassword(
   { db }: SessionDeps,
-  user: AuthUser,
+  principal: Principal,
   sessionId: string | null,
   current: string,
   password: string,
 ): Promise<void> {
+  requireOwnDecision(principal, { by: 'person', what: 'change the password' });
+  const { user } = principal;
   const stored = await findPasswordHash(db, user.id);
   if (stored && !(await verifyPassword(current, stored)))
     throw new AppError('validation_failed', 'The current password is not right', [

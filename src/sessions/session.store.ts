@@ -19,11 +19,18 @@ export interface SessionLimits {
 export interface OpenSession {
   id: string;
   userId: string;
+  /** Who opened it acting for the user (a single-sign-on token minted while acting); null: the user. */
+  actorId: string | null;
   csrfToken: string;
   expiresAt: Date;
 }
 
-export async function createSession(db: Db, userId: string, limits: SessionLimits) {
+export async function createSession(
+  db: Db,
+  userId: string,
+  limits: SessionLimits,
+  actorId: string | null = null,
+) {
   const token = newSecret();
   const csrfToken = newSecret();
   const row = await db
@@ -31,12 +38,13 @@ export async function createSession(db: Db, userId: string, limits: SessionLimit
     .values({
       token_hash: digest(token),
       user_id: userId,
+      actor_id: actorId,
       csrf_token: csrfToken,
       expires_at: sql<Date>`now() + make_interval(hours => ${limits.maxHours})`,
     })
     .returning(['id', 'expires_at'])
     .executeTakeFirstOrThrow();
-  return { token, session: { id: row.id, userId, csrfToken, expiresAt: row.expires_at } };
+  return { token, session: { id: row.id, userId, actorId, csrfToken, expiresAt: row.expires_at } };
 }
 
 /**
@@ -45,7 +53,7 @@ export async function createSession(db: Db, userId: string, limits: SessionLimit
  */
 export async function findSession(db: Db, token: string, limits: SessionLimits) {
   const row = await openSessions(db, limits)
-    .select(['id', 'user_id', 'csrf_token', 'expires_at'])
+    .select(['id', 'user_id', 'actor_id', 'csrf_token', 'expires_at'])
     .select(sql<boolean>`last_seen_at < now() - interval '1 minute'`.as('stale'))
     .where('token_hash', '=', digest(token))
     .executeTakeFirst();
@@ -60,6 +68,7 @@ export async function findSession(db: Db, token: string, limits: SessionLimits) 
   const session: OpenSession = {
     id: row.id,
     userId: row.user_id,
+    actorId: row.actor_id,
     csrfToken: row.csrf_token,
     expiresAt: row.expires_at,
   };

@@ -3,6 +3,7 @@ import type { Db, Trx } from '../db/connection.ts';
 import type { Storage } from './storage.ts';
 import type { Upload } from './upload.ts';
 import type { FileTypeSlugValue } from '../schemas/file-types.ts';
+import type { Audience } from '../policy/audience.ts';
 
 export type FileSource = 'upload' | 'submission' | 'revision' | 'reconsideration' | 'note';
 
@@ -12,6 +13,10 @@ export interface FileToSave {
   productId?: string | null;
   source: FileSource;
   noteId?: string | null;
+  /** Who besides the company sees the file (policy/audience.ts): a note's attachments, its note's. */
+  audience: Audience;
+  /** A report file: the submission of the order it comes with (1, 2, …). */
+  submissionNo?: number | null;
 }
 
 /** File types are reference data: cached per process (they change only by migration). */
@@ -73,6 +78,8 @@ export class OrderFileWriter {
           size_bytes: file.upload.size,
           sha256: file.upload.sha256,
           uploaded_by: userId,
+          audience: file.audience,
+          submission_no: file.submissionNo ?? null,
         })
         .returning(['id', 'storage_key'])
         .executeTakeFirstOrThrow();
@@ -92,13 +99,25 @@ export class OrderFileWriter {
     orderId: string,
     userId: string,
     fileId: string,
-    file: { fileTypeSlug: FileTypeSlugValue; productId: string | null; source: FileSource },
+    file: {
+      fileTypeSlug: FileTypeSlugValue;
+      productId: string | null;
+      source: FileSource;
+      audience: Audience;
+      submissionNo: number | null;
+    },
   ): Promise<{ filename: string } | null> {
     const type = (await fileTypesBySlug(trx)).get(file.fileTypeSlug);
     if (!type) throw new Error(`unknown file type ${file.fileTypeSlug}`);
     const row = await trx
       .updateTable('order_files')
-      .set({ file_type_id: type.id, product_id: file.productId, source: file.source })
+      .set({
+        file_type_id: type.id,
+        product_id: file.productId,
+        source: file.source,
+        audience: file.audience,
+        submission_no: file.submissionNo,
+      })
       .where('id', '=', fileId)
       .where('order_id', '=', orderId)
       .where('uploaded_by', '=', userId)

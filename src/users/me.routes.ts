@@ -40,7 +40,10 @@ export function registerMeRoutes(app: AppInstance, deps: AppDeps & { payments: P
       const user = principal.invite
         ? await inviteUser(db, config, principal.user, principal.invite)
         : principal.user;
-      return { id: user.id, name: fullName(user), email: user.email, jwt: await tokens.sign(user) };
+      // A token for someone else (acted for, or just invited) carries who minted it: its
+      // session does what the key's owner may do for the user, no more (policy/acting.ts).
+      const jwt = await tokens.sign(user, principal.keyOwner);
+      return { id: user.id, name: fullName(user), email: user.email, jwt };
     },
   );
 

@@ -7,7 +7,7 @@ import {
   type CardOnFileRow,
 } from '../cards/card.repository.ts';
 import type { Principal } from '../auth/principal.ts';
-import { requireOwnDecision } from '../auth/own-decisions.ts';
+import { requireOwnDecision } from '../policy/acting.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError } from '../errors/app-error.ts';
 
@@ -35,7 +35,7 @@ export async function keepCard(
   principal: Principal,
   form: CardForm,
 ) {
-  requireOwnDecision(principal, 'put a card on file');
+  requireOwnDecision(principal, { by: 'person', what: 'put a card on file' });
   const read = readCard(form);
   if ('problems' in read) throw new AppError('validation_failed', 'The card is not valid', read.problems);
   const kept = await deps.payments.keep(read.card);
@@ -55,7 +55,7 @@ export async function keepCard(
 }
 
 export async function forgetCard(db: Db, principal: Principal): Promise<void> {
-  requireOwnDecision(principal, 'remove a card on file');
+  requireOwnDecision(principal, { by: 'person', what: 'remove a card on file' });
   if (!(await deleteCardOnFile(db, principal.user.id)))
     throw new AppError('not_found', 'You have no card on file');
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/connection.ts';
 import { AppError, invalid, notFound } from '../errors/app-error.ts';
 import { forgetKeyId } from '../auth/key-cache.ts';
 import { inviteUser } from './invitation.service.ts';
+import { isClientBranch } from '../clients/client.repository.ts';
 import {
   changeUserRow,
   listOrganizationUsers,
@@ -40,6 +41,7 @@ export function toManagedUser(row: ManagedUserRow): ManagedUser {
     invitation_pending: row.password_hash === null && row.invited_at !== null,
     organization: { id: row.organization_id, name: row.organization_name, kind: row.organization_kind },
     invited_at: row.invited_at?.toISOString() ?? null,
+    branch: row.branch_id ? { id: row.branch_id, name: row.branch_name ?? '' } : null,
   };
 }
 
@@ -106,8 +108,14 @@ export async function changeUser(
         `${target.first_name} ${target.last_name} has ${open} open order${open === 1 ? '' : 's'}: reassign them first`,
       );
   }
+  if (body.branch_id !== undefined && body.branch_id !== null) {
+    if (target.organization_kind !== 'client') throw invalid('branch_id', "is for a client's users only");
+    if (!(await isClientBranch(db, target.organization_id, body.branch_id)))
+      throw invalid('branch_id', "is not one of the client's branches");
+  }
   const revoked = await db.transaction().execute((trx) =>
     changeUserRow(trx, target.id, {
+      ...(body.branch_id !== undefined ? { branchId: body.branch_id } : {}),
       ...(body.role !== undefined ? { role: body.role } : {}),
       ...(body.is_admin !== undefined ? { isAdmin: body.is_admin } : {}),
       ...(body.active !== undefined ? { active: body.active } : {}),

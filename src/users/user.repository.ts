@@ -59,6 +59,8 @@ export async function listOrganizationUsers(db: Db, organizationIds: string[] | 
       'users.deactivated_at',
       'users.invited_at',
       'users.password_hash',
+      'users.branch_id',
+      sql<string | null>`(SELECT b.name FROM branches b WHERE b.id = users.branch_id)`.as('branch_name'),
       'organizations.id as organization_id',
       'organizations.name as organization_name',
       'organizations.kind as organization_kind',
@@ -94,12 +96,13 @@ export async function servedClientIds(db: Db, companyId: string): Promise<string
 export async function changeUserRow(
   trx: Trx,
   userId: string,
-  change: { role?: Role; isAdmin?: boolean; active?: boolean },
+  change: { role?: Role; isAdmin?: boolean; active?: boolean; branchId?: string | null },
 ): Promise<string[]> {
   await trx
     .updateTable('users')
     .set({
       ...(change.role !== undefined ? { role: change.role } : {}),
+      ...(change.branchId !== undefined ? { branch_id: change.branchId } : {}),
       ...(change.isAdmin !== undefined ? { is_admin: change.isAdmin } : {}),
       ...(change.active !== undefined ? { deactivated_at: change.active ? null : new Date() } : {}),
       updated_at: new Date(),

@@ -75,6 +75,10 @@ export const ManagedUser = Type.Object(
       kind: Type.Enum(['company', 'client']),
     }),
     invited_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    branch: Type.Union([Type.Object({ id: Id(), name: Type.String() }), Type.Null()], {
+      description:
+        "A client user's branch: where the client scopes its users' view by branch, the orders they see",
+    }),
   },
   { $id: 'ManagedUser', description: 'A user as their administrators see them' },
 );
@@ -118,6 +122,12 @@ export const UserChangeBody = Type.Object(
       Type.Boolean({
         description:
           'false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys)',
+      }),
+    ),
+    branch_id: Type.Optional(
+      Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
+        description:
+          "A client's users only: one of the client's branches (its configuration lists them); null: none",
       }),
     ),
   },

@@ -1,7 +1,7 @@
 import type { SecretBox } from '../auth/secret-box.ts';
 import type { Config } from '../config/config.ts';
 import type { Db, Trx } from '../db/connection.ts';
-import { organizationFeeAudience, withoutHiddenFees } from '../events/fees.ts';
+import { eventDataSeenBy } from '../policy/records.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import { PermanentDeliveryError } from '../outbox/worker.ts';
@@ -32,6 +32,7 @@ export function createWebhookHandler(db: Db, config: Config, secrets: SecretBox)
         'e.id as event_id',
         'e.type',
         'e.data',
+        'e.audience',
         'e.created_at',
       ])
       .where('d.id', '=', payload.delivery_id)
@@ -45,12 +46,29 @@ export function createWebhookHandler(db: Db, config: Config, secrets: SecretBox)
         .execute();
       return;
     }
+    // What the subscriber's organization may see of the event (policy/records.ts): a client's
+    // subscriptions never receive the appraiser's side, nor the reason of a change that was
+    // between the company and the appraiser. Deliveries queued before a change of the rules
+    // are held to them too: one the client may not see at all is dropped.
+    const data = eventDataSeenBy(
+      delivery.type,
+      delivery.audience,
+      delivery.data,
+      delivery.organization_kind === 'client' ? 'client' : 'company',
+    );
+    if (data === null) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'failed', last_error: "the event is not the subscriber's to see" })
+        .where('id', '=', delivery.id)
+        .execute();
+      return;
+    }
     const body = JSON.stringify({
       id: delivery.event_id,
       type: delivery.type,
       timestamp: delivery.created_at.toISOString(),
-      // A client's subscriptions never receive the appraiser's fee (events/fees.ts).
-      data: withoutHiddenFees(delivery.data, organizationFeeAudience(delivery.organization_kind)),
+      data,
     });
     const timestamp = Math.floor(Date.now() / 1000);
     const result = await postJson(

@@ -193,7 +193,7 @@ export async function sendTestEvent(db: Db, user: AuthUser, id: string): Promise
         'webhook.test',
         null,
         { message: 'This is a test event.', webhook_id: current.id },
-        { subscriptionId: current.id },
+        { only: { subscriptionId: current.id } },
       ),
     );
 }

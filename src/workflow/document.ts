@@ -1,5 +1,7 @@
+import { AUDIENCE_MEANINGS } from '../policy/audience.ts';
 import { OPEN, STATUSES, statusId, type Status } from './statuses.ts';
 import { ACTIONS } from './transitions.ts';
+import type { ActionDefinition } from './types.ts';
 
 /**
  * Renders docs/workflow.md from the workflow table, so the document cannot drift from the
@@ -18,15 +20,27 @@ function targets(to: readonly Status[]): string {
   return isReturn(to) ? 'the status before' : to.join(' / ');
 }
 
+/** Who may take the action for its actors, when someone acts for them (policy/acting.ts). */
+function actingFor(a: ActionDefinition): string {
+  if (!a.own) return '';
+  return a.own.by === 'person'
+    ? ' (nobody acting for them)'
+    : ' (only their own organization acting for them)';
+}
+
+/** Who besides the company reads the action's history entry and events in full. */
+const readBy = (a: ActionDefinition) =>
+  (a.audience ?? 'everyone') + (a.action.startsWith('request_re') ? '*' : '');
+
 export function renderWorkflowDocument(): string {
   const rows = ACTIONS.map((a) => {
-    const who = a.actors.length ? a.actors.map((x) => ACTOR_LABELS[x]).join(', ') : '*system*';
+    const who = a.actors.length ? a.actors.map((x) => ACTOR_LABELS[x]).join(', ') + actingFor(a) : '*system*';
     const endpoint = a.actors.length ? `\`PUT /api/v1/orders/{id}/${a.action}\`` : '—';
     const input = a.input
       ? Object.keys((a.input as { properties?: Record<string, unknown> }).properties ?? {}).join(', ')
       : '';
     const from = a.from.length === OPEN.length ? 'any open status' : a.from.join(', ');
-    return `| ${a.action} | ${who} | ${from} | ${targets(a.to)} | ${input || '—'} | ${endpoint} | ${a.summary} |`;
+    return `| ${a.action} | ${who} | ${from} | ${targets(a.to)} | ${input || '—'} | ${readBy(a)} | ${endpoint} | ${a.summary} |`;
   });
 
   const node = (s: Status) => statusId(s);
@@ -72,8 +86,16 @@ one order: the order row is locked, so the second sees the first's result and ge
 action is no longer allowed. Every change is recorded (\`GET /api/v1/orders/{id}/history\`):
 action, from, to, who, acting for whom, reason, when.
 
-| action | who | from | to | input | endpoint | what it does |
-|---|---|---|---|---|---|---|
+*Read by*: who besides the company reads the action's history entry and its events whole
+(docs/security.md): ${Object.entries(AUDIENCE_MEANINGS)
+    .map(([audience, meaning]) => `*${audience}*, ${meaning}`)
+    .join('; ')}. Anyone else on the order sees only the move of status. \* A client's
+request is read by the company and the lender until the company forwards it to the appraiser,
+where the company reviews the client's requests (its setting \`lender_requests_reviewed\`, on
+by default); by everyone otherwise.
+
+| action | who | from | to | input | read by | endpoint | what it does |
+|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 ## How the rarer statuses are reached
@@ -100,6 +122,12 @@ ${rows.join('\n')}
   it, and may send it back to the appraiser.
 - **Client quality assurance**: a client whose company set \`client_review_required\` reviews
   each report before it is completed (\`approve_report\`).
+- **Client request**: the lender asked for a revision or a reconsideration of value. Where the
+  company reviews the lender's requests (\`lender_requests_reviewed\`, on by default), the
+  request waits for the company: staff forward it to the appraiser, as written or in their
+  words (\`forward_request\`: Action required), or answer it themselves (\`answer_request\`:
+  back to where the order was, its report and completion kept); the appraiser sees nothing of
+  it until then. Otherwise it goes to the appraiser at once, who resubmits from Client request.
 - **Completion requested, Completion payment hold**: completing an order with a balance waits
   for its payment: by card (Completion requested; a declined card moves it to Completion
   payment hold) or by payment link (Completion payment hold); the payment completes it.

@@ -2,10 +2,11 @@ import { Type } from 'typebox';
 import { AppError, invalid } from '../errors/app-error.ts';
 import { Binary } from '../schemas/common.ts';
 import { FileTypeSlug } from '../schemas/file-types.ts';
-import { escapeHtml } from '../format/html.ts';
+import { escapeHtml, htmlToText } from '../format/html.ts';
 import { DATE_INPUT_FORMATS, parseDateTime } from '../format/dates.ts';
 import { centsToDecimal, decimalToCents, MONEY_PATTERN } from '../format/money.ts';
 import { OPEN, PAUSED, type Status } from './statuses.ts';
+import type { Audience } from '../policy/audience.ts';
 import {
   defineAction,
   type ActionContext,
@@ -148,21 +149,51 @@ const Attachments = Type.Optional(
   Type.Array(Binary, { maxItems: 20, description: 'Files, sent as attachments[]' }),
 );
 
-/** A revision or reconsideration request is kept as an important note, its attachments as order files. */
-async function noteOfRequest(
-  { services }: ActionContext<unknown>,
+const paragraphsHtml = (paragraphs: string[]) => paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+
+/**
+ * A lender's revision or reconsideration request, kept as an important note with its
+ * attachments as order files. Where the company reviews the client's requests first (its
+ * setting, on by default), the note is between the lender and the company until staff forward
+ * or answer it, and the order keeps its completion (and the status to return to) until then;
+ * otherwise it goes straight to the appraiser, and the report is reopened.
+ */
+async function clientRequest(
+  context: ActionContext<unknown>,
   subject: string,
   paragraphs: string[],
   source: 'revision' | 'reconsideration',
   references: unknown[] | undefined,
-): Promise<void> {
+): Promise<Pick<ActionResult, 'to' | 'patch' | 'audience'>> {
+  const { services, order } = context;
   const uploads = (references ?? []).map((reference, index) =>
     services.upload(reference, `attachments[${index}]`),
   );
-  const content = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
-  const noteId = await services.addNote({ subject, content, important: true });
-  await services.saveFiles(uploads.map((upload) => ({ upload, fileTypeSlug: 'other', source, noteId })));
+  const reviewed = await services.lenderRequestsReviewed();
+  const audience: Audience = reviewed ? 'client' : 'everyone';
+  const noteId = await services.addNote({
+    subject,
+    content: paragraphsHtml(paragraphs),
+    important: true,
+    audience,
+  });
+  await services.saveFiles(
+    uploads.map((upload) => ({ upload, fileTypeSlug: 'other', source, noteId, audience })),
+  );
+  return {
+    to: 'Client request',
+    audience,
+    patch: reviewed
+      ? { request_note_id: noteId, request_return_status: order.status }
+      : { completed_at: null, fulfilled_at: null },
+  };
 }
+
+/** While a client's request waits for the company's review, the appraiser does not see it. */
+const awaitsReview = (order: Pick<LockedOrder, 'request_note_id'>) =>
+  order.request_note_id === null ? null : "the client's request waits for the company's review";
+const noRequestInReview = (order: Pick<LockedOrder, 'request_note_id'>) =>
+  order.request_note_id === null ? 'no client request waits for review' : null;
 
 export const ACTIONS: readonly ActionDefinition[] = [
   defineAction({
@@ -194,6 +225,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'request_payment',
+    audience: 'client',
     summary: 'Ask for payment before the work starts (the payment link is sent separately)',
     actors: ['staff'],
     from: ['Unassigned'],
@@ -202,6 +234,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'payment_required',
+    audience: 'client',
     summary:
       'System: the client pays before assignment (payment_before_assignment), so a new order waits for its payment',
     actors: [],
@@ -211,6 +244,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'waive_payment',
+    audience: 'client',
     summary: 'Go on without waiting for the payment (paid another way, or waived): the order can be assigned',
     actors: ['staff'],
     from: ['Waiting payment'],
@@ -220,6 +254,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'payment_submitted',
+    audience: 'client',
     summary: 'System: a payment was made and awaits confirmation',
     actors: [],
     from: ['Waiting payment'],
@@ -228,6 +263,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'payment_received',
+    audience: 'client',
     summary: 'System: the balance is paid; the order goes on',
     actors: [],
     from: ['Waiting payment', 'Pending payment', 'Completion requested', 'Completion payment hold'],
@@ -239,6 +275,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'payment_failed',
+    audience: 'client',
     summary: 'System: a payment was declined',
     actors: [],
     from: ['Pending payment', 'Completion requested'],
@@ -257,6 +294,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'auto_assign',
+    audience: 'appraiser',
     summary: 'Let the service offer the order to the panel appraiser with the fewest open orders',
     actors: ['staff'],
     from: ['Unassigned', 'Assignment rejected', 'Assignment timed out'],
@@ -265,6 +303,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'auto_assign_completed',
+    audience: 'appraiser',
     summary: 'System: an appraiser was chosen and offered the order',
     actors: [],
     from: ['Auto assign processing'],
@@ -273,6 +312,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'auto_assign_failed',
+    audience: 'appraiser',
     summary: 'System: no appraiser could be chosen',
     actors: [],
     from: ['Auto assign processing'],
@@ -281,6 +321,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'assign',
+    audience: 'appraiser',
     summary: 'Offer the order to an appraiser of the company (GET /api/v1/appraisers lists them)',
     actors: ['staff'],
     from: ASSIGNABLE,
@@ -310,7 +351,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
         details: {
           appraiser_id: appraiser.id,
           appraiser_fee: money(fee),
-          due_date: instant(dueDate ?? order.due_date),
+          vendor_due_date: instant(dueDate ?? order.due_date),
           offer_expires_at: instant(offerExpiresAt),
         },
       };
@@ -320,6 +361,8 @@ export const ACTIONS: readonly ActionDefinition[] = [
     action: 'accept_assignment',
     summary: 'Accept the offer; a fee, due date or comment makes it an acceptance with condition',
     actors: ['appraiser'],
+    own: { by: 'person', what: 'accept an offer, with or without a condition' },
+    audience: 'appraiser',
     from: ['Pending assignment'],
     to: ['Assigned', 'Assignment accepted with condition'],
     input: Type.Object({
@@ -354,6 +397,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'reject_assignment',
+    audience: 'appraiser',
     summary: 'Decline the offer',
     actors: ['appraiser'],
     from: ['Pending assignment'],
@@ -368,6 +412,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'offer_timeout',
+    audience: 'appraiser',
     summary: 'System: the offer was not answered in time (ASSIGNMENT_OFFER_TIMEOUT_MINUTES)',
     actors: [],
     from: ['Pending assignment'],
@@ -381,52 +426,80 @@ export const ACTIONS: readonly ActionDefinition[] = [
   defineAction({
     action: 'approve_assignment_condition',
     summary:
-      "Accept the appraiser's condition; if it changes the client's fee or due date, the client must agree",
+      "Accept the appraiser's condition, and decide what to ask the lender, if anything: by default the fee increase is passed on and a later due date asked for; client_total_fee asks another total (the current total: the company absorbs the increase), client_due_date another date, client_comments are the company's words. The appraiser's comments never reach the lender. A change for the lender waits for the lender's decision (Under negotiation)",
     actors: ['staff'],
+    audience: 'appraiser',
     from: ['Assignment accepted with condition'],
     to: ['Assigned', 'Under negotiation'],
-    apply({ order, user, now }) {
+    input: Type.Object({
+      client_total_fee: Type.Optional(
+        Money(
+          "The lender's total fee to ask for; left out: the current total plus the appraiser's increase; the current total: the company absorbs the increase",
+        ),
+      ),
+      client_due_date: Type.Optional(
+        DateInput(
+          "The lender's due date to ask for; left out: the appraiser's date when later than the lender's",
+        ),
+      ),
+      client_comments: Type.Optional(
+        Type.String({
+          maxLength: 5000,
+          description: "The company's words to the lender about the new terms",
+        }),
+      ),
+    }),
+    apply(context) {
+      const { order, input, user, now } = context;
       const offered = BigInt(order.appraiser_fee_cents ?? '0');
       const asked = order.condition_fee_cents === null ? null : BigInt(order.condition_fee_cents);
-      // The company passes a higher appraiser fee on to the client; a later date than the
-      // client's due date moves the client's due date.
-      const feeIncrease = asked !== null && asked > offered ? asked - offered : 0n;
-      const dueDate = order.condition_due_date;
-      const movesDueDate = dueDate !== null && dueDate.getTime() > order.due_date.getTime();
       const appraiserFee = asked ?? offered;
-      const vendorDueDate = dueDate ?? order.vendor_due_date;
+      const vendorDueDate = order.condition_due_date ?? order.vendor_due_date;
       const accepted: OrderPatch = {
         ...NO_CONDITION,
         appraiser_fee_cents: appraiserFee.toString(),
         vendor_due_date: vendorDueDate,
       };
       const terms = { appraiser_fee: money(appraiserFee), vendor_due_date: instant(vendorDueDate) };
-      if (feeIncrease === 0n && !movesDueDate) {
+      // What the lender is asked is the company's decision; by default a higher appraiser fee
+      // is passed on, and a date later than the lender's due date moves it.
+      const currentFee = BigInt(order.total_fee_cents);
+      const increase = asked !== null && asked > offered ? asked - offered : 0n;
+      const clientFee = moneyInput(input.client_total_fee, 'client_total_fee') ?? currentFee + increase;
+      const askedDate = dateInput(input.client_due_date, 'client_due_date', context);
+      if (askedDate && askedDate.getTime() < now.getTime())
+        throw invalid('client_due_date', 'must not be in the past');
+      const later = order.condition_due_date !== null && order.condition_due_date > order.due_date;
+      const clientDueDate = askedDate ?? (later ? order.condition_due_date! : order.due_date);
+      const feeChanges = clientFee !== currentFee;
+      const dateChanges = clientDueDate.getTime() !== order.due_date.getTime();
+      if (!feeChanges && !dateChanges) {
         return { to: 'Assigned', patch: { ...accepted, assigned_at: now }, details: terms };
       }
-      const proposedFee = feeIncrease > 0n ? BigInt(order.total_fee_cents) + feeIncrease : null;
+      const comments = input.client_comments?.trim() || null;
       return {
         to: 'Under negotiation',
         patch: {
           ...accepted,
           negotiation_return_status: 'Assigned',
-          negotiation_fee_cents: proposedFee?.toString() ?? null,
-          negotiation_due_date: movesDueDate ? dueDate : null,
-          negotiation_comments: order.condition_comments,
+          negotiation_fee_cents: feeChanges ? clientFee.toString() : null,
+          negotiation_due_date: dateChanges ? clientDueDate : null,
+          negotiation_comments: comments,
           negotiation_proposed_by: user.id,
           negotiation_proposed_at: now,
         },
         details: {
           ...terms,
-          total_fee: money(proposedFee),
-          due_date: movesDueDate ? instant(dueDate) : null,
-          comments: order.condition_comments,
+          total_fee: feeChanges ? money(clientFee) : null,
+          due_date: dateChanges ? instant(clientDueDate) : null,
+          client_comments: comments,
         },
       };
     },
   }),
   defineAction({
     action: 'reject_assignment_condition',
+    audience: 'appraiser',
     summary: "Refuse the appraiser's condition; the order is to be assigned again",
     actors: ['staff'],
     from: ['Assignment accepted with condition'],
@@ -439,6 +512,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'request_negotiation',
+    audience: 'client',
     summary: 'Ask the client to agree to a new fee and/or due date',
     actors: ['staff'],
     from: WORKING,
@@ -464,7 +538,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
           negotiation_proposed_at: context.now,
         },
         reason: comments,
-        details: { total_fee: money(fee), due_date: instant(dueDate), comments },
+        details: { total_fee: money(fee), due_date: instant(dueDate), client_comments: comments },
       };
     },
   }),
@@ -472,7 +546,8 @@ export const ACTIONS: readonly ActionDefinition[] = [
     action: 'approve_negotiation',
     summary: 'Agree to the new fee and/or due date',
     actors: ['client'],
-    ownDecision: 'approve a change of the fee or due date',
+    own: { by: 'organization', what: 'approve a change of the fee or due date' },
+    audience: 'client',
     from: ['Under negotiation'],
     to: ['Assigned', 'Inspection scheduled', 'Inspection completed'],
     apply({ order, now }) {
@@ -495,7 +570,8 @@ export const ACTIONS: readonly ActionDefinition[] = [
     action: 'refuse_negotiation',
     summary: 'Refuse the new terms; the order is to be assigned again',
     actors: ['client'],
-    ownDecision: 'refuse a change of the fee or due date',
+    own: { by: 'organization', what: 'refuse a change of the fee or due date' },
+    audience: 'client',
     from: ['Under negotiation'],
     to: ['Refused negotiation'],
     input: Type.Object({ reason: OptionalReason }),
@@ -526,6 +602,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
     action: 'complete_inspection',
     summary: 'Record that the inspection took place',
     actors: ['appraiser'],
+    own: { by: 'person', what: 'record that the inspection took place' },
     from: ['Inspection scheduled'],
     to: ['Inspection completed'],
     apply: ({ now }) => ({ to: 'Inspection completed', patch: { inspection_completed_at: now } }),
@@ -535,6 +612,9 @@ export const ACTIONS: readonly ActionDefinition[] = [
     summary:
       'Submit the appraisal report (files[]: attachment or file_id, file_type, product_id; at least one appraisal_pdf)',
     actors: ['appraiser'],
+    own: { by: 'person', what: 'submit the appraisal report' },
+    audience: 'appraiser',
+    unavailable: awaitsReview,
     from: ['Inspection completed', 'Client request', 'Action required', 'Submission fee failed'],
     to: ['Submission requested', 'In review'],
     acceptsFiles: true,
@@ -575,12 +655,17 @@ export const ACTIONS: readonly ActionDefinition[] = [
           ? []
           : [{ item, upload: services.upload(item.attachment, `files[${index}].attachment`) }],
       );
+      // The report's files are numbered by submission; the company releases a submission to
+      // the lender once it has checked it (orders/order.release.ts). Until then the lender's
+      // listing leaves them out, whatever their audience.
+      const submissionNo = await services.nextSubmissionNo();
       const submitted: { file_type: string; filename: string }[] = [];
       for (const [index, item] of input.files.entries()) {
         if (item.file_id === undefined) continue;
         const { filename } = await services.submitUploadedFile(item.file_id, `files[${index}].file_id`, {
           fileTypeSlug: item.file_type,
           productId: item.product_id ?? null,
+          submissionNo,
         });
         submitted.push({ file_type: item.file_type, filename });
       }
@@ -590,6 +675,8 @@ export const ACTIONS: readonly ActionDefinition[] = [
           fileTypeSlug: item.file_type,
           productId: item.product_id ?? null,
           source: 'submission' as const,
+          audience: 'everyone' as const,
+          submissionNo,
         })),
       );
       const fee = await services.chargeSubmissionFee();
@@ -597,6 +684,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
         to: 'Submission requested',
         patch: { submitted_at: now },
         details: {
+          submission: submissionNo,
           files: [
             ...uploads.map(({ item, upload }) => ({ file_type: item.file_type, filename: upload.filename })),
             ...submitted,
@@ -609,6 +697,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'submission_processed',
+    audience: 'appraiser',
     summary: 'System: the submission was received and stored; the report awaits review',
     actors: [],
     from: ['Submission requested'],
@@ -617,6 +706,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'submission_fee_failed',
+    audience: 'appraiser',
     summary:
       "System: the company's submission fee could not be charged to the appraiser's card; the report waits until it is paid",
     actors: [],
@@ -626,6 +716,8 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'retry_submission_fee',
+    own: { by: 'person', what: "pay the submission fee from the appraiser's card" },
+    audience: 'appraiser',
     summary:
       'Charge the submission fee again (after updating the card on file: PUT /api/v1/me/payment_card); the report goes to review. 402 when the card is declined again',
     actors: ['appraiser'],
@@ -653,6 +745,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'require_action',
+    audience: 'appraiser',
     summary: 'Send the report back to the appraiser with what to fix',
     actors: ['staff'],
     from: ['In review', 'Internal quality assurance'],
@@ -685,7 +778,8 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'request_revision',
-    summary: 'Ask the appraiser to revise the report (form: comments; attachments[] files)',
+    summary:
+      "Ask for a revision of the report (form: comments; attachments[] files): to the company's review first where the company reviews the client's requests, else to the appraiser",
     actors: ['client'],
     from: REVISABLE,
     to: ['Client request'],
@@ -693,18 +787,20 @@ export const ACTIONS: readonly ActionDefinition[] = [
     input: Type.Object({ comments: Reason('What to revise'), attachments: Attachments }),
     async apply(context) {
       const { input } = context;
-      await noteOfRequest(context, 'Revision request', [input.comments], 'revision', input.attachments);
-      return {
-        to: 'Client request',
-        reason: input.comments,
-        patch: { completed_at: null, fulfilled_at: null },
-      };
+      const request = await clientRequest(
+        context,
+        'Revision request',
+        [input.comments],
+        'revision',
+        input.attachments,
+      );
+      return { ...request, reason: input.comments };
     },
   }),
   defineAction({
     action: 'request_reconsideration_of_value',
     summary:
-      'Ask the appraiser to reconsider the value (form-data: reason, summary, supporting_data, attachments[])',
+      "Ask for a reconsideration of value (form-data: reason, summary, supporting_data, attachments[]): to the company's review first where the company reviews the client's requests, else to the appraiser",
     actors: ['client'],
     from: REVISABLE,
     to: ['Client request'],
@@ -722,7 +818,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
         input.summary,
         ...(input.supporting_data?.trim() ? [input.supporting_data] : []),
       ];
-      await noteOfRequest(
+      const request = await clientRequest(
         context,
         'Reconsideration of value request',
         paragraphs,
@@ -730,10 +826,74 @@ export const ACTIONS: readonly ActionDefinition[] = [
         input.attachments,
       );
       return {
-        to: 'Client request',
+        ...request,
         reason: input.summary,
-        patch: { completed_at: null, fulfilled_at: null },
         details: { reason: input.reason, supporting_data: input.supporting_data ?? null },
+      };
+    },
+  }),
+  defineAction({
+    action: 'forward_request',
+    summary:
+      "Pass the client's request (revision, reconsideration of value) on to the appraiser: as the client wrote it, or in the company's words (comments); its attachments go with it unless include_attachments is false",
+    actors: ['staff'],
+    audience: 'appraiser',
+    unavailable: noRequestInReview,
+    from: ['Client request'],
+    to: ['Action required'],
+    input: Type.Object({
+      comments: Type.Optional(
+        Type.String({
+          maxLength: 20000,
+          description: "What the appraiser reads; left out: the client's request as it was written",
+        }),
+      ),
+      include_attachments: Type.Optional(
+        Type.Boolean({ description: "Share the request's attachments with the appraiser (default: true)" }),
+      ),
+    }),
+    async apply({ order, input, services }) {
+      const requestId = order.request_note_id!;
+      const request = await services.readNote(requestId);
+      const edited = input.comments?.trim() || null;
+      const content = edited ? paragraphsHtml(edited.split(/\n\s*\n/)) : (request?.content ?? '');
+      await services.addNote({
+        subject: request?.subject ?? 'Client request',
+        content,
+        important: true,
+        audience: 'appraiser',
+        forwardedFrom: requestId,
+        withAttachments: input.include_attachments !== false,
+      });
+      return {
+        to: 'Action required',
+        reason: edited ?? htmlToText(request?.content ?? ''),
+        patch: { request_note_id: null, request_return_status: null, completed_at: null, fulfilled_at: null },
+      };
+    },
+  }),
+  defineAction({
+    action: 'answer_request',
+    summary:
+      "Answer the client's request without sending the report back (comments: the answer the client reads); the order returns to where it was",
+    actors: ['staff'],
+    audience: 'client',
+    unavailable: noRequestInReview,
+    from: ['Client request'],
+    to: REVISABLE,
+    input: Type.Object({ comments: Reason('The answer to the client') }),
+    async apply({ order, input, services }) {
+      const request = await services.readNote(order.request_note_id!);
+      await services.addNote({
+        subject: `Re: ${request?.subject ?? 'your request'}`,
+        content: paragraphsHtml(input.comments.trim().split(/\n\s*\n/)),
+        important: true,
+        audience: 'client',
+      });
+      return {
+        to: order.request_return_status ?? 'In review',
+        reason: input.comments,
+        patch: { request_note_id: null, request_return_status: null },
       };
     },
   }),
@@ -768,6 +928,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'flag_attention',
+    audience: 'internal',
     summary: 'Flag the order as needing attention',
     actors: ['staff'],
     from: OPEN,
@@ -781,6 +942,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'clear_attention',
+    audience: 'internal',
     summary: 'Clear the attention flag, back to where the order was',
     actors: ['staff'],
     from: ['Attention needed'],
@@ -789,6 +951,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'request_info',
+    audience: 'client',
     summary: 'Ask the client for missing information',
     actors: ['staff'],
     from: OPEN,
@@ -802,6 +965,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'provide_info',
+    audience: 'client',
     summary: 'Answer the request for information, back to where the order was',
     actors: ['client'],
     from: ['Waiting info from client'],
@@ -815,6 +979,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'request_cancel',
+    audience: 'client',
     summary: 'Ask the company to cancel the order',
     actors: ['client'],
     from: [...OPEN, 'On hold', 'Attention needed', 'Waiting info from client'],
@@ -829,6 +994,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'deny_cancel',
+    audience: 'client',
     summary: 'Refuse the cancellation request, back to where the order was',
     actors: ['staff'],
     from: ['Cancel requested'],

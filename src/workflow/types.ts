@@ -7,6 +7,8 @@ import type { FileToSave } from '../storage/order-files.ts';
 import type { Upload } from '../storage/upload.ts';
 import type { FileTypeSlugValue } from '../schemas/file-types.ts';
 import type { Status } from './statuses.ts';
+import type { OwnDecision } from '../policy/acting.ts';
+import type { Audience } from '../policy/audience.ts';
 
 /**
  * Who may take an action on an order they can see:
@@ -25,6 +27,8 @@ export const ACTION_COLUMNS = [
   'status',
   'resume_status',
   'negotiation_return_status',
+  'request_note_id',
+  'request_return_status',
   'client_id',
   'company_id',
   'appraiser_id',
@@ -41,7 +45,7 @@ export const ACTION_COLUMNS = [
   'vendor_due_date',
 ] as const;
 
-type StatusColumn = 'status' | 'resume_status' | 'negotiation_return_status';
+type StatusColumn = 'status' | 'resume_status' | 'negotiation_return_status' | 'request_return_status';
 
 /** The order as an action sees it. */
 export type LockedOrder = Omit<
@@ -51,6 +55,7 @@ export type LockedOrder = Omit<
   status: Status;
   resume_status: Status | null;
   negotiation_return_status: Status | null;
+  request_return_status: Status | null;
 };
 
 /**
@@ -66,6 +71,8 @@ export interface ActionServices {
   clientReviewRequired(): Promise<boolean>;
   /** Whether the order's client pays before its orders are assigned. */
   clientPaysFirst(): Promise<boolean>;
+  /** Whether the company reviews the client's revision and reconsideration requests before the appraiser sees them. */
+  lenderRequestsReviewed(): Promise<boolean>;
   /** The file part of the request that a body field names; 422 naming `field` when it is not one. */
   upload(reference: unknown, field: string): Upload;
   /** Saves uploads as the order's files; they are removed again if the change rolls back. */
@@ -77,10 +84,22 @@ export interface ActionServices {
   submitUploadedFile(
     fileId: string,
     field: string,
-    file: { fileTypeSlug: FileTypeSlugValue; productId: string | null },
+    file: { fileTypeSlug: FileTypeSlugValue; productId: string | null; submissionNo: number },
   ): Promise<{ filename: string }>;
-  /** Adds a note to the order, written by the acting user; answers its id. */
-  addNote(note: { subject: string; content: string; important: boolean }): Promise<string>;
+  /** The number of the order's next report submission (1 for the first). */
+  nextSubmissionNo(): Promise<number>;
+  /** Adds a note to the order, written by the acting user, for `audience`; answers its id. */
+  addNote(note: {
+    subject: string;
+    content: string;
+    important: boolean;
+    audience: Audience;
+    /** The note this one passes on; its attachments go with it unless `withAttachments` is false. */
+    forwardedFrom?: string;
+    withAttachments?: boolean;
+  }): Promise<string>;
+  /** A note of the order (the text of a request waiting for review). */
+  readNote(noteId: string): Promise<{ subject: string | null; content: string } | null>;
   /**
    * Charges the company's submission fee (if it has one) to the appraiser's card on file, and
    * records the charge: `none` when the company charges no fee.
@@ -107,6 +126,8 @@ export type { OrderPatch };
 export interface ActionResult {
   to: Status;
   patch?: OrderPatch;
+  /** Who besides the company sees the history entry in full; the action's own when left out. */
+  audience?: Audience;
   /** Recorded in the history: the reason or comments given. */
   reason?: string | null;
   details?: Record<string, unknown>;
@@ -129,10 +150,21 @@ export interface ActionDefinition<S extends TSchema = TSchema> {
   /** Error statuses beyond those every action answers (402: a card was declined), for the API document. */
   errors?: readonly number[];
   /**
-   * A decision of the client's on its money: taken only with a key of the client's own
-   * organization, never by another organization acting for a client user.
+   * A decision that is the user's own (policy/acting.ts): nobody acting for them takes it
+   * (`person`: what an appraiser commits to and certifies), or only someone of their own
+   * organization (`organization`: a lender's decisions on its money).
    */
-  ownDecision?: string;
+  own?: OwnDecision;
+  /**
+   * Who besides the company sees the action's history entry and events in full (policy/audience.ts);
+   * anyone else on the order sees only the move of status. Default: everyone.
+   */
+  audience?: Audience;
+  /**
+   * Why the action is not open now although the status allows it (a state of the order beyond
+   * its status); null when it is open. Read by allowed_transitions and by the executor (409).
+   */
+  unavailable?: (order: Pick<LockedOrder, 'request_note_id'>) => string | null;
   apply(context: ActionContext<Static<S>>): Promise<ActionResult> | ActionResult;
 }
 

@@ -12,6 +12,8 @@ export interface WorkRow {
   zip: string;
   status: string;
   resume_status: string | null;
+  /** A client's request waiting for the company's review (not the appraiser's to answer yet). */
+  request_note_id: string | null;
   due_date: Date;
   vendor_due_date: Date | null;
   appraiser_fee_cents: string | null;
@@ -37,7 +39,7 @@ export async function findWorkOf(
 ): Promise<WorkRow[]> {
   const result = await sql<WorkRow>`
     SELECT o.id, o.file_number, o.address_one, o.address_two, o.city, o.state_id, o.zip,
-           o.status, o.resume_status, o.due_date, o.vendor_due_date, o.appraiser_fee_cents::text,
+           o.status, o.resume_status, o.request_note_id, o.due_date, o.vendor_due_date, o.appraiser_fee_cents::text,
            o.offer_expires_at, o.inspection_scheduled_at, o.updated_at,
            coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY op.position)
                        FROM order_products op JOIN products p ON p.id = op.product_id

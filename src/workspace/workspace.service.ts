@@ -36,11 +36,20 @@ const NEXT_STEP: Partial<Record<Status, NextStep>> = {
   Cancelled: 'cancelled',
 };
 
-export const nextStepOf = (status: Status): NextStep => NEXT_STEP[status] ?? 'in_review';
+/**
+ * What the order needs of its appraiser now. A client's request that waits for the company's
+ * review is not the appraiser's yet: the order is with the company (in review) until then.
+ */
+export const nextStepOf = (status: Status, requestInReview = false): NextStep =>
+  status === 'Client request' && requestInReview ? 'in_review' : (NEXT_STEP[status] ?? 'in_review');
+
+/** The statuses an order can be in when it needs `step` of its appraiser. */
+const statusesOf = (step: NextStep): Status[] =>
+  STATUSES.filter((status) => nextStepOf(status) === step || nextStepOf(status, true) === step);
 
 function toWorkItem(row: WorkRow, timeZone: string): WorkItem {
   const status = row.status as Status;
-  const next = nextStepOf(status);
+  const next = nextStepOf(status, row.request_note_id !== null);
   return {
     id: row.id,
     file_number: row.file_number,
@@ -60,9 +69,9 @@ function toWorkItem(row: WorkRow, timeZone: string): WorkItem {
 /** The appraiser's orders as work to do: offers, schedule, inspect, submit, revise, money. */
 export async function workOf(db: Db, user: AuthUser, config: Config, nextStep?: NextStep) {
   // One step: only its statuses are read (the offers inbox reads its few offers, not 500 orders).
-  const statuses = nextStep ? STATUSES.filter((status) => nextStepOf(status) === nextStep) : undefined;
-  const rows = await findWorkOf(db, user.id, statuses);
-  return { data: rows.map((row) => toWorkItem(row, config.timeZone)) };
+  const rows = await findWorkOf(db, user.id, nextStep ? statusesOf(nextStep) : undefined);
+  const items = rows.map((row) => toWorkItem(row, config.timeZone));
+  return { data: nextStep ? items.filter((item) => item.next_step === nextStep) : items };
 }
 
 // ---- the calendar feed --------------------------------------------------------------------

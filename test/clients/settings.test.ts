@@ -29,6 +29,9 @@ describe("a company's settings for a client", () => {
       company_id: world.demo.company_id,
       client_review_required: false,
       payment_before_assignment: false,
+      lender_requests_reviewed: true,
+      messages_through_company: true,
+      report_release_after_payment: false,
     });
     const changed = await settings(world.staff, 'PATCH', { client_review_required: true });
     expect(changed.statusCode, changed.body).toBe(200);

@@ -141,10 +141,16 @@ const callerRole = (definition: ActionDefinition): Role => actorRoles(definition
 const disallowedStatuses = (definition: ActionDefinition): Status[] =>
   STATUSES.filter((status) => !definition.from.includes(status));
 
-/** What allowed_transitions should be for a demo user of this role, computed from the table alone. */
+/**
+ * What allowed_transitions should be for a demo user of this role, computed from the table alone,
+ * on a demo order (no client request waits for the company's review on it).
+ */
 const expectedAllowed = (role: Role, status: Status): string[] =>
   ENDPOINT_ACTIONS.filter(
-    (a) => a.from.includes(status) && a.actors.some((actor) => rolesOf(actor).includes(role)),
+    (a) =>
+      a.from.includes(status) &&
+      a.actors.some((actor) => rolesOf(actor).includes(role)) &&
+      (a.unavailable?.({ request_note_id: null }) ?? null) === null,
   )
     .map((a) => a.action)
     .sort();

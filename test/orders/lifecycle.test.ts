@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WorkflowTimers } from '../../src/orders/order.timers.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { useDemoWorld } from '../helpers/demo.ts';
-import { placeOrder, statusOf } from '../helpers/orders.ts';
+import { act, placeOrder, statusOf } from '../helpers/orders.ts';
 
 const t = useTestApp();
 const world = useDemoWorld(t);
@@ -63,6 +63,7 @@ describe('the life of an order, with the demo roles', () => {
       'request_submission:Submission requested',
       'submission_processed:In review',
       'request_completion:Completed',
+      'release_report:Completed',
       'fulfill:Fulfilled',
     ]);
     expect(steps[1]!.by!.id).toBe(world.demo.users.staff.id);
@@ -187,7 +188,7 @@ describe('the life of an order, with the demo roles', () => {
     expect((await history(order.id)).find((h) => h.action === 'hold')!.reason).toBe('Borrower travelling');
   });
 
-  it('revision and reconsideration of value go back to Client request, and the appraiser resubmits', async () => {
+  it('revision and reconsideration of value go back to Client request; the company forwards or answers them, and the appraiser resubmits', async () => {
     const order = await world.toInReview();
     await step(
       world.client,
@@ -197,6 +198,11 @@ describe('the life of an order, with the demo roles', () => {
       { comments: 'Add the garage to the sketch' },
       'form',
     );
+    // The request waits for the company's review: not the appraiser's to answer yet.
+    expect((await act(t.app, world.appraiser, order.id, 'request_submission')).statusCode).toBe(409);
+    await step(world.staff, order.id, 'forward_request', 'Action required', {
+      comments: 'Please add the detached garage to the sketch.',
+    });
     await step(world.appraiser, order.id, 'request_submission', 'In review');
     await step(world.staff, order.id, 'request_completion', 'Completed');
     await step(
@@ -211,6 +217,30 @@ describe('the life of an order, with the demo roles', () => {
       },
       'form',
     );
-    await step(world.appraiser, order.id, 'request_submission', 'In review');
+    // The company answers it itself: the order goes back to where it was, its report unchanged.
+    await step(world.staff, order.id, 'answer_request', 'Completed', {
+      comments: 'The sales named closed after the effective date of the appraisal.',
+    });
+  });
+
+  it('a request goes straight to the appraiser where the company does not review them', async () => {
+    const order = await world.toInReview();
+    await t.db
+      .updateTable('company_clients')
+      .set({ lender_requests_reviewed: false })
+      .where('client_id', '=', world.demo.client_id)
+      .execute();
+    try {
+      await step(world.client, order.id, 'request_revision', 'Client request', {
+        comments: 'Add the garage to the sketch',
+      });
+      await step(world.appraiser, order.id, 'request_submission', 'In review');
+    } finally {
+      await t.db
+        .updateTable('company_clients')
+        .set({ lender_requests_reviewed: true })
+        .where('client_id', '=', world.demo.client_id)
+        .execute();
+    }
   });
 });

@@ -131,7 +131,7 @@ describe('the late orders of a queue', () => {
   it('are counted up to the cap only, so a busy queue costs what a small one does', async () => {
     const statuses = [['Unassigned', 'Assignment rejected']];
     const visible = sql<SqlBool>`orders.company_id = ${demo.company_id}`;
-    const scope = { scope: 'company' as const, id: demo.company_id };
+    const scope = { scope: 'company' as const, id: demo.company_id, counted: true };
     const countDeadlines = async (window: { now: Date; soon: Date; cap: number }) =>
       (await countQueues(t.db, scope, visible, statuses, window)).map(({ overdue, due_soon }) => ({
         overdue,

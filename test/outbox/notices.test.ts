@@ -110,7 +110,7 @@ describe('status notices', () => {
     await step(world.staff, order.id, 'request_completion', 'Completed');
     const delivered = await newEmails();
     expect(emailsTo(delivered, officer.email).map((m) => m.subject)).toContain(
-      `Report complete: order ${order.file_number}`,
+      `Report ready: order ${order.file_number}`,
     );
     expect(emailsTo(delivered, appraiser).map((m) => m.subject)).toContain(
       `Resumed: order ${order.file_number}`,

@@ -130,6 +130,8 @@ const MATRIX: Row[] = [
   ['GET    /clients/:client_id/configurations',                200, 404, 200, 404, 404, 404, 200, 401, 401],
   ['GET    /clients/:client_id/settings',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /clients/:client_id/settings',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /clients/:client_id/access',                        200, 404, 200, 404, 403, 403, 200, 401, 401],
+  ['PATCH  /clients/:client_id/access',                        200, 404, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /clients/:client_id/products',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PUT    /clients/:client_id/products',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /companies/:company_id/settings',                   403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -176,6 +178,8 @@ const MATRIX: Row[] = [
   ['PUT    /orders/:order_id/approve_report',                  200, 404, 403, 403, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/request_revision',                200, 404, 403, 403, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/request_reconsideration_of_value', 200, 404, 403, 403, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/forward_request',                 403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/answer_request',                  403, 403, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/fulfill',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['PUT    /orders/:order_id/hold',                            200, 404, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/resume',                          200, 404, 200, 404, 403, 403, 403, 401, 401],
@@ -193,8 +197,10 @@ const MATRIX: Row[] = [
   ['POST   /orders/:order_id/parties/:party_id/toggle_poc',    200, 404, 200, 404, 403, 403, 403, 401, 401],
   ['GET    /orders/:order_id/notes',                           200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['POST   /orders/:order_id/notes',                           201, 404, 201, 404, 201, 404, 201, 401, 401],
+  ['POST   /orders/:order_id/notes/:note_id/forward',          403, 403, 201, 404, 403, 403, 201, 401, 401],
   ['GET    /orders/:order_id/files',                           200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['POST   /orders/:order_id/files',                           201, 404, 201, 404, 201, 404, 201, 401, 401],
+  ['PATCH  /orders/:order_id/files/:file_id',                  403, 403, 200, 404, 403, 403, 200, 401, 401],
 
   // -- payments (appraisers do not see the client's invoice)
   ['GET    /orders/:order_id/payments',                        200, 404, 200, 404, 403, 403, 200, 401, 401],
@@ -539,13 +545,84 @@ const ACTION_BODIES: Record<string, () => Body> = {
   request_cancel: () => json({ reason: 'Loan withdrawn' }),
   deny_cancel: () => json({ reason: 'Report nearly done' }),
   cancel: () => json({ reason: 'Loan withdrawn' }),
+  forward_request: () => json({ comments: 'Please check the square footage of the garage' }),
+  answer_request: () => json({ comments: 'The square footage matches the county record' }),
 };
+
+/**
+ * An order of the demo world in Client request, with the lender's request waiting for the
+ * company's review (a note for the company and the lender, as request_revision leaves it).
+ */
+async function requestInReview(): Promise<Fixture> {
+  const fixture = await orderIn('Client request');
+  const orderId = fixture.ids.order_id!;
+  const note = await t.db
+    .insertInto('notes')
+    .values({
+      order_id: orderId,
+      author_id: demo.users.client.id,
+      author_name: 'Demo Client',
+      subject: 'Revision request',
+      content: '<p>Please correct the square footage</p>',
+      important: true,
+      additional_emails: [],
+      audience: 'client',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .updateTable('orders')
+    .set({ request_note_id: note.id, request_return_status: 'In review' })
+    .where('id', '=', orderId)
+    .execute();
+  return fixture;
+}
+
+/** An order with a note of the lender's (for the company and the lender) to forward. */
+async function withLenderNote(): Promise<Fixture> {
+  const fixture = await orderIn('Assigned');
+  const note = await setup<{ id: string }>(
+    'POST',
+    `/api/v1/orders/${fixture.ids.order_id}/notes`,
+    demo.users.client.api_key,
+    {
+      json: { content: '<p>The borrower will be away on Friday.</p>' },
+    },
+  );
+  return { ...fixture, ids: { ...fixture.ids, note_id: note.id } };
+}
+
+/** An order with a document the lender uploaded (for the company and the lender). */
+async function withLenderFile(): Promise<Fixture> {
+  const fixture = await orderIn('Assigned');
+  const file = await setup<{ id: string }>(
+    'POST',
+    `/api/v1/orders/${fixture.ids.order_id}/files`,
+    demo.users.client.api_key,
+    {
+      parts: [
+        ['attachment', { ...REPORT_PDF, filename: 'purchase-agreement.pdf' }],
+        ['file_type', 'purchase_agreement'],
+      ],
+    },
+  );
+  return {
+    ids: { ...fixture.ids, file_id: file.id },
+    snapshot: async () => ({
+      order: await fixture.snapshot?.(),
+      file: await t.db.selectFrom('order_files').selectAll().where('id', '=', file.id).executeTakeFirst(),
+    }),
+  };
+}
 
 /** Each action is called on an order in the first status its table row allows it from. */
 const actionCalls: Record<string, Call> = Object.fromEntries(
   ENDPOINT_ACTIONS.map((definition) => {
     const body = ACTION_BODIES[definition.action];
-    const call: Call = { fixture: () => orderIn(definition.from[0]!), ...(body ? { body } : {}) };
+    // The company's answers to a lender's request need one waiting for their review.
+    const needsRequest = (definition.unavailable?.({ request_note_id: null }) ?? null) !== null;
+    const fixture = needsRequest ? requestInReview : () => orderIn(definition.from[0]!);
+    const call: Call = { fixture, ...(body ? { body } : {}) };
     return [`PUT /orders/:order_id/${definition.action}`, call];
   }),
 );
@@ -598,6 +675,18 @@ const CALLS: Record<string, Call> = {
           t.db.selectFrom('company_clients').selectAll().where('client_id', '=', demo.client_id).execute(),
       }),
     body: () => json({ client_review_required: false }),
+  },
+  'GET /clients/:client_id/access': {
+    fixture: () => Promise.resolve({ ids: { client_id: demo.client_id } }),
+  },
+  'PATCH /clients/:client_id/access': {
+    fixture: () =>
+      Promise.resolve({
+        ids: { client_id: demo.client_id },
+        snapshot: () =>
+          t.db.selectFrom('organizations').selectAll().where('id', '=', demo.client_id).execute(),
+      }),
+    body: () => json({ order_visibility: 'all' }),
   },
   'GET /clients/:client_id/products': {
     fixture: () => Promise.resolve({ ids: { client_id: demo.client_id } }),
@@ -673,7 +762,15 @@ const CALLS: Record<string, Call> = {
     fixture: inAssignedOrder,
     body: () => json({ content: '<p>Called the borrower.</p>', subject: 'Matrix' }),
   },
+  'POST /orders/:order_id/notes/:note_id/forward': {
+    fixture: withLenderNote,
+    body: () => json({ content: '<p>The borrower is away on Friday: inspect another day.</p>' }),
+  },
   'GET /orders/:order_id/files': { fixture: inAssignedOrder },
+  'PATCH /orders/:order_id/files/:file_id': {
+    fixture: withLenderFile,
+    body: () => json({ audience: 'everyone' }),
+  },
   'POST /orders/:order_id/files': {
     fixture: inAssignedOrder,
     body: () => ({

@@ -240,7 +240,13 @@ async function deliverTestEvent(config = t.config) {
   await t.db
     .transaction()
     .execute((trx) =>
-      emitEvent(trx, 'webhook.test', null, { message: 'sealed' }, { subscriptionId: subscription!.id }),
+      emitEvent(
+        trx,
+        'webhook.test',
+        null,
+        { message: 'sealed' },
+        { only: { subscriptionId: subscription!.id } },
+      ),
     );
   const outbox = createOutboxDelivery(t.db, config);
   const before = receiver.received.length;

@@ -196,7 +196,7 @@ describe('a submission of files uploaded one by one', () => {
       { file_id: xml.id, file_type: 'appraisal_xml' },
     ]);
     expect(answer.statusCode, answer.body).toBe(200);
-    const files = (await get(`/api/v1/orders/${order.id}/files`, world.client)).json<
+    const files = (await get(`/api/v1/orders/${order.id}/files`, world.staff)).json<
       { id: string; file_type: { slug: string } }[]
     >();
     expect(files.map((f) => [f.id, f.file_type.slug]).sort()).toEqual(

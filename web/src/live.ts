@@ -24,6 +24,7 @@ const ORDER_EVENTS: Record<OrderEventType, true> = {
   'order.inspection_scheduled': true,
   'order.inspection_completed': true,
   'order.submission_received': true,
+  'order.report_released': true,
   'order.revision_requested': true,
   'order.reconsideration_requested': true,
   'order.negotiation_opened': true,
