@@ -5,7 +5,7 @@ import { withoutHiddenTerms } from './terms.ts';
  * How much of a record of an order (a history entry, an event) a party sees:
  * - `full`: the record reaches its audience whole, less the other side's terms (terms.ts);
  * - `status`: anyone else on the order sees that the status moved, if it did (from, to, the
- *   action, when, by whom), without its reason or details;
+ *   action, when), without who did it, why, or its details;
  * - `none`: a record outside the party's audience that moved no status is not seen at all.
  */
 export type RecordView = 'full' | 'status' | 'none';
@@ -18,6 +18,8 @@ export function recordView(record: { audience: Audience; movesStatus: boolean },
 interface HistoryRecord {
   from: string | null;
   to: string;
+  by: unknown;
+  acting_for: unknown;
   reason: string | null;
   details: Record<string, unknown>;
 }
@@ -32,7 +34,7 @@ export function historyEntrySeenBy<E extends HistoryRecord>(
     case 'full':
       return { ...entry, details: withoutHiddenTerms(entry.details, party) };
     case 'status':
-      return { ...entry, reason: null, details: {} };
+      return { ...entry, by: null, acting_for: null, reason: null, details: {} };
     case 'none':
       return null;
   }
@@ -52,7 +54,7 @@ export function eventDataSeenBy<D extends Record<string, unknown>>(
     case 'full':
       return withoutHiddenTerms(data, party);
     case 'status':
-      return { ...data, reason: null };
+      return { ...data, actor: null, acting_for: null, reason: null };
     case 'none':
       return null;
   }

@@ -3,7 +3,7 @@ import { AppError, invalid } from '../errors/app-error.ts';
 import { Binary } from '../schemas/common.ts';
 import { FileTypeSlug } from '../schemas/file-types.ts';
 import { escapeHtml, htmlToText } from '../format/html.ts';
-import { DATE_INPUT_FORMATS, parseDateTime } from '../format/dates.ts';
+import { DATE_INPUT_FORMATS, formatDate, parseDateTime } from '../format/dates.ts';
 import { centsToDecimal, decimalToCents, MONEY_PATTERN } from '../format/money.ts';
 import { OPEN, PAUSED, type Status } from './statuses.ts';
 import type { Audience } from '../policy/audience.ts';
@@ -472,7 +472,9 @@ export const ACTIONS: readonly ActionDefinition[] = [
       const later = order.condition_due_date !== null && order.condition_due_date > order.due_date;
       const clientDueDate = askedDate ?? (later ? order.condition_due_date! : order.due_date);
       const feeChanges = clientFee !== currentFee;
-      const dateChanges = clientDueDate.getTime() !== order.due_date.getTime();
+      // A date is asked by the day (as the lender reads it): the lender's own day is no change.
+      const dateChanges =
+        formatDate(clientDueDate, context.config.timeZone) !== formatDate(order.due_date, context.config.timeZone);
       if (!feeChanges && !dateChanges) {
         return { to: 'Assigned', patch: { ...accepted, assigned_at: now }, details: terms };
       }

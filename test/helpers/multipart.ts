@@ -55,9 +55,10 @@ export function sendMultipart(
   url: string,
   key: string,
   parts: Part[],
+  extraHeaders: Record<string, string> = {},
 ) {
   const { payload, headers } = multipart(parts);
-  return app.inject({ method, url, headers: { ...headers, 'X-Api-Key': key }, payload });
+  return app.inject({ method, url, headers: { ...headers, ...extraHeaders, 'X-Api-Key': key }, payload });
 }
 
 /** request_submission with the appraisal report, as an appraiser's software sends it. */

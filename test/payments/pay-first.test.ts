@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sandboxProvider } from '../../src/cards/card-processor.ts';
 import { createTimers } from '../../src/workers.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { payByCard as payCard } from '../helpers/payments.ts';
 import { useDemoWorld } from '../helpers/demo.ts';
 import { placeOrder, statusOf } from '../helpers/orders.ts';
 
@@ -22,29 +23,7 @@ const settings = (payment_before_assignment: boolean) =>
     payload: { payment_before_assignment },
   });
 
-async function payByCard(orderId: string, number = '4242424242424242'): Promise<number> {
-  const summary = (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/orders/${orderId}/payments`,
-      headers: { 'X-Api-Key': world.client },
-    })
-  ).json<{ input_credit_card_link: string }>();
-  const link = new URL(summary.input_credit_card_link);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: link.pathname + link.search,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      name: 'Bea Borrower',
-      number,
-      exp_month: '12',
-      exp_year: '2031',
-      cvc: '123',
-    }).toString(),
-  });
-  return response.statusCode;
-}
+const payByCard = (orderId: string, number?: string) => payCard(t.app, world.client, orderId, number);
 
 describe('paying before assignment', () => {
   it('keeps a new order in Waiting payment until it is paid, then lets staff assign it', async () => {

@@ -157,10 +157,20 @@ describe("webhooks through an order's life", () => {
     const assigned = receiver.received.find(
       (e) => e.json.type === 'order.status_changed' && e.json.data.to === 'Pending assignment',
     )!;
+    // The offer was between the company and the appraiser: the lender learns that the order
+    // moved, not who moved it or why; the company's subscription reads it whole.
     expect(assigned.json.data).toMatchObject({
       from: 'Unassigned',
       action: 'assign',
+      actor: null,
+      reason: null,
+    });
+    const companyAssigned = companyReceiver.received.find((e) => e.json.data.to === 'Pending assignment')!;
+    expect(companyAssigned.json.data).toMatchObject({
+      from: 'Unassigned',
+      action: 'assign',
       actor: { id: demo.users.staff.id, name: 'Sam Staffer' },
+      acting_for: null,
     });
 
     expect(companyReceiver.received.every((e) => e.json.type === 'order.status_changed')).toBe(true);
