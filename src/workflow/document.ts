@@ -89,7 +89,7 @@ action, from, to, who, acting for whom, reason, when.
 *Read by*: who besides the company reads the action's history entry and its events whole
 (docs/security.md): ${Object.entries(AUDIENCE_MEANINGS)
     .map(([audience, meaning]) => `*${audience}*, ${meaning}`)
-    .join('; ')}. Anyone else on the order sees only the move of status. \* A client's
+    .join('; ')}. Anyone else on the order sees only the move of status. \\* A client's
 request is read by the company and the lender until the company forwards it to the appraiser,
 where the company reviews the client's requests (its setting \`lender_requests_reviewed\`, on
 by default); by everyone otherwise.

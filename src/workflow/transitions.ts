@@ -474,7 +474,8 @@ export const ACTIONS: readonly ActionDefinition[] = [
       const feeChanges = clientFee !== currentFee;
       // A date is asked by the day (as the lender reads it): the lender's own day is no change.
       const dateChanges =
-        formatDate(clientDueDate, context.config.timeZone) !== formatDate(order.due_date, context.config.timeZone);
+        formatDate(clientDueDate, context.config.timeZone) !==
+        formatDate(order.due_date, context.config.timeZone);
       if (!feeChanges && !dateChanges) {
         return { to: 'Assigned', patch: { ...accepted, assigned_at: now }, details: terms };
       }
