@@ -28,9 +28,9 @@ function actingFor(a: ActionDefinition): string {
     : ' (only their own organization acting for them)';
 }
 
-/** Who besides the company reads the action's history entry and events in full. */
+/** Who besides the company reads the action's history entry and events in full (a star: it depends). */
 const readBy = (a: ActionDefinition) =>
-  (a.audience ?? 'everyone') + (a.action.startsWith('request_re') ? '*' : '');
+  a.audienceVaries ? 'client or everyone\\*' : (a.audience ?? 'everyone');
 
 export function renderWorkflowDocument(): string {
   const rows = ACTIONS.map((a) => {

@@ -189,6 +189,9 @@ async function clientRequest(
   };
 }
 
+const REQUEST_AUDIENCE =
+  "client while it waits for the company's review (lender_requests_reviewed, on by default); everyone where the company does not review the lender's requests";
+
 /** While a client's request waits for the company's review, the appraiser does not see it. */
 const awaitsReview = (order: Pick<LockedOrder, 'request_note_id'>) =>
   order.request_note_id === null ? null : "the client's request waits for the company's review";
@@ -781,6 +784,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'request_revision',
+    audienceVaries: REQUEST_AUDIENCE,
     summary:
       "Ask for a revision of the report (form: comments; attachments[] files): to the company's review first where the company reviews the client's requests, else to the appraiser",
     actors: ['client'],
@@ -802,6 +806,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'request_reconsideration_of_value',
+    audienceVaries: REQUEST_AUDIENCE,
     summary:
       "Ask for a reconsideration of value (form-data: reason, summary, supporting_data, attachments[]): to the company's review first where the company reviews the client's requests, else to the appraiser",
     actors: ['client'],

@@ -160,6 +160,8 @@ export interface ActionDefinition<S extends TSchema = TSchema> {
    * anyone else on the order sees only the move of status. Default: everyone.
    */
   audience?: Audience;
+  /** When the audience depends on a setting: says how, for the docs (the action's result names it). */
+  audienceVaries?: string;
   /**
    * Why the action is not open now although the status allows it (a state of the order beyond
    * its status); null when it is open. Read by allowed_transitions and by the executor (409).

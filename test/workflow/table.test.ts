@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderWorkflowDocument } from '../../src/workflow/document.ts';
+import { withAccessTables } from '../../src/workflow/access-document.ts';
 import { STATUSES } from '../../src/workflow/statuses.ts';
 import { ACTIONS, ENDPOINT_ACTIONS } from '../../src/workflow/transitions.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -34,5 +35,32 @@ describe('the workflow table', () => {
   it('is what docs/workflow.md shows (run npm run docs:workflow after changing the table)', () => {
     const onDisk = fs.readFileSync(new URL('../../docs/workflow.md', import.meta.url), 'utf8');
     expect(onDisk).toBe(renderWorkflowDocument());
+  });
+
+  it('is what the access tables of docs/security.md show (run npm run docs:access after changing it)', () => {
+    const onDisk = fs.readFileSync(new URL('../../docs/security.md', import.meta.url), 'utf8');
+    expect(onDisk).toBe(withAccessTables(onDisk));
+  });
+
+  it('declares an audience for every action that does not take it from a setting', () => {
+    const silent = ACTIONS.filter((a) => a.audience === undefined && a.audienceVaries === undefined);
+    // Left out: everyone reads them (an order's life as the three sides share it).
+    expect(silent.map((a) => a.action).sort()).toEqual(
+      [
+        'accept_order',
+        'approve_report',
+        'cancel',
+        'complete_inspection',
+        'decline_order',
+        'fulfill',
+        'hold',
+        'place',
+        'request_completion',
+        'resume',
+        'schedule_inspection',
+        'start_bidding',
+        'start_review',
+      ].sort(),
+    );
   });
 });
