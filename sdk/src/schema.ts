@@ -2881,6 +2881,12 @@ export interface components {
                 /** @description Where answering it without a revision returns the order */
                 returns_to: string;
             } | null;
+            /** @description Who the caller may write to on this order (docs/api.md, "Who reads which record") */
+            message_audiences: {
+                /** @description The audiences the caller may give a note or a file on this order */
+                choices: components["schemas"]["Audience"][];
+                default: components["schemas"]["Audience"];
+            };
             report: {
                 latest_submission: number | null;
                 released_submission: number | null;
@@ -3288,6 +3294,7 @@ export interface components {
             /** @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key */
             link: string;
             audience: components["schemas"]["Audience"];
+            note_id: string | null;
             submission: number | null;
             released: boolean | null;
         };
@@ -3302,6 +3309,7 @@ export interface components {
             /** @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key */
             link: string;
             audience: components["schemas"]["Audience"];
+            note_id: string | null;
             submission: number | null;
             released: boolean | null;
             /** @description The stored object's key; returned only by the upload */

@@ -10,6 +10,7 @@ export async function toFile(row: OrderFileRow, links: LinkSigner, timeZone: str
     filename: row.filename,
     link: await links.link('files', row.id),
     audience: row.audience,
+    note_id: row.note_id,
     submission: row.submission_no,
     released: row.submission_no === null ? null : row.released_at !== null,
   };

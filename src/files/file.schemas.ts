@@ -22,6 +22,7 @@ export const OrderFile = Type.Object(
       description: 'Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key',
     }),
     audience: ref(AudienceSchema, "Who besides the company sees it (a note's attachment: its note's)"),
+    note_id: Nullable(Id("The note it is attached to; its audience follows the note's")),
     submission: Nullable(
       Type.Integer({ description: 'A report file: the submission of the report it came with (1, 2, …)' }),
     ),

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MONEY_PATTERN } from '../format/money.ts';
 import { AppError, errorBody, type FieldProblem } from '../errors/app-error.ts';
 import { multipartError } from './multipart.ts';
 
@@ -128,6 +129,11 @@ function describe(issue: ValidationIssue): string {
       return 'is not a known field';
     case 'enum':
       return `must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}`;
+    case 'pattern':
+      // The schema's regular expression means nothing to a person: say what it asks for.
+      if (issue.params.pattern === MONEY_PATTERN) return 'must be a decimal amount, e.g. 450.00';
+      if (issue.params.pattern === '\\S') return 'must not be blank';
+      return issue.message ?? 'is not valid';
     default:
       return issue.message ?? 'is not valid';
   }

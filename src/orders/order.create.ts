@@ -137,6 +137,7 @@ function detailAsWritten(
     latest_submission: null,
     released_submission: null,
     release_after_payment: false,
+    messages_through_company: lookups.messagesThroughCompany.includes(row.company_id),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/principal.ts';
 import { partyOf, type Party } from '../policy/audience.ts';
 import { historyEntrySeenBy } from '../policy/records.ts';
+import { audiencesFor, defaultAudience } from '../policy/messages.ts';
 import { termsSeenBy, type TermsView } from '../policy/terms.ts';
 import { formatDate } from '../format/dates.ts';
 import { centsToDecimal } from '../format/money.ts';
@@ -177,6 +178,10 @@ export function toOrderDetail(row: OrderDetailRow, principal: Principal, timeZon
         ? { note_id: row.request_note_id, returns_to: row.request_return_status ?? 'In review' }
         : null,
     report: reportSeenBy(party, row),
+    message_audiences: {
+      choices: audiencesFor(party, row.messages_through_company),
+      default: defaultAudience(party, row.messages_through_company),
+    },
     loan_amount: centsToDecimal(row.loan_amount_cents),
     loan_number: row.loan_number,
     loan_type: row.loan_type as OrderDetail['loan_type'],

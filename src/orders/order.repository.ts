@@ -27,6 +27,8 @@ export type OrderDetailRow = Selectable<OrdersTable> & {
   latest_submission: number | null;
   released_submission: number | null;
   release_after_payment: boolean;
+  /** The company's setting for the client: the lender and the appraiser write to the company only. */
+  messages_through_company: boolean;
 };
 
 /**
@@ -54,15 +56,16 @@ export async function findOrderDetail(db: Db, orderId: string): Promise<OrderDet
            (SELECT max(f.submission_no) FROM order_files f WHERE f.order_id = orders.id) AS latest_submission,
            (SELECT max(f.submission_no) FROM order_files f
              WHERE f.order_id = orders.id AND f.released_at IS NOT NULL) AS released_submission,
-           coalesce((SELECT cc.report_release_after_payment FROM company_clients cc
-                      WHERE cc.company_id = orders.company_id AND cc.client_id = orders.client_id), false)
-             AS release_after_payment
+           coalesce(settings.report_release_after_payment, false) AS release_after_payment,
+           coalesce(settings.messages_through_company, true) AS messages_through_company
       FROM orders
       JOIN organizations client ON client.id = orders.client_id
       JOIN organizations company ON company.id = orders.company_id
       LEFT JOIN organizations lender ON lender.id = orders.lender_id
       LEFT JOIN users appraiser ON appraiser.id = orders.appraiser_id
       LEFT JOIN property_types pt ON pt.id = orders.property_type_id
+      LEFT JOIN company_clients settings
+        ON settings.company_id = orders.company_id AND settings.client_id = orders.client_id
      WHERE orders.id = ${orderId}`.execute(db);
   return result.rows[0];
 }
@@ -359,6 +362,8 @@ export interface CreateLookups {
   propertyType: { id: string; name: string; slug: string } | null;
   /** The branch named (or the caller's), if it is one of the client's. */
   branch: { id: string; name: string } | null;
+  /** The companies (serving the client) whose lender and appraisers write to the company only. */
+  messagesThroughCompany: string[];
 }
 
 /**
@@ -385,7 +390,8 @@ export async function createLookups(
                      ORDER BY client_id LIMIT 2),
          client AS (SELECT coalesce(${input.clientId}::uuid,
                                     (SELECT client_id FROM served WHERE (SELECT count(*) FROM served) = 1)) AS id),
-         links AS (SELECT cc.company_id, cc.payment_before_assignment FROM company_clients cc
+         links AS (SELECT cc.company_id, cc.payment_before_assignment, cc.messages_through_company
+                     FROM company_clients cc
                     WHERE cc.client_id = (SELECT id FROM client))
     SELECT
       (SELECT id FROM client) AS "clientId",
@@ -408,6 +414,8 @@ export async function createLookups(
       coalesce((SELECT array_agg(company_id) FROM company_clients WHERE client_id = ${input.lenderId}::uuid), '{}')
         AS "lenderCompanies",
       coalesce((SELECT array_agg(company_id) FROM links WHERE payment_before_assignment), '{}') AS "paysFirstCompanies",
+      coalesce((SELECT array_agg(company_id) FROM links WHERE messages_through_company), '{}')
+        AS "messagesThroughCompany",
       (SELECT json_build_object('id', pt.id, 'name', pt.name, 'slug', pt.slug) FROM property_types pt
         WHERE pt.id = ${input.propertyTypeId}::uuid) AS "propertyType",
       (SELECT json_build_object('id', b.id, 'name', b.name) FROM branches b

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id, Nullable, ref } from '../schemas/common.ts';
+import { AudienceSchema } from '../schemas/audience.ts';
 import { DATE_INPUT_FORMATS } from '../format/dates.ts';
 import { MONEY_PATTERN } from '../format/money.ts';
 import { PAYMENT_METHODS } from '../db/schema.ts';
@@ -315,6 +316,15 @@ export const OrderDetail = Type.Object(
             "For the company's staff: a revision or reconsideration request of the client that waits for their review (forward_request, answer_request)",
         },
       ),
+    ),
+    message_audiences: Type.Object(
+      {
+        choices: Type.Array(ref(AudienceSchema), {
+          description: 'The audiences the caller may give a note or a file on this order',
+        }),
+        default: ref(AudienceSchema, 'The one a note or a file of theirs gets when none is named'),
+      },
+      { description: 'Who the caller may write to on this order (docs/api.md, "Who reads which record")' },
     ),
     report: Nullable(
       Type.Object(

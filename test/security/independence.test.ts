@@ -3,7 +3,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { useDemoWorld } from '../helpers/demo.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
 import { REPORT_PDF, REPORT_XML, sendMultipart } from '../helpers/multipart.ts';
-import { placeOrder } from '../helpers/orders.ts';
+import { orderBody, placeOrder } from '../helpers/orders.ts';
 import { payByCard } from '../helpers/payments.ts';
 import { issueApiKey } from '../../src/api-keys/api-key.service.ts';
 
@@ -495,5 +495,122 @@ describe('a client’s users see the orders their client lets them see', () => {
       headers: { 'X-Api-Key': world.client },
       payload: { order_visibility: 'all' },
     });
+  });
+});
+
+describe('bad input to the rules of independence gets a clear 422 and changes nothing', () => {
+  const count = async () => {
+    const row = await t.db
+      .selectFrom('orders')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('orders'),
+        eb.selectFrom('notes').select(eb.fn.countAll<string>().as('n')).as('notes'),
+        eb.selectFrom('order_history').select(eb.fn.countAll<string>().as('n')).as('history'),
+      ])
+      .executeTakeFirstOrThrow();
+    return JSON.stringify(row);
+  };
+  const expect422 = async (answer: Answer, field: string, message?: RegExp) => {
+    expect(answer.statusCode, answer.body).toBe(422);
+    const details = answer.json<{ error: { details: { field: string; message: string }[] } }>().error.details;
+    expect(details.map((d) => d.field)).toContain(field);
+    if (message) expect(details.find((d) => d.field === field)!.message).toMatch(message);
+  };
+  const send = (method: 'PUT' | 'POST' | 'PATCH', url: string, key: string, payload: object) =>
+    t.app.inject({ method, url, headers: { 'X-Api-Key': key }, payload });
+
+  it('refuses the lender-facing terms of a condition that are not an amount or a date, or a past date', async () => {
+    const order = await conditionToDecide();
+    const before = await count();
+    const url = `/api/v1/orders/${order.id}/approve_assignment_condition`;
+    await expect422(
+      await send('PUT', url, world.staff, { client_total_fee: 'a lot' }),
+      'client_total_fee',
+      /decimal amount/,
+    );
+    await expect422(await send('PUT', url, world.staff, { client_due_date: 'soon' }), 'client_due_date');
+    await expect422(
+      await send('PUT', url, world.staff, { client_due_date: '01/02/2020' }),
+      'client_due_date',
+      /past/,
+    );
+    expect(await count()).toBe(before);
+    expect((await detail(world.staff, order.id)).status.name).toBe('Assignment accepted with condition');
+  });
+
+  it('refuses a forward without an audience for a company note, an unknown audience, or blank words', async () => {
+    const order = await world.toInReview();
+    const note = await send('POST', `/api/v1/orders/${order.id}/notes`, world.staff, {
+      content: 'Internal: check the comparables',
+      audience: 'internal',
+    });
+    const before = await count();
+    const url = `/api/v1/orders/${order.id}/notes/${note.json<{ id: string }>().id}/forward`;
+    await expect422(await send('POST', url, world.staff, {}), 'audience', /required/);
+    await expect422(await send('POST', url, world.staff, { audience: 'the world' }), 'audience');
+    await expect422(
+      await send('POST', url, world.staff, { audience: 'appraiser', content: '   ' }),
+      'content',
+    );
+    await expect422(
+      await send('POST', url, world.staff, { audience: 'appraiser', content: '<script>x</script>' }),
+      'content',
+    );
+    const unknown = await send(
+      'POST',
+      `/api/v1/orders/${order.id}/notes/00000000-0000-4000-8000-000000000000/forward`,
+      world.staff,
+      { audience: 'appraiser' },
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses an order visibility, a branch or a file audience the service does not know', async () => {
+    const before = await count();
+    await expect422(
+      await send('PATCH', `/api/v1/clients/${world.demo.client_id}/access`, world.client, {
+        order_visibility: 'everybody',
+      }),
+      'order_visibility',
+    );
+    const officer = await createUserWithKey(t.db, 'client', { id: world.demo.client_id, name: 'Demo' });
+    await expect422(
+      await send('PATCH', `/api/v1/users/${officer.id}`, world.client, {
+        branch_id: '00000000-0000-4000-8000-000000000000',
+      }),
+      'branch_id',
+      /branches/,
+    );
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: { 'X-Api-Key': world.client },
+      payload: {
+        ...(await orderBody(t.db, world.demo)),
+        branch_id: '00000000-0000-4000-8000-000000000000',
+      },
+    });
+    await expect422(created, 'branch_id', /not a branch of the client/);
+    expect(await count()).toBe(before);
+    const order = await placeOrder(t.app, t.db, world.demo);
+    const file = await sendMultipart(t.app, 'POST', `/api/v1/orders/${order.id}/files`, world.client, [
+      ['attachment', REPORT_PDF],
+      ['file_type', 'purchase_agreement'],
+      ['audience', 'nobody'],
+    ]);
+    await expect422(file, 'audience');
+    const uploaded = await sendMultipart(t.app, 'POST', `/api/v1/orders/${order.id}/files`, world.client, [
+      ['attachment', REPORT_PDF],
+      ['file_type', 'purchase_agreement'],
+    ]);
+    const changed = await send(
+      'PATCH',
+      `/api/v1/orders/${order.id}/files/${uploaded.json<{ id: string }>().id}`,
+      world.staff,
+      { audience: 'nobody' },
+    );
+    await expect422(changed, 'audience');
+    expect((await filesOf(world.staff, order.id)).length).toBe(1);
   });
 });

@@ -9,7 +9,8 @@ import { sql, type Kysely } from 'kysely';
  *   company, the report released only once paid;
  * - a lender's requests waiting for the company's review, and the status they came from;
  * - branches on users and orders, and who of a client sees which orders;
- * - the real person behind a web session opened while acting for someone.
+ * - the real person behind a web session opened while acting for someone;
+ * - a stored object shared by the copies of a forwarded note's attachments.
  *
  * Records written before get the audience their action would have now, as this release
  * decides it (a frozen copy of the rule, not the code's: a migration never changes); the
@@ -87,6 +88,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK (order_visibility IN ('all', 'branch', 'own'));
     ALTER TABLE web_sessions ADD COLUMN actor_id uuid REFERENCES users (id) ON DELETE CASCADE;
 
+    -- A forwarded note's attachments are copies that share their stored objects.
+    ALTER TABLE order_files DROP CONSTRAINT order_files_storage_key_key;
+
     CREATE INDEX orders_branch_idx ON orders (branch_id, created_at) WHERE branch_id IS NOT NULL;
     CREATE INDEX order_parties_user_idx ON order_parties (user_id) WHERE user_id IS NOT NULL;
     CREATE INDEX orders_created_by_idx ON orders (created_by);
@@ -128,6 +132,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP INDEX orders_created_by_idx;
     DROP INDEX order_parties_user_idx;
     DROP INDEX orders_branch_idx;
+    ALTER TABLE order_files ADD CONSTRAINT order_files_storage_key_key UNIQUE (storage_key);
     ALTER TABLE web_sessions DROP COLUMN actor_id;
     ALTER TABLE organizations DROP COLUMN order_visibility;
     ALTER TABLE users DROP COLUMN branch_id;
