@@ -510,7 +510,7 @@ describe('bad input to the rules of independence gets a clear 422 and changes no
       .executeTakeFirstOrThrow();
     return JSON.stringify(row);
   };
-  const expect422 = async (answer: Answer, field: string, message?: RegExp) => {
+  const expect422 = (answer: Answer, field: string, message?: RegExp) => {
     expect(answer.statusCode, answer.body).toBe(422);
     const details = answer.json<{ error: { details: { field: string; message: string }[] } }>().error.details;
     expect(details.map((d) => d.field)).toContain(field);
@@ -523,13 +523,13 @@ describe('bad input to the rules of independence gets a clear 422 and changes no
     const order = await conditionToDecide();
     const before = await count();
     const url = `/api/v1/orders/${order.id}/approve_assignment_condition`;
-    await expect422(
+    expect422(
       await send('PUT', url, world.staff, { client_total_fee: 'a lot' }),
       'client_total_fee',
       /decimal amount/,
     );
-    await expect422(await send('PUT', url, world.staff, { client_due_date: 'soon' }), 'client_due_date');
-    await expect422(
+    expect422(await send('PUT', url, world.staff, { client_due_date: 'soon' }), 'client_due_date');
+    expect422(
       await send('PUT', url, world.staff, { client_due_date: '01/02/2020' }),
       'client_due_date',
       /past/,
@@ -546,13 +546,10 @@ describe('bad input to the rules of independence gets a clear 422 and changes no
     });
     const before = await count();
     const url = `/api/v1/orders/${order.id}/notes/${note.json<{ id: string }>().id}/forward`;
-    await expect422(await send('POST', url, world.staff, {}), 'audience', /required/);
-    await expect422(await send('POST', url, world.staff, { audience: 'the world' }), 'audience');
-    await expect422(
-      await send('POST', url, world.staff, { audience: 'appraiser', content: '   ' }),
-      'content',
-    );
-    await expect422(
+    expect422(await send('POST', url, world.staff, {}), 'audience', /required/);
+    expect422(await send('POST', url, world.staff, { audience: 'the world' }), 'audience');
+    expect422(await send('POST', url, world.staff, { audience: 'appraiser', content: '   ' }), 'content');
+    expect422(
       await send('POST', url, world.staff, { audience: 'appraiser', content: '<script>x</script>' }),
       'content',
     );
@@ -568,14 +565,14 @@ describe('bad input to the rules of independence gets a clear 422 and changes no
 
   it('refuses an order visibility, a branch or a file audience the service does not know', async () => {
     const before = await count();
-    await expect422(
+    expect422(
       await send('PATCH', `/api/v1/clients/${world.demo.client_id}/access`, world.client, {
         order_visibility: 'everybody',
       }),
       'order_visibility',
     );
     const officer = await createUserWithKey(t.db, 'client', { id: world.demo.client_id, name: 'Demo' });
-    await expect422(
+    expect422(
       await send('PATCH', `/api/v1/users/${officer.id}`, world.client, {
         branch_id: '00000000-0000-4000-8000-000000000000',
       }),
@@ -591,7 +588,7 @@ describe('bad input to the rules of independence gets a clear 422 and changes no
         branch_id: '00000000-0000-4000-8000-000000000000',
       },
     });
-    await expect422(created, 'branch_id', /not a branch of the client/);
+    expect422(created, 'branch_id', /not a branch of the client/);
     expect(await count()).toBe(before);
     const order = await placeOrder(t.app, t.db, world.demo);
     const file = await sendMultipart(t.app, 'POST', `/api/v1/orders/${order.id}/files`, world.client, [
@@ -599,7 +596,7 @@ describe('bad input to the rules of independence gets a clear 422 and changes no
       ['file_type', 'purchase_agreement'],
       ['audience', 'nobody'],
     ]);
-    await expect422(file, 'audience');
+    expect422(file, 'audience');
     const uploaded = await sendMultipart(t.app, 'POST', `/api/v1/orders/${order.id}/files`, world.client, [
       ['attachment', REPORT_PDF],
       ['file_type', 'purchase_agreement'],
@@ -610,7 +607,7 @@ describe('bad input to the rules of independence gets a clear 422 and changes no
       world.staff,
       { audience: 'nobody' },
     );
-    await expect422(changed, 'audience');
+    expect422(changed, 'audience');
     expect((await filesOf(world.staff, order.id)).length).toBe(1);
   });
 });

@@ -308,7 +308,15 @@ describe('the appraiser’s workspace on a phone', () => {
       body: form,
     });
     expect(revision.status).toBe(200);
+    // The request waits for the company's review: the appraiser has nothing to resubmit yet.
     await page.goto(`${base}/orders/${order.id}/submit`);
+    await page.getByText('the company reviews the request, and passes it on to you').waitFor();
+    const forward = await fetch(`${base}/api/v1/orders/${order.id}/forward_request`, {
+      method: 'PUT',
+      headers: { 'x-api-key': demo.users.staff.api_key },
+    });
+    expect(forward.status).toBe(200);
+    await page.reload();
     await page.getByRole('heading', { name: 'Resubmit the report' }).waitFor();
     const asks = page.getByRole('region', { name: 'What the lender asks' });
     await asks.getByText('Please add the second comparable sale').waitFor();

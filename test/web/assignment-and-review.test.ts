@@ -117,7 +117,7 @@ describe('assigning an order', () => {
 });
 
 describe('decisions side by side', () => {
-  it('decides a condition, then the lender decides the negotiation seeing both sets of terms', async () => {
+  it('decides a condition and what to ask the lender; the lender decides only the terms the company put to it', async () => {
     const { staff, appraiser, client } = demo.users;
     const order = await api.place(t.db, demo, { loan_number: 'TERMS' });
     await api.act(staff.api_key, order.id, 'assign', { appraiser_id: appraiser.id, fee: '400' });
@@ -127,22 +127,35 @@ describe('decisions side by side', () => {
       comments: 'Rural property: two extra hours of driving',
     });
 
-    // Staff see the appraiser's terms beside the offer's, and approve in one step.
+    // Staff see the appraiser's terms beside the offer's, and decide what to ask the lender:
+    // another amount than the increase, the later date, in their own words.
     const page = await coordinator(browser, base, demo, `/orders/${order.id}`);
     const condition = page.getByRole('region', { name: "The appraiser's condition" });
     await condition.getByRole('row', { name: "Appraiser's fee $400.00 $500.00" }).waitFor();
     await condition.getByRole('row', { name: 'Due date 12/15/2026 12/30/2026' }).waitFor();
     await condition.getByText('Rural property: two extra hours of driving').waitFor();
+    const lenderFee = Number((await api.call(staff.api_key, 'GET', `/orders/${order.id}`)).total_fee);
+    await condition.getByRole('radio', { name: /^Pass the increase on: ask \$/ }).waitFor();
+    await condition.getByRole('radio', { name: 'Ask another amount' }).check();
+    const amount = condition.getByRole('textbox', { name: 'Amount to ask the lender' });
+    await amount.fill('a lot');
+    await condition.getByRole('button', { name: 'Approve the condition' }).click();
+    await expectInvalid(amount, /must be a decimal amount/);
+    await amount.fill((lenderFee + 60).toFixed(2));
+    await condition
+      .getByRole('textbox', { name: 'Your words to the lender' })
+      .fill('The property is rural: the report needs two more weeks.');
+    await condition.getByText(`Your margin: $${(lenderFee + 60 - 500).toFixed(2)}.`).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'order-condition');
-    await condition.getByRole('button', { name: 'Approve', exact: true }).click();
+    await condition.getByRole('button', { name: 'Approve the condition' }).click();
     await expectStatus(page, 'Under negotiation');
     await page.getByText('Waiting for the lender to decide.').waitFor();
 
-    // The lender sees its own fee and due date, current and proposed, and approves.
+    // The lender sees the terms the company put to it, never the appraiser's, and approves.
     const before = await api.call(client.api_key, 'GET', `/orders/${order.id}`);
     const terms = before.negotiation as { current_total_fee: string; total_fee: string };
-    expect(Number(terms.total_fee) - Number(terms.current_total_fee)).toBe(100);
+    expect(Number(terms.total_fee) - Number(terms.current_total_fee)).toBe(60);
     const lender = await newPage(browser);
     await lender.goto(`${base}/sign-in?return_to=${encodeURIComponent(`/orders/${order.id}`)}`);
     await lender.getByLabel('Email').fill(client.email);
@@ -153,7 +166,9 @@ describe('decisions side by side', () => {
       .getByRole('row', { name: `Fee $${terms.current_total_fee} $${terms.total_fee}` })
       .waitFor();
     await proposal.getByRole('row', { name: 'Due date 12/15/2026 12/30/2026' }).waitFor();
-    await proposal.getByText('Rural property: two extra hours of driving').waitFor();
+    await proposal.getByText('The property is rural: the report needs two more weeks.').waitFor();
+    expect(await lender.getByText('Rural property: two extra hours of driving').count()).toBe(0);
+    expect(await lender.getByText('$500.00').count()).toBe(0);
     expect(await accessibilityProblems(lender)).toEqual([]);
     await screenshots(lender, 'order-negotiation');
     await proposal.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -181,6 +196,13 @@ describe('reviewing a report', () => {
     await report.getByText('Appraisal Report (PDF) (1)').waitFor();
     await report.getByText('Appraisal Report (XML) (1)').waitFor();
     await report.getByRole('link', { name: 'report.xml' }).waitFor();
+    // The company checks the report before the lender gets it: the card says when it will.
+    await report
+      .getByText(
+        "The lender does not have this report yet: it is released when you complete the order or send it to the lender's review.",
+      )
+      .waitFor();
+    expect(await api.call(demo.users.client.api_key, 'GET', `/orders/${order.id}/files`)).toEqual([]);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'order-review');
 
@@ -203,6 +225,15 @@ describe('reviewing a report', () => {
     };
     await step('Start review', 'Start review', 'Internal quality assurance');
     await step('Request completion', 'Request completion', 'Completed');
+    await report.getByText('Released to the lender.').waitFor();
+    const released = (await api.call(
+      demo.users.client.api_key,
+      'GET',
+      `/orders/${order.id}/files`,
+    )) as unknown as {
+      filename: string;
+    }[];
+    expect(released.map((f) => f.filename).sort()).toEqual(['report.pdf', 'report.xml']);
     await step('Fulfill', 'Fulfill', 'Fulfilled');
   }, 120_000);
 });

@@ -178,7 +178,9 @@ describe('the pipeline, queue by queue', () => {
     await decision.getByRole('row', { name: /Due date 12\/15\/2026 12\/10\/2026/ }).waitFor();
     const condition = page.getByRole('region', { name: "The appraiser's condition" });
     await condition.getByText('I can deliver by the 10th at the same fee').waitFor();
-    await condition.getByRole('button', { name: 'Approve', exact: true }).click();
+    // An earlier date at the same fee changes nothing for the lender: the order goes on at once.
+    await condition.getByText('Nothing changes for the lender: the order is assigned at once.').waitFor();
+    await condition.getByRole('button', { name: 'Approve the condition', exact: true }).click();
     await expectStatus(page, 'Assigned');
     await backToQueue(page, 'decisions');
     await row(page, orders.CONDITION!.fileNumber).waitFor({ state: 'detached' });
@@ -202,11 +204,27 @@ describe('the pipeline, queue by queue', () => {
     await backToQueue(page, 'review');
     await row(page, orders.REVIEW!.fileNumber).waitFor({ state: 'detached' });
 
-    // Revision requests: the lender's request is on the order; the appraiser's new report
-    // takes it out (and into review).
+    // Revision requests: the lender's request waits for the company's review; forwarded to the
+    // appraiser in the coordinator's words, it leaves the queue (Action required).
     await openQueue(page, 'revisions');
-    await row(page, orders.REVISION!.fileNumber).waitFor();
-    await api.submitReport(demo.users.appraiser.api_key, orders.REVISION!.id);
+    await openOrder(page, 'REVISION');
+    const request = page.getByRole('region', { name: "The lender's request" });
+    await request.getByText('the appraiser sees nothing of it until you forward it').waitFor();
+    const words = request.getByRole('textbox', { name: 'Forward to the appraiser' });
+    await words.fill('Please recheck the square footage against the county record.');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'order-lender-request');
+    await request.getByRole('button', { name: 'Forward to the appraiser' }).click();
+    await expectStatus(page, 'Action required');
+    const forwarded = await api.call(
+      demo.users.appraiser.api_key,
+      'GET',
+      `/orders/${orders.REVISION!.id}/notes`,
+    );
+    expect(JSON.stringify(forwarded)).toContain(
+      'Please recheck the square footage against the county record.',
+    );
+    await backToQueue(page, 'revisions');
     await row(page, orders.REVISION!.fileNumber).waitFor({ state: 'detached', timeout: 20_000 });
 
     // Attention needed: cleared on the order.

@@ -1,4 +1,4 @@
-import { AppShell, Anchor, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Alert, AppShell, Anchor, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { api, queryClient, rememberSession, sessionQuery } from '../api.ts';
@@ -104,6 +104,26 @@ export function Layout() {
         </AppShell.Footer>
       )}
       <AppShell.Main>
+        {session?.actor && (
+          // Someone signed in acting for the user (a sign-on link minted with X-Api-Email): they
+          // see it on every page, and what is the user's own to decide stays out of their reach.
+          <Alert
+            color="yellow"
+            variant="light"
+            role="status"
+            title={`${session.actor.name}, acting for ${session.user.name}`}
+            maw={1100}
+            mx="auto"
+            mb="md"
+          >
+            What you do here is recorded as yours, for {session.user.name}. Their own decisions (approving new
+            terms, paying, their keys and password
+            {appraiser ? ', accepting offers and submitting reports' : ''}) stay theirs.{' '}
+            <Anchor component="button" type="button" onClick={() => void signOut()} size="sm">
+              Stop acting (sign out)
+            </Anchor>
+          </Alert>
+        )}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,9 +1,10 @@
 import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../sdk/src/client.ts';
-import { api, failureText, unwrap } from '../api.ts';
+import { api, ApiFailure, failureText, sessionQuery, unwrap } from '../api.ts';
 import { dateTime } from '../format.ts';
+import { LenderTerms, type LenderAsk } from './LenderTerms.tsx';
 
 interface Terms {
   title: string;
@@ -34,6 +35,7 @@ export const DECISION_ACTIONS = [
  */
 export function DecisionCard({ order, onRefuse }: { order: Order; onRefuse: (action: string) => void }) {
   const queryClient = useQueryClient();
+  const { data: session } = useQuery(sessionQuery);
   const condition = order.assignment_condition;
   const negotiation = order.negotiation;
   const terms: Terms | null = condition
@@ -66,11 +68,16 @@ export function DecisionCard({ order, onRefuse }: { order: Order; onRefuse: (act
         }
       : null;
   const approve = useMutation({
-    mutationFn: async (action: string) =>
+    mutationFn: async ({ action, ask }: { action: string; ask: LenderAsk | null }) =>
       unwrap(
-        await api.PUT(`/api/v1/orders/{order_id}/${action as 'approve_negotiation'}`, {
-          params: { path: { order_id: order.id } },
-        }),
+        ask
+          ? await api.PUT('/api/v1/orders/{order_id}/approve_assignment_condition', {
+              params: { path: { order_id: order.id } },
+              body: ask,
+            })
+          : await api.PUT(`/api/v1/orders/{order_id}/${action as 'approve_negotiation'}`, {
+              params: { path: { order_id: order.id } },
+            }),
       ),
     onSuccess: async (result) => {
       notifications.show({
@@ -81,8 +88,11 @@ export function DecisionCard({ order, onRefuse }: { order: Order; onRefuse: (act
       await queryClient.invalidateQueries({ queryKey: ['order', order.id] });
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
     },
-    onError: (error) =>
-      notifications.show({ color: 'red', title: 'Not approved', message: failureText(error) }),
+    onError: (error) => {
+      // A field the service refused is shown by its field (the lender's terms), not in a toast.
+      if (error instanceof ApiFailure && error.body?.error.details.length) return;
+      notifications.show({ color: 'red', title: 'Not approved', message: failureText(error) });
+    },
   });
   if (!terms) return null;
   const money = (value: string | null) => (value ? `$${value}` : '—');
@@ -129,20 +139,39 @@ export function DecisionCard({ order, onRefuse }: { order: Order; onRefuse: (act
         </Table>
         <Text size="sm">
           <Text span fw={500}>
-            Comments:{' '}
+            {condition ? "The appraiser's comments: " : 'Comments: '}
           </Text>
           {terms.comments ?? 'None'}
         </Text>
+        {condition && (
+          <Text size="xs" c="dimmed">
+            The appraiser's terms and comments stay between the appraiser and the company: the lender sees
+            only what you ask of it.
+          </Text>
+        )}
         {terms.proposedBy && (
           <Text size="xs" c="dimmed">
             Proposed by {terms.proposedBy}
             {terms.proposedAt ? `, ${dateTime(terms.proposedAt)}` : ''}
           </Text>
         )}
-        {(mayApprove || mayRefuse) && (
+        {condition && mayApprove && (
+          <LenderTerms
+            order={order}
+            condition={condition}
+            pending={approve.isPending}
+            errors={approve.error instanceof ApiFailure ? approve.error.fieldErrors : {}}
+            onApprove={(ask) => approve.mutate({ action: terms.approve, ask })}
+            onRefuse={mayRefuse ? () => onRefuse(terms.refuse) : null}
+          />
+        )}
+        {!condition && (mayApprove || mayRefuse) && (
           <Group gap="xs">
             {mayApprove && (
-              <Button onClick={() => approve.mutate(terms.approve)} loading={approve.isPending}>
+              <Button
+                onClick={() => approve.mutate({ action: terms.approve, ask: null })}
+                loading={approve.isPending}
+              >
                 Approve
               </Button>
             )}
@@ -155,7 +184,11 @@ export function DecisionCard({ order, onRefuse }: { order: Order; onRefuse: (act
         )}
         {!mayApprove && !mayRefuse && (
           <Text size="sm" c="dimmed">
-            {condition ? 'The company decides on this condition.' : 'Waiting for the lender to decide.'}
+            {condition
+              ? 'The company decides on this condition.'
+              : session?.actor
+                ? `Only ${session.user.name}'s own organization decides on new terms: acting for them, you may not.`
+                : 'Waiting for the lender to decide.'}
           </Text>
         )}
       </Stack>

@@ -1,4 +1,16 @@
-import { Anchor, Button, Card, Group, Progress, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Progress,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,8 +20,15 @@ import { FilePicker, type PickedFile } from '../components/FilePicker.tsx';
 import { dateTime } from '../format.ts';
 import { uploadingClient } from '../upload.ts';
 import { FILE_TYPES } from './file-types.ts';
+import { AUDIENCE_LABELS, throughCompanyHint, type Audience } from './audiences.ts';
+import { AudienceBadge, ReleaseBadge } from './AudienceBadge.tsx';
 
-/** The order's files: each downloads through its signed link; more can be dropped in. */
+/**
+ * The order's files that reach the person, each with who sees it: each downloads through its
+ * signed link; more can be dropped in, for whom the person chooses (the service's choices). The
+ * company's staff share a document with the others, or keep it from them; a report's files
+ * say whether the lender has them yet.
+ */
 export function FilesCard({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const files = useQuery({
@@ -19,6 +38,27 @@ export function FilesCard({ order }: { order: Order }) {
   });
   const [picked, setPicked] = useState<PickedFile[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
+  const choices = order.message_audiences.choices;
+  const company = choices.includes('internal');
+  const [audience, setAudience] = useState<Audience>(order.message_audiences.default);
+  const share = useMutation({
+    mutationFn: async ({ fileId, to }: { fileId: string; to: Audience }) =>
+      unwrap(
+        await api.PATCH('/api/v1/orders/{order_id}/files/{file_id}', {
+          params: { path: { order_id: order.id, file_id: fileId } },
+          body: { audience: to },
+        }),
+      ),
+    onSuccess: async (file) => {
+      notifications.show({
+        color: 'teal',
+        message: `${file.filename}: now seen by ${AUDIENCE_LABELS[file.audience].toLowerCase()}.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: ['order', order.id, 'files'] });
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'Not changed', message: failureText(error) }),
+  });
   const upload = useMutation({
     mutationFn: async () => {
       // One request per file (the API takes one attachment each); the bar covers them all.
@@ -27,7 +67,7 @@ export function FilesCard({ order }: { order: Order }) {
         unwrap(
           await client.POST('/api/v1/orders/{order_id}/files', {
             params: { path: { order_id: order.id } },
-            body: { attachment: file, file_type: (type ?? 'other') as never },
+            body: { attachment: file, file_type: (type ?? 'other') as never, audience },
             bodySerializer: formData,
           }),
         );
@@ -78,6 +118,24 @@ export function FilesCard({ order }: { order: Order }) {
                       {dateTime(file.created_at)}
                     </Text>
                   </Table.Td>
+                  <Table.Td>
+                    {company && file.submission === null && file.note_id === null ? (
+                      <Select
+                        aria-label={`Who sees ${file.filename}`}
+                        size="xs"
+                        w={190}
+                        data={choices.map((value) => ({ value, label: AUDIENCE_LABELS[value] }))}
+                        value={file.audience}
+                        onChange={(value) => value && share.mutate({ fileId: file.id, to: value })}
+                        allowDeselect={false}
+                        comboboxProps={{ withinPortal: true }}
+                      />
+                    ) : file.submission !== null && company ? (
+                      <ReleaseBadge released={file.released === true} />
+                    ) : (
+                      <AudienceBadge audience={file.audience} />
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -86,6 +144,21 @@ export function FilesCard({ order }: { order: Order }) {
       )}
       <Stack gap="xs" mt="sm">
         <FilePicker label="Add files" files={picked} onChange={setPicked} typeChoices={FILE_TYPES} />
+        {picked.length > 0 && choices.length > 1 && (
+          <Select
+            label="Who sees them"
+            data={choices.map((value) => ({ value, label: AUDIENCE_LABELS[value] }))}
+            value={audience}
+            onChange={(value) => value && setAudience(value)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        {picked.length > 0 && throughCompanyHint(choices) && (
+          <Text size="xs" c="dimmed">
+            {throughCompanyHint(choices)}
+          </Text>
+        )}
         {upload.isError && (
           <Text c="red" size="sm" role="alert">
             {upload.error instanceof ApiFailure ? upload.error.message : failureText(upload.error)}

@@ -5,6 +5,7 @@ import {
   Card,
   Group,
   Paper,
+  Select,
   Skeleton,
   Stack,
   Switch,
@@ -20,12 +21,16 @@ import { useState } from 'react';
 import { formData, type Order } from '../../../sdk/src/client.ts';
 import { api, ApiFailure, failureText, unwrap } from '../api.ts';
 import { FilePicker, type PickedFile } from '../components/FilePicker.tsx';
-import { dateTime } from '../format.ts';
+import { dateTime, textOfHtml } from '../format.ts';
+import { AUDIENCE_LABELS, throughCompanyHint, type Audience } from './audiences.ts';
+import { AudienceBadge } from './AudienceBadge.tsx';
+import { ForwardNoteDialog } from './ForwardNoteDialog.tsx';
 
-/** A note's HTML (sanitized by the service) read as text: nothing of it runs or styles the page. */
-const textOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-
-/** The order's notes, newest first, and a form to write one, with attachments and email recipients. */
+/**
+ * The order's notes that reach the person, each marked with who reads it, and a form to write
+ * one: who reads it (the choices the service gives this person on this order), attachments,
+ * email recipients. The company's staff pass a note on to the other side (Forward).
+ */
 export function NotesCard({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const notes = useQuery({
@@ -39,10 +44,16 @@ export function NotesCard({ order }: { order: Order }) {
   const [emails, setEmails] = useState<string[]>([]);
   const [attachments, setAttachments] = useState<PickedFile[]>([]);
   const [more, setMore] = useState(false);
+  const choices = order.message_audiences.choices;
+  const [audience, setAudience] = useState<Audience>(order.message_audiences.default);
+  const [forwarding, setForwarding] = useState<NonNullable<typeof notes.data>[number] | null>(null);
+  // The company's staff read every note, and pass them on.
+  const company = choices.includes('internal');
   const write = useMutation({
     mutationFn: async () => {
       const fields = {
         content,
+        audience,
         ...(subject.trim() ? { subject: subject.trim() } : {}),
         ...(important ? { important } : {}),
       };
@@ -72,9 +83,11 @@ export function NotesCard({ order }: { order: Order }) {
       setImportant(false);
       setEmails([]);
       setAttachments([]);
+      setAudience(order.message_audiences.default);
       await queryClient.invalidateQueries({ queryKey: ['order', order.id, 'notes'] });
     },
   });
+  const hint = throughCompanyHint(choices);
   const errors = write.error instanceof ApiFailure ? write.error.fieldErrors : {};
   const errorOf = (name: string) =>
     Object.entries(errors).find(([field]) => field.replace(/[[\].\d]+$/, '') === name.replace('[]', ''))?.[1];
@@ -98,7 +111,19 @@ export function NotesCard({ order }: { order: Order }) {
             value={content}
             onChange={(e) => setContent(e.currentTarget.value)}
             error={errorOf('content')}
+            description={hint}
           />
+          {choices.length > 1 && (
+            <Select
+              label="Who reads it"
+              data={choices.map((value) => ({ value, label: AUDIENCE_LABELS[value] }))}
+              value={audience}
+              onChange={(value) => value && setAudience(value)}
+              allowDeselect={false}
+              error={errorOf('audience')}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
           {/* The rest only when wanted: most notes are a line of text. */}
           <Collapse expanded={more || Object.keys(errors).some((field) => !field.startsWith('content'))}>
             <Stack gap="xs">
@@ -149,26 +174,44 @@ export function NotesCard({ order }: { order: Order }) {
         {notes.isPending && <Skeleton height={60} />}
         {notes.data?.map((note) => (
           <Paper key={note.id} withBorder p="sm" bg={note.important ? 'orange.0' : undefined}>
-            <Text size="xs" c="dimmed">
-              {note.author_name} · {dateTime(note.created_at)}
-              {note.important ? ' · important' : ''}
-            </Text>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="start">
+              <Text size="xs" c="dimmed">
+                {note.author_name} · {dateTime(note.created_at)}
+                {note.important ? ' · important' : ''}
+                {note.forwarded_from ? ` · forwarded from ${note.forwarded_from.author_name}` : ''}
+              </Text>
+              <AudienceBadge audience={note.audience} />
+            </Group>
             {note.subject && (
               <Text fw={600} size="sm">
                 {note.subject}
               </Text>
             )}
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {textOf(note.content)}
+              {textOfHtml(note.content)}
             </Text>
             {note.attachments.map((attachment) => (
               <Anchor key={attachment.link} href={attachment.link} size="sm" display="block">
                 {attachment.filename}
               </Anchor>
             ))}
+            {company && note.audience !== 'everyone' && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                mt={4}
+                onClick={() => setForwarding(note)}
+                aria-label={`Forward the note of ${note.author_name}`}
+              >
+                Forward
+              </Button>
+            )}
           </Paper>
         ))}
       </Stack>
+      {forwarding && (
+        <ForwardNoteDialog orderId={order.id} note={forwarding} onClose={() => setForwarding(null)} />
+      )}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../sdk/src/client.ts';
 import { api, unwrap } from '../api.ts';
@@ -13,6 +13,23 @@ export const REVIEW_ACTIONS = [
   'approve_report',
   'fulfill',
 ];
+
+/**
+ * Where the report stands with the lender, for the company and the appraiser: the lender gets a
+ * submission only once the company releases it (completing the order, or sending it to the
+ * lender's review; and once paid, where the company asks for that). Null for the lender, who
+ * sees only what it was given.
+ */
+function releaseText(report: Order['report'], company: boolean): string | null {
+  if (!report || report.latest_submission === null) return null;
+  const { latest_submission: latest, released_submission: released } = report;
+  const afterPayment = report.release_after_payment ? ', and once the order is paid' : '';
+  if (released === latest) return `Released to the lender${latest > 1 ? ` (submission ${latest})` : ''}.`;
+  const earlier = released ? `The lender has submission ${released}. ` : '';
+  return company
+    ? `${earlier}The lender does not have ${released ? `submission ${latest}` : 'this report'} yet: it is released when you complete the order or send it to the lender's review${afterPayment}.`
+    : `${earlier}The company reviews the report before the lender gets it.`;
+}
 
 /**
  * The submitted report: the PDF opens in the browser's own viewer (its signed link, shown
@@ -30,6 +47,7 @@ export function ReviewCard({ order, onAction }: { order: Order; onAction: (actio
   const reports = (files.data ?? []).filter((file) => file.file_type.slug === 'appraisal_pdf');
   if (actions.length === 0 && reports.length === 0) return null;
   const latest = reports.at(-1);
+  const release = releaseText(order.report, order.message_audiences.choices.includes('internal'));
   const byType = new Map<string, NonNullable<typeof files.data>>();
   for (const file of files.data ?? [])
     byType.set(file.file_type.name, [...(byType.get(file.file_type.name) ?? []), file]);
@@ -62,6 +80,15 @@ export function ReviewCard({ order, onAction }: { order: Order; onAction: (actio
           <Text size="sm" c="dimmed">
             No report submitted yet.
           </Text>
+        )}
+        {release && (
+          <Alert
+            color={order.report?.released_submission === order.report?.latest_submission ? 'teal' : 'orange'}
+            p="xs"
+            title="The lender and the report"
+          >
+            <Text size="sm">{release}</Text>
+          </Alert>
         )}
         {[...byType.entries()].map(([type, list]) => (
           <div key={type}>

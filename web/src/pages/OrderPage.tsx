@@ -19,6 +19,7 @@ import { ApiFailure, orderHistoryQuery, orderQuery } from '../api.ts';
 import { ASSIGNMENT_ACTIONS, AssignmentCard } from '../order/AssignmentCard.tsx';
 import { DECISION_ACTIONS, DecisionCard } from '../order/DecisionCard.tsx';
 import { REVIEW_ACTIONS, ReviewCard } from '../order/ReviewCard.tsx';
+import { REQUEST_ACTIONS, RequestReviewCard } from '../order/RequestReviewCard.tsx';
 import { timeLeft } from '../pipeline/deadlines.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
@@ -58,6 +59,7 @@ export function OrderPage() {
   const inCards = [
     ...(assigning ? ASSIGNMENT_ACTIONS : []),
     ...(deciding ? DECISION_ACTIONS : []),
+    ...(data?.client_request ? REQUEST_ACTIONS : []),
     ...REVIEW_ACTIONS,
   ];
   const nextSteps = data?.allowed_transitions.filter((name) => !inCards.includes(name)) ?? [];
@@ -116,6 +118,7 @@ export function OrderPage() {
         </Group>
       </Card>
 
+      {data?.client_request && <RequestReviewCard order={data} />}
       {data && deciding && <DecisionCard order={data} onRefuse={setAction} />}
       {data && assigning && <AssignmentCard order={data} returnedBecause={returnedBecause} />}
       {data && <ReviewCard order={data} onAction={setAction} />}

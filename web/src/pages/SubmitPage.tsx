@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { formData, type paths } from '../../../sdk/src/client.ts';
 import { api, ApiFailure, failureText, unwrap } from '../api.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
+import { textOfHtml } from '../format.ts';
 import { uploadingClient } from '../upload.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
@@ -157,11 +158,12 @@ export function SubmitPage() {
       )}
       {data && !mayProceed && (
         <Alert color="gray" title="Nothing to submit now">
-          The order is {data.status.name}: a report can be sent after the inspection, or when a revision is
-          asked.
+          {data.status.name === 'Client request'
+            ? 'The lender asked for changes: the company reviews the request, and passes it on to you if the report is to change.'
+            : `The order is ${data.status.name}: a report can be sent after the inspection, or when a revision is asked.`}
         </Alert>
       )}
-      {revising && (
+      {revising && mayProceed && (
         <Card withBorder padding="md" component="section" aria-labelledby="requests-title" bg="orange.0">
           <Title order={2} size="h4" id="requests-title" mb="xs">
             What the lender asks
@@ -177,7 +179,7 @@ export function SubmitPage() {
                   {note.subject} · {note.author_name} · {note.created_at}
                 </Text>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {new DOMParser().parseFromString(note.content, 'text/html').body.textContent}
+                  {textOfHtml(note.content)}
                 </Text>
                 {note.attachments.map((attachment) => (
                   <Anchor key={attachment.link} href={attachment.link} size="sm" display="block">
