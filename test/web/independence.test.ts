@@ -63,11 +63,15 @@ describe('acting for a lender in the browser', () => {
     const page = await newPage(browser);
     await page.goto(`${base}/sso?token=${jwt}&return_to=${encodeURIComponent(`/orders/${order.id}`)}`);
     const banner = page.getByRole('status').filter({ hasText: 'Sam Staffer, acting for' });
-    await banner.getByText('Their own decisions (approving new terms, paying, their keys and password) stay theirs.').waitFor();
+    await banner
+      .getByText('Their own decisions (approving new terms, paying, their keys and password) stay theirs.')
+      .waitFor();
     const proposal = page.getByRole('region', { name: 'New terms proposed' });
     await proposal.getByText('The property needs a second visit.').waitFor();
     expect(await proposal.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
-    await proposal.getByText(/own organization decides on new terms: acting for them, you may not\./).waitFor();
+    await proposal
+      .getByText(/own organization decides on new terms: acting for them, you may not\./)
+      .waitFor();
     expect(await page.getByText('Need $360 or I walk').count()).toBe(0);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'acting-for-lender');
@@ -86,7 +90,9 @@ describe('messages through the company', () => {
     // The lender writes: the page says who reads it.
     const lender = await signedIn(demo.users.client.id, `/orders/${order.id}`);
     const note = lender.getByRole('textbox', { name: 'Note' });
-    await lender.getByText('The appraisal company reads it, and passes on to the appraiser what they need.').waitFor();
+    await lender
+      .getByText('The appraisal company reads it, and passes on to the appraiser what they need.')
+      .waitFor();
     await note.fill('We need the value at 460k to close.');
     await lender.getByRole('button', { name: 'Add the note' }).click();
     await lender.getByText('Note added.').waitFor();
@@ -96,7 +102,10 @@ describe('messages through the company', () => {
     // Staff read it, and pass on what the appraiser should have.
     const page = await coordinator(browser, base, demo, `/orders/${order.id}`);
     await page.getByText('We need the value at 460k to close.').waitFor();
-    await page.getByRole('button', { name: /^Forward the note of / }).first().click();
+    await page
+      .getByRole('button', { name: /^Forward the note of / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Forward the note' });
     const message = dialog.getByRole('textbox', { name: 'Message' });
     expect(await message.inputValue()).toBe('We need the value at 460k to close.');
@@ -121,7 +130,9 @@ describe('the report and the lender', () => {
     const order = await api.place(t.db, demo, { loan_number: 'RELEASE' });
     await api.act(staff.api_key, order.id, 'assign', { appraiser_id: appraiser.id, fee: '300' });
     await api.act(appraiser.api_key, order.id, 'accept_assignment');
-    await api.act(appraiser.api_key, order.id, 'schedule_inspection', { inspection_scheduled_at: '2026-12-01T09:00' });
+    await api.act(appraiser.api_key, order.id, 'schedule_inspection', {
+      inspection_scheduled_at: '2026-12-01T09:00',
+    });
     await api.act(appraiser.api_key, order.id, 'complete_inspection');
     await api.submitReport(appraiser.api_key, order.id);
 
@@ -154,7 +165,10 @@ describe('who of a lender sees which orders', () => {
       await page.getByRole('link', { name: own.fileNumber }).first().waitFor();
       expect(await page.getByRole('link', { name: other.fileNumber }).count()).toBe(0);
       await page.goto(`${base}/orders/${other.id}`);
-      await page.getByText(/not found/i).first().waitFor();
+      await page
+        .getByText(/not found/i)
+        .first()
+        .waitFor();
       await screenshots(page, 'orders-own-only');
     } finally {
       await api.call(demo.users.client.api_key, 'PATCH', `/clients/${demo.client_id}/access`, {
