@@ -21,6 +21,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiFailure, failureText, unwrap } from '../api.ts';
+import { ClientOrderVisibility, ClientSettingsForm } from './ClientSettingsForm.tsx';
 import { formErrorsOf } from './form-errors.ts';
 
 /** The clients (lenders) the company serves: create one, and set how the company works with each. */
@@ -94,6 +95,7 @@ export function ClientsSection() {
         {settingsOf && (
           <Stack gap="lg">
             <ClientSettingsForm clientId={settingsOf.id} />
+            <ClientOrderVisibility clientId={settingsOf.id} />
             <ClientProductsForm clientId={settingsOf.id} />
           </Stack>
         )}
@@ -267,61 +269,6 @@ function NewClientForm({ onDone }: { onDone: () => void }) {
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/** How the company works with one client: client review before completion, payment before assignment. */
-function ClientSettingsForm({ clientId }: { clientId: string }) {
-  const queryClient = useQueryClient();
-  const key = ['client-settings', clientId];
-  const settings = useQuery({
-    queryKey: key,
-    queryFn: async () =>
-      unwrap(
-        await api.GET('/api/v1/clients/{client_id}/settings', { params: { path: { client_id: clientId } } }),
-      ),
-  });
-  const change = useMutation({
-    mutationFn: async (body: { client_review_required?: boolean; payment_before_assignment?: boolean }) =>
-      unwrap(
-        await api.PATCH('/api/v1/clients/{client_id}/settings', {
-          params: { path: { client_id: clientId } },
-          body,
-        }),
-      ),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(key, saved);
-      notifications.show({
-        color: 'teal',
-        title: 'Settings saved',
-        message: 'They apply to new orders at once.',
-      });
-    },
-    onError: (error) =>
-      notifications.show({ color: 'red', title: 'Not changed', message: failureText(error) }),
-  });
-  if (settings.isError)
-    return (
-      <Alert color="red" role="alert" title="The settings could not be loaded">
-        {settings.error.message}
-      </Alert>
-    );
-  if (!settings.data) return <Skeleton height={80} />;
-  return (
-    <Stack gap="md">
-      <Switch
-        label="The client reviews each report before it is completed"
-        checked={settings.data.client_review_required}
-        disabled={change.isPending}
-        onChange={(event) => change.mutate({ client_review_required: event.currentTarget.checked })}
-      />
-      <Switch
-        label="The client pays before the order is assigned"
-        checked={settings.data.payment_before_assignment}
-        disabled={change.isPending}
-        onChange={(event) => change.mutate({ payment_before_assignment: event.currentTarget.checked })}
-      />
-    </Stack>
   );
 }
 

@@ -34,7 +34,7 @@ const ROLE_NAMES: Record<User['role'], string> = {
   client: 'Client user',
 };
 
-/** The company's users and its clients' users: invite, make admin, change role, deactivate. */
+/** The company's users and its clients' users: invite, make admin, change role or branch, deactivate. */
 export function UsersSection() {
   const users = useQuery({
     queryKey: ['users'],
@@ -43,6 +43,7 @@ export function UsersSection() {
   const me = useQuery(sessionQuery).data?.user;
   const [inviting, setInviting] = useState(false);
   const [deactivating, setDeactivating] = useState<User | null>(null);
+  const [changingBranch, setChangingBranch] = useState<User | null>(null);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -88,7 +89,14 @@ export function UsersSection() {
                     {user.email}
                   </Text>
                 </Table.Td>
-                <Table.Td>{user.organization.name}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{user.organization.name}</Text>
+                  {user.organization.kind === 'client' && (
+                    <Text c="dimmed" size="xs">
+                      {branchOf(user)}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {ROLE_NAMES[user.role]}
                   {user.is_admin && (
@@ -102,7 +110,11 @@ export function UsersSection() {
                 </Table.Td>
                 <Table.Td ta="right">
                   {user.id !== me?.id && (
-                    <UserActions user={user} onDeactivate={() => setDeactivating(user)} />
+                    <UserActions
+                      user={user}
+                      onDeactivate={() => setDeactivating(user)}
+                      onChangeBranch={() => setChangingBranch(user)}
+                    />
                   )}
                 </Table.Td>
               </Table.Tr>
@@ -132,11 +144,22 @@ export function UsersSection() {
                   {user.email}
                 </Text>
               </div>
-              {user.id !== me?.id && <UserActions user={user} onDeactivate={() => setDeactivating(user)} />}
+              {user.id !== me?.id && (
+                <UserActions
+                  user={user}
+                  onDeactivate={() => setDeactivating(user)}
+                  onChangeBranch={() => setChangingBranch(user)}
+                />
+              )}
             </Group>
             <Text size="sm" mt={4}>
               {ROLE_NAMES[user.role]}, {user.organization.name}
             </Text>
+            {user.organization.kind === 'client' && (
+              <Text size="xs" c="dimmed">
+                {branchOf(user)}
+              </Text>
+            )}
             <Group gap={6} mt={4}>
               <UserStatus user={user} />
               {user.is_admin && (
@@ -152,9 +175,13 @@ export function UsersSection() {
         <InviteForm onDone={() => setInviting(false)} />
       </Modal>
       <DeactivateDialog user={deactivating} onClose={() => setDeactivating(null)} />
+      <BranchDialog user={changingBranch} onClose={() => setChangingBranch(null)} />
     </Stack>
   );
 }
+
+/** A client user's branch, as the list shows it. */
+const branchOf = (user: User) => (user.branch ? `Branch: ${user.branch.name}` : 'No branch');
 
 function UserStatus({ user }: { user: User }) {
   if (!user.active)
@@ -202,7 +229,15 @@ function useChangeUser(user: User) {
   });
 }
 
-function UserActions({ user, onDeactivate }: { user: User; onDeactivate: () => void }) {
+function UserActions({
+  user,
+  onDeactivate,
+  onChangeBranch,
+}: {
+  user: User;
+  onDeactivate: () => void;
+  onChangeBranch: () => void;
+}) {
   const change = useChangeUser(user);
   return (
     <Menu position="bottom-end" withinPortal>
@@ -225,6 +260,9 @@ function UserActions({ user, onDeactivate }: { user: User; onDeactivate: () => v
           <Menu.Item onClick={() => change.mutate({ role: user.role === 'staff' ? 'appraiser' : 'staff' })}>
             {user.role === 'staff' ? 'Make an appraiser' : 'Make staff'}
           </Menu.Item>
+        )}
+        {user.organization.kind === 'client' && (
+          <Menu.Item onClick={onChangeBranch}>Change branch…</Menu.Item>
         )}
         {user.active ? (
           <Menu.Item color="red" onClick={onDeactivate}>
@@ -268,6 +306,97 @@ function DeactivateBody({ user, onClose }: { user: User; onClose: () => void }) 
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The Select's value for "no branch" (a Select's values are strings; the API's is null). */
+const NO_BRANCH = 'none';
+
+/** A client user's branch: one of the client's branches (its configuration lists them), or none. */
+function BranchDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
+  return (
+    <Modal opened={user !== null} onClose={onClose} title={user ? `Branch of ${user.name}` : ''}>
+      {user && <BranchForm user={user} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function BranchForm({ user, onClose }: { user: User; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const clientId = user.organization.id;
+  const configuration = useQuery({
+    queryKey: ['configuration', clientId],
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/v1/clients/{client_id}/configurations', {
+          params: { path: { client_id: clientId } },
+        }),
+      ),
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ initialValues: { branch_id: user.branch?.id ?? NO_BRANCH } });
+  const submit = form.onSubmit(async ({ branch_id }) => {
+    setFailure(null);
+    try {
+      const saved = unwrap(
+        await api.PATCH('/api/v1/users/{user_id}', {
+          params: { path: { user_id: user.id } },
+          body: { branch_id: branch_id === NO_BRANCH ? null : branch_id },
+        }),
+      );
+      notifications.show({
+        color: 'teal',
+        title: 'User changed',
+        message: saved.branch
+          ? `${user.name} now belongs to ${saved.branch.name}.`
+          : `${user.name} now belongs to no branch.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      onClose();
+    } catch (error) {
+      const { fields, rest } = formErrorsOf(error, { branch_id: 'branch_id' }, { branch_id: 'The branch' });
+      form.setErrors(fields);
+      setFailure(rest);
+      // A branch refused may be one removed meanwhile: the list then offers what is there now.
+      if (fields.branch_id) await queryClient.invalidateQueries({ queryKey: ['configuration', clientId] });
+    }
+  });
+  const branches = configuration.data?.branches ?? [];
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {failure && (
+          <Alert color="red" role="alert" title="The branch was not changed">
+            {failure}
+          </Alert>
+        )}
+        {configuration.isError && (
+          <Alert color="red" role="alert" title="The client's branches could not be loaded">
+            {configuration.error.message}
+          </Alert>
+        )}
+        <Select
+          label="Branch"
+          description={`${user.first_name}'s new orders go to this branch. Where ${user.organization.name} shows its users their branch's orders (Clients, Settings), ${user.first_name} sees this branch's.`}
+          allowDeselect={false}
+          disabled={configuration.isPending}
+          data={[
+            { value: NO_BRANCH, label: 'No branch' },
+            ...branches.map((branch) => ({ value: branch.id, label: branch.name })),
+          ]}
+          data-autofocus
+          {...form.getInputProps('branch_id')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
+            Save branch
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
