@@ -15,6 +15,7 @@ import {
 import { seedDemo } from '../seed/demo.ts';
 import type { AuthUser } from '../auth/principal.ts';
 import { changeClientSettings } from '../clients/client-settings.service.ts';
+import type { ClientSettingChanges } from '../clients/client.repository.ts';
 import { createUser, moveUser } from '../users/user.service.ts';
 import { sealWebhookSecrets } from '../webhooks/webhook.service.ts';
 
@@ -167,10 +168,13 @@ export const COMMANDS: Record<string, Command> = {
 
   async 'clients settings'(db, options) {
     const [clientId] = required(options, 'client');
-    const changes: { client_review_required?: boolean; payment_before_assignment?: boolean } = {};
+    const changes: ClientSettingChanges = {};
     for (const [flag, column] of [
       ['client-review-required', 'client_review_required'],
       ['payment-before-assignment', 'payment_before_assignment'],
+      ['lender-requests-reviewed', 'lender_requests_reviewed'],
+      ['messages-through-company', 'messages_through_company'],
+      ['report-release-after-payment', 'report_release_after_payment'],
     ] as const) {
       const value = text(options, flag);
       if (value === undefined) continue;
@@ -190,8 +194,11 @@ export const COMMANDS: Record<string, Command> = {
       json: { success: true, settings },
       text: [
         `client ${settings.client_id} as served by company ${settings.company_id}:`,
-        `  client_review_required     ${settings.client_review_required}`,
-        `  payment_before_assignment  ${settings.payment_before_assignment}`,
+        `  client_review_required        ${settings.client_review_required}`,
+        `  payment_before_assignment     ${settings.payment_before_assignment}`,
+        `  lender_requests_reviewed      ${settings.lender_requests_reviewed}`,
+        `  messages_through_company      ${settings.messages_through_company}`,
+        `  report_release_after_payment  ${settings.report_release_after_payment}`,
       ].join('\n'),
     };
   },

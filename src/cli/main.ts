@@ -20,7 +20,9 @@ Commands:
   keys issue (--user USER_ID | --email EMAIL) [--label LABEL]
   keys revoke (--id KEY_ID | --key API_KEY)
   clients settings --client CLIENT_ID [--company COMPANY_ID] [--client-review-required true|false]
-                   [--payment-before-assignment true|false]   show or change a company's settings for a client
+                   [--payment-before-assignment true|false] [--lender-requests-reviewed true|false]
+                   [--messages-through-company true|false] [--report-release-after-payment true|false]
+                                            show or change a company's settings for a client
   seed demo                                 create a fresh demo world with keys
 `;
 
@@ -52,6 +54,9 @@ async function main(): Promise<number> {
       company: { type: 'string' },
       'client-review-required': { type: 'string' },
       'payment-before-assignment': { type: 'string' },
+      'lender-requests-reviewed': { type: 'string' },
+      'messages-through-company': { type: 'string' },
+      'report-release-after-payment': { type: 'string' },
     },
   });
   const name = positionals.join(' ');

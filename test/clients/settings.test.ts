@@ -71,11 +71,18 @@ describe("a company's settings for a client", () => {
       world.demo.client_id,
       '--payment-before-assignment',
       'true',
+      '--messages-through-company',
+      'false',
     );
     expect(changed.code, changed.stderr).toBe(0);
     expect(JSON.parse(changed.stdout)).toMatchObject({
       success: true,
-      settings: { company_id: world.demo.company_id, payment_before_assignment: true },
+      settings: {
+        company_id: world.demo.company_id,
+        payment_before_assignment: true,
+        messages_through_company: false,
+        lender_requests_reviewed: true,
+      },
     });
     expect((await settings(world.staff)).json().payment_before_assignment).toBe(true);
     const bad = await run(
@@ -97,6 +104,12 @@ describe("a company's settings for a client", () => {
       world.demo.client_id,
       '--payment-before-assignment',
       'false',
+      '--messages-through-company',
+      'true',
     );
+    expect((await settings(world.staff)).json()).toMatchObject({
+      payment_before_assignment: false,
+      messages_through_company: true,
+    });
   });
 });
