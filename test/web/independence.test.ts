@@ -80,6 +80,32 @@ describe('acting for a lender in the browser', () => {
   }, 120_000);
 });
 
+describe('acting for an appraiser in the browser', () => {
+  it('offers staff the logistics, not the appraiser’s answer to an offer', async () => {
+    const { staff, appraiser } = demo.users;
+    const order = await api.place(t.db, demo, { loan_number: 'ACTING-APPRAISER' });
+    await api.act(staff.api_key, order.id, 'assign', { appraiser_id: appraiser.id, fee: '300' });
+    const me = await fetch(`${base}/api/v1/me`, {
+      method: 'POST',
+      headers: { 'x-api-key': staff.api_key, 'x-api-email': appraiser.email },
+    });
+    const { jwt } = (await me.json()) as { jwt: string };
+    const page = await newPage(browser);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${base}/sso?token=${jwt}&return_to=${encodeURIComponent('/offers')}`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Sam Staffer, acting for' })
+      .getByText(/accepting offers, recording the inspection, submitting reports/)
+      .waitFor();
+    await page.getByText('Only the appraiser accepts an offer.').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Accept', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Decline' }).first().waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'acting-for-appraiser');
+  }, 120_000);
+});
+
 describe('messages through the company', () => {
   it('keeps a lender’s note from the appraiser until staff forward it in their words', async () => {
     const { staff, appraiser } = demo.users;

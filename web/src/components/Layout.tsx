@@ -6,6 +6,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useLiveUpdates } from '../live.ts';
 import { AppraiserHeaderLinks, AppraiserTabBar } from './AppraiserNav.tsx';
 
+/** What someone acting for a user of each role may not do for them (docs/security.md). */
+const OWN_DECISIONS: Record<string, string> = {
+  client: 'approving new terms, paying, their keys and password',
+  appraiser: 'accepting offers, recording the inspection, submitting reports, their card and password',
+  staff: 'their password',
+};
+
 /** The frame of every page: the service's name, the main sections, and who is signed in. */
 export function Layout() {
   const { data: session } = useQuery(sessionQuery);
@@ -116,9 +123,8 @@ export function Layout() {
             mx="auto"
             mb="md"
           >
-            What you do here is recorded as yours, for {session.user.name}. Their own decisions (approving new
-            terms, paying, their keys and password
-            {appraiser ? ', accepting offers and submitting reports' : ''}) stay theirs.{' '}
+            What you do here is recorded as yours, for {session.user.name}. Their own decisions (
+            {OWN_DECISIONS[session.user.role] ?? 'their password'}) stay theirs.{' '}
             <Anchor component="button" type="button" onClick={() => void signOut()} size="sm">
               Stop acting (sign out)
             </Anchor>

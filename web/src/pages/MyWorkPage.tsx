@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { fetchesActionDialog, LazyActionDialog } from '../actions/LazyActionDialog.tsx';
 import { failureText } from '../api.ts';
+import { useActing } from '../acting.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { SubmitButton, WorkCard } from '../workspace/WorkCard.tsx';
 import { workQuery, type WorkItem } from '../workspace/work.ts';
@@ -50,6 +51,7 @@ export function MyWorkPage() {
   usePageTitle('My work');
   const work = useQuery(workQuery);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const acting = useActing();
   const items = work.data ?? [];
   const offers = items.filter((item) => item.next_step === 'answer_offer').length;
   const groups = groupWork(items);
@@ -63,15 +65,26 @@ export function MyWorkPage() {
           </Button>
         );
       case 'inspect':
-        return (
+        return acting ? (
+          <Text size="sm" c="dimmed">
+            The appraiser records the inspection.
+          </Text>
+        ) : (
           <Button {...fetchesActionDialog} onClick={() => setDialog({ item, action: 'complete_inspection' })}>
             Complete inspection
           </Button>
         );
       case 'submit':
-        return <SubmitButton orderId={item.id}>Submit the report</SubmitButton>;
       case 'revise':
-        return <SubmitButton orderId={item.id}>Revise and resubmit</SubmitButton>;
+        return acting ? (
+          <Text size="sm" c="dimmed">
+            The appraiser submits their report.
+          </Text>
+        ) : (
+          <SubmitButton orderId={item.id}>
+            {item.next_step === 'submit' ? 'Submit the report' : 'Revise and resubmit'}
+          </SubmitButton>
+        );
       default:
         return undefined;
     }

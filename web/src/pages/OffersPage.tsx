@@ -5,6 +5,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { fetchesActionDialog, LazyActionDialog } from '../actions/LazyActionDialog.tsx';
 import { api, failureText, unwrap } from '../api.ts';
+import { useActing } from '../acting.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { money, offersQuery, timeLeft, useNow, type WorkItem } from '../workspace/work.ts';
 
@@ -107,6 +108,7 @@ function OfferCard({
   onDecline: () => void;
 }) {
   const queryClient = useQueryClient();
+  const acting = useActing();
   const expiresAt = item.offer_expires_at ? Date.parse(item.offer_expires_at) : null;
   const over = useExpired(expiresAt);
   // A card that ran out asks again every few seconds: it leaves once the service has timed the
@@ -176,17 +178,25 @@ function OfferCard({
           </Text>
         ) : (
           <Group gap="xs" mt={4} grow preventGrowOverflow={false}>
-            <Button onClick={() => accept.mutate()} loading={accept.isPending} miw={96}>
-              Accept
-            </Button>
-            <Button
-              variant="light"
-              {...fetchesActionDialog}
-              onClick={onConditions}
-              disabled={accept.isPending}
-            >
-              With conditions
-            </Button>
+            {acting ? (
+              <Text size="sm" c="dimmed">
+                Only the appraiser accepts an offer.
+              </Text>
+            ) : (
+              <>
+                <Button onClick={() => accept.mutate()} loading={accept.isPending} miw={96}>
+                  Accept
+                </Button>
+                <Button
+                  variant="light"
+                  {...fetchesActionDialog}
+                  onClick={onConditions}
+                  disabled={accept.isPending}
+                >
+                  With conditions
+                </Button>
+              </>
+            )}
             <Button
               variant="outline"
               color="red"
