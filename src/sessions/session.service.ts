@@ -87,9 +87,12 @@ export async function credentialStillValid(db: Db, config: Config, principal: Pr
 }
 
 /**
- * A single-sign-on token opens one session, once, before its expiry. A token minted acting for
- * the user opens a session acting for them, as the person who minted it, while that person may
- * still act for them.
+ * A single-sign-on token opens one session, once, before its expiry. A token minted for the
+ * user by someone of another organization, or of another role (staff for an appraiser of their
+ * company), opens a session of that person acting for the user, while they may still act for
+ * them: the limits of acting hold in it, and it names them. A token minted within the user's
+ * own organization and role (a lender's admin or integration for its loan officers: the single
+ * sign-on of an integration) signs the user in as themselves.
  */
 export async function signInWithSsoToken({ db, config, tokens }: SessionDeps, token: string) {
   let claims;
@@ -104,8 +107,12 @@ export async function signInWithSsoToken({ db, config, tokens }: SessionDeps, to
   const actor = claims.actorId === null ? null : await findUserById(db, claims.actorId);
   if (!user || (claims.actorId !== null && (!actor || !(await mayActFor(db, actor, user)))))
     throw new AppError('unauthenticated', 'The sign-on link is not valid or has expired');
-  return openSessionFor(db, config, user, actor);
+  return openSessionFor(db, config, user, actor && opensActing(actor, user) ? actor : null);
 }
+
+/** Whether a token minted by `actor` for `user` opens a session of the actor acting for the user. */
+export const opensActing = (actor: AuthUser, user: AuthUser): boolean =>
+  actor.id !== user.id && (actor.organizationId !== user.organizationId || actor.role !== user.role);
 
 /** A demo user's one-time sign-in link (printed at first start). */
 export async function signInWithLink({ db, config }: SessionDeps, token: string) {

@@ -99,6 +99,7 @@ describe('recording a change of an order', () => {
       to: 'On hold',
       action: 'hold',
       actor: { id: demo.users.staff.id, name: 'Sam Staffer' },
+      acting_for: null,
       reason: 'waiting on the borrower',
     });
     expect(events[0]!.organization_ids).toEqual([demo.client_id, demo.company_id]);

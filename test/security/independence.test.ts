@@ -125,6 +125,18 @@ describe('a single-sign-on session opened while acting for a lender keeps the li
     expect(hold.acting_for).toMatchObject({ id: world.demo.users.client.id });
   });
 
+  it('signs a user in as themselves with a link their own organization minted for them (an integration’s sign-on)', async () => {
+    const officer = await createUserWithKey(t.db, 'client', { id: world.demo.client_id, name: 'Demo' });
+    const me = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me',
+      headers: { 'X-Api-Key': world.client, 'X-Api-Email': officer.email },
+    });
+    const landed = await get(`/sso?token=${me.json<{ jwt: string }>().jwt}`, {});
+    const session = await get('/auth/session', { cookie: cookieOf(landed) });
+    expect(session.json()).toMatchObject({ user: { id: officer.id }, actor: null });
+  });
+
   it('leaves the money decisions out of allowed_transitions for staff acting with X-Api-Email too', async () => {
     const order = await conditionToDecide();
     await step(world.staff, order.id, 'approve_assignment_condition', 'Under negotiation');

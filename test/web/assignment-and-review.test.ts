@@ -141,11 +141,11 @@ describe('decisions side by side', () => {
     await amount.fill('a lot');
     await condition.getByRole('button', { name: 'Approve the condition' }).click();
     await expectInvalid(amount, /must be a decimal amount/);
-    await amount.fill((lenderFee + 60).toFixed(2));
+    await amount.fill((lenderFee + 120).toFixed(2));
     await condition
       .getByRole('textbox', { name: 'Your words to the lender' })
       .fill('The property is rural: the report needs two more weeks.');
-    await condition.getByText(`Your margin: $${(lenderFee + 60 - 500).toFixed(2)}.`).waitFor();
+    await condition.getByText(`Your margin: $${(lenderFee + 120 - 500).toFixed(2)}.`).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'order-condition');
     await condition.getByRole('button', { name: 'Approve the condition' }).click();
@@ -155,7 +155,7 @@ describe('decisions side by side', () => {
     // The lender sees the terms the company put to it, never the appraiser's, and approves.
     const before = await api.call(client.api_key, 'GET', `/orders/${order.id}`);
     const terms = before.negotiation as { current_total_fee: string; total_fee: string };
-    expect(Number(terms.total_fee) - Number(terms.current_total_fee)).toBe(60);
+    expect(Number(terms.total_fee) - Number(terms.current_total_fee)).toBe(120);
     const lender = await newPage(browser);
     await lender.goto(`${base}/sign-in?return_to=${encodeURIComponent(`/orders/${order.id}`)}`);
     await lender.getByLabel('Email').fill(client.email);
