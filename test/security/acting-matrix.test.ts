@@ -98,7 +98,7 @@ const isSelf = (pair: Pair) => PAIRS[pair].actor === PAIRS[pair].user;
 const SAME_ORGANIZATION_AND_ROLE: readonly Pair[] = ['staff_admin>staff', 'client_admin>lender'];
 /** The column a cell is read from: a session of a link minted within the user's organization and role is the user's own. */
 const columnOf = (pair: Pair, way: Way): Pair =>
-  way === 'session' && SAME_ORGANIZATION_AND_ROLE.includes(pair) ? (PAIRS[pair].user) : pair;
+  way === 'session' && SAME_ORGANIZATION_AND_ROLE.includes(pair) ? PAIRS[pair].user : pair;
 
 /** The two ways of acting: an API key with X-Api-Email; a session opened with a token minted while acting. */
 const WAYS = ['key', 'session'] as const;
