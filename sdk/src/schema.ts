@@ -1025,7 +1025,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Accept the appraiser's condition, and decide what to ask the lender, if anything: by default the fee increase is passed on and a later due date asked for; client_total_fee asks another total (the current total: the company absorbs the increase), client_due_date another date, client_comments are the company's words. The appraiser's comments never reach the lender. A change for the lender waits for the lender's decision (Under negotiation)
+         * Accept the appraiser's condition, and decide what to ask the lender, if anything: client_total_fee asks a new total (the current total plus the appraiser's increase passes it on; left out, the lender's fee stays and the company absorbs it), client_due_date a date (left out: the appraiser's date when later than the lender's), client_comments are the company's words. The appraiser's terms and comments never reach the lender. A change for the lender waits for the lender's decision (Under negotiation)
          * @description Who: staff. From: Assignment accepted with condition. To: Assigned, Under negotiation. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
          */
         put: operations["approveAssignmentCondition"];
@@ -3209,7 +3209,7 @@ export interface components {
             reason: string;
         };
         ApproveAssignmentConditionRequest: {
-            /** @description The lender's total fee to ask for; left out: the current total plus the appraiser's increase; the current total: the company absorbs the increase: a decimal amount, e.g. 450 or 450.00 */
+            /** @description The lender's total fee to ask for (the current total plus the appraiser's increase passes it on); left out: the lender's fee stays, and the company absorbs any increase: a decimal amount, e.g. 450 or 450.00 */
             client_total_fee?: string;
             /** @description The lender's due date to ask for; left out: the appraiser's date when later than the lender's: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
             client_due_date?: string;
@@ -8240,7 +8240,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["ApproveAssignmentConditionRequest"];
                 "application/x-www-form-urlencoded": {
-                    /** @description The lender's total fee to ask for; left out: the current total plus the appraiser's increase; the current total: the company absorbs the increase: a decimal amount, e.g. 450 or 450.00 */
+                    /** @description The lender's total fee to ask for (the current total plus the appraiser's increase passes it on); left out: the lender's fee stays, and the company absorbs any increase: a decimal amount, e.g. 450 or 450.00 */
                     client_total_fee?: string;
                     /** @description The lender's due date to ask for; left out: the appraiser's date when later than the lender's: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
                     client_due_date?: string;

@@ -429,7 +429,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   defineAction({
     action: 'approve_assignment_condition',
     summary:
-      "Accept the appraiser's condition, and decide what to ask the lender, if anything: by default the fee increase is passed on and a later due date asked for; client_total_fee asks another total (the current total: the company absorbs the increase), client_due_date another date, client_comments are the company's words. The appraiser's comments never reach the lender. A change for the lender waits for the lender's decision (Under negotiation)",
+      "Accept the appraiser's condition, and decide what to ask the lender, if anything: client_total_fee asks a new total (the current total plus the appraiser's increase passes it on; left out, the lender's fee stays and the company absorbs it), client_due_date a date (left out: the appraiser's date when later than the lender's), client_comments are the company's words. The appraiser's terms and comments never reach the lender. A change for the lender waits for the lender's decision (Under negotiation)",
     actors: ['staff'],
     audience: 'appraiser',
     from: ['Assignment accepted with condition'],
@@ -437,7 +437,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
     input: Type.Object({
       client_total_fee: Type.Optional(
         Money(
-          "The lender's total fee to ask for; left out: the current total plus the appraiser's increase; the current total: the company absorbs the increase",
+          "The lender's total fee to ask for (the current total plus the appraiser's increase passes it on); left out: the lender's fee stays, and the company absorbs any increase",
         ),
       ),
       client_due_date: Type.Optional(
@@ -454,21 +454,20 @@ export const ACTIONS: readonly ActionDefinition[] = [
     }),
     apply(context) {
       const { order, input, user, now } = context;
-      const offered = BigInt(order.appraiser_fee_cents ?? '0');
-      const asked = order.condition_fee_cents === null ? null : BigInt(order.condition_fee_cents);
-      const appraiserFee = asked ?? offered;
+      // The fee the appraiser asked, else the one offered (none when neither was named).
+      const appraiserFee = order.condition_fee_cents ?? order.appraiser_fee_cents;
       const vendorDueDate = order.condition_due_date ?? order.vendor_due_date;
       const accepted: OrderPatch = {
         ...NO_CONDITION,
-        appraiser_fee_cents: appraiserFee.toString(),
+        appraiser_fee_cents: appraiserFee,
         vendor_due_date: vendorDueDate,
       };
       const terms = { appraiser_fee: money(appraiserFee), vendor_due_date: instant(vendorDueDate) };
-      // What the lender is asked is the company's decision; by default a higher appraiser fee
-      // is passed on, and a date later than the lender's due date moves it.
+      // What the lender is asked is the company's decision. Left to itself, the lender's fee
+      // stays: a fee that rose by exactly the appraiser's increase would tell the lender the
+      // appraiser's terms. A date later than the lender's due date moves it, by default.
       const currentFee = BigInt(order.total_fee_cents);
-      const increase = asked !== null && asked > offered ? asked - offered : 0n;
-      const clientFee = moneyInput(input.client_total_fee, 'client_total_fee') ?? currentFee + increase;
+      const clientFee = moneyInput(input.client_total_fee, 'client_total_fee') ?? currentFee;
       const askedDate = dateInput(input.client_due_date, 'client_due_date', context);
       if (askedDate && askedDate.getTime() < now.getTime())
         throw invalid('client_due_date', 'must not be in the past');

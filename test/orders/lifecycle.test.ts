@@ -128,7 +128,10 @@ describe('the life of an order, with the demo roles', () => {
       { fee_condition: '375.50', comments: 'Rural property' },
       'form',
     );
-    await step(world.staff, order.id, 'approve_assignment_condition', 'Under negotiation');
+    // Staff pass the appraiser's increase on to the client, who decides.
+    await step(world.staff, order.id, 'approve_assignment_condition', 'Under negotiation', {
+      client_total_fee: (Number(before.total_fee) + 75.5).toFixed(2),
+    });
     await step(world.client, order.id, 'approve_negotiation', 'Assigned');
     const after = (
       await t.app.inject({

@@ -120,10 +120,12 @@ describe('the open terms of an order and who sees which fee', () => {
     expect(forClient.assignment_condition).toBeNull();
     expect(forClient.appraiser_fee).toBeNull();
 
-    // Approving it passes the higher fee on by default: the client decides on the new total and
-    // due date, and never reads the appraiser's comments.
-    await step(world.staff, order.id, 'approve_assignment_condition', 'Under negotiation');
+    // Approving it, staff pass the higher fee on: the client decides on the new total and due
+    // date, and never reads the appraiser's comments.
     const proposed = (Number(clientFee) + 150).toFixed(2);
+    await step(world.staff, order.id, 'approve_assignment_condition', 'Under negotiation', {
+      client_total_fee: proposed,
+    });
     const negotiation = (await detail(world.client, order.id)).negotiation;
     expect(negotiation).toEqual({
       total_fee: proposed,

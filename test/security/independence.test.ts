@@ -395,6 +395,23 @@ describe('a negotiation leaks nothing of the appraiser’s terms, and asks the l
       expect(lenderHistory).not.toContain(leak);
   });
 
+  it('keeps the lender’s fee when staff name no amount: it never follows the appraiser’s by itself', async () => {
+    const order = await placeOrder(t.app, t.db, world.demo);
+    await step(world.staff, order.id, 'assign', 'Pending assignment', {
+      appraiser_id: world.demo.users.appraiser.id,
+    });
+    // No fee was offered: all the appraiser asks would be an "increase".
+    await step(world.appraiser, order.id, 'accept_assignment', 'Assignment accepted with condition', {
+      fee_condition: '623.94',
+    });
+    const before = (await detail(world.client, order.id)).total_fee as string;
+    await step(world.staff, order.id, 'approve_assignment_condition', 'Assigned');
+    expect((await detail(world.client, order.id)).total_fee).toBe(before);
+    expect((await detail(world.staff, order.id)).appraiser_fee).toBe('623.94');
+    const payments = await get(`/api/v1/orders/${order.id}/payments`, { 'X-Api-Key': world.client });
+    expect(payments.body).not.toContain('623.94');
+  });
+
   it('asks the lender another amount than the appraiser’s increase when staff decide so', async () => {
     const order = await conditionToDecide();
     await step(world.staff, order.id, 'approve_assignment_condition', 'Under negotiation', {

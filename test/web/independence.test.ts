@@ -46,6 +46,7 @@ async function negotiating(loanNumber: string) {
     comments: 'Need $360 or I walk',
   });
   await api.act(staff.api_key, order.id, 'approve_assignment_condition', {
+    client_total_fee: '485.00',
     client_comments: 'The property needs a second visit.',
   });
   return order;

@@ -46,9 +46,14 @@ export function LenderTerms({
 }) {
   const current = cents(order.total_fee);
   const appraiserFee = cents(condition.appraiser_fee ?? condition.current_appraiser_fee);
-  const increase = Math.max(0, appraiserFee - cents(condition.current_appraiser_fee));
+  // No fee was offered: there is no increase to pass on, only an amount to ask.
+  const increase =
+    condition.current_appraiser_fee === null
+      ? 0
+      : Math.max(0, appraiserFee - cents(condition.current_appraiser_fee));
   const laterDate = condition.due_date !== null && dayOf(condition.due_date) > dayOf(order.due_date);
-  const [fee, setFee] = useState<'pass' | 'absorb' | 'other'>(increase > 0 ? 'pass' : 'absorb');
+  // The lender's fee stays unless the company decides otherwise (the API's default too).
+  const [fee, setFee] = useState<'pass' | 'absorb' | 'other'>('absorb');
   const [otherFee, setOtherFee] = useState('');
   const [date, setDate] = useState<'move' | 'keep'>(laterDate ? 'move' : 'keep');
   const [comments, setComments] = useState('');
