@@ -113,6 +113,38 @@ describe('what a stream carries', () => {
   });
 });
 
+describe('what a stream leaves out', () => {
+  it('tells the lender of a move of status, not of a note or a submission that is not theirs, and replays the same', async () => {
+    const lender = await open(asKey(world.client));
+    const order = await world.toInReview();
+    const note = (content: string, audience: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${order.id}/notes`,
+        headers: { 'X-Api-Key': world.staff },
+        payload: { content, audience },
+      });
+    expect((await note('Internal: check comparable 2', 'internal')).statusCode).toBe(201);
+    expect((await note('For the lender: the report is in review', 'client')).statusCode).toBe(201);
+    // The lender's own note comes after: once heard, whatever came before was too (commit order).
+    await lender.waitForOrderEvent('order.note_added', order.id);
+    const heard = lender.orderEvents.filter((e) => e.order_id === order.id).map((e) => e.type);
+    expect(heard).toContain('order.status_changed');
+    expect(heard).not.toContain('order.assigned');
+    expect(heard).not.toContain('order.offer_answered');
+    expect(heard).not.toContain('order.submission_received');
+    expect(heard.filter((type) => type === 'order.note_added')).toHaveLength(1);
+
+    // A reconnection's replay leaves out the same.
+    const first = lender.events.find((e) => e.data?.includes(order.id))!;
+    const again = await open({ ...asKey(world.client), 'last-event-id': first.id! });
+    await again.waitForOrderEvent('order.note_added', order.id);
+    const replayed = again.orderEvents.filter((e) => e.order_id === order.id).map((e) => e.type);
+    expect(replayed).not.toContain('order.submission_received');
+    expect(replayed.filter((type) => type === 'order.note_added')).toHaveLength(1);
+  });
+});
+
 describe('reconnecting', () => {
   it('Last-Event-ID replays the events missed since, then goes on live; an id it cannot place asks for a resync', async () => {
     const first = await open(asKey(world.client));
