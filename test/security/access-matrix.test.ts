@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type * as FastifyModule from 'fastify';
 import type { FastifyServerOptions, RouteOptions } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issueApiKey } from '../../src/api-keys/api-key.service.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
@@ -13,8 +12,9 @@ import { ENDPOINT_ACTIONS } from '../../src/workflow/transitions.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { injectAnswer } from '../helpers/event-stream.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
-import { multipart, REPORT_PDF, type Part } from '../helpers/multipart.ts';
+import { REPORT_PDF } from '../helpers/multipart.ts';
 import { orderBody, placeOrder } from '../helpers/orders.ts';
+import { encodeBody, readAnswer, rowCounts as countRows, type Answer, type Body } from '../helpers/matrix.ts';
 
 /**
  * THE ACCESS MATRIX: who may call which endpoint, for every route of the application.
@@ -335,35 +335,16 @@ beforeAll(async () => {
 
 const tally = { requests: 0, unexpected: 0, serverErrors: [] as string[], rateLimited: [] as string[] };
 
-type Body = { json: unknown } | { parts: Part[] } | { form: Record<string, string> };
-
-interface Sent {
-  status: number;
-  body: string;
-  code: string | undefined;
-  json: <T>() => T;
-}
-
 /** Every request of the matrix goes through here: counted, and never a 5xx. */
 async function send(
   method: string,
   url: string,
   options: { key?: string | null; body?: Body; headers?: Record<string, string>; counted?: boolean } = {},
-): Promise<Sent> {
-  const headers: Record<string, string> = { ...options.headers };
+): Promise<Answer> {
+  const encoded = encodeBody(options.body);
+  const headers: Record<string, string> = { ...options.headers, ...encoded.headers };
   if (options.key) headers['x-api-key'] = options.key;
-  let payload: string | Buffer | undefined;
-  if (options.body && 'json' in options.body) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(options.body.json);
-  } else if (options.body && 'parts' in options.body) {
-    const built = multipart(options.body.parts);
-    Object.assign(headers, built.headers);
-    payload = built.payload;
-  } else if (options.body && 'form' in options.body) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    payload = new URLSearchParams(options.body.form).toString();
-  }
+  const { payload } = encoded;
   const response = await injectAnswer(t.app, {
     method: httpMethod(method),
     url,
@@ -373,13 +354,7 @@ async function send(
   if (options.counted !== false) tally.requests += 1;
   if (response.statusCode >= 500) tally.serverErrors.push(`${method} ${url}: ${response.statusCode}`);
   if (response.statusCode === 429) tally.rateLimited.push(`${method} ${url}`);
-  const isJson = String(response.headers['content-type'] ?? '').includes('json');
-  return {
-    status: response.statusCode,
-    body: response.body,
-    code: isJson ? response.json<{ error?: { code?: string } }>().error?.code : undefined,
-    json: <T>() => response.json<T>(),
-  };
+  return readAnswer(response);
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -844,13 +819,7 @@ const COUNTED_TABLES = [
   'webhook_deliveries',
 ] as const;
 
-async function rowCounts(): Promise<Record<string, number>> {
-  const selects = COUNTED_TABLES.map(
-    (table) => sql`(SELECT count(*) FROM ${sql.table(table)})::int AS ${sql.ref(table)}`,
-  );
-  const result = await sql<Record<string, number>>`SELECT ${sql.join(selects)}`.execute(t.db);
-  return result.rows[0]!;
-}
+const rowCounts = () => countRows(t.db, COUNTED_TABLES);
 
 // ---- running a row --------------------------------------------------------------------------
 

@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import type { Status } from '../../src/workflow/statuses.ts';
 import { ENDPOINT_ACTIONS } from '../../src/workflow/transitions.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
-import { multipart, REPORT_PDF, type Part } from '../helpers/multipart.ts';
+import { REPORT_PDF } from '../helpers/multipart.ts';
 import { placeOrder } from '../helpers/orders.ts';
+import { encodeBody, readAnswer, rowCounts as countRows, type Answer, type Body } from '../helpers/matrix.ts';
 
 /**
  * THE ACTING MATRIX: what someone acting for another user may do for them, each way of acting.
@@ -252,8 +252,6 @@ beforeAll(async () => {
 
 const tally = { requests: 0, unexpected: 0, serverErrors: [] as string[] };
 
-type Body = { json: unknown } | { parts: Part[] };
-
 interface Session {
   cookie: string;
   csrf: string;
@@ -261,13 +259,6 @@ interface Session {
 
 /** How a request is authenticated: a key (acting with X-Api-Email when `actAs`), or a session. */
 type Auth = { key: string; actAs?: string } | { session: Session; actAs?: string };
-
-interface Sent {
-  status: number;
-  body: string;
-  code: string | undefined;
-  json: <T>() => T;
-}
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 function httpMethod(method: string): (typeof METHODS)[number] {
@@ -281,8 +272,9 @@ async function send(
   method: string,
   url: string,
   options: { auth?: Auth; body?: Body; counted?: boolean } = {},
-): Promise<Sent> {
-  const headers: Record<string, string> = {};
+): Promise<Answer> {
+  const encoded = encodeBody(options.body);
+  const headers: Record<string, string> = { ...encoded.headers };
   const { auth } = options;
   if (auth && 'key' in auth) headers['x-api-key'] = auth.key;
   if (auth && 'session' in auth) {
@@ -290,15 +282,7 @@ async function send(
     headers['x-csrf-token'] = auth.session.csrf;
   }
   if (auth?.actAs) headers['x-api-email'] = auth.actAs;
-  let payload: string | Buffer | undefined;
-  if (options.body && 'json' in options.body) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(options.body.json);
-  } else if (options.body && 'parts' in options.body) {
-    const built = multipart(options.body.parts);
-    Object.assign(headers, built.headers);
-    payload = built.payload;
-  }
+  const { payload } = encoded;
   const response = await t.app.inject({
     method: httpMethod(method),
     url,
@@ -307,13 +291,7 @@ async function send(
   });
   if (options.counted !== false) tally.requests += 1;
   if (response.statusCode >= 500) tally.serverErrors.push(`${method} ${url}: ${response.statusCode}`);
-  const isJson = String(response.headers['content-type'] ?? '').includes('json');
-  return {
-    status: response.statusCode,
-    body: response.body,
-    code: isJson ? response.json<{ error?: { code?: string } }>().error?.code : undefined,
-    json: <T>() => response.json<T>(),
-  };
+  return readAnswer(response);
 }
 
 /** A request that prepares a fixture: not counted, must succeed. */
@@ -517,13 +495,7 @@ const COUNTED_TABLES = [
   'outbox_messages',
 ] as const;
 
-async function rowCounts(): Promise<Record<string, number>> {
-  const selects = COUNTED_TABLES.map(
-    (table) => sql`(SELECT count(*) FROM ${sql.table(table)})::int AS ${sql.ref(table)}`,
-  );
-  const result = await sql<Record<string, number>>`SELECT ${sql.join(selects)}`.execute(t.db);
-  return result.rows[0]!;
-}
+const rowCounts = () => countRows(t.db, COUNTED_TABLES);
 
 // ---- running a row --------------------------------------------------------------------------
 
@@ -571,7 +543,7 @@ async function recorded(
   fixture: Fixture,
   pair: Pair,
   way: Way,
-  response: Sent,
+  response: Answer,
 ): Promise<string | null> {
   const actor = people[PAIRS[pair].actor];
   const user = people[PAIRS[pair].user];

@@ -6,8 +6,9 @@ import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import type { Status } from '../../src/workflow/statuses.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
-import { multipart, REPORT_PDF, type Part } from '../helpers/multipart.ts';
+import { REPORT_PDF, type Part } from '../helpers/multipart.ts';
 import { placeOrder } from '../helpers/orders.ts';
+import { encodeBody, readAnswer, type Answer, type Body } from '../helpers/matrix.ts';
 
 /**
  * THE AUDIENCE MATRIX: who may write to whom on an order, and who reads what was written.
@@ -201,14 +202,9 @@ afterAll(async () => {
 
 const tally = { requests: 0, unexpected: 0, serverErrors: [] as string[] };
 
-type Body = { json: unknown } | { parts: Part[] };
-
-interface Sent {
-  status: number;
-  body: string;
-  code: string | undefined;
+interface Sent extends Answer {
+  /** The first field an error names. */
   field: string | undefined;
-  json: <T>() => T;
 }
 
 async function send(
@@ -218,16 +214,12 @@ async function send(
   options: { body?: Body; counted?: boolean } = {},
 ): Promise<Sent> {
   const { key, actAs } = keys[caller];
-  const headers: Record<string, string> = { 'x-api-key': key, ...(actAs ? { 'x-api-email': actAs } : {}) };
-  let payload: string | Buffer | undefined;
-  if (options.body && 'json' in options.body) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(options.body.json);
-  } else if (options.body && 'parts' in options.body) {
-    const built = multipart(options.body.parts);
-    Object.assign(headers, built.headers);
-    payload = built.payload;
-  }
+  const { headers: bodyHeaders, payload } = encodeBody(options.body);
+  const headers: Record<string, string> = {
+    ...bodyHeaders,
+    'x-api-key': key,
+    ...(actAs ? { 'x-api-email': actAs } : {}),
+  };
   const response = await t.app.inject({
     method,
     url,
@@ -236,17 +228,12 @@ async function send(
   });
   if (options.counted !== false) tally.requests += 1;
   if (response.statusCode >= 500) tally.serverErrors.push(`${method} ${url}: ${response.statusCode}`);
-  const isJson = String(response.headers['content-type'] ?? '').includes('json');
-  const error = isJson
-    ? response.json<{ error?: { code?: string; details?: { field?: string }[] } }>().error
-    : undefined;
-  return {
-    status: response.statusCode,
-    body: response.body,
-    code: error?.code,
-    field: error?.details?.[0]?.field,
-    json: <T>() => response.json<T>(),
-  };
+  const answer = readAnswer(response);
+  const field =
+    answer.code === undefined
+      ? undefined
+      : answer.json<{ error?: { details?: { field?: string }[] } }>().error?.details?.[0]?.field;
+  return { ...answer, field };
 }
 
 /** A request that prepares a case: not counted, must succeed. */
