@@ -1,22 +1,11 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Card, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../../sdk/src/client.ts';
 import { api, ApiFailure, failureText, unwrap } from '../api.ts';
-import { dateTime, textOfHtml } from '../format.ts';
+import { textOfHtml } from '../format.ts';
+import { RequestNote } from './RequestNote.tsx';
 
 /** The actions this card takes: the company's answer to a lender's request. */
 export const REQUEST_ACTIONS = ['forward_request', 'answer_request'];
@@ -91,19 +80,9 @@ export function RequestReviewCard({ order }: { order: Order }) {
       </Text>
       {notes.isPending && <Skeleton height={60} />}
       {note && (
-        <Paper withBorder p="sm" mb="sm" bg="orange.0">
-          <Text size="sm" fw={600}>
-            {note.subject ?? 'Request'} · {note.author_name} · {dateTime(note.created_at)}
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {written}
-          </Text>
-          {note.attachments.map((attachment) => (
-            <Anchor key={attachment.link} href={attachment.link} size="sm" display="block">
-              {attachment.filename}
-            </Anchor>
-          ))}
-        </Paper>
+        <Stack mb="sm">
+          <RequestNote note={note} highlighted />
+        </Stack>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <form

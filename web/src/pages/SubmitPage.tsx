@@ -6,7 +6,6 @@ import {
   FileButton,
   Group,
   List,
-  Paper,
   Progress,
   Skeleton,
   Stack,
@@ -20,7 +19,7 @@ import { useState } from 'react';
 import { formData, type paths } from '../../../sdk/src/client.ts';
 import { api, ApiFailure, failureText, unwrap } from '../api.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { textOfHtml } from '../format.ts';
+import { RequestNote } from '../order/RequestNote.tsx';
 import { uploadingClient } from '../upload.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
@@ -174,19 +173,7 @@ export function SubmitPage() {
           )}
           <Stack gap="xs">
             {requests.map((note) => (
-              <Paper key={note.id} withBorder p="sm">
-                <Text size="sm" fw={600}>
-                  {note.subject} · {note.author_name} · {note.created_at}
-                </Text>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {textOfHtml(note.content)}
-                </Text>
-                {note.attachments.map((attachment) => (
-                  <Anchor key={attachment.link} href={attachment.link} size="sm" display="block">
-                    {attachment.filename}
-                  </Anchor>
-                ))}
-              </Paper>
+              <RequestNote key={note.id} note={note} />
             ))}
           </Stack>
         </Card>
