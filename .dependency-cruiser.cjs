@@ -15,7 +15,8 @@
  */
 const FEATURES =
   '(api-keys|clients|companies|files|health|insight|live|notes|orders|organizations|parties|payments|seed|cli|users|webhooks|workflow|workspace)';
-const SHARED = '(errors|config|format|reference|schemas|db|mail|outbox|events|storage|auth|cards|metrics|policy)';
+const SHARED =
+  '(errors|config|format|reference|schemas|db|mail|outbox|events|storage|auth|cards|metrics|policy)';
 
 module.exports = {
   forbidden: [
