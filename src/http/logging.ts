@@ -5,8 +5,8 @@ import type { Config } from '../config/config.ts';
 /**
  * The service's log: one line per event, each request's lines carrying its request_id.
  * JSON lines (pino) for machines; on a terminal (stdout is a TTY, or LOG_FORMAT=pretty) the
- * same events as readable, coloured lines. An api_key in a logged URL is replaced, however the
- * query string spells its name.
+ * same events as readable, coloured lines. Credentials in a logged URL (keys, tokens,
+ * signatures, a calendar feed's address) are replaced, however the query string spells them.
  */
 export type LogDestination = NodeJS.WritableStream;
 
@@ -42,23 +42,34 @@ export function loggerOptions(
 const API_KEY_TEXT = /aoms_[A-Za-z0-9_-]{16,}/g;
 
 /**
- * The URL as it may be logged. A query parameter whose name, once percent-decoded, is api_key
- * in any letter case (`api%5Fkey`, `api_%6bey`, `API_KEY`, `api_key[]`) has its value replaced:
- * the query parser decodes names, so each of those spellings can carry a working key. Anything
- * shaped like one of the service's keys is replaced too, whatever the parameter.
+ * Query parameters that carry a credential: an API key, a single-sign-on, sign-in, reset or
+ * invitation token (`/sso`, `/auth/link`, `/reset-password`, `/set-password`), a signed link's
+ * signature. Matched on the percent-decoded name, in any letter case, with or without `[…]`.
+ */
+const SECRET_PARAMETER = /^(api_key|token|signature|jwt|access_token)(\[.*\])?$/i;
+
+/** A calendar feed's address is its credential: the token is the path (GET /calendar/{token}.ics). */
+const CALENDAR_FEED = /^\/calendar\/[^/?#]+/i;
+
+/**
+ * The URL as it may be logged. A query parameter whose name, once percent-decoded, names a
+ * credential (SECRET_PARAMETER; `api%5Fkey`, `api_%6bey`, `API_KEY`, `token[]` all count, since
+ * the query parser decodes names) has its value replaced, as has a calendar feed's token and
+ * anything shaped like one of the service's keys, whatever the parameter.
  */
 export function redactUrl(url: string): string {
   const start = url.indexOf('?');
-  if (start === -1) return url.replace(API_KEY_TEXT, '[redacted]');
+  const path = (start === -1 ? url : url.slice(0, start)).replace(CALENDAR_FEED, '/calendar/[redacted]');
+  if (start === -1) return path.replace(API_KEY_TEXT, '[redacted]');
   const pairs = url
     .slice(start + 1)
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
       const name = equals === -1 ? pair : pair.slice(0, equals);
-      return /^api_key(\[.*\])?$/i.test(decodeComponent(name).trim()) ? `${name}=[redacted]` : pair;
+      return SECRET_PARAMETER.test(decodeComponent(name).trim()) ? `${name}=[redacted]` : pair;
     });
-  return `${url.slice(0, start)}?${pairs.join('&')}`.replace(API_KEY_TEXT, '[redacted]');
+  return `${path}?${pairs.join('&')}`.replace(API_KEY_TEXT, '[redacted]');
 }
 
 /** Percent-decoding as the query parser does it, tolerant of broken escapes. */

@@ -70,3 +70,30 @@ describe('API keys in logged URLs', () => {
     expect(redactUrl('/orders?page=2')).toBe('/orders?page=2');
   });
 });
+
+describe('tokens in logged URLs (finding 6 of the third attack: they were logged in full)', () => {
+  const secret = 'Zk3pQ9vT2mW8xR4nB7cY1dF6gH0jK5sLqAeUiOoP_-a';
+  it.each([
+    ['a calendar feed, polled', `/calendar/${secret}.ics`],
+    ['a single-sign-on link', `/sso?token=${secret}&return_to=/orders`],
+    ['a one-time sign-in link', `/auth/link?token=${secret}`],
+    ["a reset's page", `/reset-password?token=${secret}`],
+    ["an invitation's page", `/set-password?Token=${secret}`],
+    ['a signed file link', `/files/00000000-0000-4000-8000-000000000000?expires=1&signature=${secret}`],
+    ['a token spelled with escapes', `/sso?t%6Fken=${secret}`],
+  ])('%s: the log never holds the token', async (_what, url) => {
+    const before = lines.length;
+    const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBeLessThan(500);
+    const logged = lines.slice(before).join('');
+    expect(logged).toContain('[redacted]');
+    expect(logged).not.toContain(secret.slice(0, 20));
+  });
+
+  it('keeps what is not a credential', () => {
+    expect(redactUrl(`/calendar/${secret}.ics`)).toBe('/calendar/[redacted]');
+    expect(redactUrl('/sso?token=abc&return_to=/orders')).toBe('/sso?token=[redacted]&return_to=/orders');
+    expect(redactUrl('/files/f1?expires=99&signature=abc')).toBe('/files/f1?expires=99&signature=[redacted]');
+    expect(redactUrl('/orders?q[status_eq]=Assigned')).toBe('/orders?q[status_eq]=Assigned');
+  });
+});
