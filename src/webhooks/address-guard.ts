@@ -9,7 +9,8 @@ import { mappedIpv4 } from '../format/ip-address.ts';
  * uses (a lookup hook), so a name that later resolves elsewhere (DNS rebinding) is caught too.
  *
  * IPv6 forms that carry or reach an IPv4 address are refused whole: IPv4-compatible (::/96),
- * NAT64 (64:ff9b::/96, 64:ff9b:1::/48), 6to4 (2002::/16) and Teredo (2001::/32) can all lead
+ * IPv4-translated (::ffff:0:0:0/96, which `::ffff:0:7f00:1` spells), NAT64 (64:ff9b::/96,
+ * 64:ff9b:1::/48), 6to4 (2002::/16) and Teredo (2001::/32) can all lead
  * back to 127.0.0.1 or 10.x through a translator; no webhook receiver needs them. An
  * IPv4-mapped address (::ffff:0:0/96) is the IPv4 address itself and is judged as such.
  */
@@ -35,6 +36,7 @@ for (const [network, prefix] of [
 }
 for (const [network, prefix] of [
   ['::', 96],
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],

@@ -42,6 +42,9 @@ const REFUSED = [
   'http://[fec0::1]/hook',
   'http://[::ffff:127.0.0.1]/hook',
   'http://[::ffff:a9fe:a9fe]/hook',
+  // IPv4-translated (::ffff:0:0:0/96): once let through (the third attack, finding 7).
+  'http://[::ffff:0:7f00:1]/hook',
+  'http://[::ffff:0:a00:1]/hook',
   'http://[::]/hook',
   'http://localhost./hook',
   'http://LOCALHOST../hook',
