@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import type { AttributeMap, AttributeSpec, Predicate } from '../db/list-filter.ts';
 import { DATE_INPUT_FORMATS } from '../format/dates.ts';
+import { MAX_SORTS } from './list-query.ts';
 
 /**
  * The search parameters of a list, for the OpenAPI document: one per attribute and predicate
@@ -70,7 +71,7 @@ export function listQueryDocument(attributes: AttributeMap, paging: Record<strin
   properties['q[s]'] = Type.Optional(
     Type.String({
       enum: sorts,
-      description: 'Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several',
+      description: `Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several (at most ${MAX_SORTS})`,
     }),
   );
   return Type.Object(properties);

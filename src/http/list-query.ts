@@ -27,6 +27,8 @@ export const MAX_PER_PAGE = 100;
  * bigint (a 500, before this bound) and no list is that long; it answers 422 instead.
  */
 export const MAX_PAGE = 1_000_000;
+/** Sort keys one list takes (q[s][]): a few tie-breakers say all there is; hundreds were a 500. */
+export const MAX_SORTS = 5;
 
 const pagingProperties = {
   page: Type.Optional(
@@ -127,7 +129,12 @@ export function parseListQuery(
     }
     const field = `q[${key}]`;
     if (key === 's' || key === 'sorts') {
-      for (const value of asList(rawValue)) {
+      const values = asList(rawValue);
+      if (sorts.length + values.length > MAX_SORTS) {
+        problems.push({ field, message: `takes at most ${MAX_SORTS} sort keys` });
+        continue;
+      }
+      for (const value of values) {
         const sort = parseSort(value, attributes, field, problems);
         if (sort) sorts.push(sort);
       }
