@@ -8,12 +8,28 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export const SESSION_COOKIE = 'aoms_session';
 
+/** The shape of a session's value (sessions/session.store.ts: 32 random bytes, base64url). */
+const SESSION_VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The session cookie's value, or null when there is none or it cannot be one of the service's
+ * sessions (a broken escape, another shape): such a cookie counts as no cookie, and costs no
+ * lookup.
+ */
 export function readSessionCookie(request: FastifyRequest): string | null {
   const header = request.headers.cookie;
   if (!header) return null;
   for (const part of header.split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(value.join('=')) || null;
+    if (name !== SESSION_COOKIE) continue;
+    const raw = value.join('=');
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    return SESSION_VALUE.test(decoded) ? decoded : null;
   }
   return null;
 }
