@@ -48,11 +48,24 @@ const sessionInfo = (user: AuthUser, session: OpenSession, actor: AuthUser | nul
   expires_at: session.expiresAt.toISOString(),
 });
 
-/** A path of this site only: `//evil.example` and `/\evil.example` are other sites to a browser. */
+/**
+ * A path of this site only. The path is read as a browser reads it (the URL standard: tabs and
+ * newlines dropped, backslashes as slashes), against this site, and kept only if it stays on
+ * it: `//evil.example`, `/\\evil.example` and `/\t/evil.example` are other sites to a browser.
+ * What is answered is the parsed path, percent-encoded, so that no byte of it can break the
+ * Location header.
+ */
+const HERE = new URL('http://this-site.invalid');
 export function safeReturnPath(returnTo: string | undefined): string {
-  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.startsWith('/\\'))
+  if (!returnTo || !returnTo.startsWith('/')) return '/';
+  let url: URL;
+  try {
+    url = new URL(returnTo, HERE);
+  } catch {
     return '/';
-  return /[\r\n]/.test(returnTo) ? '/' : returnTo;
+  }
+  if (url.origin !== HERE.origin) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
