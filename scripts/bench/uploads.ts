@@ -20,12 +20,19 @@ import { freePort, untilReady } from './service.ts';
  *      the service drops the rest (at most 64 MiB or 10 s per request, http/lingering-close.ts).
  * For each it prints the answers, the seconds, and the service's resident memory (RSS, from
  * /proc/<pid>/status): before, peak (VmHWM, reset before each scenario, and VmRSS sampled every
- * 20 ms), and growth. Figures are printed, never asserted.
+ * 20 ms), and growth. Then:
+ *   4. 1 KB uploads one after another, idle and while 100 web sign-ins run (16 at a time, each
+ *      a 128 MiB scrypt): the uploads' p50 and p99 latency, which should stay within 2× of idle
+ *      (password hashing has a thread of its own, sessions/password-hasher.ts).
+ * The request rate limits are off in this service (all 100 sign-ins reach the hasher; the
+ * uploads are not refused). Figures are printed, never asserted.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONCURRENT = Number(process.env.BENCH_UPLOADS ?? 10);
 const UPLOAD_BYTES = Math.round(Number(process.env.BENCH_UPLOAD_MB ?? 25) * 1_000_000);
 const NOTE_FIELDS = 150;
+const SIGN_INS = 100;
+const SIGN_IN_CONCURRENCY = 16;
 const FIELD_BYTES = 1_000_000;
 const MiB = 1024 * 1024;
 const log = (message: string) => process.stderr.write(`[bench:uploads] ${message}\n`);
@@ -171,6 +178,47 @@ function tally(answers: Answer[]): string {
     .join(', ');
 }
 
+/** p50 and p99 of latencies in ms. */
+function percentiles(ms: number[]) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1));
+  return { n: sorted.length, p50: at(0.5), p99: at(0.99) };
+}
+
+/**
+ * Small uploads one after another: 200 while the service is idle, then as many as fit while
+ * `busy` runs (the sign-ins), each timed from its first byte sent to its answer.
+ */
+async function uploadLatency(upload: () => Promise<Answer>, busy: () => Promise<number[]>) {
+  const timed = async () => {
+    const started = performance.now();
+    const answer = await upload();
+    if (answer.status !== 201) throw new Error(`a 1 KB upload answered ${answer.status} ${answer.code}`);
+    return performance.now() - started;
+  };
+  const idle: number[] = [];
+  for (let i = 0; i < 200; i += 1) idle.push(await timed());
+  const during: number[] = [];
+  let done = false;
+  const started = performance.now();
+  const signIns = busy().finally(() => (done = true));
+  while (!done) during.push(await timed());
+  const answers = await signIns;
+  const signInSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
+  const idleFigures = percentiles(idle);
+  const busyFigures = percentiles(during);
+  const counts = new Map<number, number>();
+  for (const status of answers) counts.set(status, (counts.get(status) ?? 0) + 1);
+  return {
+    idle: idleFigures,
+    busy: busyFigures,
+    ratio: Number((busyFigures.p99 / idleFigures.p99).toFixed(2)),
+    signIns: [...counts].map(([status, n]) => `${status}: ${n}`).join(', '),
+    signInSeconds,
+  };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   // Not created here: the service creates it with the owner and mode its PostgreSQL needs.
@@ -196,6 +244,9 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
       OUTBOX_WORKER: 'false',
+      RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_SIGN_IN_PER_EMAIL_PER_MINUTE: '0',
+      RATE_LIMIT_SIGN_IN_PER_ADDRESS_PER_MINUTE: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -206,7 +257,7 @@ async function main(): Promise<void> {
     const ready = await memory(pid);
     const demo = JSON.parse(await fs.readFile(path.join(dataDir, 'demo.json'), 'utf8')) as {
       client_id: string;
-      users: { client: { api_key: string } };
+      users: { client: { api_key: string; email: string } };
     };
     const key = demo.users.client.api_key;
     const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
@@ -324,6 +375,28 @@ async function main(): Promise<void> {
       // Let the spooled files go and the collector catch up before the next scenario.
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
+    log(`1 KB uploads, idle and during ${SIGN_INS} sign-ins`);
+    const latency = await uploadLatency(
+      () => upload(randomBytes(1024)),
+      async () => {
+        const answers: number[] = [];
+        let next = 0;
+        const signInLoop = async () => {
+          while (next < SIGN_INS) {
+            next += 1;
+            const response = await fetch(`${base}/auth/sign_in`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ email: demo.users.client.email, password: 'not the password at all' }),
+            });
+            await response.arrayBuffer();
+            answers.push(response.status);
+          }
+        };
+        await Promise.all(Array.from({ length: SIGN_IN_CONCURRENCY }, signInLoop));
+        return answers;
+      },
+    );
     const stored = (await api<unknown[]>('GET', `/orders/${order.id}/files`)).length - filesBefore;
     const limits = 'MAX_FILE_BYTES 25 MiB, MAX_UPLOAD_BYTES 100 MiB, BODY_LIMIT_BYTES 1 MiB (the defaults)';
     const lines = [
@@ -333,6 +406,9 @@ async function main(): Promise<void> {
           `${r.name}\n  answers: ${r.answers}; ${r.seconds} s; client sent ${r.sentMiB} MiB\n` +
           `  RSS before ${r.beforeMiB}, peak ${r.peakMiB}, growth ${r.growthMiB}`,
       ),
+      `1 KB uploads one at a time: idle p50 ${latency.idle.p50} ms, p99 ${latency.idle.p99} ms (${latency.idle.n} uploads); ` +
+        `during ${SIGN_INS} sign-ins (${SIGN_IN_CONCURRENCY} at a time, answers ${latency.signIns}, ${latency.signInSeconds} s) ` +
+        `p50 ${latency.busy.p50} ms, p99 ${latency.busy.p99} ms (${latency.busy.n} uploads): p99 ${latency.ratio}× idle (target within 2×)`,
       `files stored by the scenarios: ${stored}; total bench time ${((Date.now() - started) / 1000).toFixed(0)} s`,
     ];
     console.log(lines.join('\n'));
@@ -341,7 +417,7 @@ async function main(): Promise<void> {
     const resultFile = path.join(out, `uploads-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     await fs.writeFile(
       resultFile,
-      JSON.stringify({ concurrent: CONCURRENT, upload_bytes: UPLOAD_BYTES, rows }, null, 2),
+      JSON.stringify({ concurrent: CONCURRENT, upload_bytes: UPLOAD_BYTES, rows, latency }, null, 2),
     );
     console.log(`figures written to ${path.relative(ROOT, resultFile)}`);
   } finally {

@@ -36,11 +36,19 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: FieldProblem[];
+  /** When to try again (the Retry-After header of a 429 or 503), if the service can say. */
+  retryAfterSeconds: number | null = null;
   constructor(code: ErrorCode, message: string, details: FieldProblem[] = []) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
+  }
+
+  /** The error, saying when to try again. */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = seconds;
+    return this;
   }
 
   get status(): number {

@@ -23,6 +23,7 @@ export function installErrorHandling(
     } else {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
     }
+    if (appError.retryAfterSeconds !== null) void reply.header('retry-after', appError.retryAfterSeconds);
     return reply.status(appError.status).send(errorBody(appError, request.id));
   });
 

@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { passwordHasher } from './password-hasher.ts';
 
 /**
  * Passwords hashed with scrypt at OWASP's recommended cost (N=2^17, r=8, p=1: 128 MiB and
@@ -13,13 +14,14 @@ const KEY_BYTES = 64;
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** scrypt on the password hasher's own thread and queue (password-hasher.ts). */
 function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
-  const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+  return passwordHasher.derive({
+    password,
+    salt,
+    keyBytes: KEY_BYTES,
+    options: { ...cost, maxmem: 256 * cost.N * cost.r },
+  });
 }
 
 export async function hashPassword(password: string): Promise<string> {
