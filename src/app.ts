@@ -43,12 +43,13 @@ import { registerActionRoutes } from './orders/action.routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installLingeringClose } from './http/lingering-close.ts';
 import { registerMultipart } from './http/multipart.ts';
-import { registerProtection } from './http/protection.ts';
+import { registerProtection, type SessionUsers } from './http/protection.ts';
 import { addressSubject } from './http/rate-limits.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerBenchRoutes } from './http/bench.routes.ts';
 import { installTextGuard } from './http/text-guard.ts';
 import { parseForm } from './http/rails-params.ts';
+import { knownSessionUser, rememberSession } from './sessions/known-sessions.ts';
 import { installStrictBodies } from './http/strict-bodies.ts';
 import { AppError, errorBody } from './errors/app-error.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -172,7 +173,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   installLingeringClose(app);
   installStrictBodies(app);
   // Limits count a request before anything else reads it.
-  const limits = await registerProtection(app, config);
+  const limits = await registerProtection(app, config, sessionUsers(db, config));
   app.addHook('onClose', () => limits.close());
   installTextGuard(app);
   installBodyParsers(app);
@@ -201,13 +202,18 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
         // the request; a change must carry the session's CSRF token.
         const sessionToken = credentials.apiKey === null ? readSessionCookie(request) : null;
         if (sessionToken !== null) {
+          // A cookie this process has not seen open lately costs a lookup: not once the
+          // address has spent its budget of failures (made-up cookies are failures).
+          if (knownSessionUser(sessionToken) === null)
+            await limits.refuseIfSpent('unauthenticated', address, reply);
           const found = await identifySession(db, config, sessionToken);
           if (!found) {
             await limits.take('unauthenticated', address, reply);
             throw new AppError('unauthenticated', 'Your session has ended: sign in again');
           }
+          rememberSession(sessionToken, found.principal.keyOwner.id);
           checkCsrf(request, found.session);
-          await limits.take('key', found.principal.credentialId, reply);
+          await limits.take('user', found.principal.keyOwner.id, reply);
           request.principal = await actingAs(db, found.principal, credentials, {
             allowInvite: request.routeOptions.config.allowInvite === true,
           });
@@ -224,7 +230,8 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
             await limits.take('unauthenticated', address, reply);
           throw error;
         }
-        await limits.take('key', holder.credentialId, reply);
+        // All of a user's keys count together: issuing more keys buys no more requests.
+        await limits.take('user', holder.keyOwner.id, reply);
         request.principal = await actingAs(db, holder, credentials, {
           allowInvite: request.routeOptions.config.allowInvite === true,
         });
@@ -252,6 +259,23 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     { prefix: '/api/v1' },
   );
   return app;
+}
+
+/** Whom a session cookie belongs to, for the rate limits outside the API (http/protection.ts). */
+function sessionUsers(db: Db, config: Config): SessionUsers {
+  return {
+    known(request) {
+      const token = readSessionCookie(request);
+      return token === null ? undefined : knownSessionUser(token);
+    },
+    async lookUp(request) {
+      const token = readSessionCookie(request);
+      const found = token === null ? null : await identifySession(db, config, token);
+      if (token === null || found === null) return null;
+      rememberSession(token, found.principal.keyOwner.id);
+      return found.principal.keyOwner.id;
+    },
+  };
 }
 
 /**

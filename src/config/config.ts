@@ -59,15 +59,18 @@ export interface Config {
   paymentLinkTtlSeconds: number;
   /** The card processor: only the built-in sandbox ships; a real one plugs into payments/provider.ts. */
   paymentProvider: 'sandbox';
-  /** Requests per minute per API key; 0 turns this limit off. */
+  /** Requests per minute per user, their API keys and web sessions together; 0 turns this limit off. */
   rateLimitPerMinute: number;
   /** API requests per minute per client address that fail authentication (no, unknown or revoked key); 0: off. */
   rateLimitUnauthenticatedPerMinute: number;
-  /** Requests per minute per client address outside the API (payment pages, file links, documents, docs); 0: off. */
+  /** Anonymous requests per minute per client address outside the API (pages before sign-in, payment pages, file links, docs); 0: off. */
   rateLimitPublicPerMinute: number;
   /** Card submissions on payment pages per minute per client address; 0: off. */
   rateLimitCardAttemptsPerMinute: number;
-  /** Web sign-in (sessions/): attempts per minute per email and per client address; 0: off. */
+  /**
+   * Web sign-in (sessions/): attempts per minute per email, and sign-in, reset and one-time
+   * link requests per minute per client address; 0: off.
+   */
   signInPerEmailPerMinute: number;
   signInPerAddressPerMinute: number;
   /** A web session ends after this long without a request, and this long after sign-in whatever happens. */
@@ -76,6 +79,8 @@ export interface Config {
   /** How long a password-reset link and an invitation's set-password link work. */
   passwordResetTtlMinutes: number;
   invitationTtlHours: number;
+  /** Password-reset emails one email may be sent per hour (more requests are 429); 0: off. */
+  passwordResetsPerEmailPerHour: number;
   /** Declined card attempts on one payment page within CARD_LOCK_MINUTES that lock it; 0: never locked. */
   cardDeclinesBeforeLock: number;
   /** How far back declines are counted, and how long a locked payment page stays locked. */
@@ -229,7 +234,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPublicPerMinute: read('RATE_LIMIT_PUBLIC_PER_MINUTE', 120, integer(0, 1_000_000)),
     rateLimitCardAttemptsPerMinute: read('RATE_LIMIT_CARD_ATTEMPTS_PER_MINUTE', 10, integer(0, 1_000_000)),
     signInPerEmailPerMinute: read('RATE_LIMIT_SIGN_IN_PER_EMAIL_PER_MINUTE', 5, integer(0, 1_000_000)),
-    signInPerAddressPerMinute: read('RATE_LIMIT_SIGN_IN_PER_ADDRESS_PER_MINUTE', 20, integer(0, 1_000_000)),
+    signInPerAddressPerMinute: read('RATE_LIMIT_SIGN_IN_PER_ADDRESS_PER_MINUTE', 60, integer(0, 1_000_000)),
+    passwordResetsPerEmailPerHour: read('RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR', 3, integer(0, 1000)),
     sessionIdleMinutes: read('SESSION_IDLE_MINUTES', 60, integer(1, 43_200)),
     sessionMaxHours: read('SESSION_MAX_HOURS', 12, integer(1, 720)),
     passwordResetTtlMinutes: read('PASSWORD_RESET_TTL_MINUTES', 60, integer(5, 10_080)),

@@ -7,24 +7,40 @@ import { ipv6Groups, mappedIpv4 } from '../format/ip-address.ts';
 import { rateLimited } from '../metrics/metrics.ts';
 
 /**
- * Request rate limits: fixed one-minute windows, counted per bucket and subject.
+ * Request rate limits: fixed windows (a minute, an hour for reset emails), counted per bucket
+ * and subject.
  *
- * | bucket          | subject                  | counts                                             |
- * | key             | the API key (its id)     | API requests that authenticated                    |
- * | unauthenticated | the client address       | API requests without a key, or with an unknown or revoked one |
- * | public          | the client address       | everything outside the API: pages, links, docs      |
- * | card            | the client address       | card submissions on payment pages                   |
- * | sign_in_email   | the email (its hash)     | web sign-in attempts for that email                 |
- * | sign_in_address | the client address       | web sign-in attempts from that address              |
+ * | bucket          | subject                  | counts                                                        |
+ * | user            | the user (their id)      | everything a user's API keys and web sessions send: the API, pages, /auth/session |
+ * | unauthenticated | the client address       | API requests without a key or session, or with an unknown or revoked one |
+ * | public          | the client address       | anonymous requests outside the API: pages before sign-in, links, docs |
+ * | card            | the client address       | card submissions on payment pages                             |
+ * | sign_in_email   | the email (its hash)     | web sign-in attempts for that email                           |
+ * | sign_in_address | the client address       | sign-in, password reset and one-time link requests from that address |
+ * | reset_email     | the email (its hash)     | password-reset emails asked for that email, per hour          |
  *
- * A presented key is never a subject until it has authenticated: made-up keys share their
- * address's budget. IPv6 clients count per /64, the block one subscriber usually holds.
+ * People are counted as people: an office behind one address shares nothing once signed in,
+ * and one user's keys share one budget (a user issuing keys gains nothing). Only anonymous
+ * requests share their address's budget. The application's built files (/assets) are not
+ * counted at all. A presented key or session is never a subject until it has authenticated:
+ * made-up ones share their address's budget, and an address that spent it gets 429 before
+ * any lookup. IPv6 clients count per /64, the block one subscriber usually holds.
  * With REDIS_URL the counters are shared by every process (and fall back to this process's own
  * while Redis does not answer); without it each process counts alone.
  */
-export type Bucket = 'key' | 'unauthenticated' | 'public' | 'card' | 'sign_in_email' | 'sign_in_address';
+export type Bucket =
+  'user' | 'unauthenticated' | 'public' | 'card' | 'sign_in_email' | 'sign_in_address' | 'reset_email';
 
-const WINDOW_MS = 60_000;
+const MINUTE_MS = 60_000;
+const WINDOW_MS: Record<Bucket, number> = {
+  user: MINUTE_MS,
+  unauthenticated: MINUTE_MS,
+  public: MINUTE_MS,
+  card: MINUTE_MS,
+  sign_in_email: MINUTE_MS,
+  sign_in_address: MINUTE_MS,
+  reset_email: 60 * MINUTE_MS,
+};
 
 interface Count {
   count: number;
@@ -32,8 +48,8 @@ interface Count {
 }
 
 interface Counter {
-  hit(key: string): Promise<Count>;
-  peek(key: string): Promise<Count>;
+  hit(key: string, windowMs: number): Promise<Count>;
+  peek(key: string, windowMs: number): Promise<Count>;
   close(): Promise<void>;
 }
 
@@ -41,23 +57,23 @@ interface Counter {
 class MemoryCounter implements Counter {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
 
-  hit(key: string, now = Date.now()): Promise<Count> {
+  hit(key: string, windowMs: number, now = Date.now()): Promise<Count> {
     let window = this.#windows.get(key);
     if (!window || window.resetAt <= now) {
       this.#makeRoom(now);
-      window = { count: 0, resetAt: now + WINDOW_MS };
+      window = { count: 0, resetAt: now + windowMs };
       this.#windows.set(key, window);
     }
     window.count += 1;
     return Promise.resolve({ count: window.count, resetMs: window.resetAt - now });
   }
 
-  peek(key: string, now = Date.now()): Promise<Count> {
+  peek(key: string, windowMs: number, now = Date.now()): Promise<Count> {
     const window = this.#windows.get(key);
     return Promise.resolve(
       window && window.resetAt > now
         ? { count: window.count, resetMs: window.resetAt - now }
-        : { count: 0, resetMs: WINDOW_MS },
+        : { count: 0, resetMs: windowMs },
     );
   }
 
@@ -97,25 +113,25 @@ class RedisCounter implements Counter {
     this.#redis.on('error', () => undefined);
   }
 
-  async hit(key: string): Promise<Count> {
-    return this.#run(HIT, key, () => this.#fallback.hit(key));
+  async hit(key: string, windowMs: number): Promise<Count> {
+    return this.#run(HIT, key, windowMs, () => this.#fallback.hit(key, windowMs));
   }
 
-  async peek(key: string): Promise<Count> {
-    return this.#run(PEEK, key, () => this.#fallback.peek(key));
+  async peek(key: string, windowMs: number): Promise<Count> {
+    return this.#run(PEEK, key, windowMs, () => this.#fallback.peek(key, windowMs));
   }
 
   async close(): Promise<void> {
     await this.#redis.quit().catch(() => undefined);
   }
 
-  async #run(script: string, key: string, fallback: () => Promise<Count>): Promise<Count> {
+  async #run(script: string, key: string, windowMs: number, fallback: () => Promise<Count>): Promise<Count> {
     try {
-      const [count, ttl] = (await this.#redis.eval(script, 1, `aoms-rate-limit:${key}`, WINDOW_MS)) as [
+      const [count, ttl] = (await this.#redis.eval(script, 1, `aoms-rate-limit:${key}`, windowMs)) as [
         number,
         number,
       ];
-      return { count, resetMs: ttl > 0 ? ttl : WINDOW_MS };
+      return { count, resetMs: ttl > 0 ? ttl : windowMs };
     } catch {
       return fallback();
     }
@@ -137,12 +153,13 @@ export function addressSubject(ip: string): string {
 }
 
 const DESCRIPTIONS: Record<Bucket, string> = {
-  key: 'requests per minute with this API key',
+  user: 'requests per minute for your user, all its API keys and sessions together',
   unauthenticated: 'requests per minute without a valid API key from your address',
   public: 'requests per minute from your address',
   card: 'card payment attempts per minute from your address',
   sign_in_email: 'sign-in attempts per minute for this email',
-  sign_in_address: 'sign-in attempts per minute from your address',
+  sign_in_address: 'sign-in, password reset and sign-in link requests per minute from your address',
+  reset_email: 'password-reset emails per hour for this email',
 };
 
 export class RateLimits {
@@ -151,12 +168,13 @@ export class RateLimits {
 
   constructor(config: Config) {
     this.#limits = {
-      key: config.rateLimitPerMinute,
+      user: config.rateLimitPerMinute,
       unauthenticated: config.rateLimitUnauthenticatedPerMinute,
       public: config.rateLimitPublicPerMinute,
       card: config.rateLimitCardAttemptsPerMinute,
       sign_in_email: config.signInPerEmailPerMinute,
       sign_in_address: config.signInPerAddressPerMinute,
+      reset_email: config.passwordResetsPerEmailPerHour,
     };
     this.#counter = config.redisUrl ? new RedisCounter(config.redisUrl) : new MemoryCounter();
   }
@@ -165,7 +183,7 @@ export class RateLimits {
   async take(bucket: Bucket, subject: string, reply: FastifyReply): Promise<void> {
     const max = this.#limits[bucket];
     if (max === 0) return;
-    const { count, resetMs } = await this.#counter.hit(`${bucket}:${subject}`);
+    const { count, resetMs } = await this.#counter.hit(`${bucket}:${subject}`, WINDOW_MS[bucket]);
     const reset = Math.max(1, Math.ceil(resetMs / 1000));
     void reply
       .header('ratelimit-limit', max)
@@ -178,7 +196,7 @@ export class RateLimits {
   async refuseIfSpent(bucket: Bucket, subject: string, reply: FastifyReply): Promise<void> {
     const max = this.#limits[bucket];
     if (max === 0) return;
-    const { count, resetMs } = await this.#counter.peek(`${bucket}:${subject}`);
+    const { count, resetMs } = await this.#counter.peek(`${bucket}:${subject}`, WINDOW_MS[bucket]);
     if (count < max) return;
     const reset = Math.max(1, Math.ceil(resetMs / 1000));
     void reply

@@ -5,9 +5,10 @@ import type { AuthUser } from '../auth/principal.ts';
 import { fullName } from '../auth/principal.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
-import { addressSubject, type RateLimits } from '../http/rate-limits.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import { ref, Success } from '../schemas/common.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './cookie.ts';
+import { forgetSession, rememberSession } from './known-sessions.ts';
 import {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -68,6 +69,9 @@ export function safeReturnPath(returnTo: string | undefined): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** An email as a rate-limit subject: its digest, so that counters hold no address. */
+const emailSubject = (email: string) => createHash('sha256').update(email).digest('hex');
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The CSRF check of a request the session cookie authenticates: the token must come as a header. */
@@ -97,6 +101,8 @@ export function registerSessionRoutes(app: AppInstance, deps: AppDeps & { limits
     result: { token: string; session: OpenSession; user: AuthUser; actor: AuthUser | null },
   ) => {
     setSessionCookie(reply, result.token, secure);
+    // Its next requests count for the person behind it at once (http/protection.ts).
+    rememberSession(result.token, (result.actor ?? result.user).id);
     return sessionInfo(result.user, result.session, result.actor);
   };
 
@@ -115,9 +121,9 @@ export function registerSessionRoutes(app: AppInstance, deps: AppDeps & { limits
       config: { errors: [401] },
     },
     async (request, reply) => {
+      // Counted per address before the body was read (http/protection.ts), per email here.
       const email = request.body.email.trim().toLowerCase();
-      await limits.take('sign_in_address', addressSubject(request.ip), reply);
-      await limits.take('sign_in_email', createHash('sha256').update(email).digest('hex'), reply);
+      await limits.take('sign_in_email', emailSubject(email), reply);
       return opened(reply, await signInWithPassword(deps, email, request.body.password));
     },
   );
@@ -157,6 +163,7 @@ export function registerSessionRoutes(app: AppInstance, deps: AppDeps & { limits
     async (request, reply) => {
       const { session } = await currentSession(request);
       await revokeSession(db, session.id);
+      forgetSession(readSessionCookie(request)!);
       clearSessionCookie(reply, secure);
       return { success: true as const };
     },
@@ -176,7 +183,7 @@ export function registerSessionRoutes(app: AppInstance, deps: AppDeps & { limits
       },
     },
     async (request, reply) => {
-      await limits.take('sign_in_address', addressSubject(request.ip), reply);
+      await limits.take('reset_email', emailSubject(request.body.email.trim().toLowerCase()), reply);
       await requestPasswordReset(deps, request.body.email);
       return reply.status(202).send({ success: true as const });
     },

@@ -43,6 +43,7 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
       RATE_LIMIT_CARD_ATTEMPTS_PER_MINUTE: '0',
       RATE_LIMIT_SIGN_IN_PER_EMAIL_PER_MINUTE: '0',
       RATE_LIMIT_SIGN_IN_PER_ADDRESS_PER_MINUTE: '0',
+      RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR: '0',
       // Mail written as .eml and files on local disk land in a scratch directory, not the repo's data/.
       DATA_DIR: path.join(os.tmpdir(), 'aoms-test-data'),
       ...(typeof env === 'function' ? env() : env),

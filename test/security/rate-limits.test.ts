@@ -119,14 +119,16 @@ describe('API requests without a valid key count per client address', () => {
     expect((await me()).statusCode).toBe(200);
   });
 
-  it('a key that authenticates counts per key, not per address (RATE_LIMIT_PER_MINUTE)', async () => {
+  it('a key that authenticates counts for its user, not its address (RATE_LIMIT_PER_MINUTE)', async () => {
     const app = await limitedApp({ RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '3' });
     const get = (key: string) =>
       app.inject({ method: 'GET', url: '/api/v1/orders', headers: { 'X-Api-Key': key } });
     const first = [];
     for (let i = 0; i < 4; i++) first.push(await get(demo.users.client.api_key));
     expect(statuses(first)).toEqual({ 200: 3, 429: 1 });
-    expect(first[3]!.json().error.message).toMatch(/3 requests per minute with this API key/);
+    expect(first[3]!.json().error.message).toMatch(
+      /3 requests per minute for your user, all its API keys and sessions together/,
+    );
     expect((await get(demo.users.staff.api_key)).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
