@@ -3,7 +3,8 @@ import type { Config } from './config/config.ts';
 import type { Db } from './db/connection.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createNoticeHandler } from './orders/order.notice-delivery.ts';
-import { OutboxWorker } from './outbox/worker.ts';
+import { OutboxWorker, type OutboxHandlers } from './outbox/worker.ts';
+import { passwordResetHandler, sendEmail } from './sessions/link-emails.ts';
 import type { PaymentProvider } from './cards/card-processor.ts';
 import { forgetExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { WorkflowTimers } from './orders/order.timers.ts';
@@ -28,9 +29,8 @@ export function createOutboxDelivery(
     pollIntervalMs: config.outboxPollIntervalMs,
     retryBaseMs: config.outboxRetryBaseMs,
     handlers: {
-      email: (payload, id) => mailer.send(payload, id),
+      ...mailHandlers(db, config, mailer),
       webhook: createWebhookHandler(db, config, new SecretBox(db, config.secretEncryption)),
-      notice: createNoticeHandler(db, config),
     },
     onGiveUp: async (message) => {
       if (message.kind === 'webhook') {
@@ -51,6 +51,15 @@ export function createOutboxDelivery(
       await worker.stop();
       mailer.close();
     },
+  };
+}
+
+/** The outbox kinds that end in an email: emails, password resets, status notices. */
+export function mailHandlers(db: Db, config: Config, mailer: Mailer): OutboxHandlers {
+  return {
+    email: (payload, id) => sendEmail(db, mailer, payload, id),
+    password_reset: passwordResetHandler(db, config, mailer),
+    notice: createNoticeHandler(db, config),
   };
 }
 

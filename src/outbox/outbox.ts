@@ -10,6 +10,8 @@ import type { EmailPayload } from '../mail/message.ts';
 export interface OutboxKinds {
   email: EmailPayload;
   webhook: { delivery_id: string };
+  /** A password reset asked for this email: looked up, and its email sent, by the worker. */
+  password_reset: { email: string };
   /** A status notice, fanned out into one email per recipient who wants it. */
   notice: {
     order_id: string;
@@ -22,7 +24,7 @@ export interface OutboxKinds {
 
 export type OutboxKind = keyof OutboxKinds;
 
-export const OUTBOX_KINDS: readonly OutboxKind[] = ['email', 'webhook'];
+export const OUTBOX_KINDS: readonly OutboxKind[] = ['email', 'webhook', 'password_reset'];
 
 /** How many times each kind is tried before it is marked failed. */
 export const MAX_ATTEMPTS: Record<OutboxKind, number> = {
@@ -31,6 +33,8 @@ export const MAX_ATTEMPTS: Record<OutboxKind, number> = {
   // More than a day of retries before a delivery is marked failed.
   webhook: 36,
   notice: 30,
+  // A reset link is asked for now: after about an hour of retries, the person has asked again.
+  password_reset: 10,
 };
 
 export async function enqueue<K extends OutboxKind>(

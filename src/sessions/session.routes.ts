@@ -176,7 +176,7 @@ export function registerSessionRoutes(app: AppInstance, deps: AppDeps & { limits
         operationId: 'forgotPassword',
         tags,
         summary: 'Email a password-reset link',
-        description: `The link works once, for PASSWORD_RESET_TTL_MINUTES. The answer is the same whether the email has an account or not.`,
+        description: `The link works once, for PASSWORD_RESET_TTL_MINUTES; asking again makes the earlier link void. The answer is the same, and as fast, whether the email has an account or not. One email may be sent RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR links an hour (429 beyond, for any email).`,
         security: [],
         body: ref(ForgotPasswordRequest),
         response: { 202: ref(Success, 'If the email has an account, the link is on its way') },

@@ -6,7 +6,6 @@ import type { AuthUser, Principal } from '../auth/principal.ts';
 import { mayActFor } from '../auth/acting-as.ts';
 import { requireOwnDecision } from '../policy/acting.ts';
 import type { TokenSigner } from '../auth/token.ts';
-import { renderEmail, SERVICE_NAME } from '../mail/templates.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import { hashPassword, passwordProblem, verifyAgainstDecoy, verifyPassword } from './password.ts';
 import {
@@ -16,10 +15,13 @@ import {
   findSession,
   isSessionOpen,
   peekSignInLink,
+  PASSWORD_LINK_PURPOSES,
   revokeUserSessions,
   useSsoToken,
+  voidPasswordLinks,
   type OpenSession,
 } from './session.store.ts';
+import { oneTimeLinkUrl } from './link-emails.ts';
 
 /**
  * Signing in to the web application: by password, by a single-sign-on token of POST
@@ -130,12 +132,17 @@ function checkNewPassword(password: string, email: string): void {
     ]);
 }
 
+/** Stores a new password; every link that could choose one stops working. */
 async function storePassword(db: Db, userId: string, password: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(password), password_changed_at: new Date() })
-    .where('id', '=', userId)
-    .execute();
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, password_changed_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+    await voidPasswordLinks(trx, userId);
+  });
 }
 
 /**
@@ -143,7 +150,7 @@ async function storePassword(db: Db, userId: string, password: string): Promise<
  * session of the user ends; a new one opens.
  */
 export async function setPasswordWithLink({ db, config }: SessionDeps, token: string, password: string) {
-  const purposes = ['set_password', 'reset_password'] as const;
+  const purposes = PASSWORD_LINK_PURPOSES;
   const badLink = () =>
     new AppError('validation_failed', 'The link is not valid, used already, or expired: ask for a new one', [
       { field: 'token', message: 'is not valid, used already, or expired' },
@@ -183,43 +190,30 @@ export async function changePassword(
 }
 
 /**
- * Emails a reset link when the email belongs to a user; answers the same either way (the
- * answer tells nothing about who has an account).
+ * Asks for a reset link to be emailed, when the email belongs to a user. The request writes
+ * the email to the outbox and nothing else, whoever it belongs to: the answer takes the same
+ * time, and tells nothing about who has an account. The worker looks the account up and sends
+ * the link (link-emails.ts).
  */
-export async function requestPasswordReset({ db, config }: SessionDeps, email: string): Promise<void> {
-  const found = await findSignInUser(db, email);
-  if (!found) return;
-  await db.transaction().execute(async (trx) => {
-    const token = await createSignInLink(
-      trx,
-      found.user.id,
-      'reset_password',
-      config.passwordResetTtlMinutes,
-    );
-    await enqueue(
-      trx,
-      'email',
-      renderEmail({
-        to: [found.user.email],
-        subject: `Reset your ${SERVICE_NAME} password`,
-        paragraphs: [
-          `Hello ${found.user.firstName},`,
-          `Someone (we hope you) asked to reset the password of ${found.user.email}. The link below works once, for ${config.passwordResetTtlMinutes} minutes.`,
-          'If it was not you, ignore this email: your password stays as it is.',
-        ],
-        action: {
-          label: 'Choose a new password',
-          url: `${config.publicBaseUrl}/reset-password?token=${token}`,
-        },
-      }),
-    );
-  });
+export async function requestPasswordReset({ db }: SessionDeps, email: string): Promise<void> {
+  await db
+    .transaction()
+    .execute((trx) => enqueue(trx, 'password_reset', { email: email.trim().toLowerCase() }));
 }
 
-/** The link of an invitation's email: the invited user chooses a password (once, before it expires). */
-export async function invitationLink(db: Db, config: Config, userId: string): Promise<string> {
-  const token = await createSignInLink(db, userId, 'set_password', config.invitationTtlHours * 60);
-  return `${config.publicBaseUrl}/set-password?token=${token}`;
+/**
+ * What an invitation's email carries: the link lets the invited user choose a password (once,
+ * for INVITATION_TTL_HOURS), made when the email is sent (link-emails.ts).
+ */
+export function invitationLink(config: Config, userId: string) {
+  return {
+    url: oneTimeLinkUrl(config, '/set-password'),
+    one_time_link: {
+      user_id: userId,
+      purpose: 'set_password' as const,
+      ttl_minutes: config.invitationTtlHours * 60,
+    },
+  };
 }
 
 /** A one-time sign-in link for a user (the demo users at first start; operators by command). */

@@ -116,23 +116,37 @@ export async function revokeUserSessions(
   await query.execute();
 }
 
+/**
+ * A new one-time link; the user's earlier links for the same purpose stop working: one live
+ * link per user and purpose, so that an old email found later opens nothing.
+ */
 export async function createSignInLink(
   db: Db,
   userId: string,
   purpose: SignInLinkPurpose,
   ttlMinutes: number,
-) {
-  const token = newSecret();
-  await db
-    .insertInto('sign_in_links')
-    .values({
-      token_hash: digest(token),
-      user_id: userId,
-      purpose,
-      expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})`,
-    })
-    .execute();
-  return token;
+): Promise<string> {
+  const create = async (trx: Db) => {
+    // The user's row is locked so that two links made at once still leave one live.
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    await trx
+      .deleteFrom('sign_in_links')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .execute();
+    const token = newSecret();
+    await trx
+      .insertInto('sign_in_links')
+      .values({
+        token_hash: digest(token),
+        user_id: userId,
+        purpose,
+        expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})`,
+      })
+      .execute();
+    return token;
+  };
+  return db.isTransaction ? create(db) : db.transaction().execute(create);
 }
 
 /** The user of a live link, without using it (to check the input that comes with it first). */
@@ -160,6 +174,18 @@ export async function consumeSignInLink(db: Db, token: string, purposes: readonl
     .returning(['user_id', 'purpose'])
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** The purposes of links that choose a password: all of a user's stop working when it changes. */
+export const PASSWORD_LINK_PURPOSES = ['set_password', 'reset_password'] as const;
+
+/** Voids every link of the user that could choose a password (their password just changed). */
+export async function voidPasswordLinks(db: Db, userId: string): Promise<void> {
+  await db
+    .deleteFrom('sign_in_links')
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', [...PASSWORD_LINK_PURPOSES])
+    .execute();
 }
 
 /** Marks a single-sign-on token used; false when it was used already. */

@@ -102,11 +102,9 @@ export async function inviteUser(
         .where('id', '=', user.id)
         .execute();
       // The email's link lets the invited user choose a password (once, for INVITATION_TTL_HOURS).
-      const setPassword = await invitationLink(trx, config, user.id);
-      await enqueue(
-        trx,
-        'email',
-        renderEmail({
+      const setPassword = invitationLink(config, user.id);
+      await enqueue(trx, 'email', {
+        ...renderEmail({
           to: [user.email],
           subject: `${fullName(inviter)} invited you to ${SERVICE_NAME}`,
           paragraphs: [
@@ -117,9 +115,10 @@ export async function inviteUser(
             `Choose your password with the button below (the link works once, for ${config.invitationTtlHours} hours), then sign in at ${config.publicBaseUrl}/. ` +
               `To use the API, ask ${inviter.firstName} or your administrator for an API key (documentation: ${config.publicBaseUrl}/docs).`,
           ],
-          action: { label: 'Choose your password', url: setPassword },
+          action: { label: 'Choose your password', url: setPassword.url },
         }),
-      );
+        one_time_link: setPassword.one_time_link,
+      });
       return user;
     })
     .catch((error: unknown) => {

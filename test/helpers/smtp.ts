@@ -1,8 +1,8 @@
 import type { Config } from '../../src/config/config.ts';
 import type { Db } from '../../src/db/connection.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
-import { createNoticeHandler } from '../../src/orders/order.notice-delivery.ts';
 import { OutboxWorker } from '../../src/outbox/worker.ts';
+import { mailHandlers } from '../../src/workers.ts';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -74,8 +74,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
 }
 
 /**
- * An outbox worker that delivers emails (and the status notices that fan out into emails) to
- * the test SMTP server, driven by hand with runOnce.
+ * An outbox worker that delivers emails (with the service's own handlers: one-time links made at
+ * send time, password resets, the status notices that fan out into emails) to the test SMTP
+ * server, driven by hand with runOnce.
  */
 export function emailWorker(db: Db, config: Config, smtp: TestSmtpServer): OutboxWorker {
   const mailer = createMailer({ ...config, smtpUrl: smtp.url });
@@ -83,6 +84,6 @@ export function emailWorker(db: Db, config: Config, smtp: TestSmtpServer): Outbo
     db,
     pollIntervalMs: 50,
     retryBaseMs: 50,
-    handlers: { email: (payload, id) => mailer.send(payload, id), notice: createNoticeHandler(db, config) },
+    handlers: mailHandlers(db, config, mailer),
   });
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildWebIfStale } from '../../scripts/build-web.ts';
@@ -57,6 +58,24 @@ export function useWebApp(t: TestDatabase, env: Record<string, string> = {}) {
     },
     get base() {
       return ready(base || null);
+    },
+    /**
+     * The text of the newest email the service sent to an address (its outbox worker writes
+     * each as an .eml file under DATA_DIR/mail), waiting for it to be sent.
+     */
+    async mailTo(address: string, timeoutMs = 15_000): Promise<string> {
+      const directory = path.join(dataDir, 'mail');
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const names = (await fs.readdir(directory).catch(() => [] as string[])).sort().reverse();
+        for (const name of names) {
+          const parsed = await simpleParser(await fs.readFile(path.join(directory, name)));
+          const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+          if (to?.value[0]?.address === address) return parsed.text ?? '';
+        }
+        if (Date.now() > deadline) throw new Error(`no email was sent to ${address}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
   };
 }
