@@ -49,6 +49,7 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { registerBenchRoutes } from './http/bench.routes.ts';
 import { installTextGuard } from './http/text-guard.ts';
 import { parseForm } from './http/rails-params.ts';
+import { installSameOriginCheck } from './http/same-origin.ts';
 import { knownSessionUser, rememberSession } from './sessions/known-sessions.ts';
 import { installStrictBodies } from './http/strict-bodies.ts';
 import { AppError, errorBody } from './errors/app-error.ts';
@@ -175,6 +176,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   // Limits count a request before anything else reads it.
   const limits = await registerProtection(app, config, sessionUsers(db, config));
   app.addHook('onClose', () => limits.close());
+  installSameOriginCheck(app, config.publicBaseUrl);
   installTextGuard(app);
   installBodyParsers(app);
   await registerMultipart(app, config);

@@ -113,12 +113,12 @@ export function registerSessionRoutes(app: AppInstance, deps: AppDeps & { limits
         operationId: 'signIn',
         tags,
         summary: 'Sign in with an email and a password',
-        description: `Opens a session: its cookie (HttpOnly, SameSite=Lax) authenticates the web application and /api/v1. An unknown email and a wrong password answer alike (401 invalid_credentials). Attempts are limited per email (RATE_LIMIT_SIGN_IN_PER_EMAIL_PER_MINUTE) and per address.`,
+        description: `Opens a session: its cookie (HttpOnly, SameSite=Lax) authenticates the web application and /api/v1. An unknown email and a wrong password answer alike (401 invalid_credentials). Attempts are limited per email (RATE_LIMIT_SIGN_IN_PER_EMAIL_PER_MINUTE) and per address (RATE_LIMIT_SIGN_IN_PER_ADDRESS_PER_MINUTE). A browser's post from a page of another site is refused (403).`,
         security: [],
         body: ref(SignInRequest),
         response: { 200: ref(SessionInfo) },
       },
-      config: { errors: [401] },
+      config: { errors: [401, 403] },
     },
     async (request, reply) => {
       // Counted per address before the body was read (http/protection.ts), per email here.
@@ -181,6 +181,7 @@ export function registerSessionRoutes(app: AppInstance, deps: AppDeps & { limits
         body: ref(ForgotPasswordRequest),
         response: { 202: ref(Success, 'If the email has an account, the link is on its way') },
       },
+      config: { errors: [403] },
     },
     async (request, reply) => {
       await limits.take('reset_email', emailSubject(request.body.email.trim().toLowerCase()), reply);
@@ -201,6 +202,7 @@ export function registerSessionRoutes(app: AppInstance, deps: AppDeps & { limits
         body: ref(SetPasswordRequest),
         response: { 200: ref(SessionInfo) },
       },
+      config: { errors: [403] },
     },
     async (request, reply) =>
       opened(reply, await setPasswordWithLink(deps, request.body.token, request.body.password)),
