@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
@@ -6,7 +7,7 @@ import { buildSerializer } from './http/serializers.ts';
 import { readSessionCookie } from './sessions/cookie.ts';
 import { checkCsrf, registerSessionRoutes } from './sessions/session.routes.ts';
 import { identifySession } from './sessions/session.service.ts';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyHttpOptions, type FastifyServerOptions } from 'fastify';
 import type { AppDeps, AppInstance } from './http/app-instance.ts';
 import { registerApiKeyRoutes } from './api-keys/api-key.routes.ts';
 import { actingAs, identifyKey, isKnownGoodApiKey } from './auth/authenticate.ts';
@@ -85,10 +86,19 @@ export interface BuildAppOptions {
 
 /** Builds the HTTP application: plugins, error handling, and every route. Does not listen. */
 export async function buildApp({ config, db, logger, logStream }: BuildAppOptions): Promise<AppInstance> {
-  const options: FastifyServerOptions = {
+  const options: FastifyHttpOptions<http.Server> = {
     logger: logger === false ? false : loggerOptions(config, logStream),
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: config.bodyLimitBytes,
+    // Slow senders: a connection on which nothing moves for IDLE_TIMEOUT_MS is closed, and a
+    // request must arrive whole (headers and body) within REQUEST_TIMEOUT_MS (408), however
+    // steadily it dribbles. Node checks the deadline at an interval, a tenth of it here.
+    connectionTimeout: config.idleTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(250, Math.min(30_000, Math.round(config.requestTimeoutMs / 10))),
+    },
     genReqId: (raw) => requestIdFrom(raw.headers['x-request-id'], randomUUID),
     // The client address: the socket's, or X-Forwarded-For as far as TRUSTED_PROXIES says.
     trustProxy: trustProxy(config.trustedProxies),

@@ -61,6 +61,10 @@ export interface Config {
   paymentProvider: 'sandbox';
   /** Requests per minute per user, their API keys and web sessions together; 0 turns this limit off. */
   rateLimitPerMinute: number;
+  /** A connection on which nothing moves for this long is closed (a sender stalled mid-body). */
+  idleTimeoutMs: number;
+  /** A request's headers and body must have arrived within this long (408 beyond). */
+  requestTimeoutMs: number;
   /** API requests per minute per client address that fail authentication (no, unknown or revoked key); 0: off. */
   rateLimitUnauthenticatedPerMinute: number;
   /** Anonymous requests per minute per client address outside the API (pages before sign-in, payment pages, file links, docs); 0: off. */
@@ -226,6 +230,8 @@ export function loadConfig(env: Env = process.env): Config {
     paymentLinkTtlSeconds: read('PAYMENT_LINK_TTL_SECONDS', 14 * 86_400, integer(60, 90 * 86_400)),
     paymentProvider: 'sandbox',
     rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', 600, integer(0, 1_000_000)),
+    idleTimeoutMs: read('IDLE_TIMEOUT_MS', 30_000, integer(1000, 600_000)),
+    requestTimeoutMs: read('REQUEST_TIMEOUT_MS', 120_000, integer(1000, 3_600_000)),
     rateLimitUnauthenticatedPerMinute: read(
       'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE',
       60,
@@ -287,6 +293,10 @@ export function loadConfig(env: Env = process.env): Config {
     );
   if (net.isIP(config.metrics.host) === 0 && config.metrics.host !== 'localhost')
     problems.push(`METRICS_HOST: must be an IP address to listen on, got "${config.metrics.host}"`);
+  if (config.eventStreams.heartbeatSeconds * 1000 >= config.idleTimeoutMs)
+    problems.push(
+      'EVENT_STREAM_HEARTBEAT_SECONDS: must be shorter than IDLE_TIMEOUT_MS, or quiet event streams are closed as idle',
+    );
   if (config.redisUrl !== null && !/^rediss?:\/\//.test(config.redisUrl))
     problems.push('REDIS_URL: must be a redis:// or rediss:// URL');
   for (const origin of config.corsOrigins) {
