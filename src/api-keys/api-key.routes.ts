@@ -9,7 +9,7 @@ import { issueOwnApiKey, listApiKeys, revokeOwnApiKey } from './api-key.service.
  * Self-service keys: every user lists, issues and revokes their own keys, so that a key that
  * may be compromised is inactivated by its owner without waiting for an operator.
  */
-export function registerApiKeyRoutes(app: AppInstance, { db }: AppDeps): void {
+export function registerApiKeyRoutes(app: AppInstance, { db, config }: AppDeps): void {
   app.get(
     '/api_keys',
     {
@@ -28,6 +28,7 @@ export function registerApiKeyRoutes(app: AppInstance, { db }: AppDeps): void {
     '/api_keys',
     {
       config: {
+        errors: [409],
         shownOnce: {
           fields: ['api_key'],
           then: 'Revoke that key if it was never received (DELETE /api/v1/api_keys/{id}) and issue a new one with a new Idempotency-Key.',
@@ -38,14 +39,14 @@ export function registerApiKeyRoutes(app: AppInstance, { db }: AppDeps): void {
         tags: ['api keys'],
         summary: 'Issue a new API key for yourself; it is shown once',
         description:
-          'The key is stored only as a hash: keep it now. A key of another organization acting for you (X-Api-Email) may not issue one in your name (403).',
+          'The key is stored only as a hash: keep it now. A key of another organization acting for you (X-Api-Email) may not issue one in your name (403). One user holds at most API_KEYS_PER_USER keys not revoked (25 unless configured; 409 beyond), and all of them share one rate limit.',
         body: ref(IssueApiKeyBody),
         response: { 201: ref(IssuedApiKey) },
       },
     },
     async (request, reply) => {
       const label = request.body.label?.trim() || null;
-      const key = await issueOwnApiKey(db, principalOf(request), label);
+      const key = await issueOwnApiKey(db, principalOf(request), label, config.apiKeysPerUser);
       return reply
         .status(201)
         .send({ success: true as const, id: key.id, prefix: key.prefix, label, api_key: key.api_key });

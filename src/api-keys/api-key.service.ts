@@ -14,26 +14,63 @@ export interface IssuedKey {
   api_key: string;
 }
 
-export async function issueApiKey(db: Db, userId: string, label: string | null = null): Promise<IssuedKey> {
+/**
+ * Issues a key. With `maxLive`, a user who holds that many keys not revoked gets 409: keys
+ * share one rate limit per user, and a user with hundreds of them is a leak waiting to happen.
+ * The user's row is locked while counting, so that requests at once cannot pass the cap together.
+ */
+export async function issueApiKey(
+  db: Db,
+  userId: string,
+  label: string | null = null,
+  maxLive: number | null = null,
+): Promise<IssuedKey> {
   if (!isUuid(userId)) throw new AppError('not_found', `No user ${userId}`);
-  const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!user) throw new AppError('not_found', `No user ${userId}`);
-  const generated = generateApiKey();
-  const row = await db
-    .insertInto('api_keys')
-    .values({ user_id: userId, token_hash: generated.hash, prefix: generated.prefix, label })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
-  return { id: row.id, user_id: userId, prefix: generated.prefix, api_key: generated.key };
+  const issue = async (trx: Db) => {
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) throw new AppError('not_found', `No user ${userId}`);
+    if (maxLive !== null) {
+      const { live } = await trx
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<number>().as('live'))
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      if (Number(live) >= maxLive)
+        throw new AppError(
+          'conflict',
+          `You hold ${maxLive} API keys, the most one user may (API_KEYS_PER_USER): revoke one you no longer use (DELETE /api/v1/api_keys/{id}) first`,
+        );
+    }
+    const generated = generateApiKey();
+    const row = await trx
+      .insertInto('api_keys')
+      .values({ user_id: userId, token_hash: generated.hash, prefix: generated.prefix, label })
+      .returning(['id'])
+      .executeTakeFirstOrThrow();
+    return { id: row.id, user_id: userId, prefix: generated.prefix, api_key: generated.key };
+  };
+  // Inside a caller's transaction (the demo's seed) the lock holds until it commits.
+  return db.isTransaction ? issue(db) : db.transaction().execute(issue);
 }
 
 /**
  * A key for the user whose permissions apply (POST /api_keys). Never for a user of another
  * organization acted for: a key would outlive the acting-as and act in their name alone.
  */
-export async function issueOwnApiKey(db: Db, principal: Principal, label: string | null): Promise<IssuedKey> {
+export async function issueOwnApiKey(
+  db: Db,
+  principal: Principal,
+  label: string | null,
+  maxLive: number,
+): Promise<IssuedKey> {
   requireOwnDecision(principal, { by: 'organization', what: 'issue API keys' });
-  return issueApiKey(db, principal.user.id, label);
+  return issueApiKey(db, principal.user.id, label, maxLive);
 }
 
 /** Revokes by key id or by the key itself. Revoking twice keeps the first revocation time. */

@@ -65,6 +65,8 @@ export interface Config {
   idleTimeoutMs: number;
   /** A request's headers and body must have arrived within this long (408 beyond). */
   requestTimeoutMs: number;
+  /** API keys not revoked one user may hold (POST /api/v1/api_keys answers 409 beyond). */
+  apiKeysPerUser: number;
   /** API requests per minute per client address that fail authentication (no, unknown or revoked key); 0: off. */
   rateLimitUnauthenticatedPerMinute: number;
   /** Anonymous requests per minute per client address outside the API (pages before sign-in, payment pages, file links, docs); 0: off. */
@@ -232,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: read('RATE_LIMIT_PER_MINUTE', 600, integer(0, 1_000_000)),
     idleTimeoutMs: read('IDLE_TIMEOUT_MS', 30_000, integer(1000, 600_000)),
     requestTimeoutMs: read('REQUEST_TIMEOUT_MS', 120_000, integer(1000, 3_600_000)),
+    apiKeysPerUser: read('API_KEYS_PER_USER', 25, integer(1, 10_000)),
     rateLimitUnauthenticatedPerMinute: read(
       'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE',
       60,
