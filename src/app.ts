@@ -190,7 +190,11 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   installTextGuard(app);
   installBodyParsers(app);
   await registerMultipart(app, config);
-  await registerOpenApi(app, { schemas: API_SCHEMAS, documentOnly: DOCUMENT_ONLY_SCHEMAS });
+  await registerOpenApi(app, {
+    schemas: API_SCHEMAS,
+    documentOnly: DOCUMENT_ONLY_SCHEMAS,
+    https: config.publicBaseUrl.startsWith('https://'),
+  });
 
   installRequestMetrics(app);
   registerMetricsRoute(app, { token: config.metrics.token, render: () => renderMetrics(metricsSources(db)) });

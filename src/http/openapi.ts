@@ -89,6 +89,8 @@ export interface OpenApiOptions {
    * since every route's serializer would otherwise be compiled with them too (memory).
    */
   documentOnly: readonly NamedSchema[];
+  /** The service is served over https (PUBLIC_BASE_URL): its pages may ask browsers to upgrade. */
+  https: boolean;
 }
 
 function documentOnlySchemas(schemas: readonly NamedSchema[]): Record<string, unknown> {
@@ -98,6 +100,21 @@ function documentOnlySchemas(schemas: readonly NamedSchema[]): Record<string, un
       return [$id, rest];
     }),
   );
+}
+
+/** The /docs pages' Content-Security-Policy, from the one the UI ships (see registerOpenApi). */
+export function docsPolicy(shipped: string, https: boolean): string {
+  return shipped
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && (https || directive !== 'upgrade-insecure-requests'))
+    .map((directive) =>
+      directive
+        .replace(/ (https:|validator\.swagger\.io)(?= |$)/g, '')
+        .replace(/^frame-ancestors .*/, "frame-ancestors 'none'"),
+    )
+    .concat("form-action 'self'")
+    .join('; ');
 }
 
 export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
@@ -164,6 +181,14 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
       return completeDocument(document);
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/openapi.json' } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { url: '/openapi.json', validatorUrl: null },
+    // The UI's own policy (its inline script and style by hash), tightened: nothing from other
+    // origins (no validator badge, no fonts or styles from anywhere on https:), never framed,
+    // and no upgrade to https where the service is served over http (a developer's machine).
+    staticCSP: true,
+    transformStaticCSP: (policy) => docsPolicy(policy, options.https),
+  });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }

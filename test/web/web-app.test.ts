@@ -227,4 +227,20 @@ describe('the order list', () => {
     await screenshots(page, 'orders-filtered');
     await context.close();
   }, 60_000);
+
+  it('shows the API documentation under its Content-Security-Policy, with nothing blocked', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (/Content[- ]Security[- ]Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    const answer = await page.goto(`${base}/docs/`);
+    expect(answer?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await page.locator('.opblock').first().waitFor();
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
+    expect(blocked).toEqual([]);
+    await screenshots(page, 'api-docs');
+    await context.close();
+  }, 60_000);
 });
