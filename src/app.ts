@@ -367,7 +367,11 @@ function installBodyParsers(app: AppInstance): void {
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
     (_request, body, done) => {
-      done(null, parseForm(body as string));
+      try {
+        done(null, parseForm(body as string));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
     },
   );
 }

@@ -1,3 +1,5 @@
+import { AppError } from '../errors/app-error.ts';
+
 /**
  * Request parameters as Rails-style clients write them, in form bodies
  * (application/x-www-form-urlencoded) and in multipart field names: `a[]=x&a[]=y` is an array,
@@ -8,6 +10,16 @@ const indexLabels = new WeakMap<unknown[], Map<string, number>>();
 
 const isForbiddenKey = (key: string): boolean =>
   key === '__proto__' || key === 'constructor' || key === 'prototype';
+
+/**
+ * A name with `__proto__`, `constructor` or `prototype` in it is refused (422), not dropped: no
+ * field of the service is called that, and a client that sends one is owed an answer saying so.
+ */
+function refuseForbidden(name: string): never {
+  throw new AppError('validation_failed', `${name}: no field of this service has that name`, [
+    { field: name, message: 'is not a field name this service takes (__proto__, constructor, prototype)' },
+  ]);
+}
 
 /** Whether `path` (no `[]` in it) is already set under `object`; a path with `[]` never is. */
 function hasKeyPath(object: Record<string, unknown>, path: string[]): boolean {
@@ -35,7 +47,7 @@ export function parseForm(text: string): Record<string, unknown> {
 export function assign(body: Record<string, unknown>, name: string, value: string): void {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);
   if (!match || match[2] === '') {
-    if (isForbiddenKey(name)) return;
+    if (isForbiddenKey(name)) refuseForbidden(name);
     // A plain name given twice collects its values (emails=a&emails=b), as query strings do.
     const existing = body[name];
     if (existing === undefined) body[name] = value;
@@ -45,7 +57,7 @@ export function assign(body: Record<string, unknown>, name: string, value: strin
     return;
   }
   const keys = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
-  if (keys.some(isForbiddenKey)) return;
+  if (keys.some(isForbiddenKey)) refuseForbidden(name);
   let container: Record<string, unknown> | unknown[] = body;
   for (let i = 0; i < keys.length; i += 1) {
     const key = keys[i]!;
