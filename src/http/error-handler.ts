@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../format/html.ts';
 import { MONEY_PATTERN } from '../format/money.ts';
 import { AppError, errorBody, type FieldProblem } from '../errors/app-error.ts';
 import { multipartError } from './multipart.ts';
@@ -24,6 +25,12 @@ export function installErrorHandling(
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
     }
     if (appError.retryAfterSeconds !== null) void reply.header('retry-after', appError.retryAfterSeconds);
+    if (busyPageAsked(request, appError))
+      return reply
+        .status(appError.status)
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+        .send(busyPage(appError, reply.getHeader('retry-after'), request.id));
     return reply.status(appError.status).send(errorBody(appError, request.id));
   });
 
@@ -38,6 +45,36 @@ export function installErrorHandling(
         ),
       );
   });
+}
+
+/**
+ * A browser opening a page (GET, asking for HTML) that meets a limit (429) or a busy service
+ * (503) is shown a page saying so, which reloads itself when the wait is over, rather than the
+ * JSON an integrator reads.
+ */
+function busyPageAsked(request: FastifyRequest, error: AppError): boolean {
+  const accept = String(request.headers.accept ?? '');
+  return (
+    (error.status === 429 || error.status === 503) &&
+    request.method === 'GET' &&
+    /text\/html/.test(accept) &&
+    !/^application\/json/.test(accept) &&
+    !request.url.startsWith('/api/')
+  );
+}
+
+function busyPage(error: AppError, retryAfter: unknown, requestId: string): string {
+  const seconds = Math.min(300, Math.max(1, Number(retryAfter) || 30));
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${seconds}"><title>Please wait a moment</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+<h1 style="font-size: 1.4rem">Please wait a moment</h1>
+<p>${escapeHtml(error.message)}</p>
+<p>This page reloads by itself in ${seconds} seconds.</p>
+<p style="color: #666; font-size: 0.85rem">Request ${escapeHtml(requestId)}</p>
+</body></html>
+`;
 }
 
 /** Fastify's own error codes that concern the request rather than the service. */

@@ -144,6 +144,12 @@ describe('1. an office behind one address', () => {
     const api: Answer[] = [];
     for (let i = 0; i < 70; i += 1) api.push(await from({ method: 'GET', url: '/api/v1/orders' }));
     expect(tally(api)[429]).toBeGreaterThan(0);
+    // A browser opening a page meanwhile is told to wait, in a page, not in JSON.
+    const page = await from({ method: 'GET', url: '/orders', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(429);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('Please wait a moment');
+    expect(page.body).toMatch(new RegExp(`content="${page.headers['retry-after']}"`));
   });
 
   it('a person already signed in is not locked out by that flood', async () => {
