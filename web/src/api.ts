@@ -42,7 +42,16 @@ export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: noticeEndedSession }),
   mutationCache: new MutationCache({ onError: noticeEndedSession }),
   defaultOptions: {
-    queries: { staleTime: 15_000, retry: (count, error) => !(error instanceof ApiFailure) && count < 2 },
+    queries: {
+      staleTime: 15_000,
+      // A service that was not reached, or asked to wait (429, 503), is asked again; any other
+      // answer stands.
+      retry: (count, error) => (error instanceof ApiFailure ? error.asksToWait && count < 3 : count < 2),
+      retryDelay: (count, error) =>
+        error instanceof ApiFailure && error.retryAfterSeconds !== null
+          ? Math.min(error.retryAfterSeconds, 30) * 1000
+          : Math.min(1000 * 2 ** count, 30_000),
+    },
   },
 });
 
@@ -50,10 +59,17 @@ export const queryClient = new QueryClient({
 export class ApiFailure extends Error {
   readonly status: number;
   readonly body: ApiError | null;
-  constructor(status: number, body: ApiError | null) {
+  /** The service's Retry-After, in seconds, when it said when to try again. */
+  readonly retryAfterSeconds: number | null;
+  constructor(status: number, body: ApiError | null, retryAfterSeconds: number | null = null) {
     super(body?.error.message ?? `The service answered ${status}`);
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+  /** The service asked to wait (a limit reached, or too busy for a moment): worth asking again. */
+  get asksToWait(): boolean {
+    return this.status === 429 || this.status === 503;
   }
   /** The message for each field the service named (422). */
   get fieldErrors(): Record<string, string> {
@@ -77,7 +93,12 @@ export const failureText = (error: unknown) =>
 /** The data of an answer, or an ApiFailure carrying the service's own words. */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.response.ok && result.data !== undefined) return result.data;
-  throw new ApiFailure(result.response.status, (result.error as ApiError | undefined) ?? null);
+  const retryAfter = Number(result.response.headers.get('retry-after'));
+  throw new ApiFailure(
+    result.response.status,
+    (result.error as ApiError | undefined) ?? null,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }
 
 export const sessionQuery = {
