@@ -45,6 +45,11 @@ export async function registerProtection(
     // The JSON API has no use for a CSP; the HTML pages set their own, and /docs needs its UI's.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // Same-origin: no address of the service (a link's signature, a reset token) leaves for
+    // another site, while the service's own pages' posts say where they come from (Origin;
+    // "no-referrer" makes browsers send `Origin: null`, which the check of other sites' posts
+    // refuses, http/same-origin.ts).
+    referrerPolicy: { policy: 'same-origin' },
     hsts: config.publicBaseUrl.startsWith('https://')
       ? { maxAge: 15_552_000, includeSubDomains: true }
       : false,

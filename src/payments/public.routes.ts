@@ -27,7 +27,9 @@ const PAGE_HEADERS = {
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // Nothing of the page's address (its signature) leaves for another site; the page's own form
+  // post names its origin, as the check of other sites' posts asks (http/same-origin.ts).
+  'referrer-policy': 'same-origin',
   'cache-control': 'no-store',
 };
 

@@ -97,7 +97,7 @@ describe('security headers and CORS', () => {
     });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['referrer-policy']).toBe('same-origin');
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await plain.inject({
       method: 'OPTIONS',
