@@ -111,7 +111,9 @@ export function docsPolicy(shipped: string, https: boolean): string {
     .map((directive) =>
       directive
         .replace(/ (https:|validator\.swagger\.io)(?= |$)/g, '')
-        .replace(/^frame-ancestors .*/, "frame-ancestors 'none'"),
+        .replace(/^frame-ancestors .*/, "frame-ancestors 'none'")
+        // The UI sets a few inline styles: allowed for styles (scripts stay strict).
+        .replace(/^style-src .*/, "style-src 'self' 'unsafe-inline'"),
     )
     .concat("form-action 'self'")
     .join('; ');
@@ -184,9 +186,9 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { url: '/openapi.json', validatorUrl: null },
-    // The UI's own policy (its inline script and style by hash), tightened: nothing from other
-    // origins (no validator badge, no fonts or styles from anywhere on https:), never framed,
-    // and no upgrade to https where the service is served over http (a developer's machine).
+    // The UI's own policy, tightened: nothing from other origins (no validator badge, no fonts
+    // or styles from anywhere on https:), never framed, no upgrade to https where the service
+    // is served over http (a developer's machine); inline styles, which the UI sets, allowed.
     staticCSP: true,
     transformStaticCSP: (policy) => docsPolicy(policy, options.https),
   });
