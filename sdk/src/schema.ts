@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with an email and a password
-         * @description Opens a session: its cookie (HttpOnly, SameSite=Lax) authenticates the web application and /api/v1. An unknown email and a wrong password answer alike (401 invalid_credentials). Attempts are limited per email (RATE_LIMIT_SIGN_IN_PER_EMAIL_PER_MINUTE) and per address.
+         * @description Opens a session: its cookie (HttpOnly, SameSite=Lax) authenticates the web application and /api/v1. An unknown email and a wrong password answer alike (401 invalid_credentials). Attempts are limited per email (RATE_LIMIT_SIGN_IN_PER_EMAIL_PER_MINUTE) and per address (RATE_LIMIT_SIGN_IN_PER_ADDRESS_PER_MINUTE). A browser's post from a page of another site is refused (403).
          */
         post: operations["signIn"];
         delete?: never;
@@ -175,7 +175,7 @@ export interface paths {
         put?: never;
         /**
          * Email a password-reset link
-         * @description The link works once, for PASSWORD_RESET_TTL_MINUTES. The answer is the same whether the email has an account or not.
+         * @description The link works once, for PASSWORD_RESET_TTL_MINUTES; asking again makes the earlier link void. The answer is the same, and as fast, whether the email has an account or not. One email may be sent RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR links an hour (429 beyond, for any email).
          */
         post: operations["forgotPassword"];
         delete?: never;
@@ -403,7 +403,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a new API key for yourself; it is shown once
-         * @description The key is stored only as a hash: keep it now. A key of another organization acting for you (X-Api-Email) may not issue one in your name (403).
+         * @description The key is stored only as a hash: keep it now. A key of another organization acting for you (X-Api-Email) may not issue one in your name (403). One user holds at most API_KEYS_PER_USER keys not revoked (25 unless configured; 409 beyond), and all of them share one rate limit.
          */
         post: operations["issueApiKey"];
         delete?: never;
@@ -4459,6 +4459,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -4569,6 +4570,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -4612,6 +4614,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -5478,7 +5481,7 @@ export interface operations {
                 "q[created_at_null]"?: "true" | "false";
                 /** @description created_at is present (true) or not (false) */
                 "q[created_at_present]"?: "true" | "false";
-                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
+                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several (at most 5) */
                 "q[s]"?: "id asc" | "id desc" | "name asc" | "name desc" | "client_type_id asc" | "client_type_id desc" | "created_at asc" | "created_at desc";
             };
             header?: {
@@ -5615,7 +5618,7 @@ export interface operations {
                 "q[name_null]"?: "true" | "false";
                 /** @description name is present (true) or not (false) */
                 "q[name_present]"?: "true" | "false";
-                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
+                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several (at most 5) */
                 "q[s]"?: "id asc" | "id desc" | "name asc" | "name desc";
             };
             header?: {
@@ -6538,7 +6541,7 @@ export interface operations {
                 "q[payment_method_null]"?: "true" | "false";
                 /** @description payment_method is present (true) or not (false) */
                 "q[payment_method_present]"?: "true" | "false";
-                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
+                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several (at most 5) */
                 "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
@@ -7028,7 +7031,7 @@ export interface operations {
                 "q[payment_method_null]"?: "true" | "false";
                 /** @description payment_method is present (true) or not (false) */
                 "q[payment_method_present]"?: "true" | "false";
-                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
+                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several (at most 5) */
                 "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
@@ -7422,7 +7425,7 @@ export interface operations {
                 "q[payment_method_null]"?: "true" | "false";
                 /** @description payment_method is present (true) or not (false) */
                 "q[payment_method_present]"?: "true" | "false";
-                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several */
+                /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several (at most 5) */
                 "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
