@@ -40,7 +40,7 @@ import { registerWebApp, type WebApp } from './web/web-app.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
 import { registerPipelineRoutes } from './orders/pipeline.routes.ts';
 import { registerActionRoutes } from './orders/action.routes.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { installErrorHandling, installMethodNotAllowed } from './http/error-handler.ts';
 import { installLingeringClose } from './http/lingering-close.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerProtection } from './http/protection.ts';
@@ -174,6 +174,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   // Limits count a request before anything else reads it.
   const limits = await registerProtection(app, config);
   app.addHook('onClose', () => limits.close());
+  installMethodNotAllowed(app);
   installTextGuard(app);
   installBodyParsers(app);
   await registerMultipart(app, config);
