@@ -42,6 +42,7 @@ import { registerPipelineRoutes } from './orders/pipeline.routes.ts';
 import { registerActionRoutes } from './orders/action.routes.ts';
 import { installErrorHandling, installMethodNotAllowed } from './http/error-handler.ts';
 import { installLingeringClose } from './http/lingering-close.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerProtection } from './http/protection.ts';
 import { addressSubject } from './http/rate-limits.ts';
@@ -103,6 +104,8 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       plugins: [ajvFormats.default as never],
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // What Node's HTTP parser refuses (431 headers too large, …) answers the error envelope too.
+    clientErrorHandler: answerClientError,
     schemaController: { compilersFactory: { buildSerializer } },
     // Errors Fastify meets before routing (a malformed URL, an over-long path parameter) answer
     // in the service's own error format too.

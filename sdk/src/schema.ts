@@ -4177,6 +4177,19 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request line and headers together are over 16 KiB (a long query string counts): search with fewer or shorter q[...] terms */
+        HeadersTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Something failed on the service side; nothing was half done, and request_id finds it in the log */
         InternalError: {
             headers: {
@@ -4270,6 +4283,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4303,6 +4317,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4336,6 +4351,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4382,6 +4398,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4419,6 +4436,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4463,6 +4481,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4497,6 +4516,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4532,6 +4552,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4573,6 +4594,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4616,6 +4638,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4661,6 +4684,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4710,6 +4734,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4750,6 +4775,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4811,6 +4837,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4852,6 +4879,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4906,6 +4934,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4947,6 +4976,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4990,6 +5020,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5030,6 +5061,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5073,6 +5105,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5114,6 +5147,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5158,6 +5192,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5224,6 +5259,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5284,6 +5320,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5324,6 +5361,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5375,6 +5413,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5419,6 +5458,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5515,6 +5555,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5582,6 +5623,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5652,6 +5694,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5696,6 +5739,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5743,6 +5787,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5800,6 +5845,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5844,6 +5890,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5896,6 +5943,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5943,6 +5991,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5997,6 +6046,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6037,6 +6087,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6081,6 +6132,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6133,6 +6185,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6179,6 +6232,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6575,6 +6629,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6671,6 +6726,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7065,6 +7121,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7459,6 +7516,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7503,6 +7561,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7561,6 +7620,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7605,6 +7665,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7645,6 +7706,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7685,6 +7747,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7729,6 +7792,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7773,6 +7837,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7817,6 +7882,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7869,6 +7935,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7913,6 +7980,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7965,6 +8033,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8009,6 +8078,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8053,6 +8123,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8109,6 +8180,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8164,6 +8236,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8216,6 +8289,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8272,6 +8346,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8316,6 +8391,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8372,6 +8448,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8416,6 +8493,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8468,6 +8546,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8520,6 +8599,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8564,6 +8644,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8633,6 +8714,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8678,6 +8760,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8722,6 +8805,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8774,6 +8858,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8818,6 +8903,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8862,6 +8948,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8923,6 +9010,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8993,6 +9081,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9047,6 +9136,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9099,6 +9189,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9143,6 +9234,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9195,6 +9287,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9239,6 +9332,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9291,6 +9385,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9335,6 +9430,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9387,6 +9483,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9439,6 +9536,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9491,6 +9589,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9543,6 +9642,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9595,6 +9695,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9639,6 +9740,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9703,6 +9805,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9760,6 +9863,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9804,6 +9908,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9895,6 +10000,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9960,6 +10066,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10020,6 +10127,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10074,6 +10182,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10131,6 +10240,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10175,6 +10285,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10229,6 +10340,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10281,6 +10393,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10321,6 +10434,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10378,6 +10492,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10422,6 +10537,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10466,6 +10582,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10522,6 +10639,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10569,6 +10687,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10618,6 +10737,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10667,6 +10787,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10714,6 +10835,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10756,6 +10878,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

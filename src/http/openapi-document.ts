@@ -87,6 +87,11 @@ export const ERROR_RESPONSES: Record<number, { name: string; description: string
   415: { name: 'UnsupportedMediaType', description: 'A Content-Type this endpoint does not take' },
   422: { name: 'ValidationFailed', description: 'Input that fails validation: details name each field' },
   429: { name: 'RateLimited', description: 'Too many requests: retry after Retry-After seconds' },
+  431: {
+    name: 'HeadersTooLarge',
+    description:
+      'The request line and headers together are over 16 KiB (a long query string counts): search with fewer or shorter q[...] terms',
+  },
   500: {
     name: 'InternalError',
     description:

@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DocumentContract } from '../helpers/contract.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -13,11 +14,14 @@ type Json = Record<string, any>;
 let document: Json;
 let contract: DocumentContract;
 let user: UserWithKey;
+let port: number;
 
 beforeAll(async () => {
   document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
   contract = new DocumentContract(document);
   user = await createUserWithKey(t.db, 'staff', await createCompany(t.db));
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
 });
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -37,6 +41,28 @@ function expectEnvelope(status: number, headers: Json, body: Json, code: string)
   // The envelope as the document declares it (the shared 404 answer of any route with an id).
   expect(contract.check('GET', '/api/v1/orders/:order_id', 404, 'application/json', body)).toBeNull();
   expect(status).toBeGreaterThanOrEqual(400);
+}
+
+/** Sends bytes as they are (what app.inject cannot: a request Node's parser refuses) and reads the answer. */
+function sendRaw(request: string): Promise<{ status: number; headers: Json; body: Json }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 1).trim(),
+        ]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body || 'null') });
+    });
+    socket.end(request);
+  });
 }
 
 describe('405 Method Not Allowed', () => {
@@ -71,5 +97,76 @@ describe('405 Method Not Allowed', () => {
       expect(response.headers.allow).toBeUndefined();
       expectEnvelope(404, response.headers, response.json(), 'route_not_found');
     }
+  });
+
+  it('a method the HTTP parser does not know answers 405 with Allow on a known path, 404 elsewhere', async () => {
+    const known = await sendRaw('FROB /api/v1/orders HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(known.status).toBe(405);
+    expect(known.headers.allow).toBe('GET, HEAD, POST');
+    expectEnvelope(405, known.headers, known.body, 'method_not_allowed');
+    const unknown = await sendRaw('FROB /nothing-here HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(unknown.status).toBe(404);
+    expectEnvelope(404, unknown.headers, unknown.body, 'route_not_found');
+  });
+});
+
+describe('errors from before the route answer the envelope with a request id', () => {
+  // A schema-valid search, only long: every status, many times over (q[status_name_in][]).
+  const longSearch = () =>
+    Array.from({ length: 700 }, () => 'q[status_name_in][]=Pending%20assignment').join('&');
+
+  it('431: a query string over the header limit, read by Node before Fastify', async () => {
+    const answer = await sendRaw(
+      `GET /api/v1/orders?${longSearch()} HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${user.key}\r\n\r\n`,
+    );
+    expect(answer.status).toBe(431);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expectEnvelope(431, answer.headers, answer.body, 'headers_too_large');
+    // Declared, on every operation, with the envelope.
+    expect(contract.check('GET', '/api/v1/orders', 431, 'application/json', answer.body)).toBeNull();
+    for (const operations of Object.values(document.paths as Record<string, Json>))
+      for (const operation of Object.values(operations))
+        expect(operation.responses['431']).toEqual({ $ref: '#/components/responses/HeadersTooLarge' });
+  });
+
+  it('431 keeps the caller’s X-Request-Id when it was read before the limit; fetch reads the answer', async () => {
+    const answer = await sendRaw(
+      `GET /api/v1/orders HTTP/1.1\r\nHost: x\r\nX-Request-Id: lender-42.abc\r\nX-Padding: ${'p'.repeat(40_000)}\r\n\r\n`,
+    );
+    expect(answer.status).toBe(431);
+    expect(answer.body.request_id).toBe('lender-42.abc');
+    const viaFetch = await fetch(`http://127.0.0.1:${port}/api/v1/orders?${longSearch()}`);
+    expect(viaFetch.status).toBe(431);
+    expectEnvelope(
+      431,
+      { 'x-request-id': viaFetch.headers.get('x-request-id') },
+      (await viaFetch.json()) as Json,
+      'headers_too_large',
+    );
+  });
+
+  it('400: a request the parser cannot read', async () => {
+    const answer = await sendRaw('GET /healthz HTTP/1.1\r\nBad Header: x\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expectEnvelope(400, answer.headers, answer.body, 'bad_request');
+  });
+
+  it('413, 415 and an unknown route: the envelope, the request id in the body and the header', async () => {
+    const send = (payload: string, contentType: string, url = '/api/v1/api_keys') =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'x-api-key': user.key, 'content-type': contentType },
+        payload,
+      });
+    const tooLarge = await send(JSON.stringify({ label: 'x'.repeat(5000) }), 'application/json');
+    expect(tooLarge.statusCode).toBe(413);
+    expectEnvelope(413, tooLarge.headers, tooLarge.json(), 'payload_too_large');
+    const unsupported = await send('label: ci', 'text/yaml');
+    expect(unsupported.statusCode).toBe(415);
+    expectEnvelope(415, unsupported.headers, unsupported.json(), 'unsupported_media_type');
+    const noRoute = await send('{}', 'application/json', '/api/v1/nothing-here');
+    expect(noRoute.statusCode).toBe(404);
+    expectEnvelope(404, noRoute.headers, noRoute.json(), 'route_not_found');
   });
 });
