@@ -2280,8 +2280,11 @@ export interface components {
             /** @enum {boolean} */
             success: false;
             error: {
-                /** @description Machine-readable: bad_request, invalid_json, invalid_multipart, unauthenticated, invalid_credentials, forbidden, csrf_failed, cannot_act_as, not_found, route_not_found, payment_declined, transition_not_allowed, conflict, payload_too_large, unsupported_media_type, validation_failed, rate_limited, internal_error, service_unavailable */
-                code: string;
+                /**
+                 * @description Machine-readable, one of a closed set; each code is documented in docs/api.md, "Error codes" (docs/api.md#error-<code>)
+                 * @enum {unknown}
+                 */
+                code: "bad_request" | "invalid_json" | "invalid_multipart" | "unauthenticated" | "invalid_credentials" | "payment_declined" | "csrf_failed" | "forbidden" | "cannot_act_as" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "transition_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
                 /** @description For a person */
                 message: string;
                 /** @description Each failing field (422), else empty */

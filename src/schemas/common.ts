@@ -1,4 +1,6 @@
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { ERROR_STATUS } from '../errors/app-error.ts';
+import { ERROR_CODES, ERROR_MEANINGS, errorCodeLink } from '../errors/error-codes.ts';
 
 /**
  * Schemas that several features share, declared once. Schemas with an `$id` are named: they
@@ -43,9 +45,16 @@ export const ErrorBody = Type.Object(
   {
     success: Type.Literal(false),
     error: Type.Object({
-      code: Type.String({
+      code: Type.Enum(ERROR_CODES, {
         description:
-          'Machine-readable: bad_request, invalid_json, invalid_multipart, unauthenticated, invalid_credentials, forbidden, csrf_failed, cannot_act_as, not_found, route_not_found, payment_declined, transition_not_allowed, conflict, payload_too_large, unsupported_media_type, validation_failed, rate_limited, internal_error, service_unavailable',
+          'Machine-readable, one of a closed set; each code is documented in docs/api.md, "Error codes" (docs/api.md#error-<code>)',
+        // Each code's status, meaning and documentation, as Redocly shows enum values.
+        'x-enumDescriptions': Object.fromEntries(
+          ERROR_CODES.map((code) => [
+            code,
+            `${ERROR_STATUS[code]}: ${ERROR_MEANINGS[code]} (${errorCodeLink(code)})`,
+          ]),
+        ),
       }),
       message: Type.String({ description: 'For a person' }),
       details: Type.Array(ref(FieldProblem), { description: 'Each failing field (422), else empty' }),

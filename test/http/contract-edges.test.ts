@@ -170,3 +170,25 @@ describe('errors from before the route answer the envelope with a request id', (
     expectEnvelope(404, noRoute.headers, noRoute.json(), 'route_not_found');
   });
 });
+
+describe('closed sets are enums', () => {
+  it('error.code: every code the service has, each with its status, meaning and documented anchor', async () => {
+    const { ERROR_STATUS } = await import('../../src/errors/app-error.ts');
+    const fs = await import('node:fs/promises');
+    const doc = await fs.readFile(new URL('../../docs/api.md', import.meta.url), 'utf8');
+    const code = document.components.schemas.Error.properties.error.properties.code;
+    expect([...code.enum].sort()).toEqual(Object.keys(ERROR_STATUS).sort());
+    expect(code.enum).toContain('method_not_allowed');
+    for (const [name, status] of Object.entries(ERROR_STATUS)) {
+      expect(code['x-enumDescriptions'][name]).toMatch(
+        new RegExp(`^${status}: .+\\(docs/api\\.md#error-${name}\\)$`),
+      );
+      expect(doc, name).toContain(`<a id="error-${name}"></a>**\`${name}\`** (${status})`);
+    }
+    // An answer with a code the document does not declare breaks the contract.
+    const unknown = { success: false, error: { code: 'oops', message: 'x', details: [] }, request_id: 'r' };
+    expect(contract.check('GET', '/api/v1/orders/:order_id', 404, 'application/json', unknown)).toMatch(
+      /enum|allowed/,
+    );
+  });
+});
