@@ -2315,8 +2315,8 @@ export interface components {
                 id: string;
                 name: string;
                 email: string;
-                /** @description client, staff, appraiser or operator */
-                role: string;
+                /** @enum {unknown} */
+                role: "client" | "staff" | "appraiser" | "operator";
                 organization_id: string | null;
                 is_admin: boolean;
             };
@@ -2471,7 +2471,8 @@ export interface components {
                 /** Format: uuid */
                 company_id: string;
                 company_name: string;
-                payment_methods: string[];
+                /** @description The ways the company takes payment */
+                payment_methods: ("payment_link" | "invoice" | "credit_card")[];
                 products: {
                     /** Format: uuid */
                     id: string;
@@ -2745,12 +2746,34 @@ export interface components {
             /** @description A client's users only: one of the client's branches (its configuration lists them); null: none */
             branch_id?: string | null;
         };
+        /**
+         * @description An order's status, as the API names it (docs/workflow.md)
+         * @enum {unknown}
+         */
+        StatusName: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+        /**
+         * @description The loan the appraisal is for
+         * @enum {unknown}
+         */
+        LoanType: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+        /**
+         * @description What the loan finances
+         * @enum {unknown}
+         */
+        TransactionType: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+        /**
+         * @description A workflow action: PUT /api/v1/orders/{order_id}/{action} (docs/workflow.md)
+         * @enum {unknown}
+         */
+        ActionName: "place" | "accept_order" | "decline_order" | "request_payment" | "waive_payment" | "start_bidding" | "auto_assign" | "assign" | "accept_assignment" | "reject_assignment" | "approve_assignment_condition" | "reject_assignment_condition" | "request_negotiation" | "approve_negotiation" | "refuse_negotiation" | "schedule_inspection" | "complete_inspection" | "request_submission" | "retry_submission_fee" | "start_review" | "require_action" | "request_completion" | "approve_report" | "request_revision" | "request_reconsideration_of_value" | "forward_request" | "answer_request" | "fulfill" | "hold" | "resume" | "flag_attention" | "clear_attention" | "request_info" | "provide_info" | "request_cancel" | "deny_cancel" | "cancel";
         /** @description The order's status (docs/workflow.md) */
         OrderStatus: {
-            /** @description The status key (in_review) */
-            id: string;
-            /** @enum {unknown} */
-            name: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+            /**
+             * @description The status key (in_review)
+             * @enum {unknown}
+             */
+            id: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+            name: components["schemas"]["StatusName"];
         };
         /** @description Someone concerned by the order: loan officer, agent, borrower… */
         Party: {
@@ -2813,7 +2836,7 @@ export interface components {
             file_number: string;
             status: components["schemas"]["OrderStatus"];
             /** @description Actions the caller may take now */
-            allowed_transitions: string[];
+            allowed_transitions: components["schemas"]["ActionName"][];
             address: {
                 address_one: string;
                 address_two: string | null;
@@ -2897,17 +2920,19 @@ export interface components {
             } | null;
             loan_amount: string | null;
             loan_number: string | null;
-            /** @enum {unknown} */
-            loan_type: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
-            /** @enum {unknown} */
-            transaction_type: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+            loan_type: components["schemas"]["LoanType"];
+            transaction_type: components["schemas"]["TransactionType"];
             occupancy_type: ("primary_residence" | "second_home" | "investment") | null;
             estate_held_type: ("fee_simple" | "leasehold") | null;
             fha_case_number: string | null;
             green_certified: boolean;
             /** @enum {unknown} */
             invoice_strategy: "invoice_borrower" | "invoice_client" | "invoice_client_credit_card" | "invoice_later";
-            payment_method: string;
+            /**
+             * @description How the client pays for the order
+             * @enum {unknown}
+             */
+            payment_method: "payment_link" | "invoice" | "credit_card";
             special_instructions: string | null;
             parties: components["schemas"]["Party"][];
             point_of_contact: components["schemas"]["PointOfContact"] | null;
@@ -2942,8 +2967,8 @@ export interface components {
             full_address: string;
             status: components["schemas"]["OrderStatus"];
             due_date: string | null;
-            loan_type: string;
-            transaction_type: string;
+            loan_type: components["schemas"]["LoanType"];
+            transaction_type: components["schemas"]["TransactionType"];
             appraiser: {
                 id: string;
                 name: string;
@@ -2979,9 +3004,10 @@ export interface components {
         HistoryEntry: {
             /** Format: uuid */
             id: string;
+            /** @description The workflow action (docs/workflow.md), or the service's own step (create, payment_received, …) */
             action: string;
-            from: string | null;
-            to: string;
+            from: components["schemas"]["StatusName"] | null;
+            to: components["schemas"]["StatusName"];
             by: {
                 id: string;
                 name: string;
@@ -3132,8 +3158,11 @@ export interface components {
         OrderQueues: {
             /** @description Each queue, in the order people work them */
             data: {
-                /** @description The queue key: new, offers, decisions, review, … */
-                id: string;
+                /**
+                 * @description The queue key
+                 * @enum {unknown}
+                 */
+                id: "new" | "offers" | "decisions" | "review" | "revisions" | "on_hold" | "attention" | "cancellations";
                 name: string;
                 /** @description What the queue holds and what to do with it */
                 description: string;
@@ -3395,7 +3424,11 @@ export interface components {
             confirmed_at: string;
             /** @description MM/DD/YYYY */
             created_at: string;
-            method: string;
+            /**
+             * @description How it was paid: by card (the hosted page, a card on file)
+             * @enum {unknown}
+             */
+            method: "credit_card";
             /** @description e.g. "Paid with **** 4242" */
             paid_by: string;
             /** @description The receipt PDF (signed, expiring) */
@@ -3437,7 +3470,7 @@ export interface components {
             organization_id: string;
             url: string;
             /** @description Empty: every event */
-            event_types: string[];
+            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
             active: boolean;
             description: string | null;
             disabled_at: string | null;
@@ -3455,7 +3488,7 @@ export interface components {
             organization_id: string;
             url: string;
             /** @description Empty: every event */
-            event_types: string[];
+            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
             active: boolean;
             description: string | null;
             disabled_at: string | null;
@@ -3477,9 +3510,10 @@ export interface components {
             id: string;
             /** Format: uuid */
             event_id: string;
-            event_type: string;
-            /** @description pending, delivered or failed */
-            status: string;
+            /** @enum {unknown} */
+            event_type: "order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test";
+            /** @enum {unknown} */
+            status: "pending" | "delivered" | "failed";
             attempts: number;
             last_status_code: number | null;
             last_error: string | null;
@@ -3517,8 +3551,8 @@ export interface components {
         CreateWebhookRequest: {
             /** @description An http(s) URL that answers 2xx */
             url: string;
-            /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.report_released, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
-            event_types?: string[];
+            /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
+            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
             active?: boolean;
             description?: string | null;
             /** @description Operators only: the organization the subscription is for */
@@ -3527,8 +3561,8 @@ export interface components {
         /** @description Absent fields stay */
         UpdateWebhookRequest: {
             url?: string;
-            /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.report_released, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
-            event_types?: string[];
+            /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
+            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
             /** @description true re-enables a disabled subscription */
             active?: boolean;
             description?: string | null;
@@ -3555,7 +3589,8 @@ export interface components {
                 order_id: string;
                 /** @description AOM-00000042 */
                 file_number: string;
-                status: string;
+                /** @description The status it was placed in */
+                status: components["schemas"]["StatusName"];
                 /** Format: uuid */
                 client_id: string;
                 /** Format: uuid */
@@ -3565,8 +3600,8 @@ export interface components {
                  * @description The due date
                  */
                 due_date: string;
-                loan_type: string;
-                transaction_type: string;
+                loan_type: components["schemas"]["LoanType"];
+                transaction_type: components["schemas"]["TransactionType"];
                 /** @description The client's fee */
                 total_fee: string;
             };
@@ -3593,8 +3628,10 @@ export interface components {
                 order_id: string;
                 /** @description AOM-00000042 */
                 file_number: string;
-                from: string;
-                to: string;
+                /** @description The status before */
+                from: components["schemas"]["StatusName"];
+                /** @description The status now */
+                to: components["schemas"]["StatusName"];
                 /** @description The workflow action (docs/workflow.md) */
                 action: string;
                 actor: {
@@ -3737,7 +3774,8 @@ export interface components {
                 /** @description AOM-00000042 */
                 file_number: string;
                 files: {
-                    file_type: string;
+                    /** @enum {unknown} */
+                    file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
                     filename: string;
                 }[];
             };
@@ -3876,7 +3914,7 @@ export interface components {
                 subject: string | null;
                 author_name: string;
                 /** @description The note's audience */
-                audience?: string;
+                audience?: components["schemas"]["Audience"];
             };
         };
         /** @description A file was uploaded; to those in the file's audience. */
@@ -3903,10 +3941,11 @@ export interface components {
                 file_number: string;
                 /** Format: uuid */
                 file_id: string;
-                file_type: string;
+                /** @enum {unknown} */
+                file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
                 filename: string;
                 /** @description The file's audience */
-                audience?: string;
+                audience?: components["schemas"]["Audience"];
             };
         };
         /** @description The company released the report to the lender (the order was completed or sent to client review, and paid where the company asks for payment first): its files are now listed for the lender. */
@@ -3936,7 +3975,8 @@ export interface components {
                 files: {
                     /** Format: uuid */
                     file_id: string;
-                    file_type: string;
+                    /** @enum {unknown} */
+                    file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
                     filename: string;
                 }[];
             };
@@ -10463,8 +10503,8 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     /** @description An http(s) URL that answers 2xx */
                     url: string;
-                    /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.report_released, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
-                    "event_types[]"?: string[];
+                    /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
+                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
                     active?: boolean;
                     description?: string | null;
                     /** @description Operators only: the organization the subscription is for */
@@ -10611,8 +10651,8 @@ export interface operations {
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
                 "application/x-www-form-urlencoded": {
                     url?: string;
-                    /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.report_released, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
-                    "event_types[]"?: string[];
+                    /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
+                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
                     /** @description true re-enables a disabled subscription */
                     active?: boolean;
                     description?: string | null;

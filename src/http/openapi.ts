@@ -91,13 +91,17 @@ export interface OpenApiOptions {
   documentOnly: readonly NamedSchema[];
 }
 
+/**
+ * The document-only schemas as components.schemas holds them; their references to named
+ * schemas (`Audience#`, as the routes' own) point into components.schemas, as the generator
+ * makes the routes' do.
+ */
 function documentOnlySchemas(schemas: readonly NamedSchema[]): Record<string, unknown> {
-  return Object.fromEntries(
-    schemas.map((schema) => {
-      const { $id, ...rest } = JSON.parse(JSON.stringify(schema)) as { $id: string };
-      return [$id, rest];
-    }),
+  const text = JSON.stringify(schemas).replace(
+    /"\$ref":"([A-Za-z0-9]+)#"/g,
+    (_match, name: string) => `"$ref":"#/components/schemas/${name}"`,
   );
+  return Object.fromEntries((JSON.parse(text) as { $id: string }[]).map(({ $id, ...rest }) => [$id, rest]));
 }
 
 export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {

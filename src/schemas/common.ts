@@ -17,6 +17,14 @@ export function ref<T extends TSchema>(schema: T, description?: string): TUnsafe
   return Type.Unsafe<Static<T>>({ $ref: `${id}#`, ...(description ? { description } : {}) });
 }
 
+/**
+ * A reference to a named schema declared in a layer this one may not import (the statuses of
+ * workflow/, named in the event payloads of events/): by its $id, typed as T.
+ */
+export function refByName<T>(id: string, description?: string): TUnsafe<T> {
+  return Type.Unsafe<T>({ $ref: `${id}#`, ...(description ? { description } : {}) });
+}
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /**

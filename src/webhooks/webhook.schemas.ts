@@ -2,10 +2,11 @@ import { Type } from 'typebox';
 import { EVENT_TYPE_NAMES } from '../events/event-types.ts';
 import { Id, Nullable } from '../schemas/common.ts';
 
-const EventTypes = Type.Array(Type.String({ maxLength: 100 }), {
+const EventTypes = Type.Array(Type.Enum([...EVENT_TYPE_NAMES, '*']), {
   maxItems: 50,
-  description: `Event types to receive; empty, absent or ["*"] for all. Types: ${EVENT_TYPE_NAMES.join(', ')}`,
+  description: 'Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all',
 });
+const EventType = Type.Enum(EVENT_TYPE_NAMES);
 
 export const CreateWebhookBody = Type.Object(
   {
@@ -35,7 +36,7 @@ export const Webhook = Type.Object(
     id: Id(),
     organization_id: Id(),
     url: Type.String(),
-    event_types: Type.Array(Type.String(), { description: 'Empty: every event' }),
+    event_types: Type.Array(EventType, { description: 'Empty: every event' }),
     active: Type.Boolean(),
     description: Nullable(Type.String()),
     disabled_at: Nullable(Type.String({ format: 'date-time' })),
@@ -67,8 +68,8 @@ export const Delivery = Type.Object(
   {
     id: Id(),
     event_id: Id(),
-    event_type: Type.String(),
-    status: Type.String({ description: 'pending, delivered or failed' }),
+    event_type: EventType,
+    status: Type.Enum(['pending', 'delivered', 'failed']),
     attempts: Type.Integer(),
     last_status_code: Nullable(Type.Integer()),
     last_error: Nullable(Type.String()),

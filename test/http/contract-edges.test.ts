@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DocumentContract } from '../helpers/contract.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { createCompany, createUserWithKey, type UserWithKey } from '../helpers/factories.ts';
+import { useDemoWorld } from '../helpers/demo.ts';
 
 /**
  * The edges of the API contract: what the HTTP layer answers around the operations (methods a
@@ -10,6 +11,7 @@ import { createCompany, createUserWithKey, type UserWithKey } from '../helpers/f
  * about them.
  */
 const t = useTestApp({ BODY_LIMIT_BYTES: '2048' });
+const world = useDemoWorld(t);
 type Json = Record<string, any>;
 let document: Json;
 let contract: DocumentContract;
@@ -190,5 +192,76 @@ describe('closed sets are enums', () => {
     expect(contract.check('GET', '/api/v1/orders/:order_id', 404, 'application/json', unknown)).toMatch(
       /enum|allowed/,
     );
+  });
+
+  it('the other closed sets: statuses, actions, payment methods, event types, roles, queues', async () => {
+    const { STATUSES } = await import('../../src/workflow/statuses.ts');
+    const { ENDPOINT_ACTIONS } = await import('../../src/workflow/transitions.ts');
+    const { PAYMENT_METHODS, ROLES } = await import('../../src/db/schema.ts');
+    const { EVENT_TYPE_NAMES } = await import('../../src/events/event-types.ts');
+    const { LOAN_TYPES, TRANSACTION_TYPES } = await import('../../src/orders/order.enums.ts');
+    const schemas = document.components.schemas as Record<string, Json>;
+    const named = (node: Json): Json =>
+      typeof node.$ref === 'string' ? named(schemas[node.$ref.split('/').pop()!]!) : node;
+    const at = (path: string): Json =>
+      named(
+        path.split('.').reduce((node: Json, key) => (key === '[]' ? node.items : node[key]) as Json, schemas),
+      );
+    const data = (event: string, field: string) => `${event}.properties.data.properties.${field}`;
+    const expected: [string, readonly string[]][] = [
+      ['Order.properties.allowed_transitions.[]', ENDPOINT_ACTIONS.map((a) => a.action)],
+      ['Order.properties.payment_method', PAYMENT_METHODS],
+      ['Order.properties.loan_type', LOAN_TYPES],
+      ['OrderListItem.properties.loan_type', LOAN_TYPES],
+      ['OrderListItem.properties.transaction_type', TRANSACTION_TYPES],
+      ['OrderStatus.properties.name', STATUSES],
+      ['HistoryEntry.properties.to', STATUSES],
+      [data('OrderStatusChangedEvent', 'from'), STATUSES],
+      [data('OrderStatusChangedEvent', 'to'), STATUSES],
+      [data('OrderCreatedEvent', 'status'), STATUSES],
+      [data('OrderCreatedEvent', 'loan_type'), LOAN_TYPES],
+      ['WebhookDelivery.properties.event_type', EVENT_TYPE_NAMES],
+      ['WebhookDelivery.properties.status', ['pending', 'delivered', 'failed']],
+      ['Webhook.properties.event_types.[]', EVENT_TYPE_NAMES],
+      ['CreateWebhookRequest.properties.event_types.[]', [...EVENT_TYPE_NAMES, '*']],
+      ['Session.properties.user.properties.role', ROLES],
+      ['ClientConfiguration.properties.companies.[].properties.payment_methods.[]', PAYMENT_METHODS],
+      ['UpdatePaymentMethodRequest.properties.payment_method', PAYMENT_METHODS],
+    ];
+    for (const [path, values] of expected) expect(at(path).enum, path).toEqual([...values]);
+    expect(at('OrderQueues.properties.data.[].properties.id').enum).toContain('offers');
+    expect(at('HistoryEntry.properties.from').anyOf.map(named)).toContainEqual(
+      expect.objectContaining({ enum: [...STATUSES] }),
+    );
+  });
+
+  it('the events an order goes through match their webhook payloads, for the company and the client', async () => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const { default: ajvFormats } = await import('ajv-formats');
+    const { eventSchemaName } = await import('../../src/events/event-types.ts');
+    const { eventDataSeenBy } = await import('../../src/policy/records.ts');
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajvFormats.default(ajv);
+    ajv.addSchema(document, 'openapi.json');
+    const order = await world.toInReview();
+    const events = await t.db
+      .selectFrom('events')
+      .select(['id', 'type', 'data', 'audience', 'created_at'])
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(new Set(events.map((e) => e.type)).size).toBeGreaterThanOrEqual(5);
+    for (const event of events) {
+      const validate = ajv.getSchema(
+        `openapi.json#/components/schemas/${eventSchemaName(event.type as never)}`,
+      )!;
+      for (const party of ['company', 'client'] as const) {
+        const data = eventDataSeenBy(event.type, event.audience as never, event.data as Json, party);
+        if (data === null) continue;
+        const payload = { id: event.id, type: event.type, timestamp: event.created_at.toISOString(), data };
+        expect(validate(payload), `${event.type} for ${party}: ${JSON.stringify(validate.errors)}`).toBe(
+          true,
+        );
+      }
+    }
   });
 });
