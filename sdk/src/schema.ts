@@ -2779,9 +2779,17 @@ export interface components {
         Party: {
             /** Format: uuid */
             id: string;
+            /**
+             * @deprecated
+             * @description Deprecated: the first of emails; use emails. Sunset: answered for as long as /api/v1 lasts, removed in the next major version (docs/api.md#deprecated-fields)
+             */
             email: string | null;
             emails: string[];
             name: string;
+            /**
+             * @deprecated
+             * @description Deprecated: the first of phones; use phones. Sunset: answered for as long as /api/v1 lasts, removed in the next major version (docs/api.md#deprecated-fields)
+             */
             phone: string | null;
             phones: string[];
             poc: boolean;
@@ -2935,6 +2943,10 @@ export interface components {
             payment_method: "payment_link" | "invoice" | "credit_card";
             special_instructions: string | null;
             parties: components["schemas"]["Party"][];
+            /**
+             * @deprecated
+             * @description Deprecated: the first of points_of_contact; use points_of_contact. Sunset: answered for as long as /api/v1 lasts, removed in the next major version (docs/api.md#deprecated-fields)
+             */
             point_of_contact: components["schemas"]["PointOfContact"] | null;
             points_of_contact: components["schemas"]["PointOfContact"][];
             products: {

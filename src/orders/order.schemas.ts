@@ -177,16 +177,25 @@ export const OrderStatus = Type.Object(
   { $id: 'OrderStatus', description: "The order's status (docs/workflow.md)" },
 );
 const StatusObject = ref(OrderStatus);
+
+/**
+ * A field the interface deprecates, with its replacement: answered as long as /api/v1 lasts,
+ * gone from the next major version (docs/api.md, "Deprecated fields").
+ */
+const deprecated = (use: string, what: string) => ({
+  deprecated: true,
+  description: `Deprecated: ${what}; use ${use}. Sunset: answered for as long as /api/v1 lasts, removed in the next major version (docs/api.md#deprecated-fields)`,
+});
 const DateString = Nullable(Type.String({ description: 'MM/DD/YYYY' }));
 const Decimal = Nullable(Type.String({ description: 'Decimal string, e.g. "450.00"' }));
 
 export const Party = Type.Object(
   {
     id: Id(),
-    email: Nullable(Type.String({ description: 'Deprecated: the first of emails' })),
+    email: Type.Union([Type.String(), Type.Null()], deprecated('emails', 'the first of emails')),
     emails: Type.Array(Type.String()),
     name: Type.String(),
-    phone: Nullable(Type.String({ description: 'The first of phones' })),
+    phone: Type.Union([Type.String(), Type.Null()], deprecated('phones', 'the first of phones')),
     phones: Type.Array(Type.String()),
     poc: Type.Boolean(),
     role: Type.String({ description: 'The role as it was named ("Loan Officer")' }),
@@ -385,7 +394,10 @@ export const OrderDetail = Type.Object(
     payment_method: Enum(PAYMENT_METHODS, { description: 'How the client pays for the order' }),
     special_instructions: Nullable(Type.String({ description: 'Sanitized HTML' })),
     parties: Type.Array(ref(Party)),
-    point_of_contact: Nullable(ref(PointOfContact)),
+    point_of_contact: Type.Union(
+      [ref(PointOfContact), Type.Null()],
+      deprecated('points_of_contact', 'the first of points_of_contact'),
+    ),
     points_of_contact: Type.Array(ref(PointOfContact)),
     products: Type.Array(IdName),
     property_type: Nullable(Type.Object({ id: Type.String(), name: Type.String(), slug: Type.String() })),

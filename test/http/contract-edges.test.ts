@@ -265,3 +265,19 @@ describe('closed sets are enums', () => {
     }
   });
 });
+
+describe('deprecated fields', () => {
+  it('are marked deprecated, naming their replacement and their sunset', () => {
+    const schemas = document.components.schemas as Record<string, Json>;
+    for (const [schema, field, use] of [
+      ['Order', 'point_of_contact', 'points_of_contact'],
+      ['Party', 'email', 'emails'],
+      ['Party', 'phone', 'phones'],
+    ] as const) {
+      const property = schemas[schema]!.properties[field];
+      expect(property.deprecated, `${schema}.${field}`).toBe(true);
+      expect(property.description).toMatch(new RegExp(`use ${use}\\. Sunset: .*#deprecated-fields`));
+      expect(schemas[schema]!.properties[use].deprecated).toBeUndefined();
+    }
+  });
+});
