@@ -9823,7 +9823,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description A file part of a multipart/form-data body
+                     * @description A file part of a multipart/form-data body: any media type, sent with the file's own Content-Type
                      */
                     attachment: Blob;
                     /** @enum {unknown} */

@@ -5,7 +5,8 @@
  *   the RateLimit-* headers, Retry-After on 429, Idempotent-Replayed on a replayed POST);
  * - form and multipart bodies described with the field names they really use, Rails-style
  *   (`files[][attachment]`, `attachments[]`, `party[emails][]`), since that is what the
- *   service reads from those encodings; JSON bodies keep their nested shape.
+ *   service reads from those encodings; JSON bodies keep their nested shape. Each file part of
+ *   a multipart body has its `encoding`: any Content-Type, the file's own.
  */
 type Json = Record<string, unknown>;
 
@@ -235,6 +236,7 @@ function describeEncodings(operation: Json, schemas: Record<string, Json>): void
     const flat = { properties: {} as Record<string, Json>, required: [] as string[] };
     flatten(resolve(media.schema as Json, schemas), '', true, false, flat, schemas);
     if (type !== 'multipart/form-data') dropBinary(flat);
+    else media.encoding = fileEncodings(flat.properties);
     media.schema = {
       type: 'object',
       properties: flat.properties,
@@ -249,6 +251,15 @@ function describeEncodings(operation: Json, schemas: Record<string, Json>): void
 const isBinaryField = (schema: Json): boolean =>
   schema.format === 'binary' ||
   (schema.type === 'array' && (schema.items as Json | undefined)?.format === 'binary');
+
+/** Each file part of a multipart body is sent with the file's own media type, whatever it is. */
+function fileEncodings(properties: Record<string, Json>): Json {
+  return Object.fromEntries(
+    Object.entries(properties)
+      .filter(([, schema]) => isBinaryField(schema))
+      .map(([name]) => [name, { contentType: '*/*' }]),
+  );
+}
 
 function dropBinary(flat: { properties: Record<string, Json>; required: string[] }): void {
   for (const [name, schema] of Object.entries(flat.properties)) {

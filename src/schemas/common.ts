@@ -74,8 +74,22 @@ export const ErrorBody = Type.Object(
 
 export const OrderParams = Type.Object({ order_id: Id('The order') });
 
-/** An uploaded file part (multipart/form-data). */
+/**
+ * An uploaded file part (multipart/form-data): bytes, as OpenAPI 3.1 says it
+ * (`contentMediaType`) and as 3.0 tools read it (`format: binary`), so that generated clients
+ * type it as a file (Blob) rather than a string. The multipart body's `encoding` names each file
+ * part's Content-Type (http/openapi-document.ts).
+ */
 export const Binary = Type.String({
   format: 'binary',
-  description: 'A file part of a multipart/form-data body',
+  contentMediaType: 'application/octet-stream',
+  description:
+    "A file part of a multipart/form-data body: any media type, sent with the file's own Content-Type",
+});
+
+/** A file's bytes as a download answers them, with the file's own Content-Type. */
+export const FileBytes = Type.String({
+  format: 'binary',
+  contentMediaType: 'application/octet-stream',
+  description: 'The file, with its own Content-Type',
 });

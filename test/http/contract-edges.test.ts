@@ -281,3 +281,27 @@ describe('deprecated fields', () => {
     }
   });
 });
+
+describe('file parts', () => {
+  it('every multipart body types its file parts as bytes and gives each its encoding', () => {
+    let parts = 0;
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Json>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const multipart = operation.requestBody?.content?.['multipart/form-data'];
+        if (!multipart) continue;
+        for (const [name, property] of Object.entries(multipart.schema.properties as Record<string, Json>)) {
+          const part = property.type === 'array' ? property.items : property;
+          if (part.format !== 'binary') continue;
+          expect(part.contentMediaType, `${method} ${path} ${name}`).toBe('application/octet-stream');
+          expect(multipart.encoding?.[name], `${method} ${path} ${name}`).toEqual({ contentType: '*/*' });
+          parts += 1;
+        }
+        // Only the multipart encoding carries files.
+        for (const type of ['application/json', 'application/x-www-form-urlencoded'])
+          expect(JSON.stringify(operation.requestBody.content[type] ?? {})).not.toContain('"binary"');
+      }
+    }
+    // An upload, a note's attachments, and the workflow actions that take files.
+    expect(parts).toBeGreaterThanOrEqual(4);
+  });
+});
