@@ -51,6 +51,7 @@ import { registerBenchRoutes } from './http/bench.routes.ts';
 import { installTextGuard } from './http/text-guard.ts';
 import { parseForm } from './http/rails-params.ts';
 import { installStrictBodies } from './http/strict-bodies.ts';
+import { installPerPageClamp } from './http/list-query.ts';
 import { AppError, errorBody } from './errors/app-error.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { checkRouteRoles, requestIdFrom } from './http/request-context.ts';
@@ -174,6 +175,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   installErrorHandling(app, () => webApp);
   installLingeringClose(app);
   installStrictBodies(app);
+  installPerPageClamp(app);
   // Limits count a request before anything else reads it.
   const limits = await registerProtection(app, config);
   app.addHook('onClose', () => limits.close());

@@ -5520,9 +5520,9 @@ export interface operations {
     listClients: {
         parameters: {
             query?: {
-                /** @description Page number, 1 to 1000000 (default 1) */
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
                 page?: number;
-                /** @description Page size (default 25; above 100 reads as 100) */
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
                 "q[id_eq]"?: string;
                 "q[id_not_eq]"?: string;
@@ -5685,9 +5685,9 @@ export interface operations {
     listClientTypes: {
         parameters: {
             query?: {
-                /** @description Page number, 1 to 1000000 (default 1) */
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
                 page?: number;
-                /** @description Page size (default 25; above 100 reads as 100) */
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
                 "q[id_eq]"?: string;
                 "q[id_not_eq]"?: string;
@@ -6294,9 +6294,9 @@ export interface operations {
     listOrders: {
         parameters: {
             query?: {
-                /** @description Page number, 1 to 1000000 (default 1) */
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
                 page?: number;
-                /** @description Page size (default 25; above 100 reads as 100) */
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
                 /** @description Start after the last order of the page that gave this cursor (its pagination.next_cursor), instead of at a page number: a deep page costs what the first does. Not with page; the same q[s] as that page; per_page and the q[…] filters may change. */
                 after?: string;
@@ -6788,9 +6788,9 @@ export interface operations {
     countOrdersByStatus: {
         parameters: {
             query?: {
-                /** @description Page number, 1 to 1000000 (default 1) */
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
                 page?: number;
-                /** @description Page size (default 25; above 100 reads as 100) */
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
                 "q[id_eq]"?: string;
                 "q[id_not_eq]"?: string;
@@ -7183,9 +7183,9 @@ export interface operations {
     exportOrders: {
         parameters: {
             query?: {
-                /** @description Page number, 1 to 1000000 (default 1) */
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
                 page?: number;
-                /** @description Page size (default 25; above 100 reads as 100) */
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
                 "q[id_eq]"?: string;
                 "q[id_not_eq]"?: string;
@@ -10749,9 +10749,9 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Page number, 1 to 1000000 (default 1) */
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
                 page?: number;
-                /** @description Page size (default 25; above 100 reads as 100) */
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
             };
             header?: {

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
   PREDICATES,
@@ -30,16 +31,41 @@ export const MAX_PAGE = 1_000_000;
 
 const pagingProperties = {
   page: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: MAX_PAGE, description: `Page number, 1 to ${MAX_PAGE} (default 1)` }),
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE,
+      // No default in the schema: page stays absent unless sent, since it excludes after=.
+      description: `Page number, 1 to ${MAX_PAGE} (default 1; not with after=)`,
+    }),
   ),
   per_page: Type.Optional(
     Type.Integer({
       minimum: 1,
-      maximum: MAX_PAGE,
-      description: `Page size (default ${DEFAULT_PER_PAGE}; above ${MAX_PER_PAGE} reads as ${MAX_PER_PAGE})`,
+      maximum: MAX_PER_PAGE,
+      default: DEFAULT_PER_PAGE,
+      description: `Page size, 1 to ${MAX_PER_PAGE}. A larger whole number is not refused: it reads as ${MAX_PER_PAGE} (clamped, as the interface does; pagination.per_page says what was used)`,
     }),
   ),
 };
+
+/**
+ * per_page above MAX_PER_PAGE reads as MAX_PER_PAGE, the interface's rule that its clients rely
+ * on. The value is clamped before the query string is validated, so that the schema declares
+ * the page sizes a caller gets (1 to 100) while a larger one is still not refused.
+ */
+export function installPerPageClamp(app: FastifyInstance): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const schema = request.routeOptions.schema?.querystring as { properties?: object } | undefined;
+    const query = request.query as Record<string, unknown> | undefined;
+    const value = query?.per_page;
+    if (schema?.properties && 'per_page' in schema.properties && typeof value === 'string') {
+      const size = Number(value);
+      if (value.trim() !== '' && Number.isInteger(size) && size > MAX_PER_PAGE)
+        query!.per_page = String(MAX_PER_PAGE);
+    }
+    done();
+  });
+}
 
 /** The documented part of a list's query string; q[...] keys are read by parseListQuery. */
 export const ListQueryString = Type.Object(pagingProperties, { additionalProperties: true });

@@ -305,3 +305,41 @@ describe('file parts', () => {
     expect(parts).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('per_page', () => {
+  it('declares its default (25) and its maximum (100), and says that larger values are clamped', () => {
+    let lists = 0;
+    for (const operations of Object.values(document.paths as Record<string, Json>)) {
+      for (const operation of Object.values(operations)) {
+        const perPage = (operation.parameters as Json[] | undefined)?.find((p) => p.name === 'per_page');
+        if (!perPage) continue;
+        expect(perPage.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
+        expect(perPage.description ?? perPage.schema.description).toMatch(/reads as 100 \(clamped/);
+        lists += 1;
+      }
+    }
+    expect(lists).toBeGreaterThanOrEqual(4);
+  });
+
+  it('answers the default without per_page, and 100 for anything larger, never refusing it', async () => {
+    const pageSize = async (query: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders${query}`,
+        headers: { 'x-api-key': world.staff },
+      });
+      expect(response.statusCode, query).toBe(200);
+      return response.json().pagination.per_page as number;
+    };
+    expect(await pageSize('')).toBe(25);
+    expect(await pageSize('?per_page=100')).toBe(100);
+    expect(await pageSize('?per_page=101')).toBe(100);
+    expect(await pageSize('?per_page=1000000000')).toBe(100);
+    const zero = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/orders?per_page=0',
+      headers: { 'x-api-key': world.staff },
+    });
+    expect(zero.statusCode).toBe(422);
+  });
+});
