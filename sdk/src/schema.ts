@@ -3480,6 +3480,10 @@ export interface components {
             id: string;
             /** Format: uuid */
             organization_id: string;
+            /**
+             * Format: uri
+             * @description Where the deliveries go
+             */
             url: string;
             /** @description Empty: every event */
             event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
@@ -3498,6 +3502,10 @@ export interface components {
             id: string;
             /** Format: uuid */
             organization_id: string;
+            /**
+             * Format: uri
+             * @description Where the deliveries go
+             */
             url: string;
             /** @description Empty: every event */
             event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
@@ -3561,7 +3569,10 @@ export interface components {
             event_id: string;
         };
         CreateWebhookRequest: {
-            /** @description An http(s) URL that answers 2xx */
+            /**
+             * Format: uri
+             * @description An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)
+             */
             url: string;
             /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
             event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
@@ -3572,6 +3583,10 @@ export interface components {
         };
         /** @description Absent fields stay */
         UpdateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)
+             */
             url?: string;
             /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
             event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
@@ -10513,7 +10528,10 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["CreateWebhookRequest"];
                 "application/x-www-form-urlencoded": {
-                    /** @description An http(s) URL that answers 2xx */
+                    /**
+                     * Format: uri
+                     * @description An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)
+                     */
                     url: string;
                     /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
                     "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
@@ -10662,6 +10680,10 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * Format: uri
+                     * @description An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)
+                     */
                     url?: string;
                     /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
                     "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];

@@ -8,9 +8,18 @@ const EventTypes = Type.Array(Type.Enum([...EVENT_TYPE_NAMES, '*']), {
 });
 const EventType = Type.Enum(EVENT_TYPE_NAMES);
 
+/** Where deliveries go: an absolute http(s) URI (RFC 3986: an international name in punycode). */
+const WebhookUrl = Type.String({
+  format: 'uri',
+  minLength: 1,
+  maxLength: 2000,
+  description:
+    'An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)',
+});
+
 export const CreateWebhookBody = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: 2000, description: 'An http(s) URL that answers 2xx' }),
+    url: WebhookUrl,
     event_types: Type.Optional(EventTypes),
     active: Type.Optional(Type.Boolean()),
     description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
@@ -23,7 +32,7 @@ export const CreateWebhookBody = Type.Object(
 
 export const UpdateWebhookBody = Type.Object(
   {
-    url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+    url: Type.Optional(WebhookUrl),
     event_types: Type.Optional(EventTypes),
     active: Type.Optional(Type.Boolean({ description: 'true re-enables a disabled subscription' })),
     description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
@@ -35,7 +44,7 @@ export const Webhook = Type.Object(
   {
     id: Id(),
     organization_id: Id(),
-    url: Type.String(),
+    url: Type.String({ format: 'uri', description: 'Where the deliveries go' }),
     event_types: Type.Array(EventType, { description: 'Empty: every event' }),
     active: Type.Boolean(),
     description: Nullable(Type.String()),

@@ -343,3 +343,11 @@ describe('per_page', () => {
     expect(zero.statusCode).toBe(422);
   });
 });
+
+describe('the validation rules the server applies are in the schemas', () => {
+  it('webhook URLs are URIs', () => {
+    const schemas = document.components.schemas as Record<string, Json>;
+    for (const schema of ['CreateWebhookRequest', 'UpdateWebhookRequest', 'Webhook', 'WebhookWithSecret'])
+      expect(schemas[schema]!.properties.url.format, schema).toBe('uri');
+  });
+});
