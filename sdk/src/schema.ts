@@ -4292,9 +4292,9 @@ export interface components {
         XApiEmail: string;
         /** @description The same as X-Api-Email (either name is read) */
         XUserEmail: string;
-        /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+        /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
         XRequestId: string;
-        /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+        /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
         IdempotencyKey: string;
         /** @description Invitations: the invited user's first name */
         XApiFirstName: string;
@@ -4326,7 +4326,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4361,7 +4361,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4395,7 +4395,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4437,7 +4437,7 @@ export interface operations {
                 disposition?: "attachment" | "inline";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path: {
@@ -4476,7 +4476,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path: {
@@ -4514,7 +4514,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4559,7 +4559,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4594,7 +4594,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4630,7 +4630,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4672,7 +4672,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4716,7 +4716,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4762,13 +4762,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Invitations: the invited user's first name */
                 "X-Api-First-Name"?: components["parameters"]["XApiFirstName"];
@@ -4812,7 +4812,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -4853,7 +4853,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -4915,7 +4915,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -4957,7 +4957,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5012,7 +5012,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5057,7 +5057,7 @@ export interface operations {
                 next_step?: "answer_offer" | "await_terms" | "schedule" | "inspect" | "submit" | "revise" | "on_hold" | "in_review" | "done" | "cancelled";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5098,7 +5098,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5139,13 +5139,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5183,7 +5183,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5228,7 +5228,7 @@ export interface operations {
                 organization_id?: string;
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5270,13 +5270,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5337,7 +5337,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5398,7 +5398,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5439,13 +5439,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5491,7 +5491,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5572,17 +5572,17 @@ export interface operations {
                 "q[client_type_id_null]"?: "true" | "false";
                 /** @description client_type_id is present (true) or not (false) */
                 "q[client_type_id_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gteq]"?: string;
                 /** @description created_at is null (true) or not (false) */
                 "q[created_at_null]"?: "true" | "false";
@@ -5592,7 +5592,7 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "name asc" | "name desc" | "client_type_id asc" | "client_type_id desc" | "created_at asc" | "created_at desc";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5633,13 +5633,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5731,7 +5731,7 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "name asc" | "name desc";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5772,7 +5772,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5820,7 +5820,7 @@ export interface operations {
                 company_id?: string;
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5865,7 +5865,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5923,7 +5923,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -5968,7 +5968,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -6024,7 +6024,7 @@ export interface operations {
                 company_id?: string;
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -6069,7 +6069,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -6124,7 +6124,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -6165,7 +6165,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -6210,7 +6210,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -6268,7 +6268,7 @@ export interface operations {
                 company_id?: string;
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -6482,81 +6482,81 @@ export interface operations {
                 "q[address_street_null]"?: "true" | "false";
                 /** @description address_street is present (true) or not (false) */
                 "q[address_street_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gteq]"?: string;
                 /** @description due_date is null (true) or not (false) */
                 "q[due_date_null]"?: "true" | "false";
                 /** @description due_date is present (true) or not (false) */
                 "q[due_date_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gteq]"?: string;
                 /** @description created_at is null (true) or not (false) */
                 "q[created_at_null]"?: "true" | "false";
                 /** @description created_at is present (true) or not (false) */
                 "q[created_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gteq]"?: string;
                 /** @description updated_at is null (true) or not (false) */
                 "q[updated_at_null]"?: "true" | "false";
                 /** @description updated_at is present (true) or not (false) */
                 "q[updated_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gteq]"?: string;
                 /** @description completed_at is null (true) or not (false) */
                 "q[completed_at_null]"?: "true" | "false";
                 /** @description completed_at is present (true) or not (false) */
                 "q[completed_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gteq]"?: string;
                 /** @description fulfilled_at is null (true) or not (false) */
                 "q[fulfilled_at_null]"?: "true" | "false";
@@ -6620,33 +6620,33 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gteq]"?: string;
                 /** @description offer_expires_at is null (true) or not (false) */
                 "q[offer_expires_at_null]"?: "true" | "false";
                 /** @description offer_expires_at is present (true) or not (false) */
                 "q[offer_expires_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gteq]"?: string;
                 /** @description vendor_due_date is null (true) or not (false) */
                 "q[vendor_due_date_null]"?: "true" | "false";
@@ -6666,7 +6666,7 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -6707,13 +6707,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6974,81 +6974,81 @@ export interface operations {
                 "q[address_street_null]"?: "true" | "false";
                 /** @description address_street is present (true) or not (false) */
                 "q[address_street_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gteq]"?: string;
                 /** @description due_date is null (true) or not (false) */
                 "q[due_date_null]"?: "true" | "false";
                 /** @description due_date is present (true) or not (false) */
                 "q[due_date_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gteq]"?: string;
                 /** @description created_at is null (true) or not (false) */
                 "q[created_at_null]"?: "true" | "false";
                 /** @description created_at is present (true) or not (false) */
                 "q[created_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gteq]"?: string;
                 /** @description updated_at is null (true) or not (false) */
                 "q[updated_at_null]"?: "true" | "false";
                 /** @description updated_at is present (true) or not (false) */
                 "q[updated_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gteq]"?: string;
                 /** @description completed_at is null (true) or not (false) */
                 "q[completed_at_null]"?: "true" | "false";
                 /** @description completed_at is present (true) or not (false) */
                 "q[completed_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gteq]"?: string;
                 /** @description fulfilled_at is null (true) or not (false) */
                 "q[fulfilled_at_null]"?: "true" | "false";
@@ -7112,33 +7112,33 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gteq]"?: string;
                 /** @description offer_expires_at is null (true) or not (false) */
                 "q[offer_expires_at_null]"?: "true" | "false";
                 /** @description offer_expires_at is present (true) or not (false) */
                 "q[offer_expires_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gteq]"?: string;
                 /** @description vendor_due_date is null (true) or not (false) */
                 "q[vendor_due_date_null]"?: "true" | "false";
@@ -7158,7 +7158,7 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -7369,81 +7369,81 @@ export interface operations {
                 "q[address_street_null]"?: "true" | "false";
                 /** @description address_street is present (true) or not (false) */
                 "q[address_street_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gteq]"?: string;
                 /** @description due_date is null (true) or not (false) */
                 "q[due_date_null]"?: "true" | "false";
                 /** @description due_date is present (true) or not (false) */
                 "q[due_date_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gteq]"?: string;
                 /** @description created_at is null (true) or not (false) */
                 "q[created_at_null]"?: "true" | "false";
                 /** @description created_at is present (true) or not (false) */
                 "q[created_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gteq]"?: string;
                 /** @description updated_at is null (true) or not (false) */
                 "q[updated_at_null]"?: "true" | "false";
                 /** @description updated_at is present (true) or not (false) */
                 "q[updated_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gteq]"?: string;
                 /** @description completed_at is null (true) or not (false) */
                 "q[completed_at_null]"?: "true" | "false";
                 /** @description completed_at is present (true) or not (false) */
                 "q[completed_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gteq]"?: string;
                 /** @description fulfilled_at is null (true) or not (false) */
                 "q[fulfilled_at_null]"?: "true" | "false";
@@ -7507,33 +7507,33 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gteq]"?: string;
                 /** @description offer_expires_at is null (true) or not (false) */
                 "q[offer_expires_at_null]"?: "true" | "false";
                 /** @description offer_expires_at is present (true) or not (false) */
                 "q[offer_expires_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gteq]"?: string;
                 /** @description vendor_due_date is null (true) or not (false) */
                 "q[vendor_due_date_null]"?: "true" | "false";
@@ -7553,7 +7553,7 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -7594,7 +7594,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -7639,7 +7639,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -7698,7 +7698,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -7743,7 +7743,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -7784,7 +7784,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -7825,7 +7825,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -7870,7 +7870,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -7915,7 +7915,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -7960,7 +7960,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8013,7 +8013,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8058,7 +8058,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8111,7 +8111,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8156,7 +8156,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8201,7 +8201,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8258,7 +8258,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8314,7 +8314,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8367,7 +8367,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8424,7 +8424,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8469,7 +8469,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8526,7 +8526,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8571,7 +8571,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8624,7 +8624,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8677,7 +8677,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8722,7 +8722,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8792,7 +8792,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8838,7 +8838,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8883,7 +8883,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8936,7 +8936,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -8981,7 +8981,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9026,7 +9026,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9088,7 +9088,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9159,7 +9159,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9214,7 +9214,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9267,7 +9267,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9312,7 +9312,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9365,7 +9365,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9410,7 +9410,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9463,7 +9463,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9508,7 +9508,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9561,7 +9561,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9614,7 +9614,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9667,7 +9667,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9720,7 +9720,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9773,7 +9773,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9818,13 +9818,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9883,7 +9883,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9941,7 +9941,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -9986,13 +9986,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10078,13 +10078,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10144,13 +10144,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10205,7 +10205,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -10260,13 +10260,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10318,7 +10318,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -10363,13 +10363,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10418,7 +10418,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -10471,7 +10471,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -10512,13 +10512,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -10573,7 +10573,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -10618,7 +10618,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -10663,7 +10663,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -10724,13 +10724,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10777,7 +10777,7 @@ export interface operations {
                 per_page?: number;
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
@@ -10822,13 +10822,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10872,13 +10872,13 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
                 /** @description The same as X-Api-Email (either name is read) */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10922,7 +10922,7 @@ export interface operations {
             header?: {
                 /** @description The id of the last event you received: the events that followed it are replayed first */
                 "Last-Event-ID"?: string;
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
                 /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];

@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import type { AttributeMap, AttributeSpec, Predicate } from '../db/list-filter.ts';
-import { DATE_INPUT_FORMATS } from '../format/dates.ts';
+import { DATE_FILTER_PATTERN, DATETIME_FILTER_PATTERN } from './list-query.ts';
 
 /**
  * The search parameters of a list, for the OpenAPI document: one per attribute and predicate
@@ -39,8 +39,16 @@ function valueSchema(spec: AttributeSpec): TSchema {
     case 'decimal':
       return Type.String({ pattern: '^-?\\d{1,13}(\\.\\d{1,2})?$' });
     case 'date':
+      return Type.String({
+        pattern: DATE_FILTER_PATTERN,
+        description: 'A date, years 1000 to 9999: YYYY-MM-DD or MM/DD/YYYY (blank: the term is left out)',
+      });
     case 'datetime':
-      return Type.String({ description: DATE_INPUT_FORMATS });
+      return Type.String({
+        pattern: DATETIME_FILTER_PATTERN,
+        description:
+          'A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out)',
+      });
     default:
       return Type.String({ maxLength: 500 });
   }

@@ -376,6 +376,21 @@ function checkValue(value: string, spec: AttributeSpec, timeZone: string): strin
 /** Years 1000 to 9999: what people search by, and always a date PostgreSQL accepts. */
 const DAY = /^[1-9]\d{3}-\d{2}-\d{2}$/;
 
+/**
+ * The shapes checkValue takes for date and date-time filters, as the OpenAPI document declares
+ * them (list-query-document.ts): a date YYYY-MM-DD or M/D/YYYY; for date-times also a time
+ * (HH:MM[:SS[.ffffff]]), read in TIME_ZONE, or with a zone (Z, +HH:MM). A value of that shape
+ * can still be an impossible date (02/30/2026): 422 all the same.
+ */
+const ISO_DAY = '[1-9]\\d{3}-\\d{2}-\\d{2}';
+const US_DAY = '\\d{1,2}/\\d{1,2}/[1-9]\\d{3}';
+const ISO_TIME = '\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,6})?)?';
+export const DATE_FILTER_PATTERN = `^(?:${ISO_DAY}|${US_DAY})$`;
+export const DATETIME_FILTER_PATTERN =
+  `^(?:${ISO_DAY}(?:[T ]${ISO_TIME})?` +
+  `|${ISO_DAY}[Tt ]${ISO_TIME}(?:[Zz]|[+-]\\d{2}:?\\d{2})` +
+  `|${US_DAY}(?:[T ]\\d{1,2}:\\d{2}(?::\\d{2})?)?)$`;
+
 function isDate(value: string): boolean {
   if (!DAY.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);

@@ -1,3 +1,6 @@
+import { IDEMPOTENCY_KEY } from './idempotency.ts';
+import { REQUEST_ID } from './request-context.ts';
+
 /**
  * The last touches of the OpenAPI document, applied to the generated object:
  * - the headers every /api/v1 operation reads (X-Api-Email, X-User-Email, X-Request-Id;
@@ -9,6 +12,10 @@
  *   a multipart body has its `encoding`: any Content-Type, the file's own.
  */
 type Json = Record<string, unknown>;
+
+/** The shapes the service holds these headers to (http/idempotency.ts, http/request-context.ts). */
+const IDEMPOTENCY_KEY_PATTERN = IDEMPOTENCY_KEY.source;
+const REQUEST_ID_PATTERN = REQUEST_ID.source;
 
 const PARAMETERS: Record<string, Json> = {
   XApiEmail: {
@@ -31,16 +38,16 @@ const PARAMETERS: Record<string, Json> = {
     in: 'header',
     required: false,
     description:
-      'Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise',
-    schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+      'Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)',
+    schema: { type: 'string' },
   },
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
     description:
-      'Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours',
-    schema: { type: 'string', minLength: 1, maxLength: 255 },
+      'Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN },
   },
   XApiFirstName: {
     name: 'X-Api-First-Name',
@@ -104,7 +111,7 @@ export const ERROR_RESPONSES: Record<number, { name: string; description: string
 const HEADERS: Record<string, Json> = {
   'X-Request-Id': {
     description: "The request's id: yours, or one made up; in every log line of it",
-    schema: { type: 'string' },
+    schema: { type: 'string', pattern: REQUEST_ID_PATTERN },
   },
   'RateLimit-Limit': { description: 'Requests allowed in the window', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },

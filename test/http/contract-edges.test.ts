@@ -345,6 +345,80 @@ describe('per_page', () => {
 });
 
 describe('the validation rules the server applies are in the schemas', () => {
+  const parameter = (name: string) => document.components.parameters[name] as Json;
+
+  it('Idempotency-Key: the declared pattern is the one the server holds keys to', async () => {
+    const { schema } = parameter('IdempotencyKey');
+    expect(schema).toMatchObject({ type: 'string', minLength: 1, maxLength: 255 });
+    const pattern = new RegExp(schema.pattern as string);
+    for (const key of ['retry-42', 'a'.repeat(255), 'with space', 'é', 'a'.repeat(256)]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/api_keys',
+        headers: { 'x-api-key': user.key, 'idempotency-key': key },
+        payload: { label: `key ${key.length}` },
+      });
+      expect(response.statusCode, key).toBe(pattern.test(key) ? 201 : 422);
+      if (!pattern.test(key)) expect(response.json().error.details[0].field).toBe('Idempotency-Key');
+    }
+  });
+
+  it('X-Request-Id: any value is taken (a bad one replaced); the answered id has the declared shape', async () => {
+    expect(parameter('XRequestId').schema).toEqual({ type: 'string' });
+    const answered = new RegExp(document.components.headers['X-Request-Id'].schema.pattern as string);
+    for (const id of ['lender-42.abc', 'has spaces <and> marks', 'x'.repeat(200)]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-request-id': id },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-request-id']).toMatch(answered);
+      expect(response.headers['x-request-id'] === id).toBe(answered.test(id));
+    }
+  });
+
+  it('date filters: the declared pattern takes exactly the shapes the list takes', async () => {
+    const filter = (document.paths['/api/v1/orders'].get.parameters as Json[]).find(
+      (p) => p.name === 'q[due_date_lteq]',
+    )!;
+    const pattern = new RegExp(filter.schema.pattern as string);
+    const shapes = [
+      '2026-12-31',
+      '12/31/2026',
+      '1/5/2026',
+      '2026-12-31T17:00',
+      '2026-12-31 17:00:59',
+      '2026-12-31T17:00:00.123456',
+      '2026-12-31T17:00Z',
+      '2026-12-31T17:00:00+05:30',
+      '2026-12-31T17:00-0500',
+      '2026-12-31t17:00z',
+      '2026-12-31t17:00',
+      '12/31/2026 17:00',
+      '12/31/2026 5:00:30',
+      '2026-12-31T17',
+      '31-12-2026',
+      '0999-01-01',
+      '2026/12/31',
+      'tomorrow',
+      '2026-12-31T17:00:00.1234567',
+      '12/31/26',
+      '2026-12-31Z',
+      '2026-12-31T17:00+5',
+    ];
+    for (const value of shapes) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders?q[due_date_lteq]=${encodeURIComponent(value)}`,
+        headers: { 'x-api-key': world.staff },
+      });
+      expect(response.statusCode, value).toBe(pattern.test(value) ? 200 : 422);
+    }
+    // The right shape, an impossible date: refused all the same.
+    for (const value of ['2026-02-30', '02/30/2026']) expect(pattern.test(value)).toBe(true);
+  });
+
   it('webhook URLs are URIs', () => {
     const schemas = document.components.schemas as Record<string, Json>;
     for (const schema of ['CreateWebhookRequest', 'UpdateWebhookRequest', 'Webhook', 'WebhookWithSecret'])
