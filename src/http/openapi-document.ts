@@ -144,12 +144,27 @@ export function completeDocument(document: Json): Json {
   );
   for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
     for (const [method, operation] of Object.entries(operations)) {
+      placeLinks(operation);
       describeHeaders(path, method, operation);
       describeEncodings(operation, schemas);
     }
   }
   dropUnreferencedSchemas(document, schemas);
   return document;
+}
+
+/** The route's links (config.links, carried as x-links) on the answers they follow. */
+function placeLinks(operation: Json): void {
+  const links = operation['x-links'] as Record<string, Json> | undefined;
+  if (!links) return;
+  delete operation['x-links'];
+  const responses = operation.responses as Record<string, Json>;
+  for (const [status, byName] of Object.entries(links)) {
+    const response = responses[status];
+    if (!response)
+      throw new Error(`${String(operation.operationId)}: links for an answer it has not (${status})`);
+    response.links = byName;
+  }
 }
 
 function describeHeaders(path: string, method: string, operation: Json): void {

@@ -21,7 +21,19 @@ declare module 'fastify' {
     errors?: readonly number[];
     /** The body as documented, where the route reads the body itself (several accepted shapes). */
     documentedBody?: unknown;
+    /**
+     * OpenAPI links of the route's answers, by status: the operations a client can call next
+     * with values of the answer (`$response.body#/id`).
+     */
+    links?: Record<number, Record<string, ResponseLink>>;
   }
+}
+
+/** An OpenAPI link: the operation, and where its parameters come from in the answer. */
+export interface ResponseLink {
+  operationId: string;
+  parameters: Record<string, string>;
+  description: string;
 }
 
 const errorResponse = (status: number) => ({

@@ -159,6 +159,8 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
         documented.querystring = listQueryDocument(attributes, querystring?.properties ?? {});
       }
       if (route.config?.documentedBody) documented.body = route.config.documentedBody;
+      // Carried to completeDocument, which puts them on their answers (the generator has no links).
+      if (route.config?.links) Object.assign(documented, { 'x-links': route.config.links });
       return { schema: documented, url };
     },
     transformObject: (documents) => {

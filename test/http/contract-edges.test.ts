@@ -425,3 +425,34 @@ describe('the validation rules the server applies are in the schemas', () => {
       expect(schemas[schema]!.properties.url.format, schema).toBe('uri');
   });
 });
+
+describe('links', () => {
+  it('a created order links to its detail, its history and every action, by its id', async () => {
+    const { ENDPOINT_ACTIONS } = await import('../../src/workflow/transitions.ts');
+    const links = document.paths['/api/v1/orders'].post.responses['201'].links as Record<string, Json>;
+    const operations = new Map<string, [string, string]>();
+    for (const [path, methods] of Object.entries(document.paths as Record<string, Json>))
+      for (const [method, operation] of Object.entries(methods))
+        operations.set(operation.operationId, [method, path]);
+    expect(Object.keys(links)).toEqual(
+      expect.arrayContaining(['getOrder', 'getOrderHistory', 'acceptAssignment', 'cancel', 'place']),
+    );
+    expect(Object.keys(links)).toHaveLength(2 + ENDPOINT_ACTIONS.length);
+    for (const [name, link] of Object.entries(links)) {
+      const [, path] = operations.get(link.operationId as string) ?? [];
+      expect(path, name).toMatch(/^\/api\/v1\/orders\/\{order_id\}/);
+      expect(link.parameters).toEqual({ order_id: '$response.body#/id' });
+      expect(link.description).toEqual(expect.any(String));
+    }
+    // Following the link: the created order's id opens its detail.
+    const { placeOrder } = await import('../helpers/orders.ts');
+    const created = await placeOrder(t.app, t.db, world.demo);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: operations.get('getOrder')![1].replace('{order_id}', created.id),
+      headers: { 'x-api-key': world.client },
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().id).toBe(created.id);
+  });
+});
