@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
 import { API_SCHEMAS, DOCUMENT_ONLY_SCHEMAS } from './api-schemas.ts';
+import { API_EXAMPLES } from './examples/index.ts';
 import { buildSerializer } from './http/serializers.ts';
 import { readSessionCookie } from './sessions/cookie.ts';
 import { checkCsrf, registerSessionRoutes } from './sessions/session.routes.ts';
@@ -183,7 +184,11 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   installTextGuard(app);
   installBodyParsers(app);
   await registerMultipart(app, config);
-  await registerOpenApi(app, { schemas: API_SCHEMAS, documentOnly: DOCUMENT_ONLY_SCHEMAS });
+  await registerOpenApi(app, {
+    schemas: API_SCHEMAS,
+    documentOnly: DOCUMENT_ONLY_SCHEMAS,
+    examples: API_EXAMPLES,
+  });
 
   installRequestMetrics(app);
   registerMetricsRoute(app, { token: config.metrics.token, render: () => renderMetrics(metricsSources(db)) });

@@ -2267,252 +2267,449 @@ export interface components {
     schemas: {
         /** @description The action was done */
         Success: {
-            /** @enum {boolean} */
+            /**
+             * @example true
+             * @enum {boolean}
+             */
             success: true;
         };
         FieldProblem: {
-            /** @description The field as the request named it: borrower.first_name, product_ids[0] */
+            /**
+             * @description The field as the request named it: borrower.first_name, product_ids[0]
+             * @example borrower.first_name
+             */
             field: string;
+            /** @example is required */
             message: string;
         };
         /** @description Every error answers this */
         Error: {
-            /** @enum {boolean} */
+            /**
+             * @example false
+             * @enum {boolean}
+             */
             success: false;
             error: {
                 /**
                  * @description Machine-readable, one of a closed set; each code is documented in docs/api.md, "Error codes" (docs/api.md#error-<code>)
+                 * @example validation_failed
                  * @enum {unknown}
                  */
                 code: "bad_request" | "invalid_json" | "invalid_multipart" | "unauthenticated" | "invalid_credentials" | "payment_declined" | "csrf_failed" | "forbidden" | "cannot_act_as" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "transition_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
-                /** @description For a person */
+                /**
+                 * @description For a person
+                 * @example Invalid input: borrower.first_name, product_ids[0]
+                 */
                 message: string;
                 /** @description Each failing field (422), else empty */
                 details: components["schemas"]["FieldProblem"][];
             };
-            /** @description Also the X-Request-Id header; finds the request in the logs */
+            /**
+             * @description Also the X-Request-Id header; finds the request in the logs
+             * @example c8a1f4e2-7b3d-4e9a-9f21-5d6c0b8e4a17
+             */
             request_id: string;
         };
         /** @description Where to find the API and its documentation */
         ServiceIndex: {
+            /** @example Appraisal Order Management */
             name: string;
-            /** @description Where the API starts */
+            /**
+             * @description Where the API starts
+             * @example https://appraisals.example.com/api/v1
+             */
             api: string;
-            /** @description The interactive documentation */
+            /**
+             * @description The interactive documentation
+             * @example https://appraisals.example.com/docs
+             */
             docs: string;
-            /** @description This document */
+            /**
+             * @description This document
+             * @example https://appraisals.example.com/openapi.json
+             */
             openapi: string;
         };
         /** @description All is well */
         HealthStatus: {
-            /** @enum {string} */
+            /**
+             * @example ok
+             * @enum {string}
+             */
             status: "ok";
         };
         /** @description The signed-in user and what their requests need */
         Session: {
             user: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 57243582-c15e-4dd6-810b-6d7fe87ed14f
+                 */
                 id: string;
+                /** @example Lou Officer */
                 name: string;
+                /** @example lou.officer@hillcountry.example */
                 email: string;
-                /** @enum {unknown} */
+                /**
+                 * @example client
+                 * @enum {unknown}
+                 */
                 role: "client" | "staff" | "appraiser" | "operator";
                 organization_id: string | null;
+                /** @example false */
                 is_admin: boolean;
             };
             actor: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 4080d07e-e341-43d4-bb37-72dba9b07256
+                 */
                 id: string;
+                /** @example Casey Client */
                 name: string;
+                /** @example casey.client@hillcountry.example */
                 email: string;
             } | null;
-            /** @description Send it as X-CSRF-Token on every request but GET that the session cookie authenticates */
+            /**
+             * @description Send it as X-CSRF-Token on every request but GET that the session cookie authenticates
+             * @example TObAX3UScpMxJISUAHstYwKGpjdy9eLOCu0ZG2KwzJw
+             */
             csrf_token: string;
             /**
              * Format: date-time
              * @description When the session ends, used or not
+             * @example 2026-11-27T23:00:00.000Z
              */
             expires_at: string;
         };
         SignInRequest: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @example lou.officer@hillcountry.example
+             */
             email: string;
-            /** @description 12 to 128 characters */
+            /**
+             * @description 12 to 128 characters
+             * @example correct horse battery staple
+             */
             password: string;
         };
         ForgotPasswordRequest: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @example lou.officer@hillcountry.example
+             */
             email: string;
         };
         SetPasswordRequest: {
-            /** @description The link's token (from the email) */
+            /**
+             * @description The link's token (from the email)
+             * @example wRSKlGCPzqhRUZtRfdczuH8kfTYzAJBxwRdKaUrWWi8
+             */
             token: string;
-            /** @description 12 to 128 characters */
+            /**
+             * @description 12 to 128 characters
+             * @example correct horse battery staple
+             */
             password: string;
         };
         ChangePasswordRequest: {
-            /** @description Empty when no password was set yet */
+            /**
+             * @description Empty when no password was set yet
+             * @example correct horse battery staple
+             */
             current_password: string;
-            /** @description 12 to 128 characters */
+            /**
+             * @description 12 to 128 characters
+             * @example a brand new passphrase
+             */
             password: string;
         };
         /** @description A user, with a single-sign-on token */
         User: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 57243582-c15e-4dd6-810b-6d7fe87ed14f
+             */
             id: string;
+            /** @example Lou Officer */
             name: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @example lou.officer@hillcountry.example
+             */
             email: string;
-            /** @description Signed single-sign-on token for the web application (/sso?token=…); carries exp */
+            /**
+             * @description Signed single-sign-on token for the web application (/sso?token=…); carries exp
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI1NzI0MzU4Mi1jMTVlLTRkZDYtODEwYi02ZDdmZTg3ZWQxNGYifQ.c2lnbmF0dXJlLW9mLXRoZS1zZXJ2aWNl
+             */
             jwt: string;
         };
         /** @description One kind of status email, and whether it arrives */
         NotificationSetting: {
-            /** @enum {unknown} */
+            /**
+             * @example new_offer
+             * @enum {unknown}
+             */
             kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "request_answered" | "payment_due" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered" | "client_request_to_review";
+            /** @example An order is offered to you, with the time left to answer */
             description: string;
-            /** @description Whether this notice arrives by email */
+            /**
+             * @description Whether this notice arrives by email
+             * @example true
+             */
             enabled: boolean;
         };
         /** @description Kinds to turn on (true) or off (false); the others stay as they are */
         NotificationSettingsChange: {
+            /** @example true */
             new_offer?: boolean;
+            /** @example true */
             revision_requested?: boolean;
+            /** @example true */
             order_on_hold?: boolean;
+            /** @example true */
             order_resumed?: boolean;
+            /** @example true */
             order_cancelled?: boolean;
+            /** @example true */
             appraiser_assigned?: boolean;
+            /** @example false */
             inspection_scheduled?: boolean;
+            /** @example true */
             report_delivered?: boolean;
+            /** @example true */
             request_answered?: boolean;
+            /** @example true */
             payment_due?: boolean;
+            /** @example true */
             negotiation_to_decide?: boolean;
+            /** @example true */
             condition_to_decide?: boolean;
+            /** @example true */
             offer_declined?: boolean;
+            /** @example true */
             negotiation_answered?: boolean;
+            /** @example true */
             client_request_to_review?: boolean;
         };
         /** @description A card to keep on file */
         CardOnFileRequest: {
-            /** @description The name on the card */
+            /**
+             * @description The name on the card
+             * @example Avery Appraiser
+             */
             name: string;
-            /** @description Sent to the card processor; never stored */
+            /**
+             * @description Sent to the card processor; never stored
+             * @example 4242 4242 4242 4242
+             */
             number: string;
             exp_month: string | number;
             exp_year: string | number;
-            /** @description Sent to the card processor; never stored */
+            /**
+             * @description Sent to the card processor; never stored
+             * @example 123
+             */
             cvc: string;
         };
         /** @description The card the submission fees are charged to (never its number) */
         CardOnFile: {
+            /** @example Visa */
             brand: string;
+            /** @example 4242 */
             last4: string;
+            /** @example 12 */
             exp_month: number;
+            /** @example 2031 */
             exp_year: number;
+            /** @example Avery Appraiser */
             name: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-20T10:00:00.000Z
+             */
             updated_at: string;
         };
         /** @description An API key, without the key itself */
         ApiKey: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 91033fcc-9668-4b86-a536-3896c45b28cf
+             */
             id: string;
-            /** @description The first characters of the key, to tell keys apart */
+            /**
+             * @description The first characters of the key, to tell keys apart
+             * @example aoms_Kq3vG_
+             */
             prefix: string;
             label: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
             created_at: string;
             revoked_at: string | null;
         };
         IssueApiKeyRequest: {
-            /** @description What the key is for */
+            /**
+             * @description What the key is for
+             * @example Loan origination system
+             */
             label?: string;
         };
         /** @description A new key, shown this once */
         IssuedApiKey: {
-            /** @enum {boolean} */
+            /**
+             * @example true
+             * @enum {boolean}
+             */
             success: true;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 91033fcc-9668-4b86-a536-3896c45b28cf
+             */
             id: string;
+            /** @example aoms_Kq3vG_ */
             prefix: string;
             label: string | null;
-            /** @description The key itself: shown this once, stored only as a hash */
+            /**
+             * @description The key itself: shown this once, stored only as a hash
+             * @example aoms_Kq3vG_x9P2mLrT8wZ4nB6cD1eF3gH5jK7sV0yQa2uE4
+             */
             api_key: string;
         };
         /** @description A client (lender) */
         Client: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             id: string;
+            /** @example Hill Country Bank */
             name: string;
         };
         /** @description A kind of client (bank, credit union, …) */
         ClientType: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example eefdea94-9083-4862-81c3-b5c8ce6d84fe
+             */
             id: string;
+            /** @example Bank */
             name: string;
         };
         /** @description A kind of property */
         PropertyType: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 5fead7c4-9143-4132-acdf-17f8c24048b8
+             */
             id: string;
+            /** @example Single Family */
             name: string;
+            /** @example single_family */
             slug: string;
         };
         /** @description What an order for this client may name */
         ClientConfiguration: {
-            /** @description The configuration id (the client id: one configuration per client) */
+            /**
+             * @description The configuration id (the client id: one configuration per client)
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             id: string;
             branches: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 4eec8551-7bb2-4ce8-9755-7581f15970c4
+                 */
                 id: string;
+                /** @example Downtown Austin */
                 name: string;
             }[];
             companies: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
                 company_id: string;
+                /** @example Lone Star Appraisal Co */
                 company_name: string;
                 /** @description The ways the company takes payment */
                 payment_methods: ("payment_link" | "invoice" | "credit_card")[];
                 products: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                     */
                     id: string;
+                    /** @example Single Family Appraisal (1004) */
                     name: string;
+                    /** @example residential_appraisals */
                     service_type: string;
+                    /** @example false */
                     follow_up: boolean;
                 }[];
             }[];
             /** @description Users of the client that orders can name (client_user_ids): loan officers, processors, ... */
             parties: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 57243582-c15e-4dd6-810b-6d7fe87ed14f
+                 */
                 id: string;
+                /** @example Lou Officer */
                 name: string;
             }[];
             property_types: components["schemas"]["PropertyType"][];
         };
         CreateClientRequest: {
             organization: {
+                /** @example Hill Country Bank */
                 name: string;
-                /** @description An id from GET /api/v1/client_types */
+                /**
+                 * @description An id from GET /api/v1/client_types
+                 * @example eefdea94-9083-4862-81c3-b5c8ce6d84fe
+                 */
                 client_type_id: string;
-                /** @description Attach all of the company's products to the new client */
+                /**
+                 * @description Attach all of the company's products to the new client
+                 * @example true
+                 */
                 add_all_products: boolean;
-                /** @description Operators only: the company that serves the new client (staff: always their own) */
+                /**
+                 * @description Operators only: the company that serves the new client (staff: always their own)
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
                 company_id?: string;
                 address_attributes: {
+                    /** @example 600 Congress Ave */
                     address_one: string;
                     address_two?: string | null;
+                    /** @example Austin */
                     city: string;
-                    /** @description USPS code (TX) or name (Texas) */
+                    /**
+                     * @description USPS code (TX) or name (Texas)
+                     * @example TX
+                     */
                     state: string;
-                    /** @description 12345 or 12345-6789 */
+                    /**
+                     * @description 12345 or 12345-6789
+                     * @example 78701
+                     */
                     zip: string;
                 };
                 contacts_attributes: {
+                    /** @example Casey Client */
                     name: string;
                     emails?: string[];
                     phones_attributes?: {
+                        /** @example 512-555-0110 */
                         phone_number: string;
-                        /** @description mobile (or cell), work (or office, business, main, direct), home, fax or other, in any letter case; default work */
+                        /**
+                         * @description mobile (or cell), work (or office, business, main, direct), home, fax or other, in any letter case; default work
+                         * @example work
+                         */
                         phone_type?: string;
                     }[];
                 }[];
@@ -2520,65 +2717,120 @@ export interface components {
         };
         /** @description The new client */
         CreatedClient: {
-            /** @enum {boolean} */
+            /**
+             * @example true
+             * @enum {boolean}
+             */
             success: true;
             client: components["schemas"]["Client"];
         };
         /** @description A company's settings for one of the clients it serves */
         ClientSettings: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             client_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
             company_id: string;
-            /** @description The client reviews each report before it is completed (request_completion leads to Client quality assurance) */
+            /**
+             * @description The client reviews each report before it is completed (request_completion leads to Client quality assurance)
+             * @example false
+             */
             client_review_required: boolean;
-            /** @description The client pays before the order is assigned: a new order with a balance waits in Waiting payment until paid */
+            /**
+             * @description The client pays before the order is assigned: a new order with a balance waits in Waiting payment until paid
+             * @example false
+             */
             payment_before_assignment: boolean;
-            /** @description The client's revision and reconsideration requests go to the company's review first: staff forward them to the appraiser (as written or in their words) or answer them (forward_request, answer_request). Off: they go straight to the appraiser. Default on */
+            /**
+             * @description The client's revision and reconsideration requests go to the company's review first: staff forward them to the appraiser (as written or in their words) or answer them (forward_request, answer_request). Off: they go straight to the appraiser. Default on
+             * @example true
+             */
             lender_requests_reviewed: boolean;
-            /** @description What the client's users and the appraiser write or upload reaches the other only through the company, which forwards it (notes and files get the audience client or appraiser). Off: they may write to everyone, which is then their default. Default on */
+            /**
+             * @description What the client's users and the appraiser write or upload reaches the other only through the company, which forwards it (notes and files get the audience client or appraiser). Off: they may write to everyone, which is then their default. Default on
+             * @example true
+             */
             messages_through_company: boolean;
-            /** @description The client gets the report only once the order is paid: a completed order with a balance keeps its report until the payment. Default off */
+            /**
+             * @description The client gets the report only once the order is paid: a completed order with a balance keeps its report until the payment. Default off
+             * @example false
+             */
             report_release_after_payment: boolean;
         };
         /** @description Absent fields stay */
         ClientSettingsChange: {
+            /** @example true */
             client_review_required?: boolean;
+            /** @example false */
             payment_before_assignment?: boolean;
+            /** @example true */
             lender_requests_reviewed?: boolean;
+            /** @example true */
             messages_through_company?: boolean;
+            /** @example false */
             report_release_after_payment?: boolean;
-            /** @description Operators: the company whose settings change, when several serve the client */
+            /**
+             * @description Operators: the company whose settings change, when several serve the client
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
             company_id?: string;
         };
         /** @description Who of the client sees which of its orders: the client's own setting */
         ClientAccess: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             client_id: string;
             /**
              * @description Which of the client's orders its users who are not admins see (its admins see all): all (the default); branch: those of their branch (PATCH /users/{id} branch_id) and those they are on; own: those they are on (placed by them, or naming them as a party)
+             * @example branch
              * @enum {unknown}
              */
             order_visibility: "all" | "branch" | "own";
         };
         ClientAccessChange: {
-            /** @enum {unknown} */
+            /**
+             * @example branch
+             * @enum {unknown}
+             */
             order_visibility: "all" | "branch" | "own";
         };
         /** @description Which of a company's products a client may order, and at what fee */
         ClientProducts: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             client_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
             company_id: string;
             /** @description Every product of the company, by name */
             products: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                 */
                 id: string;
+                /** @example Single Family Appraisal (1004) */
                 name: string;
-                /** @description The product's own fee, e.g. 450.00 */
+                /**
+                 * @description The product's own fee, e.g. 450.00
+                 * @example 425.00
+                 */
                 standard_fee: string;
-                /** @description The client may order it */
+                /**
+                 * @description The client may order it
+                 * @example true
+                 */
                 offered: boolean;
                 fee: string | null;
             }[];
@@ -2586,16 +2838,25 @@ export interface components {
         ClientProductsChange: {
             /** @description The products the client may order: every other is withdrawn */
             products: {
-                /** @description A product of your company */
+                /**
+                 * @description A product of your company
+                 * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                 */
                 product_id: string;
                 fee?: string | null;
             }[];
-            /** @description Operators: the company whose products, when several serve the client */
+            /**
+             * @description Operators: the company whose products, when several serve the client
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
             company_id?: string;
         };
         /** @description An appraisal company's own settings */
         CompanySettings: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
             company_id: string;
             submission_fee: string | null;
             /** @description How clients may pay the company; orders name one of them */
@@ -2609,11 +2870,20 @@ export interface components {
         Insight: {
             /** @description The period of every figure: whole calendar months up to today */
             period: {
-                /** @description First day counted, MM/DD/YYYY (UTC days) */
+                /**
+                 * @description First day counted, MM/DD/YYYY (UTC days)
+                 * @example 06/01/2026
+                 */
                 from: string;
-                /** @description Last day counted, MM/DD/YYYY */
+                /**
+                 * @description Last day counted, MM/DD/YYYY
+                 * @example 11/30/2026
+                 */
                 to: string;
-                /** @description Calendar months covered, this one included */
+                /**
+                 * @description Calendar months covered, this one included
+                 * @example 6
+                 */
                 months: number;
             };
             /** @description The whole period */
@@ -2623,14 +2893,20 @@ export interface components {
             };
             /** @description Week by week, oldest first */
             weeks: {
-                /** @description Monday of the week, MM/DD/YYYY (clipped to the period) */
+                /**
+                 * @description Monday of the week, MM/DD/YYYY (clipped to the period)
+                 * @example 11/23/2026
+                 */
                 week_start: string;
                 received: components["schemas"]["InsightFigure"];
                 completed: components["schemas"]["InsightFigure"];
             }[];
             /** @description By month of fulfilment, oldest first */
             turn_time_by_month: {
-                /** @description First day of the month, MM/DD/YYYY */
+                /**
+                 * @description First day of the month, MM/DD/YYYY
+                 * @example 11/01/2026
+                 */
                 month_start: string;
                 fulfilled: components["schemas"]["InsightFigure"];
                 /** @description Median turn time, created to fulfilled, in whole days; null: none fulfilled */
@@ -2641,7 +2917,9 @@ export interface components {
             /** @description By the order's first product, over the whole period, most fulfilled first */
             turn_time_by_product: {
                 product: {
+                    /** @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6 */
                     id: string;
+                    /** @example Single Family Appraisal (1004) */
                     name: string;
                 };
                 fulfilled: components["schemas"]["InsightFigure"];
@@ -2668,7 +2946,9 @@ export interface components {
             /** @description The panel, most open orders first */
             open_by_appraiser: {
                 appraiser: {
+                    /** @example c6427c15-337f-4e88-8c72-bb4f499bfc66 */
                     id: string;
+                    /** @example Avery Appraiser */
                     name: string;
                 };
                 open: components["schemas"]["InsightFigure"];
@@ -2676,6 +2956,7 @@ export interface components {
         };
         /** @description A number of orders, with the search that lists them */
         InsightFigure: {
+            /** @example 61 */
             count: number;
             /** @description Search terms of GET /api/v1/orders that find the orders counted: each key k stands for q[k] (e.g. {"fulfilled_at_gteq": "2026-06-01T00:00:00.000Z"}) */
             orders: {
@@ -2684,85 +2965,136 @@ export interface components {
         };
         /** @description A user as their administrators see them */
         ManagedUser: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 57243582-c15e-4dd6-810b-6d7fe87ed14f
+             */
             id: string;
+            /** @example Lou Officer */
             name: string;
+            /** @example Lou */
             first_name: string;
+            /** @example Officer */
             last_name: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @example lou.officer@hillcountry.example
+             */
             email: string;
-            /** @enum {unknown} */
+            /**
+             * @example client
+             * @enum {unknown}
+             */
             role: "staff" | "appraiser" | "client";
-            /** @description Administers the users and settings of their organization */
+            /**
+             * @description Administers the users and settings of their organization
+             * @example false
+             */
             is_admin: boolean;
-            /** @description false: deactivated; they no longer sign in or use a key */
+            /**
+             * @description false: deactivated; they no longer sign in or use a key
+             * @example true
+             */
             active: boolean;
-            /** @description Invited, and has not chosen a password yet */
+            /**
+             * @description Invited, and has not chosen a password yet
+             * @example false
+             */
             invitation_pending: boolean;
             organization: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 id: string;
+                /** @example Hill Country Bank */
                 name: string;
-                /** @enum {unknown} */
+                /**
+                 * @example client
+                 * @enum {unknown}
+                 */
                 kind: "company" | "client";
             };
             invited_at: string | null;
             /** @description A client user's branch: where the client scopes its users' view by branch, the orders they see */
             branch: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 4eec8551-7bb2-4ce8-9755-7581f15970c4
+                 */
                 id: string;
+                /** @example Downtown Austin */
                 name: string;
             } | null;
         };
         /** @description A user to invite */
         InviteUserRequest: {
-            /** @description Their email: the invitation goes there */
+            /**
+             * @description Their email: the invitation goes there
+             * @example nora.new@hillcountry.example
+             */
             email: string;
+            /** @example Nora */
             first_name: string;
+            /** @example New */
             last_name: string;
             /**
              * @description staff (default) or appraiser in a company; client in a client
+             * @example client
              * @enum {unknown}
              */
             role?: "staff" | "appraiser" | "client";
             /**
              * Format: uuid
              * @description Where they join: your organization (default), or a client your company serves
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
              */
             organization_id?: string;
-            /** @default false */
+            /**
+             * @default false
+             * @example false
+             */
             is_admin: boolean;
         };
         /** @description What changes; absent fields stay */
         UserChange: {
             /**
              * @description A company's users only: staff or appraiser
+             * @example staff
              * @enum {unknown}
              */
             role?: "staff" | "appraiser";
+            /** @example true */
             is_admin?: boolean;
-            /** @description false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys) */
+            /**
+             * @description false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys)
+             * @example true
+             */
             active?: boolean;
             /** @description A client's users only: one of the client's branches (its configuration lists them); null: none */
             branch_id?: string | null;
         };
         /**
          * @description An order's status, as the API names it (docs/workflow.md)
+         * @example Inspection scheduled
          * @enum {unknown}
          */
         StatusName: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
         /**
          * @description The loan the appraisal is for
+         * @example conventional
          * @enum {unknown}
          */
         LoanType: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
         /**
          * @description What the loan finances
+         * @example purchase
          * @enum {unknown}
          */
         TransactionType: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
         /**
          * @description A workflow action: PUT /api/v1/orders/{order_id}/{action} (docs/workflow.md)
+         * @example schedule_inspection
          * @enum {unknown}
          */
         ActionName: "place" | "accept_order" | "decline_order" | "request_payment" | "waive_payment" | "start_bidding" | "auto_assign" | "assign" | "accept_assignment" | "reject_assignment" | "approve_assignment_condition" | "reject_assignment_condition" | "request_negotiation" | "approve_negotiation" | "refuse_negotiation" | "schedule_inspection" | "complete_inspection" | "request_submission" | "retry_submission_fee" | "start_review" | "require_action" | "request_completion" | "approve_report" | "request_revision" | "request_reconsideration_of_value" | "forward_request" | "answer_request" | "fulfill" | "hold" | "resume" | "flag_attention" | "clear_attention" | "request_info" | "provide_info" | "request_cancel" | "deny_cancel" | "cancel";
@@ -2770,6 +3102,7 @@ export interface components {
         OrderStatus: {
             /**
              * @description The status key (in_review)
+             * @example inspection_scheduled
              * @enum {unknown}
              */
             id: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
@@ -2777,7 +3110,10 @@ export interface components {
         };
         /** @description Someone concerned by the order: loan officer, agent, borrower… */
         Party: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9ae45bbb-fa1b-4402-929b-dbb5d1e360a3
+             */
             id: string;
             /**
              * @deprecated
@@ -2785,6 +3121,7 @@ export interface components {
              */
             email: string | null;
             emails: string[];
+            /** @example Otto Occupant */
             name: string;
             /**
              * @deprecated
@@ -2792,21 +3129,32 @@ export interface components {
              */
             phone: string | null;
             phones: string[];
+            /** @example true */
             poc: boolean;
-            /** @description The role as it was named ("Loan Officer") */
+            /**
+             * @description The role as it was named ("Loan Officer")
+             * @example Occupant
+             */
             role: string;
-            /** @description The normalised key of the role (loan_officer), for search */
+            /**
+             * @description The normalised key of the role (loan_officer), for search
+             * @example occupant
+             */
             role_key: string;
         };
         /** @description Who opens the door for the inspection */
         PointOfContact: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9ae45bbb-fa1b-4402-929b-dbb5d1e360a3
+             */
             id: string;
             emails: string[];
             /** @description The create response names the contact list email */
             email?: string[];
             first_name: string | null;
             last_name: string | null;
+            /** @example Otto Occupant */
             name: string;
             phone: string | null;
         };
@@ -2818,7 +3166,9 @@ export interface components {
             current_due_date: string | null;
             comments: string | null;
             proposed_by: {
+                /** @example c6427c15-337f-4e88-8c72-bb4f499bfc66 */
                 id: string;
+                /** @example Avery Appraiser */
                 name: string;
             } | null;
             proposed_at: string | null;
@@ -2826,39 +3176,58 @@ export interface components {
         /** @description The open negotiation of the client's fee and/or due date: shown to the client, who decides on it, and to staff */
         Negotiation: {
             total_fee: string | null;
+            /** @example 450.00 */
             current_total_fee: string;
             due_date: string | null;
             current_due_date: string | null;
             comments: string | null;
             proposed_by: {
+                /** @example f506fe16-b09a-4454-b478-b7cbf95f2313 */
                 id: string;
+                /** @example Sam Staffer */
                 name: string;
             } | null;
             proposed_at: string | null;
         };
         /** @description An appraisal order, as the caller may see it */
         Order: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+             */
             id: string;
-            /** @description Prefix, hyphen, eight digits: AOM-00000042 */
+            /**
+             * @description Prefix, hyphen, eight digits: AOM-00000042
+             * @example AOM-00000042
+             */
             file_number: string;
             status: components["schemas"]["OrderStatus"];
             /** @description Actions the caller may take now */
             allowed_transitions: components["schemas"]["ActionName"][];
             address: {
+                /** @example 1100 Congress Ave */
                 address_one: string;
                 address_two: string | null;
+                /** @example Austin */
                 city: string;
                 county_id: string | null;
                 county: string | null;
-                /** @description 2-digit state FIPS code */
+                /**
+                 * @description 2-digit state FIPS code
+                 * @example 48
+                 */
                 state_id: string;
-                /** @description USPS code */
+                /**
+                 * @description USPS code
+                 * @example TX
+                 */
                 state: string;
+                /** @example 78701 */
                 zip: string;
                 latitude: number | null;
                 longitude: number | null;
             };
+            /** @example 1100 Congress Ave, Unit 4, Austin, TX 78701 */
             full_address: string;
             borrower: {
                 id: string | null;
@@ -2870,6 +3239,7 @@ export interface components {
                 co_last_name?: string | null;
             };
             co_borrowers: {
+                /** @example 5c87103e-aac9-4c5b-a665-6aafe5a30f54 */
                 id: string;
                 first_name: string | null;
                 last_name: string | null;
@@ -2877,24 +3247,34 @@ export interface components {
                 phone: string | null;
             }[];
             client: {
+                /** @example 2c7a81cd-828b-4362-9698-3570ba2e95b9 */
                 id: string;
+                /** @example Hill Country Bank */
                 name: string;
             };
             lender: {
+                /** @example 2c7a81cd-828b-4362-9698-3570ba2e95b9 */
                 id: string;
+                /** @example Hill Country Bank */
                 name: string;
             };
             company: {
+                /** @example fabd5fb6-5013-45a0-b68b-a881e4892d08 */
                 id: string;
+                /** @example Lone Star Appraisal Co */
                 name: string;
             };
             branch: {
+                /** @example 4eec8551-7bb2-4ce8-9755-7581f15970c4 */
                 id: string;
+                /** @example Downtown Austin */
                 name: string;
             } | null;
             client_emails: string[] | null;
             appraiser: {
+                /** @example c6427c15-337f-4e88-8c72-bb4f499bfc66 */
                 id: string;
+                /** @example Avery Appraiser */
                 name: string;
             } | null;
             offer_expires_at: string | null;
@@ -2910,9 +3290,13 @@ export interface components {
                 /**
                  * Format: uuid
                  * @description The note that holds the client's request
+                 * @example a3bbbc97-c82d-468a-86ea-17fc41c39760
                  */
                 note_id: string;
-                /** @description Where answering it without a revision returns the order */
+                /**
+                 * @description Where answering it without a revision returns the order
+                 * @example Completed
+                 */
                 returns_to: string;
             } | null;
             /** @description Who the caller may write to on this order (docs/api.md, "Who reads which record") */
@@ -2933,11 +3317,16 @@ export interface components {
             occupancy_type: ("primary_residence" | "second_home" | "investment") | null;
             estate_held_type: ("fee_simple" | "leasehold") | null;
             fha_case_number: string | null;
+            /** @example false */
             green_certified: boolean;
-            /** @enum {unknown} */
+            /**
+             * @example invoice_client
+             * @enum {unknown}
+             */
             invoice_strategy: "invoice_borrower" | "invoice_client" | "invoice_client_credit_card" | "invoice_later";
             /**
              * @description How the client pays for the order
+             * @example invoice
              * @enum {unknown}
              */
             payment_method: "payment_link" | "invoice" | "credit_card";
@@ -2950,12 +3339,17 @@ export interface components {
             point_of_contact: components["schemas"]["PointOfContact"] | null;
             points_of_contact: components["schemas"]["PointOfContact"][];
             products: {
+                /** @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6 */
                 id: string;
+                /** @example Single Family Appraisal (1004) */
                 name: string;
             }[];
             property_type: {
+                /** @example 5fead7c4-9143-4132-acdf-17f8c24048b8 */
                 id: string;
+                /** @example Single Family */
                 name: string;
+                /** @example single_family */
                 slug: string;
             } | null;
             due_date: string | null;
@@ -2973,27 +3367,40 @@ export interface components {
         };
         /** @description An order in a list: enough to show a row */
         OrderListItem: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+             */
             id: string;
+            /** @example AOM-00000042 */
             file_number: string;
+            /** @example 1100 Congress Ave, Unit 4, Austin, TX 78701 */
             full_address: string;
             status: components["schemas"]["OrderStatus"];
             due_date: string | null;
             loan_type: components["schemas"]["LoanType"];
             transaction_type: components["schemas"]["TransactionType"];
             appraiser: {
+                /** @example c6427c15-337f-4e88-8c72-bb4f499bfc66 */
                 id: string;
+                /** @example Avery Appraiser */
                 name: string;
             } | null;
             offer_expires_at: string | null;
         };
         /** @description Where this page is in the list */
         Pagination: {
+            /** @example 1 */
             current_page: number;
+            /** @example 3 */
             total_pages: number;
+            /** @example 61 */
             total_count: number;
+            /** @example 25 */
             per_page: number;
+            /** @example true */
             has_next_page: boolean;
+            /** @example false */
             has_prev_page: boolean;
             next_cursor: string | null;
         };
@@ -3007,49 +3414,76 @@ export interface components {
             /** @description Each status with at least one order, in workflow order */
             data: {
                 status: components["schemas"]["OrderStatus"];
+                /** @example 4 */
                 count: number;
             }[];
-            /** @description The orders counted, all statuses together */
+            /**
+             * @description The orders counted, all statuses together
+             * @example 16
+             */
             total_count: number;
         };
         /** @description One change in the order's history */
         HistoryEntry: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example c03f179a-1468-454d-88d8-9faf992ba4ed
+             */
             id: string;
-            /** @description The workflow action (docs/workflow.md), or the service's own step (create, payment_received, …) */
+            /**
+             * @description The workflow action (docs/workflow.md), or the service's own step (create, payment_received, …)
+             * @example schedule_inspection
+             */
             action: string;
             from: components["schemas"]["StatusName"] | null;
             to: components["schemas"]["StatusName"];
             by: {
+                /** @example f506fe16-b09a-4454-b478-b7cbf95f2313 */
                 id: string;
+                /** @example Sam Staffer */
                 name: string;
             } | null;
             acting_for: {
+                /** @example c6427c15-337f-4e88-8c72-bb4f499bfc66 */
                 id: string;
+                /** @example Avery Appraiser */
                 name: string;
             } | null;
             reason: string | null;
             details: {
                 [key: string]: unknown;
             };
-            /** @description ISO 8601 */
+            /**
+             * @description ISO 8601
+             * @example 2026-11-27T14:02:11.000Z
+             */
             created_at: string;
         };
         /** @description A new order */
         CreateOrderRequest: {
             /** @description The property address */
             address: {
+                /** @example 1100 Congress Ave */
                 street_1: string;
                 street_2?: string | null;
+                /** @example Austin */
                 city: string;
-                /** @description USPS code (TX) or name (Texas) */
+                /**
+                 * @description USPS code (TX) or name (Texas)
+                 * @example TX
+                 */
                 state: string;
-                /** @description 12345 or 12345-6789 */
+                /**
+                 * @description 12345 or 12345-6789
+                 * @example 78701
+                 */
                 zip: string;
                 county?: string | null;
             };
             borrower: {
+                /** @example Bea */
                 first_name: string;
+                /** @example Borrower */
                 last_name: string;
                 email?: string | null;
                 phone?: string | null;
@@ -3058,23 +3492,36 @@ export interface components {
             };
             /** @description Who opens the door for the inspection */
             point_of_contact?: {
+                /** @example Otto Occupant */
                 name: string;
                 phone?: string | null;
                 emails?: string[];
             };
-            /** @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            /**
+             * @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 2026-12-15T17:00
+             */
             due_date: string;
             /** @description The text true or false */
             green_certified: boolean | ("true" | "false");
-            /** @enum {unknown} */
+            /**
+             * @example conventional
+             * @enum {unknown}
+             */
             loan_type: "conventional" | "fha" | "usda" | "reo" | "asset_valuation" | "other";
             fha_case_number?: string | null;
-            /** @enum {unknown} */
+            /**
+             * @example purchase
+             * @enum {unknown}
+             */
             transaction_type: "refinance" | "purchase" | "home_equity" | "construction" | "other";
             loan_amount?: string | null;
             contract_price?: number | null;
             special_instructions?: string | null;
-            /** @enum {unknown} */
+            /**
+             * @example invoice
+             * @enum {unknown}
+             */
             payment_method: "payment_link" | "invoice" | "credit_card";
             complex_property?: boolean | null;
             /** @description From the client configuration */
@@ -3092,29 +3539,47 @@ export interface components {
                 client_id?: string | null;
                 lender_id?: string | null;
             };
-            /** @description Create as a Draft, placed later with the place action */
+            /**
+             * @description Create as a Draft, placed later with the place action
+             * @example false
+             */
             draft?: boolean;
         };
         /** @description Changes to the subject property's address; absent fields stay */
         SubjectAddressChange: {
+            /** @example 1100 Congress Ave */
             address_one?: string;
             address_two?: string | null;
+            /** @example Austin */
             city?: string;
+            /** @example TX */
             state?: string;
             county?: string | null;
+            /** @example 78701 */
             zip?: string;
             latitude?: (number | string) | null;
             longitude?: (number | string) | null;
         };
         /** @description An appraiser of the panel */
         Appraiser: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+             */
             id: string;
+            /** @example Avery Appraiser */
             name: string;
+            /** @example avery.appraiser@lonestar.example */
             email: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
             company_id: string;
-            /** @description Orders assigned and not yet completed */
+            /**
+             * @description Orders assigned and not yet completed
+             * @example 6
+             */
             open_orders: number;
         };
         /** @description An order of yours, as the work it needs */
@@ -3122,13 +3587,17 @@ export interface components {
             /**
              * Format: uuid
              * @description The order
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
              */
             id: string;
+            /** @example AOM-00000042 */
             file_number: string;
+            /** @example 1100 Congress Ave, Unit 4, Austin, TX 78701 */
             full_address: string;
             status: components["schemas"]["OrderStatus"];
             /**
              * @description What the order needs of you: answer_offer (Pending assignment), await_terms (your condition or a negotiation is being decided), schedule, inspect, submit, revise (a revision or action is requested), on_hold, in_review (with the company or the lender), done, cancelled
+             * @example inspect
              * @enum {unknown}
              */
             next_step: "answer_offer" | "await_terms" | "schedule" | "inspect" | "submit" | "revise" | "on_hold" | "in_review" | "done" | "cancelled";
@@ -3136,16 +3605,20 @@ export interface components {
             appraiser_fee: string | null;
             /**
              * @description on_completion: earned when the report is completed; owed: the report is completed and the fee is due to you; none: cancelled
+             * @example on_completion
              * @enum {unknown}
              */
             fee_status: "on_completion" | "owed" | "none";
             offer_expires_at: string | null;
             inspection_scheduled_at: string | null;
             products: {
+                /** @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6 */
                 id: string;
+                /** @example Single Family Appraisal (1004) */
                 name: string;
             }[];
             contact: {
+                /** @example Otto Occupant */
                 name: string;
                 phone: string | null;
             } | null;
@@ -3156,13 +3629,22 @@ export interface components {
         };
         /** @description Your calendar feed of scheduled inspections */
         CalendarFeed: {
-            /** @description The private address calendar apps subscribe to. Shown only when it is made: keep it like a password */
+            /**
+             * @description The private address calendar apps subscribe to. Shown only when it is made: keep it like a password
+             * @example https://appraisals.example.com/calendar/qVWa9vM_x5eMQqgOjHDiYo_mbZDGQ8x-n2BCCocgNLg.ics
+             */
             url: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-20T10:00:00.000Z
+             */
             created_at: string;
         };
         CalendarFeedStatus: {
-            /** @description Whether you have a calendar address that works */
+            /**
+             * @description Whether you have a calendar address that works
+             * @example true
+             */
             active: boolean;
             created_at: string | null;
         };
@@ -3172,170 +3654,310 @@ export interface components {
             data: {
                 /**
                  * @description The queue key
+                 * @example new
                  * @enum {unknown}
                  */
                 id: "new" | "offers" | "decisions" | "review" | "revisions" | "on_hold" | "attention" | "cancellations";
+                /** @example New and unassigned */
                 name: string;
-                /** @description What the queue holds and what to do with it */
+                /**
+                 * @description What the queue holds and what to do with it
+                 * @example Placed by the lender and waiting to be accepted, not yet offered, open for bids, or back after a rejection, a timeout or a refused negotiation: assign them
+                 */
                 description: string;
                 /** @description The statuses it holds: list them with GET /orders?q[status_name_in][]=… */
                 statuses: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
-                /** @description Orders in the queue */
+                /**
+                 * @description Orders in the queue
+                 * @example 3
+                 */
                 count: number;
-                /** @description Of them, due before as_of; counted up to 100 (see overdue_count_capped) */
+                /**
+                 * @description Of them, due before as_of; counted up to 100 (see overdue_count_capped)
+                 * @example 1
+                 */
                 overdue_count: number;
-                /** @description More than 100 are overdue: overdue_count says 100 ("100+") */
+                /**
+                 * @description More than 100 are overdue: overdue_count says 100 ("100+")
+                 * @example false
+                 */
                 overdue_count_capped: boolean;
-                /** @description Of them, due from as_of to due_soon_before; counted up to 100 */
+                /**
+                 * @description Of them, due from as_of to due_soon_before; counted up to 100
+                 * @example 1
+                 */
                 due_soon_count: number;
-                /** @description More than 100 are due soon ("100+") */
+                /**
+                 * @description More than 100 are due soon ("100+")
+                 * @example false
+                 */
                 due_soon_count_capped: boolean;
             }[];
             /**
              * Format: date-time
              * @description When the counts were taken
+             * @example 2026-11-27T15:00:00.000Z
              */
             as_of: string;
             /**
              * Format: date-time
              * @description An order due before this (48 hours after as_of) is due soon
+             * @example 2026-11-29T15:00:00.000Z
              */
             due_soon_before: string;
         };
         /** @description An appraiser of the panel, as the picker of one order shows them */
         AppraiserCandidate: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+             */
             id: string;
+            /** @example Avery Appraiser */
             name: string;
+            /** @example avery.appraiser@lonestar.example */
             email: string;
-            /** @description Orders offered or assigned to them and not closed */
+            /**
+             * @description Orders offered or assigned to them and not closed
+             * @example 6
+             */
             open_orders: number;
             /** @description The due dates of their next open orders, soonest first (up to three) */
             next_due_dates: string[];
             last_accepted_fee: string | null;
             last_accepted_on: string | null;
-            /** @description They rejected this order, let its offer time out, or had their condition refused */
+            /**
+             * @description They rejected this order, let its offer time out, or had their condition refused
+             * @example false
+             */
             turned_down_this_order: boolean;
-            /** @description The order is offered or assigned to them now */
+            /**
+             * @description The order is offered or assigned to them now
+             * @example true
+             */
             is_current: boolean;
         };
         /** @description The action was taken */
         ActionResult: {
-            /** @enum {boolean} */
+            /**
+             * @example true
+             * @enum {boolean}
+             */
             success: true;
             status: components["schemas"]["OrderStatus"];
         };
         DeclineOrderRequest: {
-            /** @description Why the order is declined */
+            /**
+             * @description Why the order is declined
+             * @example Outside our coverage area
+             */
             reason: string;
         };
         WaivePaymentRequest: {
-            /** @description Why; recorded in the history */
+            /**
+             * @description Why; recorded in the history
+             * @example Paid by check at closing
+             */
             reason?: string;
         };
         AssignRequest: {
-            /** @description An appraiser of the order's company */
+            /**
+             * @description An appraiser of the order's company
+             * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+             */
             appraiser_id: string;
-            /** @description The appraiser's fee: a decimal amount, e.g. 450 or 450.00 */
+            /**
+             * @description The appraiser's fee: a decimal amount, e.g. 450 or 450.00
+             * @example 300.00
+             */
             fee?: string;
-            /** @description When the appraiser must deliver: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            /**
+             * @description When the appraiser must deliver: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 12/12/2026
+             */
             due_date?: string;
         };
         AcceptAssignmentRequest: {
-            /** @description The fee the appraiser asks: a decimal amount, e.g. 450 or 450.00 */
+            /**
+             * @description The fee the appraiser asks: a decimal amount, e.g. 450 or 450.00
+             * @example 350.00
+             */
             fee_condition?: string;
-            /** @description The due date the appraiser asks: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            /**
+             * @description The due date the appraiser asks: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 12/18/2026
+             */
             due_date_condition?: string;
+            /** @example A second dwelling on the lot */
             comments?: string;
         };
         RejectAssignmentRequest: {
-            /** @description Why the offer is declined */
+            /**
+             * @description Why the offer is declined
+             * @example Too far from my area this week
+             */
             reason: string;
         };
         ApproveAssignmentConditionRequest: {
-            /** @description The lender's total fee to ask for (the current total plus the appraiser's increase passes it on); left out: the lender's fee stays, and the company absorbs any increase: a decimal amount, e.g. 450 or 450.00 */
+            /**
+             * @description The lender's total fee to ask for (the current total plus the appraiser's increase passes it on); left out: the lender's fee stays, and the company absorbs any increase: a decimal amount, e.g. 450 or 450.00
+             * @example 500.00
+             */
             client_total_fee?: string;
-            /** @description The lender's due date to ask for; left out: the appraiser's date when later than the lender's: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            /**
+             * @description The lender's due date to ask for; left out: the appraiser's date when later than the lender's: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 12/18/2026
+             */
             client_due_date?: string;
-            /** @description The company's words to the lender about the new terms */
+            /**
+             * @description The company's words to the lender about the new terms
+             * @example The appraiser needs three more days for the second dwelling
+             */
             client_comments?: string;
         };
         RequestNegotiationRequest: {
-            /** @description The new total fee of the order: a decimal amount, e.g. 450 or 450.00 */
+            /**
+             * @description The new total fee of the order: a decimal amount, e.g. 450 or 450.00
+             * @example 500.00
+             */
             fee?: string;
-            /** @description The new due date: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            /**
+             * @description The new due date: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 12/18/2026
+             */
             due_date?: string;
-            /** @description Why; recorded in the history */
+            /**
+             * @description Why; recorded in the history
+             * @example The property has a second dwelling
+             */
             reason?: string;
         };
         RefuseNegotiationRequest: {
-            /** @description Why; recorded in the history */
+            /**
+             * @description Why; recorded in the history
+             * @example Over the budget for this loan
+             */
             reason?: string;
         };
         ScheduleInspectionRequest: {
-            /** @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            /**
+             * @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 2026-12-01T09:00
+             */
             inspection_scheduled_at: string;
         };
         RequireActionRequest: {
-            /** @description What the appraiser must fix */
+            /**
+             * @description What the appraiser must fix
+             * @example Comparable 2 is outside the neighborhood
+             */
             reason: string;
         };
         ForwardRequestRequest: {
-            /** @description What the appraiser reads; left out: the client's request as it was written */
+            /**
+             * @description What the appraiser reads; left out: the client's request as it was written
+             * @example Please check the living area against the plans
+             */
             comments?: string;
-            /** @description Share the request's attachments with the appraiser (default: true) */
+            /**
+             * @description Share the request's attachments with the appraiser (default: true)
+             * @example true
+             */
             include_attachments?: boolean;
         };
         AnswerRequestRequest: {
-            /** @description The answer to the client */
+            /**
+             * @description The answer to the client
+             * @example The sales named closed after the effective date of the appraisal.
+             */
             comments: string;
         };
         HoldRequest: {
-            /** @description Why; recorded in the history */
+            /**
+             * @description Why; recorded in the history
+             * @example The borrower is travelling until December 5
+             */
             reason?: string;
         };
         FlagAttentionRequest: {
-            /** @description What needs attention */
+            /**
+             * @description What needs attention
+             * @example The borrower called about the inspection time
+             */
             reason: string;
         };
         RequestInfoRequest: {
-            /** @description What information is needed */
+            /**
+             * @description What information is needed
+             * @example We need the gate code
+             */
             reason: string;
         };
         ProvideInfoRequest: {
-            /** @description The information asked for */
+            /**
+             * @description The information asked for
+             * @example Gate code 1234
+             */
             comments: string;
         };
         RequestCancelRequest: {
-            /** @description Why; recorded in the history */
+            /**
+             * @description Why; recorded in the history
+             * @example The purchase fell through
+             */
             reason?: string;
         };
         DenyCancelRequest: {
-            /** @description Why the order goes on */
+            /**
+             * @description Why the order goes on
+             * @example The report is nearly done; the inspection fee is due
+             */
             reason: string;
         };
         CancelRequest: {
-            /** @description Why; recorded in the history */
+            /**
+             * @description Why; recorded in the history
+             * @example The loan was withdrawn
+             */
             reason?: string;
         };
         /** @description What kind of document a file is */
         FileType: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example ef464c66-bf25-4a61-9099-6432df7ff631
+             */
             id: string;
-            /** @description Appraisal Report, Invoice, Photos… */
+            /**
+             * @description Appraisal Report, Invoice, Photos…
+             * @example Appraisal Report (PDF)
+             */
             name: string;
-            /** @description What an upload names as file_type */
+            /**
+             * @description What an upload names as file_type
+             * @example appraisal_pdf
+             */
             slug: string;
         };
         /** @description One of the order's files */
         File: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+             */
             id: string;
-            /** @description MM/DD/YYYY */
+            /**
+             * @description MM/DD/YYYY
+             * @example 11/27/2026
+             */
             created_at: string;
             file_type: components["schemas"]["FileType"];
+            /** @example appraisal-report.pdf */
             filename: string;
-            /** @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key */
+            /**
+             * @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key
+             * @example https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E
+             */
             link: string;
             audience: components["schemas"]["Audience"];
             note_id: string | null;
@@ -3344,19 +3966,32 @@ export interface components {
         };
         /** @description The file just uploaded */
         UploadedFile: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+             */
             id: string;
-            /** @description MM/DD/YYYY */
+            /**
+             * @description MM/DD/YYYY
+             * @example 11/27/2026
+             */
             created_at: string;
             file_type: components["schemas"]["FileType"];
+            /** @example appraisal-report.pdf */
             filename: string;
-            /** @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key */
+            /**
+             * @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key
+             * @example https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E
+             */
             link: string;
             audience: components["schemas"]["Audience"];
             note_id: string | null;
             submission: number | null;
             released: boolean | null;
-            /** @description The stored object's key; returned only by the upload */
+            /**
+             * @description The stored object's key; returned only by the upload
+             * @example orders/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f/5a6871fb-6a7f-4dbd-9018-534c08339562
+             */
             attachment_key: string;
         };
         FileChangeRequest: {
@@ -3364,48 +3999,79 @@ export interface components {
         };
         /**
          * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+         * @example everyone
          * @enum {unknown}
          */
         Audience: "internal" | "appraiser" | "client" | "everyone";
         /** @description A note on the order */
         Note: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example a3bbbc97-c82d-468a-86ea-17fc41c39760
+             */
             id: string;
             /** @description Who received it by email besides the order */
             additional_emails: string[];
             attachments: {
+                /** @example gate-map.pdf */
                 filename: string;
-                /** @description Signed, expiring download link: GET it, no API key */
+                /**
+                 * @description Signed, expiring download link: GET it, no API key
+                 * @example https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E
+                 */
                 link: string;
             }[];
-            /** @description Who wrote it; "Sam Staffer for Pat Processor" when someone wrote it acting for the author */
+            /**
+             * @description Who wrote it; "Sam Staffer for Pat Processor" when someone wrote it acting for the author
+             * @example Casey Client
+             */
             author_name: string;
-            /** @description Sanitized HTML */
+            /**
+             * @description Sanitized HTML
+             * @example <p>The gate code is <b>1234</b>; the dog is friendly.</p>
+             */
             content: string;
-            /** @description MM/DD/YYYY */
+            /**
+             * @description MM/DD/YYYY
+             * @example 11/27/2026
+             */
             created_at: string;
             important: boolean | null;
             subject: string | null;
             audience: components["schemas"]["Audience"];
             forwarded_from: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example b2f1e0d9-8c7b-4a6f-9e5d-4c3b2a190817
+                 */
                 id: string;
+                /** @example Casey Client */
                 author_name: string;
             } | null;
         };
         ForwardNoteRequest: {
             audience?: components["schemas"]["Audience"];
-            /** @description The words passed on (HTML; sanitized); default: the original's */
+            /**
+             * @description The words passed on (HTML; sanitized); default: the original's
+             * @example <p>From the lender: the gate code is <b>1234</b>.</p>
+             */
             content?: string;
             subject?: string | null;
-            /** @description Pass the original's attachments on too (default: true) */
+            /**
+             * @description Pass the original's attachments on too (default: true)
+             * @example true
+             */
             include_attachments?: boolean;
         };
         /** @description Sent as party[name], party[role], party[emails][]… in a form */
         CreatePartyRequest: {
             party: {
+                /** @example Sally Seller */
                 name: string;
-                /** @description A role title as you name it ("Loan Officer", "Seller's Agent"); answered as written. Common roles share a key whatever the spelling: borrower, co_borrower, buyer_agent, seller_agent, listing_agent, seller, buyer, loan_officer, processor, client_manager, underwriter, closer, attorney, title_agent, builder, property_manager, owner, occupant, tenant, other */
+                /**
+                 * @description A role title as you name it ("Loan Officer", "Seller's Agent"); answered as written. Common roles share a key whatever the spelling: borrower, co_borrower, buyer_agent, seller_agent, listing_agent, seller, buyer, loan_officer, processor, client_manager, underwriter, closer, attorney, title_agent, builder, property_manager, owner, occupant, tenant, other
+                 * @example Seller's Agent
+                 */
                 role: string;
                 /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
                 poc: boolean | ("true" | "false");
@@ -3422,44 +4088,78 @@ export interface components {
             /**
              * Format: date-time
              * @description ISO 8601 (UTC): when the card page takes cards again
+             * @example 2026-11-27T18:00:00.000Z
              */
             locked_until: string;
-            /** @description Why it is locked, e.g. "5 card payments were declined within 60 minutes" */
+            /**
+             * @description Why it is locked, e.g. "5 card payments were declined within 60 minutes"
+             * @example 5 card payments were declined within 60 minutes
+             */
             reason: string;
+            /** @example 5 */
             declined_attempts: number;
         };
         /** @description A payment received */
         Payment: {
-            /** @description Currency string, e.g. "$450.00" */
+            /**
+             * @description Currency string, e.g. "$450.00"
+             * @example $200.00
+             */
             amount: string;
-            /** @description MM/DD/YYYY */
+            /**
+             * @description MM/DD/YYYY
+             * @example 11/27/2026
+             */
             confirmed_at: string;
-            /** @description MM/DD/YYYY */
+            /**
+             * @description MM/DD/YYYY
+             * @example 11/27/2026
+             */
             created_at: string;
             /**
              * @description How it was paid: by card (the hosted page, a card on file)
+             * @example credit_card
              * @enum {unknown}
              */
             method: "credit_card";
-            /** @description e.g. "Paid with **** 4242" */
+            /**
+             * @description e.g. "Paid with **** 4242"
+             * @example Paid with **** 4242
+             */
             paid_by: string;
-            /** @description The receipt PDF (signed, expiring) */
+            /**
+             * @description The receipt PDF (signed, expiring)
+             * @example https://appraisals.example.com/receipts/a29a39ca-badc-414e-aa9a-144c144fd16a?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E
+             */
             receipt_link: string;
         };
         /** @description The order's invoice and payments */
         PaymentSummary: {
-            /** @description Currency string, e.g. "$1,234.50" */
+            /**
+             * @description Currency string, e.g. "$1,234.50"
+             * @example $250.00
+             */
             balance: string;
+            /** @example $450.00 */
             total: string;
+            /** @example $200.00 */
             total_paid: string;
-            /** @description The hosted card payment page (signed, expiring) */
+            /**
+             * @description The hosted card payment page (signed, expiring)
+             * @example https://appraisals.example.com/pay/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E
+             */
             input_credit_card_link: string;
             card_page_lock: components["schemas"]["CardPageLock"] | null;
-            /** @description The invoice PDF (signed, expiring) */
+            /**
+             * @description The invoice PDF (signed, expiring)
+             * @example https://appraisals.example.com/invoices/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E
+             */
             pdf_link: string;
             /** @description The invoice's lines */
             items: {
+                /** @example $450.00 */
                 amount: string;
+                /** @example Single Family Appraisal (1004) */
                 product_name: string;
             }[];
             payments: components["schemas"]["Payment"][];
@@ -3471,100 +4171,165 @@ export interface components {
             email: string[] | string;
         } | string[];
         UpdatePaymentMethodRequest: {
-            /** @enum {unknown} */
+            /**
+             * @example payment_link
+             * @enum {unknown}
+             */
             payment_method: "payment_link" | "invoice" | "credit_card";
         };
         /** @description A subscription to events */
         Webhook: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             organization_id: string;
             /**
              * Format: uri
              * @description Where the deliveries go
+             * @example https://los.hillcountry.example/hooks/aoms
              */
             url: string;
             /** @description Empty: every event */
             event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
+            /** @example true */
             active: boolean;
             description: string | null;
             disabled_at: string | null;
             disabled_reason: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:35:00.000Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:35:00.000Z
+             */
             updated_at: string;
         };
         /** @description A new subscription, with its signing secret shown once */
         WebhookWithSecret: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             organization_id: string;
             /**
              * Format: uri
              * @description Where the deliveries go
+             * @example https://los.hillcountry.example/hooks/aoms
              */
             url: string;
             /** @description Empty: every event */
             event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
+            /** @example true */
             active: boolean;
             description: string | null;
             disabled_at: string | null;
             disabled_reason: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:35:00.000Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:35:00.000Z
+             */
             updated_at: string;
-            /** @description The signing secret: shown now and never again (rotate to get a new one) */
+            /**
+             * @description The signing secret: shown now and never again (rotate to get a new one)
+             * @example whsec_3q9Vd2Lr8tXw1Zn6Bc4Fg7Hj0Km5Np2Qs8Tu1Vw3Yx=
+             */
             secret: string;
         };
         RotatedWebhookSecret: {
-            /** @description The new signing secret: shown now and never again */
+            /**
+             * @description The new signing secret: shown now and never again
+             * @example whsec_3q9Vd2Lr8tXw1Zn6Bc4Fg7Hj0Km5Np2Qs8Tu1Vw3Yx=
+             */
             secret: string;
         };
         /** @description One delivery of an event to a subscription, with its attempts */
         WebhookDelivery: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 8dc7b8ce-414c-47f8-9098-a9526aeb839c
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
+             */
             event_id: string;
-            /** @enum {unknown} */
+            /**
+             * @example order.status_changed
+             * @enum {unknown}
+             */
             event_type: "order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test";
-            /** @enum {unknown} */
+            /**
+             * @example delivered
+             * @enum {unknown}
+             */
             status: "pending" | "delivered" | "failed";
+            /** @example 2 */
             attempts: number;
             last_status_code: number | null;
             last_error: string | null;
             next_attempt_at: string | null;
             replay_of: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-27T14:02:11.000Z
+             */
             created_at: string;
             delivered_at: string | null;
             attempt_log: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T14:02:11.500Z
+                 */
                 attempted_at: string;
                 status_code: number | null;
+                /** @example 120 */
                 latency_ms: number;
                 error: string | null;
             }[];
         };
         ReplayedDelivery: {
-            /** @enum {boolean} */
+            /**
+             * @example true
+             * @enum {boolean}
+             */
             success: true;
             /**
              * Format: uuid
              * @description The new delivery
+             * @example a5a62e00-68a4-4e96-ae44-0c542224d23b
              */
             delivery_id: string;
         };
         TestEventSent: {
-            /** @enum {boolean} */
+            /**
+             * @example true
+             * @enum {boolean}
+             */
             success: true;
             /**
              * Format: uuid
              * @description The webhook.test event
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             event_id: string;
         };
@@ -3572,13 +4337,18 @@ export interface components {
             /**
              * Format: uri
              * @description An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)
+             * @example https://los.hillcountry.example/hooks/aoms
              */
             url: string;
             /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
             event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+            /** @example true */
             active?: boolean;
             description?: string | null;
-            /** @description Operators only: the organization the subscription is for */
+            /**
+             * @description Operators only: the organization the subscription is for
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             organization_id?: string;
         };
         /** @description Absent fields stay */
@@ -3586,11 +4356,15 @@ export interface components {
             /**
              * Format: uri
              * @description An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)
+             * @example https://los.hillcountry.example/hooks/aoms
              */
             url?: string;
             /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
             event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
-            /** @description true re-enables a disabled subscription */
+            /**
+             * @description true re-enables a disabled subscription
+             * @example true
+             */
             active?: boolean;
             description?: string | null;
         };
@@ -3599,37 +4373,56 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.created
+             * @constant
+             */
             type: "order.created";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 /** @description The status it was placed in */
                 status: components["schemas"]["StatusName"];
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
                 company_id: string;
                 /**
                  * Format: date-time
                  * @description The due date
+                 * @example 2026-12-15T23:00:00.000Z
                  */
                 due_date: string;
                 loan_type: components["schemas"]["LoanType"];
                 transaction_type: components["schemas"]["TransactionType"];
-                /** @description The client's fee */
+                /**
+                 * @description The client's fee
+                 * @example 450.00
+                 */
                 total_fee: string;
             };
         };
@@ -3638,35 +4431,51 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.status_changed
+             * @constant
+             */
             type: "order.status_changed";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 /** @description The status before */
                 from: components["schemas"]["StatusName"];
                 /** @description The status now */
                 to: components["schemas"]["StatusName"];
-                /** @description The workflow action (docs/workflow.md) */
+                /**
+                 * @description The workflow action (docs/workflow.md)
+                 * @example schedule_inspection
+                 */
                 action: string;
                 actor: {
+                    /** @example f506fe16-b09a-4454-b478-b7cbf95f2313 */
                     id: string;
+                    /** @example Sam Staffer */
                     name: string;
                 } | null;
                 acting_for?: {
+                    /** @example c6427c15-337f-4e88-8c72-bb4f499bfc66 */
                     id: string;
+                    /** @example Avery Appraiser */
                     name: string;
                 } | null;
                 reason: string | null;
@@ -3677,22 +4486,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.assigned
+             * @constant
+             */
             type: "order.assigned";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 appraiser_id: string | null;
                 appraiser_fee?: string | null;
@@ -3704,24 +4522,36 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.offer_answered
+             * @constant
+             */
             type: "order.offer_answered";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** @enum {unknown} */
+                /**
+                 * @example accepted_with_condition
+                 * @enum {unknown}
+                 */
                 answer: "accepted" | "accepted_with_condition" | "rejected";
                 reason: string | null;
                 appraiser_fee_condition?: string | null;
@@ -3734,22 +4564,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.inspection_scheduled
+             * @constant
+             */
             type: "order.inspection_scheduled";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 inspection_scheduled_at: string | null;
             };
@@ -3759,22 +4598,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.inspection_completed
+             * @constant
+             */
             type: "order.inspection_completed";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
             };
         };
@@ -3783,26 +4631,39 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.submission_received
+             * @constant
+             */
             type: "order.submission_received";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 files: {
-                    /** @enum {unknown} */
+                    /**
+                     * @example appraisal_pdf
+                     * @enum {unknown}
+                     */
                     file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
+                    /** @example appraisal-report.pdf */
                     filename: string;
                 }[];
             };
@@ -3812,22 +4673,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.revision_requested
+             * @constant
+             */
             type: "order.revision_requested";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 comments: string | null;
             };
@@ -3837,22 +4707,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.reconsideration_requested
+             * @constant
+             */
             type: "order.reconsideration_requested";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 reason: string | null;
                 summary: string | null;
@@ -3863,22 +4742,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.negotiation_opened
+             * @constant
+             */
             type: "order.negotiation_opened";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 total_fee: string | null;
                 due_date: string | null;
@@ -3890,24 +4778,36 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.negotiation_answered
+             * @constant
+             */
             type: "order.negotiation_answered";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** @enum {unknown} */
+                /**
+                 * @example approved
+                 * @enum {unknown}
+                 */
                 answer: "approved" | "refused";
                 total_fee?: string | null;
                 due_date?: string | null;
@@ -3919,26 +4819,39 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.note_added
+             * @constant
+             */
             type: "order.note_added";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example a3bbbc97-c82d-468a-86ea-17fc41c39760
+                 */
                 note_id: string;
                 subject: string | null;
+                /** @example Casey Client */
                 author_name: string;
                 /** @description The note's audience */
                 audience?: components["schemas"]["Audience"];
@@ -3949,27 +4862,43 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.file_added
+             * @constant
+             */
             type: "order.file_added";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+                 */
                 file_id: string;
-                /** @enum {unknown} */
+                /**
+                 * @example appraisal_pdf
+                 * @enum {unknown}
+                 */
                 file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
+                /** @example appraisal-report.pdf */
                 filename: string;
                 /** @description The file's audience */
                 audience?: components["schemas"]["Audience"];
@@ -3980,30 +4909,49 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.report_released
+             * @constant
+             */
             type: "order.report_released";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** @description Which submission of the order: 1, 2, … */
+                /**
+                 * @description Which submission of the order: 1, 2, …
+                 * @example 1
+                 */
                 submission: number;
                 files: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+                     */
                     file_id: string;
-                    /** @enum {unknown} */
+                    /**
+                     * @example appraisal_pdf
+                     * @enum {unknown}
+                     */
                     file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
+                    /** @example appraisal-report.pdf */
                     filename: string;
                 }[];
             };
@@ -4013,27 +4961,42 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.party_added
+             * @constant
+             */
             type: "order.party_added";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 9ae45bbb-fa1b-4402-929b-dbb5d1e360a3
+                 */
                 party_id: string;
+                /** @example Otto Occupant */
                 name: string;
+                /** @example Occupant */
                 role: string;
+                /** @example true */
                 poc: boolean;
             };
         };
@@ -4042,28 +5005,46 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.payment_received
+             * @constant
+             */
             type: "order.payment_received";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example a29a39ca-badc-414e-aa9a-144c144fd16a
+                 */
                 payment_id: string;
-                /** @description What was paid */
+                /**
+                 * @description What was paid
+                 * @example 200.00
+                 */
                 amount: string;
-                /** @description What remains due */
+                /**
+                 * @description What remains due
+                 * @example 250.00
+                 */
                 balance: string;
             };
         };
@@ -4072,25 +5053,37 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.payment_link_sent
+             * @constant
+             */
             type: "order.payment_link_sent";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 recipients: string[];
-                /** @description The balance asked for */
+                /**
+                 * @description The balance asked for
+                 * @example 250.00
+                 */
                 balance: string;
             };
         };
@@ -4099,18 +5092,27 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example webhook.test
+             * @constant
+             */
             type: "webhook.test";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
+                /** @example A test event from the appraisal service */
                 message: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
         };
@@ -4288,19 +5290,40 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+        /**
+         * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+         * @example lou.officer@hillcountry.example
+         */
         XApiEmail: string;
-        /** @description The same as X-Api-Email (either name is read) */
+        /**
+         * @description The same as X-Api-Email (either name is read)
+         * @example lou.officer@hillcountry.example
+         */
         XUserEmail: string;
-        /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+        /**
+         * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+         * @example los-7f3a9c.1
+         */
         XRequestId: string;
-        /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+        /**
+         * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+         * @example create-order-HC-2026-0042
+         */
         IdempotencyKey: string;
-        /** @description Invitations: the invited user's first name */
+        /**
+         * @description Invitations: the invited user's first name
+         * @example Nora
+         */
         XApiFirstName: string;
-        /** @description Invitations: the invited user's last name */
+        /**
+         * @description Invitations: the invited user's last name
+         * @example New
+         */
         XApiLastName: string;
-        /** @description Invitations into a company: staff (default) or appraiser */
+        /**
+         * @description Invitations into a company: staff (default) or appraiser
+         * @example appraiser
+         */
         XApiRole: "staff" | "appraiser" | "client";
     };
     requestBodies: never;
@@ -4326,7 +5349,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4344,7 +5370,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Appraisal Order Management",
+                     *       "api": "https://appraisals.example.com/api/v1",
+                     *       "docs": "https://appraisals.example.com/docs",
+                     *       "openapi": "https://appraisals.example.com/openapi.json"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ServiceIndex"];
+                    /** @example <!doctype html><html lang="en"><head><title>Appraisal Orders</title>… */
                     "text/html": string;
                 };
             };
@@ -4361,7 +5396,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4379,6 +5417,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthStatus"];
                 };
             };
@@ -4395,7 +5438,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4413,6 +5459,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthStatus"];
                 };
             };
@@ -4437,11 +5488,17 @@ export interface operations {
                 disposition?: "attachment" | "inline";
             };
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path: {
-                /** @description The file */
+                /**
+                 * @description The file
+                 * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+                 */
                 file_id: string;
             };
             cookie?: never;
@@ -4458,6 +5515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example %PDF-1.7 (the bytes of the file) */
                     "*/*": Blob;
                 };
             };
@@ -4476,11 +5534,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path: {
-                /** @description The token of the address, then .ics (any other shape answers 404, like an unknown one) */
+                /**
+                 * @description The token of the address, then .ics (any other shape answers 404, like an unknown one)
+                 * @example qVWa9vM_x5eMQqgOjHDiYo_mbZDGQ8x-n2BCCocgNLg.ics
+                 */
                 feed: string;
             };
             cookie?: never;
@@ -4497,6 +5561,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example BEGIN:VCALENDAR
+                     *     VERSION:2.0
+                     *     PRODID:-//Appraisal Orders//Inspections//EN
+                     *     BEGIN:VEVENT
+                     *     UID:inspection-6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f@appraisals.example.com
+                     *     DTSTAMP:20261127T140211Z
+                     *     DTSTART:20261201T150000Z
+                     *     DTEND:20261201T160000Z
+                     *     SUMMARY:Inspection AOM-00000042: 1100 Congress Ave\, Austin
+                     *     END:VEVENT
+                     *     END:VCALENDAR
+                     */
                     "text/calendar": string;
                 };
             };
@@ -4514,7 +5591,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4522,11 +5602,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "lou.officer@hillcountry.example",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SignInRequest"];
+                /**
+                 * @example {
+                 *       "email": "lou.officer@hillcountry.example",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example lou.officer@hillcountry.example
+                     */
                     email: string;
-                    /** @description 12 to 128 characters */
+                    /**
+                     * @description 12 to 128 characters
+                     * @example correct horse battery staple
+                     */
                     password: string;
                 };
             };
@@ -4542,6 +5640,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *         "name": "Lou Officer",
+                     *         "email": "lou.officer@hillcountry.example",
+                     *         "role": "client",
+                     *         "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "is_admin": false
+                     *       },
+                     *       "actor": {
+                     *         "id": "4080d07e-e341-43d4-bb37-72dba9b07256",
+                     *         "name": "Casey Client",
+                     *         "email": "casey.client@hillcountry.example"
+                     *       },
+                     *       "csrf_token": "TObAX3UScpMxJISUAHstYwKGpjdy9eLOCu0ZG2KwzJw",
+                     *       "expires_at": "2026-11-27T23:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Session"];
                 };
             };
@@ -4559,7 +5676,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4577,6 +5697,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *         "name": "Lou Officer",
+                     *         "email": "lou.officer@hillcountry.example",
+                     *         "role": "client",
+                     *         "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "is_admin": false
+                     *       },
+                     *       "actor": {
+                     *         "id": "4080d07e-e341-43d4-bb37-72dba9b07256",
+                     *         "name": "Casey Client",
+                     *         "email": "casey.client@hillcountry.example"
+                     *       },
+                     *       "csrf_token": "TObAX3UScpMxJISUAHstYwKGpjdy9eLOCu0ZG2KwzJw",
+                     *       "expires_at": "2026-11-27T23:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Session"];
                 };
             };
@@ -4594,7 +5733,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4612,6 +5754,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -4630,7 +5777,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4638,9 +5788,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "lou.officer@hillcountry.example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ForgotPasswordRequest"];
+                /**
+                 * @example {
+                 *       "email": "lou.officer@hillcountry.example"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example lou.officer@hillcountry.example
+                     */
                     email: string;
                 };
             };
@@ -4656,6 +5819,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -4672,7 +5840,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4680,11 +5851,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "wRSKlGCPzqhRUZtRfdczuH8kfTYzAJBxwRdKaUrWWi8",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetPasswordRequest"];
+                /**
+                 * @example {
+                 *       "token": "wRSKlGCPzqhRUZtRfdczuH8kfTYzAJBxwRdKaUrWWi8",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The link's token (from the email) */
+                    /**
+                     * @description The link's token (from the email)
+                     * @example wRSKlGCPzqhRUZtRfdczuH8kfTYzAJBxwRdKaUrWWi8
+                     */
                     token: string;
-                    /** @description 12 to 128 characters */
+                    /**
+                     * @description 12 to 128 characters
+                     * @example correct horse battery staple
+                     */
                     password: string;
                 };
             };
@@ -4700,6 +5889,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *         "name": "Lou Officer",
+                     *         "email": "lou.officer@hillcountry.example",
+                     *         "role": "client",
+                     *         "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "is_admin": false
+                     *       },
+                     *       "actor": {
+                     *         "id": "4080d07e-e341-43d4-bb37-72dba9b07256",
+                     *         "name": "Casey Client",
+                     *         "email": "casey.client@hillcountry.example"
+                     *       },
+                     *       "csrf_token": "TObAX3UScpMxJISUAHstYwKGpjdy9eLOCu0ZG2KwzJw",
+                     *       "expires_at": "2026-11-27T23:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Session"];
                 };
             };
@@ -4716,7 +5924,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4724,11 +5935,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "current_password": "correct horse battery staple",
+                 *       "password": "a brand new passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePasswordRequest"];
+                /**
+                 * @example {
+                 *       "current_password": "correct horse battery staple",
+                 *       "password": "a brand new passphrase"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Empty when no password was set yet */
+                    /**
+                     * @description Empty when no password was set yet
+                     * @example correct horse battery staple
+                     */
                     current_password: string;
-                    /** @description 12 to 128 characters */
+                    /**
+                     * @description 12 to 128 characters
+                     * @example a brand new passphrase
+                     */
                     password: string;
                 };
             };
@@ -4744,6 +5973,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -4762,19 +5996,40 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Invitations: the invited user's first name */
+                /**
+                 * @description Invitations: the invited user's first name
+                 * @example Nora
+                 */
                 "X-Api-First-Name"?: components["parameters"]["XApiFirstName"];
-                /** @description Invitations: the invited user's last name */
+                /**
+                 * @description Invitations: the invited user's last name
+                 * @example New
+                 */
                 "X-Api-Last-Name"?: components["parameters"]["XApiLastName"];
-                /** @description Invitations into a company: staff (default) or appraiser */
+                /**
+                 * @description Invitations into a company: staff (default) or appraiser
+                 * @example appraiser
+                 */
                 "X-Api-Role"?: components["parameters"]["XApiRole"];
             };
             path?: never;
@@ -4793,6 +6048,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *       "name": "Lou Officer",
+                     *       "email": "lou.officer@hillcountry.example",
+                     *       "jwt": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI1NzI0MzU4Mi1jMTVlLTRkZDYtODEwYi02ZDdmZTg3ZWQxNGYifQ.c2lnbmF0dXJlLW9mLXRoZS1zZXJ2aWNl"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -4812,11 +6075,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -4834,6 +6106,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "kind": "new_offer",
+                     *         "description": "An order is offered to you, with the time left to answer",
+                     *         "enabled": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["NotificationSetting"][];
                 };
             };
@@ -4853,11 +6134,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -4865,22 +6155,75 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "new_offer": true,
+                 *       "revision_requested": true,
+                 *       "order_on_hold": true,
+                 *       "order_resumed": true,
+                 *       "order_cancelled": true,
+                 *       "appraiser_assigned": true,
+                 *       "inspection_scheduled": false,
+                 *       "report_delivered": true,
+                 *       "request_answered": true,
+                 *       "payment_due": true,
+                 *       "negotiation_to_decide": true,
+                 *       "condition_to_decide": true,
+                 *       "offer_declined": true,
+                 *       "negotiation_answered": true,
+                 *       "client_request_to_review": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["NotificationSettingsChange"];
+                /**
+                 * @example {
+                 *       "new_offer": true,
+                 *       "revision_requested": true,
+                 *       "order_on_hold": true,
+                 *       "order_resumed": true,
+                 *       "order_cancelled": true,
+                 *       "appraiser_assigned": true,
+                 *       "inspection_scheduled": false,
+                 *       "report_delivered": true,
+                 *       "request_answered": true,
+                 *       "payment_due": true,
+                 *       "negotiation_to_decide": true,
+                 *       "condition_to_decide": true,
+                 *       "offer_declined": true,
+                 *       "negotiation_answered": true,
+                 *       "client_request_to_review": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @example true */
                     new_offer?: boolean;
+                    /** @example true */
                     revision_requested?: boolean;
+                    /** @example true */
                     order_on_hold?: boolean;
+                    /** @example true */
                     order_resumed?: boolean;
+                    /** @example true */
                     order_cancelled?: boolean;
+                    /** @example true */
                     appraiser_assigned?: boolean;
+                    /** @example false */
                     inspection_scheduled?: boolean;
+                    /** @example true */
                     report_delivered?: boolean;
+                    /** @example true */
                     request_answered?: boolean;
+                    /** @example true */
                     payment_due?: boolean;
+                    /** @example true */
                     negotiation_to_decide?: boolean;
+                    /** @example true */
                     condition_to_decide?: boolean;
+                    /** @example true */
                     offer_declined?: boolean;
+                    /** @example true */
                     negotiation_answered?: boolean;
+                    /** @example true */
                     client_request_to_review?: boolean;
                 };
             };
@@ -4896,6 +6239,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "kind": "new_offer",
+                     *         "description": "An order is offered to you, with the time left to answer",
+                     *         "enabled": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["NotificationSetting"][];
                 };
             };
@@ -4915,11 +6267,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -4937,6 +6298,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "brand": "Visa",
+                     *       "last4": "4242",
+                     *       "exp_month": 12,
+                     *       "exp_year": 2031,
+                     *       "name": "Avery Appraiser",
+                     *       "updated_at": "2026-11-20T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CardOnFile"];
                 };
             };
@@ -4957,11 +6328,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -4969,15 +6349,42 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Avery Appraiser",
+                 *       "number": "4242 4242 4242 4242",
+                 *       "exp_month": 12,
+                 *       "exp_year": 2031,
+                 *       "cvc": "123"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CardOnFileRequest"];
+                /**
+                 * @example {
+                 *       "name": "Avery Appraiser",
+                 *       "number": "4242 4242 4242 4242",
+                 *       "exp_month": 12,
+                 *       "exp_year": 2031,
+                 *       "cvc": "123"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The name on the card */
+                    /**
+                     * @description The name on the card
+                     * @example Avery Appraiser
+                     */
                     name: string;
-                    /** @description Sent to the card processor; never stored */
+                    /**
+                     * @description Sent to the card processor; never stored
+                     * @example 4242 4242 4242 4242
+                     */
                     number: string;
                     exp_month: string | number;
                     exp_year: string | number;
-                    /** @description Sent to the card processor; never stored */
+                    /**
+                     * @description Sent to the card processor; never stored
+                     * @example 123
+                     */
                     cvc: string;
                 };
             };
@@ -4993,6 +6400,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "brand": "Visa",
+                     *       "last4": "4242",
+                     *       "exp_month": 12,
+                     *       "exp_year": 2031,
+                     *       "name": "Avery Appraiser",
+                     *       "updated_at": "2026-11-20T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CardOnFile"];
                 };
             };
@@ -5012,11 +6429,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5034,6 +6460,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -5057,11 +6488,20 @@ export interface operations {
                 next_step?: "answer_offer" | "await_terms" | "schedule" | "inspect" | "submit" | "revise" | "on_hold" | "in_review" | "done" | "cancelled";
             };
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5079,6 +6519,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "file_number": "AOM-00000042",
+                     *           "full_address": "1100 Congress Ave, Unit 4, Austin, TX 78701",
+                     *           "status": {
+                     *             "id": "inspection_scheduled",
+                     *             "name": "Inspection scheduled"
+                     *           },
+                     *           "next_step": "inspect",
+                     *           "due_date": "12/12/2026",
+                     *           "appraiser_fee": "300.00",
+                     *           "fee_status": "on_completion",
+                     *           "offer_expires_at": null,
+                     *           "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
+                     *           "products": [
+                     *             {
+                     *               "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *               "name": "Single Family Appraisal (1004)"
+                     *             }
+                     *           ],
+                     *           "contact": {
+                     *             "name": "Otto Occupant",
+                     *             "phone": "512-555-0102"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkList"];
                 };
             };
@@ -5098,11 +6569,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5120,6 +6600,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "created_at": "2026-11-20T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CalendarFeedStatus"];
                 };
             };
@@ -5139,13 +6625,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5164,6 +6662,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://appraisals.example.com/calendar/qVWa9vM_x5eMQqgOjHDiYo_mbZDGQ8x-n2BCCocgNLg.ics",
+                     *       "created_at": "2026-11-20T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CalendarFeed"];
                 };
             };
@@ -5183,11 +6687,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5205,6 +6718,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -5228,11 +6746,20 @@ export interface operations {
                 organization_id?: string;
             };
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5250,6 +6777,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *         "name": "Lou Officer",
+                     *         "first_name": "Lou",
+                     *         "last_name": "Officer",
+                     *         "email": "lou.officer@hillcountry.example",
+                     *         "role": "client",
+                     *         "is_admin": false,
+                     *         "active": true,
+                     *         "invitation_pending": false,
+                     *         "organization": {
+                     *           "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *           "name": "Hill Country Bank",
+                     *           "kind": "client"
+                     *         },
+                     *         "invited_at": "2026-10-02T14:00:00.000Z",
+                     *         "branch": {
+                     *           "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *           "name": "Downtown Austin"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ManagedUser"][];
                 };
             };
@@ -5270,13 +6822,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5284,23 +6848,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "nora.new@hillcountry.example",
+                 *       "first_name": "Nora",
+                 *       "last_name": "New",
+                 *       "role": "client",
+                 *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *       "is_admin": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["InviteUserRequest"];
+                /**
+                 * @example {
+                 *       "email": "nora.new@hillcountry.example",
+                 *       "first_name": "Nora",
+                 *       "last_name": "New",
+                 *       "role": "client",
+                 *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *       "is_admin": false
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Their email: the invitation goes there */
+                    /**
+                     * @description Their email: the invitation goes there
+                     * @example nora.new@hillcountry.example
+                     */
                     email: string;
+                    /** @example Nora */
                     first_name: string;
+                    /** @example New */
                     last_name: string;
                     /**
                      * @description staff (default) or appraiser in a company; client in a client
+                     * @example client
                      * @enum {unknown}
                      */
                     role?: "staff" | "appraiser" | "client";
                     /**
                      * Format: uuid
                      * @description Where they join: your organization (default), or a client your company serves
+                     * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
                      */
                     organization_id?: string;
-                    /** @default false */
+                    /**
+                     * @default false
+                     * @example false
+                     */
                     is_admin?: boolean;
                 };
             };
@@ -5317,6 +6911,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *       "name": "Lou Officer",
+                     *       "first_name": "Lou",
+                     *       "last_name": "Officer",
+                     *       "email": "lou.officer@hillcountry.example",
+                     *       "role": "client",
+                     *       "is_admin": false,
+                     *       "active": true,
+                     *       "invitation_pending": false,
+                     *       "organization": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank",
+                     *         "kind": "client"
+                     *       },
+                     *       "invited_at": "2026-10-02T14:00:00.000Z",
+                     *       "branch": {
+                     *         "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *         "name": "Downtown Austin"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ManagedUser"];
                 };
             };
@@ -5337,30 +6954,63 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The user */
+                /**
+                 * @description The user
+                 * @example 57243582-c15e-4dd6-810b-6d7fe87ed14f
+                 */
                 user_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "staff",
+                 *       "is_admin": true,
+                 *       "active": true,
+                 *       "branch_id": "4eec8551-7bb2-4ce8-9755-7581f15970c4"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserChange"];
+                /**
+                 * @example {
+                 *       "role": "staff",
+                 *       "is_admin": true,
+                 *       "active": true,
+                 *       "branch_id": "4eec8551-7bb2-4ce8-9755-7581f15970c4"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /**
                      * @description A company's users only: staff or appraiser
+                     * @example staff
                      * @enum {unknown}
                      */
                     role?: "staff" | "appraiser";
+                    /** @example true */
                     is_admin?: boolean;
-                    /** @description false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys) */
+                    /**
+                     * @description false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys)
+                     * @example true
+                     */
                     active?: boolean;
                     /** @description A client's users only: one of the client's branches (its configuration lists them); null: none */
                     branch_id?: string | null;
@@ -5378,6 +7028,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *       "name": "Lou Officer",
+                     *       "first_name": "Lou",
+                     *       "last_name": "Officer",
+                     *       "email": "lou.officer@hillcountry.example",
+                     *       "role": "client",
+                     *       "is_admin": false,
+                     *       "active": true,
+                     *       "invitation_pending": false,
+                     *       "organization": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank",
+                     *         "kind": "client"
+                     *       },
+                     *       "invited_at": "2026-10-02T14:00:00.000Z",
+                     *       "branch": {
+                     *         "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *         "name": "Downtown Austin"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ManagedUser"];
                 };
             };
@@ -5398,11 +7071,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5420,6 +7102,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "91033fcc-9668-4b86-a536-3896c45b28cf",
+                     *         "prefix": "aoms_Kq3vG_",
+                     *         "label": "Loan origination system",
+                     *         "created_at": "2026-11-01T09:30:00.000Z",
+                     *         "revoked_at": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ApiKey"][];
                 };
             };
@@ -5439,13 +7132,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5453,9 +7158,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "Loan origination system"
+                 *     }
+                 */
                 "application/json": components["schemas"]["IssueApiKeyRequest"];
+                /**
+                 * @example {
+                 *       "label": "Loan origination system"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description What the key is for */
+                    /**
+                     * @description What the key is for
+                     * @example Loan origination system
+                     */
                     label?: string;
                 };
             };
@@ -5472,6 +7190,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "91033fcc-9668-4b86-a536-3896c45b28cf",
+                     *       "prefix": "aoms_Kq3vG_",
+                     *       "label": "Loan origination system",
+                     *       "api_key": "aoms_Kq3vG_x9P2mLrT8wZ4nB6cD1eF3gH5jK7sV0yQa2uE4"
+                     *     }
+                     */
                     "application/json": components["schemas"]["IssuedApiKey"];
                 };
             };
@@ -5491,15 +7218,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The key */
+                /**
+                 * @description The key
+                 * @example 91033fcc-9668-4b86-a536-3896c45b28cf
+                 */
                 key_id: string;
             };
             cookie?: never;
@@ -5516,6 +7255,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -5592,11 +7336,20 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "name asc" | "name desc" | "client_type_id asc" | "client_type_id desc" | "created_at asc" | "created_at desc";
             };
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5614,6 +7367,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Client"][];
                 };
             };
@@ -5633,13 +7394,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5647,21 +7420,95 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organization": {
+                 *         "name": "Hill Country Bank",
+                 *         "client_type_id": "eefdea94-9083-4862-81c3-b5c8ce6d84fe",
+                 *         "add_all_products": true,
+                 *         "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                 *         "address_attributes": {
+                 *           "address_one": "600 Congress Ave",
+                 *           "address_two": "Floor 12",
+                 *           "city": "Austin",
+                 *           "state": "TX",
+                 *           "zip": "78701"
+                 *         },
+                 *         "contacts_attributes": [
+                 *           {
+                 *             "name": "Casey Client",
+                 *             "emails": [
+                 *               "casey.client@hillcountry.example"
+                 *             ],
+                 *             "phones_attributes": [
+                 *               {
+                 *                 "phone_number": "512-555-0110",
+                 *                 "phone_type": "work"
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateClientRequest"];
+                /**
+                 * @example {
+                 *       "organization[name]": "Hill Country Bank",
+                 *       "organization[client_type_id]": "eefdea94-9083-4862-81c3-b5c8ce6d84fe",
+                 *       "organization[add_all_products]": true,
+                 *       "organization[company_id]": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                 *       "organization[address_attributes][address_one]": "600 Congress Ave",
+                 *       "organization[address_attributes][address_two]": "Floor 12",
+                 *       "organization[address_attributes][city]": "Austin",
+                 *       "organization[address_attributes][state]": "TX",
+                 *       "organization[address_attributes][zip]": "78701",
+                 *       "organization[contacts_attributes][][name]": [
+                 *         "Casey Client"
+                 *       ],
+                 *       "organization[contacts_attributes][][emails][]": [
+                 *         "casey.client@hillcountry.example"
+                 *       ],
+                 *       "organization[contacts_attributes][][phones_attributes][][phone_number]": [
+                 *         "512-555-0110"
+                 *       ],
+                 *       "organization[contacts_attributes][][phones_attributes][][phone_type]": [
+                 *         "work"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @example Hill Country Bank */
                     "organization[name]": string;
-                    /** @description An id from GET /api/v1/client_types */
+                    /**
+                     * @description An id from GET /api/v1/client_types
+                     * @example eefdea94-9083-4862-81c3-b5c8ce6d84fe
+                     */
                     "organization[client_type_id]": string;
-                    /** @description Attach all of the company's products to the new client */
+                    /**
+                     * @description Attach all of the company's products to the new client
+                     * @example true
+                     */
                     "organization[add_all_products]": boolean;
-                    /** @description Operators only: the company that serves the new client (staff: always their own) */
+                    /**
+                     * @description Operators only: the company that serves the new client (staff: always their own)
+                     * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                     */
                     "organization[company_id]"?: string;
+                    /** @example 600 Congress Ave */
                     "organization[address_attributes][address_one]": string;
                     "organization[address_attributes][address_two]"?: string | null;
+                    /** @example Austin */
                     "organization[address_attributes][city]": string;
-                    /** @description USPS code (TX) or name (Texas) */
+                    /**
+                     * @description USPS code (TX) or name (Texas)
+                     * @example TX
+                     */
                     "organization[address_attributes][state]": string;
-                    /** @description 12345 or 12345-6789 */
+                    /**
+                     * @description 12345 or 12345-6789
+                     * @example 78701
+                     */
                     "organization[address_attributes][zip]": string;
                     "organization[contacts_attributes][][name]": string[];
                     "organization[contacts_attributes][][emails][]"?: string[];
@@ -5682,6 +7529,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "client": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedClient"];
                 };
             };
@@ -5731,11 +7587,20 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "name asc" | "name desc";
             };
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5753,6 +7618,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "eefdea94-9083-4862-81c3-b5c8ce6d84fe",
+                     *         "name": "Bank"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ClientType"][];
                 };
             };
@@ -5772,15 +7645,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
@@ -5797,6 +7682,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "branches": [
+                     *         {
+                     *           "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *           "name": "Downtown Austin"
+                     *         }
+                     *       ],
+                     *       "companies": [
+                     *         {
+                     *           "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *           "company_name": "Lone Star Appraisal Co",
+                     *           "payment_methods": [
+                     *             "invoice",
+                     *             "payment_link",
+                     *             "credit_card"
+                     *           ],
+                     *           "products": [
+                     *             {
+                     *               "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *               "name": "Single Family Appraisal (1004)",
+                     *               "service_type": "residential_appraisals",
+                     *               "follow_up": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "parties": [
+                     *         {
+                     *           "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *           "name": "Lou Officer"
+                     *         }
+                     *       ],
+                     *       "property_types": [
+                     *         {
+                     *           "id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                     *           "name": "Single Family",
+                     *           "slug": "single_family"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientConfiguration"];
                 };
             };
@@ -5820,15 +7748,27 @@ export interface operations {
                 company_id?: string;
             };
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
@@ -5845,6 +7785,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "client_review_required": false,
+                     *       "payment_before_assignment": false,
+                     *       "lender_requests_reviewed": true,
+                     *       "messages_through_company": true,
+                     *       "report_release_after_payment": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientSettings"];
                 };
             };
@@ -5865,29 +7816,69 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "client_review_required": true,
+                 *       "payment_before_assignment": false,
+                 *       "lender_requests_reviewed": true,
+                 *       "messages_through_company": true,
+                 *       "report_release_after_payment": false,
+                 *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClientSettingsChange"];
+                /**
+                 * @example {
+                 *       "client_review_required": true,
+                 *       "payment_before_assignment": false,
+                 *       "lender_requests_reviewed": true,
+                 *       "messages_through_company": true,
+                 *       "report_release_after_payment": false,
+                 *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @example true */
                     client_review_required?: boolean;
+                    /** @example false */
                     payment_before_assignment?: boolean;
+                    /** @example true */
                     lender_requests_reviewed?: boolean;
+                    /** @example true */
                     messages_through_company?: boolean;
+                    /** @example false */
                     report_release_after_payment?: boolean;
-                    /** @description Operators: the company whose settings change, when several serve the client */
+                    /**
+                     * @description Operators: the company whose settings change, when several serve the client
+                     * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                     */
                     company_id?: string;
                 };
             };
@@ -5903,6 +7894,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "client_review_required": false,
+                     *       "payment_before_assignment": false,
+                     *       "lender_requests_reviewed": true,
+                     *       "messages_through_company": true,
+                     *       "report_release_after_payment": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientSettings"];
                 };
             };
@@ -5923,15 +7925,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
@@ -5948,6 +7962,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "order_visibility": "branch"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientAccess"];
                 };
             };
@@ -5968,24 +7988,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_visibility": "branch"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClientAccessChange"];
+                /**
+                 * @example {
+                 *       "order_visibility": "branch"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @enum {unknown} */
+                    /**
+                     * @example branch
+                     * @enum {unknown}
+                     */
                     order_visibility: "all" | "branch" | "own";
                 };
             };
@@ -6001,6 +8046,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "order_visibility": "branch"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientAccess"];
                 };
             };
@@ -6024,15 +8075,27 @@ export interface operations {
                 company_id?: string;
             };
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
@@ -6049,6 +8112,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "products": [
+                     *         {
+                     *           "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "name": "Single Family Appraisal (1004)",
+                     *           "standard_fee": "425.00",
+                     *           "offered": true,
+                     *           "fee": "450.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientProducts"];
                 };
             };
@@ -6069,26 +8147,63 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "products": [
+                 *         {
+                 *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                 *           "fee": "450.00"
+                 *         }
+                 *       ],
+                 *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClientProductsChange"];
+                /**
+                 * @example {
+                 *       "products[][product_id]": [
+                 *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *       ],
+                 *       "products[][fee]": [
+                 *         "450.00"
+                 *       ],
+                 *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     "products[][product_id]": string[];
                     "products[][fee]"?: (string | null)[];
-                    /** @description Operators: the company whose products, when several serve the client */
+                    /**
+                     * @description Operators: the company whose products, when several serve the client
+                     * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                     */
                     company_id?: string;
                 };
             };
@@ -6104,6 +8219,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "products": [
+                     *         {
+                     *           "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "name": "Single Family Appraisal (1004)",
+                     *           "standard_fee": "425.00",
+                     *           "offered": true,
+                     *           "fee": "450.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientProducts"];
                 };
             };
@@ -6124,11 +8254,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -6146,6 +8285,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                     *         "name": "Single Family",
+                     *         "slug": "single_family"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PropertyType"][];
                 };
             };
@@ -6165,15 +8313,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The company */
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
                 company_id: string;
             };
             cookie?: never;
@@ -6190,6 +8350,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "submission_fee": "15.00",
+                     *       "payment_methods": [
+                     *         "invoice",
+                     *         "payment_link",
+                     *         "credit_card"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CompanySettings"];
                 };
             };
@@ -6210,22 +8381,52 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The company */
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
                 company_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "submission_fee": "15.00",
+                 *       "payment_methods": [
+                 *         "invoice",
+                 *         "credit_card"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CompanySettingsChange"];
+                /**
+                 * @example {
+                 *       "submission_fee": "15.00",
+                 *       "payment_methods[]": [
+                 *         "invoice",
+                 *         "credit_card"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     submission_fee?: string | null;
                     "payment_methods[]"?: ("payment_link" | "invoice" | "credit_card")[];
@@ -6243,6 +8444,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "submission_fee": "15.00",
+                     *       "payment_methods": [
+                     *         "invoice",
+                     *         "payment_link",
+                     *         "credit_card"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CompanySettings"];
                 };
             };
@@ -6268,11 +8480,20 @@ export interface operations {
                 company_id?: string;
             };
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -6290,6 +8511,140 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "period": {
+                     *         "from": "06/01/2026",
+                     *         "to": "11/30/2026",
+                     *         "months": 6
+                     *       },
+                     *       "totals": {
+                     *         "received": {
+                     *           "count": 61,
+                     *           "orders": {
+                     *             "created_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "created_at_lt": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         },
+                     *         "completed": {
+                     *           "count": 48,
+                     *           "orders": {
+                     *             "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "fulfilled_at_lt": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         }
+                     *       },
+                     *       "weeks": [
+                     *         {
+                     *           "week_start": "11/23/2026",
+                     *           "received": {
+                     *             "count": 3,
+                     *             "orders": {
+                     *               "created_at_gteq": "2026-11-23T00:00:00.000Z",
+                     *               "created_at_lt": "2026-11-30T00:00:00.000Z"
+                     *             }
+                     *           },
+                     *           "completed": {
+                     *             "count": 2,
+                     *             "orders": {
+                     *               "completed_at_gteq": "2026-11-23T00:00:00.000Z",
+                     *               "completed_at_lt": "2026-11-30T00:00:00.000Z"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "turn_time_by_month": [
+                     *         {
+                     *           "month_start": "11/01/2026",
+                     *           "fulfilled": {
+                     *             "count": 48,
+                     *             "orders": {
+                     *               "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *               "fulfilled_at_lt": "2026-12-01T00:00:00.000Z"
+                     *             }
+                     *           },
+                     *           "median_days": 9,
+                     *           "p90_days": 14
+                     *         }
+                     *       ],
+                     *       "turn_time_by_product": [
+                     *         {
+                     *           "product": {
+                     *             "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *             "name": "Single Family Appraisal (1004)"
+                     *           },
+                     *           "fulfilled": {
+                     *             "count": 48,
+                     *             "orders": {
+                     *               "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *               "fulfilled_at_lt": "2026-12-01T00:00:00.000Z"
+                     *             }
+                     *           },
+                     *           "median_days": 9,
+                     *           "p90_days": 15
+                     *         }
+                     *       ],
+                     *       "on_time": {
+                     *         "fulfilled": {
+                     *           "count": 48,
+                     *           "orders": {
+                     *             "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "fulfilled_at_lt": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         },
+                     *         "on_time": {
+                     *           "count": 44,
+                     *           "orders": {
+                     *             "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "fulfilled_at_lt": "2026-12-01T00:00:00.000Z",
+                     *             "on_time_eq": "true"
+                     *           }
+                     *         },
+                     *         "late": {
+                     *           "count": 4,
+                     *           "orders": {
+                     *             "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "fulfilled_at_lt": "2026-12-01T00:00:00.000Z",
+                     *             "on_time_eq": "false"
+                     *           }
+                     *         },
+                     *         "rate": 0.92
+                     *       },
+                     *       "revisions": {
+                     *         "fulfilled": {
+                     *           "count": 48,
+                     *           "orders": {
+                     *             "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "fulfilled_at_lt": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         },
+                     *         "revised": {
+                     *           "count": 5,
+                     *           "orders": {
+                     *             "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "fulfilled_at_lt": "2026-12-01T00:00:00.000Z",
+                     *             "revised_eq": "true"
+                     *           }
+                     *         },
+                     *         "rate": 0.1
+                     *       },
+                     *       "open_by_appraiser": [
+                     *         {
+                     *           "appraiser": {
+                     *             "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *             "name": "Avery Appraiser"
+                     *           },
+                     *           "open": {
+                     *             "count": 6,
+                     *             "orders": {
+                     *               "appraiser_id_eq": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *               "open_eq": "true"
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Insight"];
                 };
             };
@@ -6666,11 +9021,20 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -6688,6 +9052,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "file_number": "AOM-00000042",
+                     *           "full_address": "1100 Congress Ave, Unit 4, Austin, TX 78701",
+                     *           "status": {
+                     *             "id": "client_request",
+                     *             "name": "Client request"
+                     *           },
+                     *           "due_date": "12/15/2026",
+                     *           "loan_type": "conventional",
+                     *           "transaction_type": "purchase",
+                     *           "appraiser": {
+                     *             "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *             "name": "Avery Appraiser"
+                     *           },
+                     *           "offer_expires_at": null
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 3,
+                     *         "total_count": 61,
+                     *         "per_page": 25,
+                     *         "has_next_page": true,
+                     *         "has_prev_page": false,
+                     *         "next_cursor": "eyJrIjpbIjIwMjYtMTItMTUiLCI2ZjFjMmQzZSJdfQ.Zm9vYmFy"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
@@ -6707,13 +9103,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6721,38 +9129,162 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "address": {
+                 *         "street_1": "1100 Congress Ave",
+                 *         "street_2": "Unit 4",
+                 *         "city": "Austin",
+                 *         "state": "TX",
+                 *         "zip": "78701",
+                 *         "county": "Travis"
+                 *       },
+                 *       "borrower": {
+                 *         "first_name": "Bea",
+                 *         "last_name": "Borrower",
+                 *         "email": "bea@borrower.example",
+                 *         "phone": "512-555-0101",
+                 *         "co_first_name": "Cody",
+                 *         "co_last_name": "Borrower"
+                 *       },
+                 *       "point_of_contact": {
+                 *         "name": "Otto Occupant",
+                 *         "phone": "512-555-0102",
+                 *         "emails": [
+                 *           "otto@occupant.example"
+                 *         ]
+                 *       },
+                 *       "due_date": "2026-12-15T17:00",
+                 *       "green_certified": false,
+                 *       "loan_type": "conventional",
+                 *       "fha_case_number": null,
+                 *       "transaction_type": "purchase",
+                 *       "loan_amount": "350000.00",
+                 *       "contract_price": 420000,
+                 *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                 *       "payment_method": "invoice",
+                 *       "complex_property": false,
+                 *       "product_ids": [
+                 *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *       ],
+                 *       "client_user_ids": [
+                 *         "57243582-c15e-4dd6-810b-6d7fe87ed14f"
+                 *       ],
+                 *       "occupancy_type": "primary_residence",
+                 *       "estate_held_type": "fee_simple",
+                 *       "loan_number": "HC-2026-0042",
+                 *       "closing_date": "01/15/2027",
+                 *       "property_type_id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                 *       "branch_id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                 *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                 *       "requested_by": {
+                 *         "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *         "lender_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9"
+                 *       },
+                 *       "draft": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateOrderRequest"];
+                /**
+                 * @example {
+                 *       "address[street_1]": "1100 Congress Ave",
+                 *       "address[street_2]": "Unit 4",
+                 *       "address[city]": "Austin",
+                 *       "address[state]": "TX",
+                 *       "address[zip]": "78701",
+                 *       "address[county]": "Travis",
+                 *       "borrower[first_name]": "Bea",
+                 *       "borrower[last_name]": "Borrower",
+                 *       "borrower[email]": "bea@borrower.example",
+                 *       "borrower[phone]": "512-555-0101",
+                 *       "borrower[co_first_name]": "Cody",
+                 *       "borrower[co_last_name]": "Borrower",
+                 *       "point_of_contact[name]": "Otto Occupant",
+                 *       "point_of_contact[phone]": "512-555-0102",
+                 *       "point_of_contact[emails][]": [
+                 *         "otto@occupant.example"
+                 *       ],
+                 *       "due_date": "2026-12-15T17:00",
+                 *       "green_certified": false,
+                 *       "loan_type": "conventional",
+                 *       "transaction_type": "purchase",
+                 *       "loan_amount": "350000.00",
+                 *       "contract_price": 420000,
+                 *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                 *       "payment_method": "invoice",
+                 *       "complex_property": false,
+                 *       "product_ids[]": [
+                 *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *       ],
+                 *       "client_user_ids[]": [
+                 *         "57243582-c15e-4dd6-810b-6d7fe87ed14f"
+                 *       ],
+                 *       "occupancy_type": "primary_residence",
+                 *       "estate_held_type": "fee_simple",
+                 *       "loan_number": "HC-2026-0042",
+                 *       "closing_date": "01/15/2027",
+                 *       "property_type_id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                 *       "branch_id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                 *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                 *       "requested_by[client_id]": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *       "requested_by[lender_id]": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *       "draft": false
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @example 1100 Congress Ave */
                     "address[street_1]": string;
                     "address[street_2]"?: string | null;
+                    /** @example Austin */
                     "address[city]": string;
-                    /** @description USPS code (TX) or name (Texas) */
+                    /**
+                     * @description USPS code (TX) or name (Texas)
+                     * @example TX
+                     */
                     "address[state]": string;
-                    /** @description 12345 or 12345-6789 */
+                    /**
+                     * @description 12345 or 12345-6789
+                     * @example 78701
+                     */
                     "address[zip]": string;
                     "address[county]"?: string | null;
+                    /** @example Bea */
                     "borrower[first_name]": string;
+                    /** @example Borrower */
                     "borrower[last_name]": string;
                     "borrower[email]"?: string | null;
                     "borrower[phone]"?: string | null;
                     "borrower[co_first_name]"?: string | null;
                     "borrower[co_last_name]"?: string | null;
+                    /** @example Otto Occupant */
                     "point_of_contact[name]"?: string;
                     "point_of_contact[phone]"?: string | null;
                     "point_of_contact[emails][]"?: string[];
-                    /** @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    /**
+                     * @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 2026-12-15T17:00
+                     */
                     due_date: string;
                     /** @description The text true or false */
                     green_certified: boolean | ("true" | "false");
-                    /** @enum {unknown} */
+                    /**
+                     * @example conventional
+                     * @enum {unknown}
+                     */
                     loan_type: "conventional" | "fha" | "usda" | "reo" | "asset_valuation" | "other";
                     fha_case_number?: string | null;
-                    /** @enum {unknown} */
+                    /**
+                     * @example purchase
+                     * @enum {unknown}
+                     */
                     transaction_type: "refinance" | "purchase" | "home_equity" | "construction" | "other";
                     loan_amount?: string | null;
                     contract_price?: number | null;
                     special_instructions?: string | null;
-                    /** @enum {unknown} */
+                    /**
+                     * @example invoice
+                     * @enum {unknown}
+                     */
                     payment_method: "payment_link" | "invoice" | "credit_card";
                     complex_property?: boolean | null;
                     /** @description From the client configuration */
@@ -6768,7 +9300,10 @@ export interface operations {
                     company_id?: string | null;
                     "requested_by[client_id]"?: string | null;
                     "requested_by[lender_id]"?: string | null;
-                    /** @description Create as a Draft, placed later with the place action */
+                    /**
+                     * @description Create as a Draft, placed later with the place action
+                     * @example false
+                     */
                     draft?: boolean;
                 };
             };
@@ -6785,6 +9320,198 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "file_number": "AOM-00000042",
+                     *       "status": {
+                     *         "id": "client_request",
+                     *         "name": "Client request"
+                     *       },
+                     *       "allowed_transitions": [
+                     *         "forward_request",
+                     *         "answer_request",
+                     *         "hold",
+                     *         "flag_attention"
+                     *       ],
+                     *       "address": {
+                     *         "address_one": "1100 Congress Ave",
+                     *         "address_two": "Unit 4",
+                     *         "city": "Austin",
+                     *         "county_id": "48453",
+                     *         "county": "Travis County",
+                     *         "state_id": "48",
+                     *         "state": "TX",
+                     *         "zip": "78701",
+                     *         "latitude": 30.2747,
+                     *         "longitude": -97.7404
+                     *       },
+                     *       "full_address": "1100 Congress Ave, Unit 4, Austin, TX 78701",
+                     *       "borrower": {
+                     *         "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
+                     *         "email": "bea@borrower.example",
+                     *         "first_name": "Bea",
+                     *         "last_name": "Borrower",
+                     *         "phone": "512-555-0101",
+                     *         "co_first_name": "Cody",
+                     *         "co_last_name": "Borrower"
+                     *       },
+                     *       "co_borrowers": [
+                     *         {
+                     *           "id": "5c87103e-aac9-4c5b-a665-6aafe5a30f54",
+                     *           "first_name": "Cody",
+                     *           "last_name": "Borrower",
+                     *           "email": null,
+                     *           "phone": null
+                     *         }
+                     *       ],
+                     *       "client": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "lender": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "company": {
+                     *         "id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *         "name": "Lone Star Appraisal Co"
+                     *       },
+                     *       "branch": {
+                     *         "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *         "name": "Downtown Austin"
+                     *       },
+                     *       "client_emails": [
+                     *         "casey.client@hillcountry.example",
+                     *         "lou.officer@hillcountry.example"
+                     *       ],
+                     *       "appraiser": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser"
+                     *       },
+                     *       "offer_expires_at": null,
+                     *       "complex_property": false,
+                     *       "contract_price": 420000,
+                     *       "decimal_balance": "450.00",
+                     *       "total_fee": "450.00",
+                     *       "appraiser_fee": "300.00",
+                     *       "margin": "150.00",
+                     *       "assignment_condition": null,
+                     *       "negotiation": null,
+                     *       "client_request": {
+                     *         "note_id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *         "returns_to": "Completed"
+                     *       },
+                     *       "message_audiences": {
+                     *         "choices": [
+                     *           "internal",
+                     *           "appraiser",
+                     *           "client",
+                     *           "everyone"
+                     *         ],
+                     *         "default": "everyone"
+                     *       },
+                     *       "report": {
+                     *         "latest_submission": 1,
+                     *         "released_submission": 1,
+                     *         "release_after_payment": false
+                     *       },
+                     *       "loan_amount": "350000.00",
+                     *       "loan_number": "HC-2026-0042",
+                     *       "loan_type": "conventional",
+                     *       "transaction_type": "purchase",
+                     *       "occupancy_type": "primary_residence",
+                     *       "estate_held_type": "fee_simple",
+                     *       "fha_case_number": null,
+                     *       "green_certified": false,
+                     *       "invoice_strategy": "invoice_client",
+                     *       "payment_method": "invoice",
+                     *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                     *       "parties": [
+                     *         {
+                     *           "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
+                     *           "email": "bea@borrower.example",
+                     *           "emails": [
+                     *             "bea@borrower.example"
+                     *           ],
+                     *           "name": "Bea Borrower",
+                     *           "phone": "512-555-0101",
+                     *           "phones": [
+                     *             "512-555-0101"
+                     *           ],
+                     *           "poc": false,
+                     *           "role": "borrower",
+                     *           "role_key": "borrower"
+                     *         },
+                     *         {
+                     *           "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *           "email": "otto@occupant.example",
+                     *           "emails": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "name": "Otto Occupant",
+                     *           "phone": "512-555-0102",
+                     *           "phones": [
+                     *             "512-555-0102"
+                     *           ],
+                     *           "poc": true,
+                     *           "role": "Occupant",
+                     *           "role_key": "occupant"
+                     *         }
+                     *       ],
+                     *       "point_of_contact": {
+                     *         "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *         "emails": [
+                     *           "otto@occupant.example"
+                     *         ],
+                     *         "email": [
+                     *           "otto@occupant.example"
+                     *         ],
+                     *         "first_name": "Otto",
+                     *         "last_name": "Occupant",
+                     *         "name": "Otto Occupant",
+                     *         "phone": "512-555-0102"
+                     *       },
+                     *       "points_of_contact": [
+                     *         {
+                     *           "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *           "emails": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "email": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "first_name": "Otto",
+                     *           "last_name": "Occupant",
+                     *           "name": "Otto Occupant",
+                     *           "phone": "512-555-0102"
+                     *         }
+                     *       ],
+                     *       "products": [
+                     *         {
+                     *           "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "name": "Single Family Appraisal (1004)"
+                     *         }
+                     *       ],
+                     *       "property_type": {
+                     *         "id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                     *         "name": "Single Family",
+                     *         "slug": "single_family"
+                     *       },
+                     *       "due_date": "12/15/2026",
+                     *       "original_due_date": "12/15/2026",
+                     *       "vendor_due_date": "12/12/2026",
+                     *       "closing_date": "01/15/2027",
+                     *       "created_at": "11/26/2026",
+                     *       "updated_at": "12/07/2026",
+                     *       "assigned_at": "11/26/2026",
+                     *       "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
+                     *       "inspection_completed_at": "12/01/2026",
+                     *       "submitted_at": "12/03/2026",
+                     *       "completed_at": "12/04/2026",
+                     *       "fulfilled_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -7158,11 +9885,20 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -7180,6 +9916,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "status": {
+                     *             "id": "pending_assignment",
+                     *             "name": "Pending assignment"
+                     *           },
+                     *           "count": 4
+                     *         },
+                     *         {
+                     *           "status": {
+                     *             "id": "inspection_scheduled",
+                     *             "name": "Inspection scheduled"
+                     *           },
+                     *           "count": 12
+                     *         }
+                     *       ],
+                     *       "total_count": 16
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderStatusCounts"];
                 };
             };
@@ -7553,11 +10310,20 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -7575,6 +10341,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example File number,Status,Address,City,State,ZIP,Client,Borrower,Loan number,Loan type,Transaction type,Appraiser,Due date,Created,Completed,Fulfilled
+                     *     AOM-00000042,Inspection scheduled,1100 Congress Ave,Austin,TX,78701,Hill Country Bank,Bea Borrower,HC-2026-0042,conventional,purchase,Avery Appraiser,12/15/2026,11/26/2026,,
+                     */
                     "text/csv": string;
                 };
             };
@@ -7594,15 +10364,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -7619,6 +10401,198 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "file_number": "AOM-00000042",
+                     *       "status": {
+                     *         "id": "client_request",
+                     *         "name": "Client request"
+                     *       },
+                     *       "allowed_transitions": [
+                     *         "forward_request",
+                     *         "answer_request",
+                     *         "hold",
+                     *         "flag_attention"
+                     *       ],
+                     *       "address": {
+                     *         "address_one": "1100 Congress Ave",
+                     *         "address_two": "Unit 4",
+                     *         "city": "Austin",
+                     *         "county_id": "48453",
+                     *         "county": "Travis County",
+                     *         "state_id": "48",
+                     *         "state": "TX",
+                     *         "zip": "78701",
+                     *         "latitude": 30.2747,
+                     *         "longitude": -97.7404
+                     *       },
+                     *       "full_address": "1100 Congress Ave, Unit 4, Austin, TX 78701",
+                     *       "borrower": {
+                     *         "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
+                     *         "email": "bea@borrower.example",
+                     *         "first_name": "Bea",
+                     *         "last_name": "Borrower",
+                     *         "phone": "512-555-0101",
+                     *         "co_first_name": "Cody",
+                     *         "co_last_name": "Borrower"
+                     *       },
+                     *       "co_borrowers": [
+                     *         {
+                     *           "id": "5c87103e-aac9-4c5b-a665-6aafe5a30f54",
+                     *           "first_name": "Cody",
+                     *           "last_name": "Borrower",
+                     *           "email": null,
+                     *           "phone": null
+                     *         }
+                     *       ],
+                     *       "client": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "lender": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "company": {
+                     *         "id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *         "name": "Lone Star Appraisal Co"
+                     *       },
+                     *       "branch": {
+                     *         "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *         "name": "Downtown Austin"
+                     *       },
+                     *       "client_emails": [
+                     *         "casey.client@hillcountry.example",
+                     *         "lou.officer@hillcountry.example"
+                     *       ],
+                     *       "appraiser": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser"
+                     *       },
+                     *       "offer_expires_at": null,
+                     *       "complex_property": false,
+                     *       "contract_price": 420000,
+                     *       "decimal_balance": "450.00",
+                     *       "total_fee": "450.00",
+                     *       "appraiser_fee": "300.00",
+                     *       "margin": "150.00",
+                     *       "assignment_condition": null,
+                     *       "negotiation": null,
+                     *       "client_request": {
+                     *         "note_id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *         "returns_to": "Completed"
+                     *       },
+                     *       "message_audiences": {
+                     *         "choices": [
+                     *           "internal",
+                     *           "appraiser",
+                     *           "client",
+                     *           "everyone"
+                     *         ],
+                     *         "default": "everyone"
+                     *       },
+                     *       "report": {
+                     *         "latest_submission": 1,
+                     *         "released_submission": 1,
+                     *         "release_after_payment": false
+                     *       },
+                     *       "loan_amount": "350000.00",
+                     *       "loan_number": "HC-2026-0042",
+                     *       "loan_type": "conventional",
+                     *       "transaction_type": "purchase",
+                     *       "occupancy_type": "primary_residence",
+                     *       "estate_held_type": "fee_simple",
+                     *       "fha_case_number": null,
+                     *       "green_certified": false,
+                     *       "invoice_strategy": "invoice_client",
+                     *       "payment_method": "invoice",
+                     *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                     *       "parties": [
+                     *         {
+                     *           "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
+                     *           "email": "bea@borrower.example",
+                     *           "emails": [
+                     *             "bea@borrower.example"
+                     *           ],
+                     *           "name": "Bea Borrower",
+                     *           "phone": "512-555-0101",
+                     *           "phones": [
+                     *             "512-555-0101"
+                     *           ],
+                     *           "poc": false,
+                     *           "role": "borrower",
+                     *           "role_key": "borrower"
+                     *         },
+                     *         {
+                     *           "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *           "email": "otto@occupant.example",
+                     *           "emails": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "name": "Otto Occupant",
+                     *           "phone": "512-555-0102",
+                     *           "phones": [
+                     *             "512-555-0102"
+                     *           ],
+                     *           "poc": true,
+                     *           "role": "Occupant",
+                     *           "role_key": "occupant"
+                     *         }
+                     *       ],
+                     *       "point_of_contact": {
+                     *         "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *         "emails": [
+                     *           "otto@occupant.example"
+                     *         ],
+                     *         "email": [
+                     *           "otto@occupant.example"
+                     *         ],
+                     *         "first_name": "Otto",
+                     *         "last_name": "Occupant",
+                     *         "name": "Otto Occupant",
+                     *         "phone": "512-555-0102"
+                     *       },
+                     *       "points_of_contact": [
+                     *         {
+                     *           "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *           "emails": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "email": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "first_name": "Otto",
+                     *           "last_name": "Occupant",
+                     *           "name": "Otto Occupant",
+                     *           "phone": "512-555-0102"
+                     *         }
+                     *       ],
+                     *       "products": [
+                     *         {
+                     *           "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "name": "Single Family Appraisal (1004)"
+                     *         }
+                     *       ],
+                     *       "property_type": {
+                     *         "id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                     *         "name": "Single Family",
+                     *         "slug": "single_family"
+                     *       },
+                     *       "due_date": "12/15/2026",
+                     *       "original_due_date": "12/15/2026",
+                     *       "vendor_due_date": "12/12/2026",
+                     *       "closing_date": "01/15/2027",
+                     *       "created_at": "11/26/2026",
+                     *       "updated_at": "12/07/2026",
+                     *       "assigned_at": "11/26/2026",
+                     *       "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
+                     *       "inspection_completed_at": "12/01/2026",
+                     *       "submitted_at": "12/03/2026",
+                     *       "completed_at": "12/04/2026",
+                     *       "fulfilled_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -7639,28 +10613,68 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "address_one": "1100 Congress Ave",
+                 *       "address_two": "Unit 4B",
+                 *       "city": "Austin",
+                 *       "state": "TX",
+                 *       "county": "Travis",
+                 *       "zip": "78701",
+                 *       "latitude": 30.2747,
+                 *       "longitude": -97.7404
+                 *     }
+                 */
                 "application/json": components["schemas"]["SubjectAddressChange"];
+                /**
+                 * @example {
+                 *       "address_one": "1100 Congress Ave",
+                 *       "address_two": "Unit 4B",
+                 *       "city": "Austin",
+                 *       "state": "TX",
+                 *       "county": "Travis",
+                 *       "zip": "78701",
+                 *       "latitude": 30.2747,
+                 *       "longitude": -97.7404
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @example 1100 Congress Ave */
                     address_one?: string;
                     address_two?: string | null;
+                    /** @example Austin */
                     city?: string;
+                    /** @example TX */
                     state?: string;
                     county?: string | null;
+                    /** @example 78701 */
                     zip?: string;
                     latitude?: (number | string) | null;
                     longitude?: (number | string) | null;
@@ -7678,6 +10692,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -7698,15 +10717,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -7723,6 +10754,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c03f179a-1468-454d-88d8-9faf992ba4ed",
+                     *         "action": "schedule_inspection",
+                     *         "from": "Assigned",
+                     *         "to": "Inspection scheduled",
+                     *         "by": {
+                     *           "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *           "name": "Sam Staffer"
+                     *         },
+                     *         "acting_for": {
+                     *           "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *           "name": "Avery Appraiser"
+                     *         },
+                     *         "reason": null,
+                     *         "details": {
+                     *           "inspection_scheduled_at": "2026-12-01T15:00:00.000Z"
+                     *         },
+                     *         "created_at": "2026-11-27T14:02:11.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["HistoryEntry"][];
                 };
             };
@@ -7743,11 +10797,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -7765,6 +10828,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser",
+                     *         "email": "avery.appraiser@lonestar.example",
+                     *         "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *         "open_orders": 6
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Appraiser"][];
                 };
             };
@@ -7784,11 +10858,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -7806,6 +10889,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "new",
+                     *           "name": "New and unassigned",
+                     *           "description": "Placed by the lender and waiting to be accepted, not yet offered, open for bids, or back after a rejection, a timeout or a refused negotiation: assign them",
+                     *           "statuses": [
+                     *             "Pending",
+                     *             "Unassigned",
+                     *             "Bidding"
+                     *           ],
+                     *           "count": 3,
+                     *           "overdue_count": 1,
+                     *           "overdue_count_capped": false,
+                     *           "due_soon_count": 1,
+                     *           "due_soon_count_capped": false
+                     *         }
+                     *       ],
+                     *       "as_of": "2026-11-27T15:00:00.000Z",
+                     *       "due_soon_before": "2026-11-29T15:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderQueues"];
                 };
             };
@@ -7825,15 +10931,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -7850,6 +10968,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser",
+                     *         "email": "avery.appraiser@lonestar.example",
+                     *         "open_orders": 6,
+                     *         "next_due_dates": [
+                     *           "12/10/2026",
+                     *           "12/12/2026"
+                     *         ],
+                     *         "last_accepted_fee": "300.00",
+                     *         "last_accepted_on": "11/20/2026",
+                     *         "turned_down_this_order": false,
+                     *         "is_current": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AppraiserCandidate"][];
                 };
             };
@@ -7870,15 +11006,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -7895,6 +11043,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -7915,15 +11072,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -7940,6 +11109,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -7960,24 +11138,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Outside our coverage area"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DeclineOrderRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Outside our coverage area"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why the order is declined */
+                    /**
+                     * @description Why the order is declined
+                     * @example Outside our coverage area
+                     */
                     reason: string;
                 };
             };
@@ -7993,6 +11196,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8013,15 +11225,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8038,6 +11262,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8058,24 +11291,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Paid by check at closing"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WaivePaymentRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Paid by check at closing"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why; recorded in the history */
+                    /**
+                     * @description Why; recorded in the history
+                     * @example Paid by check at closing
+                     */
                     reason?: string;
                 };
             };
@@ -8091,6 +11349,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8111,15 +11378,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8136,6 +11415,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8156,15 +11444,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8181,6 +11481,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8201,28 +11510,63 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                 *       "fee": "300.00",
+                 *       "due_date": "12/12/2026"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssignRequest"];
+                /**
+                 * @example {
+                 *       "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                 *       "fee": "300.00",
+                 *       "due_date": "12/12/2026"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description An appraiser of the order's company */
+                    /**
+                     * @description An appraiser of the order's company
+                     * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                     */
                     appraiser_id: string;
-                    /** @description The appraiser's fee: a decimal amount, e.g. 450 or 450.00 */
+                    /**
+                     * @description The appraiser's fee: a decimal amount, e.g. 450 or 450.00
+                     * @example 300.00
+                     */
                     fee?: string;
-                    /** @description When the appraiser must deliver: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    /**
+                     * @description When the appraiser must deliver: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 12/12/2026
+                     */
                     due_date?: string;
                 };
             };
@@ -8238,6 +11582,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8258,27 +11611,60 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "fee_condition": "350.00",
+                 *       "due_date_condition": "12/18/2026",
+                 *       "comments": "A second dwelling on the lot"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AcceptAssignmentRequest"];
+                /**
+                 * @example {
+                 *       "fee_condition": "350.00",
+                 *       "due_date_condition": "12/18/2026",
+                 *       "comments": "A second dwelling on the lot"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The fee the appraiser asks: a decimal amount, e.g. 450 or 450.00 */
+                    /**
+                     * @description The fee the appraiser asks: a decimal amount, e.g. 450 or 450.00
+                     * @example 350.00
+                     */
                     fee_condition?: string;
-                    /** @description The due date the appraiser asks: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    /**
+                     * @description The due date the appraiser asks: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 12/18/2026
+                     */
                     due_date_condition?: string;
+                    /** @example A second dwelling on the lot */
                     comments?: string;
                 };
             };
@@ -8294,6 +11680,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8314,24 +11709,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Too far from my area this week"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RejectAssignmentRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Too far from my area this week"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why the offer is declined */
+                    /**
+                     * @description Why the offer is declined
+                     * @example Too far from my area this week
+                     */
                     reason: string;
                 };
             };
@@ -8347,6 +11767,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8367,28 +11796,63 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "client_total_fee": "500.00",
+                 *       "client_due_date": "12/18/2026",
+                 *       "client_comments": "The appraiser needs three more days for the second dwelling"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApproveAssignmentConditionRequest"];
+                /**
+                 * @example {
+                 *       "client_total_fee": "500.00",
+                 *       "client_due_date": "12/18/2026",
+                 *       "client_comments": "The appraiser needs three more days for the second dwelling"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The lender's total fee to ask for (the current total plus the appraiser's increase passes it on); left out: the lender's fee stays, and the company absorbs any increase: a decimal amount, e.g. 450 or 450.00 */
+                    /**
+                     * @description The lender's total fee to ask for (the current total plus the appraiser's increase passes it on); left out: the lender's fee stays, and the company absorbs any increase: a decimal amount, e.g. 450 or 450.00
+                     * @example 500.00
+                     */
                     client_total_fee?: string;
-                    /** @description The lender's due date to ask for; left out: the appraiser's date when later than the lender's: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    /**
+                     * @description The lender's due date to ask for; left out: the appraiser's date when later than the lender's: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 12/18/2026
+                     */
                     client_due_date?: string;
-                    /** @description The company's words to the lender about the new terms */
+                    /**
+                     * @description The company's words to the lender about the new terms
+                     * @example The appraiser needs three more days for the second dwelling
+                     */
                     client_comments?: string;
                 };
             };
@@ -8404,6 +11868,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8424,15 +11897,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8449,6 +11934,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8469,28 +11963,63 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "fee": "500.00",
+                 *       "due_date": "12/18/2026",
+                 *       "reason": "The property has a second dwelling"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequestNegotiationRequest"];
+                /**
+                 * @example {
+                 *       "fee": "500.00",
+                 *       "due_date": "12/18/2026",
+                 *       "reason": "The property has a second dwelling"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The new total fee of the order: a decimal amount, e.g. 450 or 450.00 */
+                    /**
+                     * @description The new total fee of the order: a decimal amount, e.g. 450 or 450.00
+                     * @example 500.00
+                     */
                     fee?: string;
-                    /** @description The new due date: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    /**
+                     * @description The new due date: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 12/18/2026
+                     */
                     due_date?: string;
-                    /** @description Why; recorded in the history */
+                    /**
+                     * @description Why; recorded in the history
+                     * @example The property has a second dwelling
+                     */
                     reason?: string;
                 };
             };
@@ -8506,6 +12035,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8526,15 +12064,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8551,6 +12101,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8571,24 +12130,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Over the budget for this loan"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RefuseNegotiationRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Over the budget for this loan"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why; recorded in the history */
+                    /**
+                     * @description Why; recorded in the history
+                     * @example Over the budget for this loan
+                     */
                     reason?: string;
                 };
             };
@@ -8604,6 +12188,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8624,24 +12217,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inspection_scheduled_at": "2026-12-01T09:00"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ScheduleInspectionRequest"];
+                /**
+                 * @example {
+                 *       "inspection_scheduled_at": "2026-12-01T09:00"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    /**
+                     * @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 2026-12-01T09:00
+                     */
                     inspection_scheduled_at: string;
                 };
             };
@@ -8657,6 +12275,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8677,15 +12304,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8702,6 +12341,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8722,38 +12370,96 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "files[][attachment]": [
+                 *         "%PDF-1.7 (the bytes of the file)"
+                 *       ],
+                 *       "files[][file_type]": [
+                 *         "appraisal_pdf"
+                 *       ],
+                 *       "files[][product_id]": [
+                 *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
                     "files[][attachment]"?: Blob[];
                     "files[][file_id]"?: string[];
                     "files[][file_type]": ("appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter")[];
                     "files[][product_id]"?: string[];
                 };
+                /**
+                 * @example {
+                 *       "files": [
+                 *         {
+                 *           "file_id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                 *           "file_type": "appraisal_pdf",
+                 *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Sent as files[][attachment], files[][file_type], files[][product_id] (or files[0][...]); or as JSON with file_id instead of attachment */
                     files: {
-                        /** @description Instead of attachment: a file you uploaded to this order before (POST /orders/{order_id}/files), so that each file can be sent, and sent again, on its own */
+                        /**
+                         * @description Instead of attachment: a file you uploaded to this order before (POST /orders/{order_id}/files), so that each file can be sent, and sent again, on its own
+                         * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+                         */
                         file_id?: string;
-                        /** @enum {unknown} */
+                        /**
+                         * @example appraisal_pdf
+                         * @enum {unknown}
+                         */
                         file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
-                        /** @description One of the order's products */
+                        /**
+                         * @description One of the order's products
+                         * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                         */
                         product_id?: string;
                     }[];
                 };
+                /**
+                 * @example {
+                 *       "files[][file_id]": [
+                 *         "5a6871fb-6a7f-4dbd-9018-534c08339562"
+                 *       ],
+                 *       "files[][file_type]": [
+                 *         "appraisal_pdf"
+                 *       ],
+                 *       "files[][product_id]": [
+                 *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     "files[][file_id]"?: string[];
                     "files[][file_type]": ("appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter")[];
@@ -8772,6 +12478,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8792,15 +12507,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8817,6 +12544,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8838,15 +12574,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8863,6 +12611,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8883,24 +12640,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Comparable 2 is outside the neighborhood"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequireActionRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Comparable 2 is outside the neighborhood"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description What the appraiser must fix */
+                    /**
+                     * @description What the appraiser must fix
+                     * @example Comparable 2 is outside the neighborhood
+                     */
                     reason: string;
                 };
             };
@@ -8916,6 +12698,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8936,15 +12727,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8961,6 +12764,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8981,15 +12793,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -9006,6 +12830,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9026,33 +12859,72 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "comments": "Please add a third comparable sale from the same subdivision",
+                 *       "attachments[]": [
+                 *         "%PDF-1.7 (the bytes of the file)"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @description What to revise */
+                    /**
+                     * @description What to revise
+                     * @example Please add a third comparable sale from the same subdivision
+                     */
                     comments: string;
                     /** @description Files, sent as attachments[] */
                     "attachments[]"?: Blob[];
                 };
+                /**
+                 * @example {
+                 *       "comments": "Please add a third comparable sale from the same subdivision"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description What to revise */
+                    /**
+                     * @description What to revise
+                     * @example Please add a third comparable sale from the same subdivision
+                     */
                     comments: string;
                 };
+                /**
+                 * @example {
+                 *       "comments": "Please add a third comparable sale from the same subdivision"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description What to revise */
+                    /**
+                     * @description What to revise
+                     * @example Please add a third comparable sale from the same subdivision
+                     */
                     comments: string;
                 };
             };
@@ -9068,6 +12940,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9088,42 +12969,98 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "alternate_closed_sales",
+                 *       "summary": "Two closer sales closed last month",
+                 *       "attachments[]": [
+                 *         "%PDF-1.7 (the bytes of the file)"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @enum {unknown} */
+                    /**
+                     * @example alternate_closed_sales
+                     * @enum {unknown}
+                     */
                     reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
-                    /** @description What should be reconsidered, and why */
+                    /**
+                     * @description What should be reconsidered, and why
+                     * @example Two closer sales closed last month
+                     */
                     summary: string;
+                    /** @example <p>412 Lavaca St, sold 11/02/2026 for $455,000</p> */
                     supporting_data?: string;
                     /** @description Files, sent as attachments[] */
                     "attachments[]"?: Blob[];
                 };
+                /**
+                 * @example {
+                 *       "reason": "alternate_closed_sales",
+                 *       "summary": "Two closer sales closed last month",
+                 *       "supporting_data": "<p>412 Lavaca St, sold 11/02/2026 for $455,000</p>"
+                 *     }
+                 */
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @example alternate_closed_sales
+                     * @enum {unknown}
+                     */
                     reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
-                    /** @description What should be reconsidered, and why */
+                    /**
+                     * @description What should be reconsidered, and why
+                     * @example Two closer sales closed last month
+                     */
                     summary: string;
+                    /** @example <p>412 Lavaca St, sold 11/02/2026 for $455,000</p> */
                     supporting_data?: string;
                 };
+                /**
+                 * @example {
+                 *       "reason": "alternate_closed_sales",
+                 *       "summary": "Two closer sales closed last month",
+                 *       "supporting_data": "<p>412 Lavaca St, sold 11/02/2026 for $455,000</p>"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @enum {unknown} */
+                    /**
+                     * @example alternate_closed_sales
+                     * @enum {unknown}
+                     */
                     reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
-                    /** @description What should be reconsidered, and why */
+                    /**
+                     * @description What should be reconsidered, and why
+                     * @example Two closer sales closed last month
+                     */
                     summary: string;
+                    /** @example <p>412 Lavaca St, sold 11/02/2026 for $455,000</p> */
                     supporting_data?: string;
                 };
             };
@@ -9139,6 +13076,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9159,26 +13105,56 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "comments": "Please check the living area against the plans",
+                 *       "include_attachments": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["ForwardRequestRequest"];
+                /**
+                 * @example {
+                 *       "comments": "Please check the living area against the plans",
+                 *       "include_attachments": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description What the appraiser reads; left out: the client's request as it was written */
+                    /**
+                     * @description What the appraiser reads; left out: the client's request as it was written
+                     * @example Please check the living area against the plans
+                     */
                     comments?: string;
-                    /** @description Share the request's attachments with the appraiser (default: true) */
+                    /**
+                     * @description Share the request's attachments with the appraiser (default: true)
+                     * @example true
+                     */
                     include_attachments?: boolean;
                 };
             };
@@ -9194,6 +13170,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9214,24 +13199,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "comments": "The sales named closed after the effective date of the appraisal."
+                 *     }
+                 */
                 "application/json": components["schemas"]["AnswerRequestRequest"];
+                /**
+                 * @example {
+                 *       "comments": "The sales named closed after the effective date of the appraisal."
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The answer to the client */
+                    /**
+                     * @description The answer to the client
+                     * @example The sales named closed after the effective date of the appraisal.
+                     */
                     comments: string;
                 };
             };
@@ -9247,6 +13257,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9267,15 +13286,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -9292,6 +13323,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9312,24 +13352,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The borrower is travelling until December 5"
+                 *     }
+                 */
                 "application/json": components["schemas"]["HoldRequest"];
+                /**
+                 * @example {
+                 *       "reason": "The borrower is travelling until December 5"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why; recorded in the history */
+                    /**
+                     * @description Why; recorded in the history
+                     * @example The borrower is travelling until December 5
+                     */
                     reason?: string;
                 };
             };
@@ -9345,6 +13410,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9365,15 +13439,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -9390,6 +13476,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9410,24 +13505,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The borrower called about the inspection time"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FlagAttentionRequest"];
+                /**
+                 * @example {
+                 *       "reason": "The borrower called about the inspection time"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description What needs attention */
+                    /**
+                     * @description What needs attention
+                     * @example The borrower called about the inspection time
+                     */
                     reason: string;
                 };
             };
@@ -9443,6 +13563,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9463,15 +13592,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -9488,6 +13629,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9508,24 +13658,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "We need the gate code"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequestInfoRequest"];
+                /**
+                 * @example {
+                 *       "reason": "We need the gate code"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description What information is needed */
+                    /**
+                     * @description What information is needed
+                     * @example We need the gate code
+                     */
                     reason: string;
                 };
             };
@@ -9541,6 +13716,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9561,24 +13745,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "comments": "Gate code 1234"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProvideInfoRequest"];
+                /**
+                 * @example {
+                 *       "comments": "Gate code 1234"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The information asked for */
+                    /**
+                     * @description The information asked for
+                     * @example Gate code 1234
+                     */
                     comments: string;
                 };
             };
@@ -9594,6 +13803,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9614,24 +13832,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The purchase fell through"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequestCancelRequest"];
+                /**
+                 * @example {
+                 *       "reason": "The purchase fell through"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why; recorded in the history */
+                    /**
+                     * @description Why; recorded in the history
+                     * @example The purchase fell through
+                     */
                     reason?: string;
                 };
             };
@@ -9647,6 +13890,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9667,24 +13919,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The report is nearly done; the inspection fee is due"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DenyCancelRequest"];
+                /**
+                 * @example {
+                 *       "reason": "The report is nearly done; the inspection fee is due"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why the order goes on */
+                    /**
+                     * @description Why the order goes on
+                     * @example The report is nearly done; the inspection fee is due
+                     */
                     reason: string;
                 };
             };
@@ -9700,6 +13977,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9720,24 +14006,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The loan was withdrawn"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CancelRequest"];
+                /**
+                 * @example {
+                 *       "reason": "The loan was withdrawn"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why; recorded in the history */
+                    /**
+                     * @description Why; recorded in the history
+                     * @example The loan was withdrawn
+                     */
                     reason?: string;
                 };
             };
@@ -9753,6 +14064,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9773,15 +14093,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -9798,6 +14130,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                     *         "created_at": "11/27/2026",
+                     *         "file_type": {
+                     *           "id": "ef464c66-bf25-4a61-9099-6432df7ff631",
+                     *           "name": "Appraisal Report (PDF)",
+                     *           "slug": "appraisal_pdf"
+                     *         },
+                     *         "filename": "appraisal-report.pdf",
+                     *         "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E",
+                     *         "audience": "everyone",
+                     *         "note_id": null,
+                     *         "submission": 1,
+                     *         "released": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["File"][];
                 };
             };
@@ -9818,33 +14169,60 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "attachment": "%PDF-1.7 (the bytes of the file)",
+                 *       "file_type": "appraisal_pdf",
+                 *       "audience": "everyone"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
                      * @description A file part of a multipart/form-data body: any media type, sent with the file's own Content-Type
+                     * @example %PDF-1.7 (the bytes of the file)
                      */
                     attachment: Blob;
-                    /** @enum {unknown} */
+                    /**
+                     * @example appraisal_pdf
+                     * @enum {unknown}
+                     */
                     file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
                     /**
                      * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @example everyone
                      * @enum {unknown}
                      */
                     audience?: "internal" | "appraiser" | "client" | "everyone";
@@ -9863,6 +14241,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                     *       "created_at": "11/27/2026",
+                     *       "file_type": {
+                     *         "id": "ef464c66-bf25-4a61-9099-6432df7ff631",
+                     *         "name": "Appraisal Report (PDF)",
+                     *         "slug": "appraisal_pdf"
+                     *       },
+                     *       "filename": "appraisal-report.pdf",
+                     *       "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E",
+                     *       "audience": "everyone",
+                     *       "note_id": null,
+                     *       "submission": 1,
+                     *       "released": true,
+                     *       "attachment_key": "orders/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f/5a6871fb-6a7f-4dbd-9018-534c08339562"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadedFile"];
                 };
             };
@@ -9883,27 +14279,53 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
-                /** @description The file */
+                /**
+                 * @description The file
+                 * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+                 */
                 file_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "audience": "everyone"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FileChangeRequest"];
+                /**
+                 * @example {
+                 *       "audience": "everyone"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /**
                      * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @example everyone
                      * @enum {unknown}
                      */
                     audience: "internal" | "appraiser" | "client" | "everyone";
@@ -9921,6 +14343,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                     *       "created_at": "11/27/2026",
+                     *       "file_type": {
+                     *         "id": "ef464c66-bf25-4a61-9099-6432df7ff631",
+                     *         "name": "Appraisal Report (PDF)",
+                     *         "slug": "appraisal_pdf"
+                     *       },
+                     *       "filename": "appraisal-report.pdf",
+                     *       "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E",
+                     *       "audience": "everyone",
+                     *       "note_id": null,
+                     *       "submission": 1,
+                     *       "released": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["File"];
                 };
             };
@@ -9941,15 +14380,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -9966,6 +14417,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *         "additional_emails": [
+                     *           "agent@realty.example"
+                     *         ],
+                     *         "attachments": [
+                     *           {
+                     *             "filename": "gate-map.pdf",
+                     *             "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E"
+                     *           }
+                     *         ],
+                     *         "author_name": "Casey Client",
+                     *         "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
+                     *         "created_at": "11/27/2026",
+                     *         "important": true,
+                     *         "subject": "Access to the property",
+                     *         "audience": "everyone",
+                     *         "forwarded_from": {
+                     *           "id": "b2f1e0d9-8c7b-4a6f-9e5d-4c3b2a190817",
+                     *           "author_name": "Casey Client"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Note"][];
                 };
             };
@@ -9986,25 +14463,54 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
+                 *       "subject": "Access to the property",
+                 *       "important": true,
+                 *       "additional_emails": [
+                 *         "agent@realty.example"
+                 *       ],
+                 *       "audience": "everyone"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description HTML; sanitized */
+                    /**
+                     * @description HTML; sanitized
+                     * @example <p>The gate code is <b>1234</b>; the dog is friendly.</p>
+                     */
                     content: string;
                     subject?: string | null;
                     important?: boolean | null;
@@ -10012,12 +14518,27 @@ export interface operations {
                     additional_emails?: string[];
                     /**
                      * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @example everyone
                      * @enum {unknown}
                      */
                     audience?: "internal" | "appraiser" | "client" | "everyone";
                 };
+                /**
+                 * @example {
+                 *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
+                 *       "subject": "Access to the property",
+                 *       "important": true,
+                 *       "additional_emails[]": [
+                 *         "agent@realty.example"
+                 *       ],
+                 *       "audience": "everyone"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description HTML; sanitized */
+                    /**
+                     * @description HTML; sanitized
+                     * @example <p>The gate code is <b>1234</b>; the dog is friendly.</p>
+                     */
                     content: string;
                     subject?: string | null;
                     important?: boolean | null;
@@ -10025,12 +14546,29 @@ export interface operations {
                     "additional_emails[]"?: string[];
                     /**
                      * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @example everyone
                      * @enum {unknown}
                      */
                     audience?: "internal" | "appraiser" | "client" | "everyone";
                 };
+                /**
+                 * @example {
+                 *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
+                 *       "subject": "Access to the property",
+                 *       "additional_emails[]": [
+                 *         "agent@realty.example"
+                 *       ],
+                 *       "audience": "everyone",
+                 *       "attachments[]": [
+                 *         "%PDF-1.7 (the bytes of the file)"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @description HTML; sanitized */
+                    /**
+                     * @description HTML; sanitized
+                     * @example <p>The gate code is <b>1234</b>; the dog is friendly.</p>
+                     */
                     content: string;
                     subject?: string | null;
                     important?: boolean | null;
@@ -10038,6 +14576,7 @@ export interface operations {
                     "additional_emails[]"?: string[];
                     /**
                      * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @example everyone
                      * @enum {unknown}
                      */
                     audience?: "internal" | "appraiser" | "client" | "everyone";
@@ -10058,6 +14597,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *       "additional_emails": [
+                     *         "agent@realty.example"
+                     *       ],
+                     *       "attachments": [
+                     *         {
+                     *           "filename": "gate-map.pdf",
+                     *           "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E"
+                     *         }
+                     *       ],
+                     *       "author_name": "Casey Client",
+                     *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
+                     *       "created_at": "11/27/2026",
+                     *       "important": true,
+                     *       "subject": "Access to the property",
+                     *       "audience": "everyone",
+                     *       "forwarded_from": {
+                     *         "id": "b2f1e0d9-8c7b-4a6f-9e5d-4c3b2a190817",
+                     *         "author_name": "Casey Client"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Note"];
                 };
             };
@@ -10078,36 +14641,77 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
-                /** @description The note */
+                /**
+                 * @description The note
+                 * @example a3bbbc97-c82d-468a-86ea-17fc41c39760
+                 */
                 note_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "audience": "appraiser",
+                 *       "content": "<p>From the lender: the gate code is <b>1234</b>.</p>",
+                 *       "subject": "Access to the property",
+                 *       "include_attachments": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["ForwardNoteRequest"];
+                /**
+                 * @example {
+                 *       "audience": "appraiser",
+                 *       "content": "<p>From the lender: the gate code is <b>1234</b>.</p>",
+                 *       "subject": "Access to the property",
+                 *       "include_attachments": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /**
                      * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @example everyone
                      * @enum {unknown}
                      */
                     audience?: "internal" | "appraiser" | "client" | "everyone";
-                    /** @description The words passed on (HTML; sanitized); default: the original's */
+                    /**
+                     * @description The words passed on (HTML; sanitized); default: the original's
+                     * @example <p>From the lender: the gate code is <b>1234</b>.</p>
+                     */
                     content?: string;
                     subject?: string | null;
-                    /** @description Pass the original's attachments on too (default: true) */
+                    /**
+                     * @description Pass the original's attachments on too (default: true)
+                     * @example true
+                     */
                     include_attachments?: boolean;
                 };
             };
@@ -10124,6 +14728,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *       "additional_emails": [
+                     *         "agent@realty.example"
+                     *       ],
+                     *       "attachments": [
+                     *         {
+                     *           "filename": "gate-map.pdf",
+                     *           "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E"
+                     *         }
+                     *       ],
+                     *       "author_name": "Casey Client",
+                     *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
+                     *       "created_at": "11/27/2026",
+                     *       "important": true,
+                     *       "subject": "Access to the property",
+                     *       "audience": "everyone",
+                     *       "forwarded_from": {
+                     *         "id": "b2f1e0d9-8c7b-4a6f-9e5d-4c3b2a190817",
+                     *         "author_name": "Casey Client"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Note"];
                 };
             };
@@ -10144,27 +14772,74 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "party": {
+                 *         "name": "Sally Seller",
+                 *         "role": "Seller's Agent",
+                 *         "poc": false,
+                 *         "emails": [
+                 *           "sally@realty.example"
+                 *         ],
+                 *         "phones": [
+                 *           "512-555-0199"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePartyRequest"];
+                /**
+                 * @example {
+                 *       "party[name]": "Sally Seller",
+                 *       "party[role]": "Seller's Agent",
+                 *       "party[poc]": false,
+                 *       "party[emails][]": [
+                 *         "sally@realty.example"
+                 *       ],
+                 *       "party[phones][]": [
+                 *         "512-555-0199"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @example Sally Seller */
                     "party[name]": string;
-                    /** @description A role title as you name it ("Loan Officer", "Seller's Agent"); answered as written. Common roles share a key whatever the spelling: borrower, co_borrower, buyer_agent, seller_agent, listing_agent, seller, buyer, loan_officer, processor, client_manager, underwriter, closer, attorney, title_agent, builder, property_manager, owner, occupant, tenant, other */
+                    /**
+                     * @description A role title as you name it ("Loan Officer", "Seller's Agent"); answered as written. Common roles share a key whatever the spelling: borrower, co_borrower, buyer_agent, seller_agent, listing_agent, seller, buyer, loan_officer, processor, client_manager, underwriter, closer, attorney, title_agent, builder, property_manager, owner, occupant, tenant, other
+                     * @example Seller's Agent
+                     */
                     "party[role]": string;
                     /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
                     "party[poc]": boolean | ("true" | "false");
@@ -10185,6 +14860,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *       "email": "otto@occupant.example",
+                     *       "emails": [
+                     *         "otto@occupant.example"
+                     *       ],
+                     *       "name": "Otto Occupant",
+                     *       "phone": "512-555-0102",
+                     *       "phones": [
+                     *         "512-555-0102"
+                     *       ],
+                     *       "poc": true,
+                     *       "role": "Occupant",
+                     *       "role_key": "occupant"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Party"];
                 };
             };
@@ -10205,24 +14897,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
-                /** @description The party */
+                /**
+                 * @description The party
+                 * @example 9ae45bbb-fa1b-4402-929b-dbb5d1e360a3
+                 */
                 party_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "poc": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["TogglePointOfContactRequest"];
+                /**
+                 * @example {
+                 *       "poc": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
                     poc: boolean | ("true" | "false");
@@ -10240,6 +14957,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -10260,26 +14982,54 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
-                /** @description The party */
+                /**
+                 * @description The party
+                 * @example 9ae45bbb-fa1b-4402-929b-dbb5d1e360a3
+                 */
                 party_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "poc": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["TogglePointOfContactRequest"];
+                /**
+                 * @example {
+                 *       "poc": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
                     poc: boolean | ("true" | "false");
@@ -10298,6 +15048,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -10318,15 +15073,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -10343,6 +15110,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balance": "$250.00",
+                     *       "total": "$450.00",
+                     *       "total_paid": "$200.00",
+                     *       "input_credit_card_link": "https://appraisals.example.com/pay/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E",
+                     *       "card_page_lock": null,
+                     *       "pdf_link": "https://appraisals.example.com/invoices/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E",
+                     *       "items": [
+                     *         {
+                     *           "amount": "$450.00",
+                     *           "product_name": "Single Family Appraisal (1004)"
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "amount": "$200.00",
+                     *           "confirmed_at": "11/27/2026",
+                     *           "created_at": "11/27/2026",
+                     *           "method": "credit_card",
+                     *           "paid_by": "Paid with **** 4242",
+                     *           "receipt_link": "https://appraisals.example.com/receipts/a29a39ca-badc-414e-aa9a-144c144fd16a?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentSummary"];
                 };
             };
@@ -10363,24 +15156,53 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "bea@borrower.example"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendPaymentLinkRequest"];
+                /**
+                 * @example {
+                 *       "emails[]": [
+                 *         "bea@borrower.example"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     "emails[]": string[];
                 };
@@ -10398,6 +15220,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -10418,24 +15245,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "payment_method": "payment_link"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdatePaymentMethodRequest"];
+                /**
+                 * @example {
+                 *       "payment_method": "payment_link"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @enum {unknown} */
+                    /**
+                     * @example payment_link
+                     * @enum {unknown}
+                     */
                     payment_method: "payment_link" | "invoice" | "credit_card";
                 };
             };
@@ -10451,6 +15303,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -10471,11 +15328,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -10493,6 +15359,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "896bae8c-99c4-4b8f-8fbf-71b314820fb9",
+                     *         "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "url": "https://los.hillcountry.example/hooks/aoms",
+                     *         "event_types": [
+                     *           "order.created",
+                     *           "order.status_changed"
+                     *         ],
+                     *         "active": true,
+                     *         "description": "Our loan origination system",
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-01T09:35:00.000Z",
+                     *         "updated_at": "2026-11-01T09:35:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Webhook"][];
                 };
             };
@@ -10512,13 +15397,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -10526,18 +15423,47 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://los.hillcountry.example/hooks/aoms",
+                 *       "event_types": [
+                 *         "order.created",
+                 *         "order.status_changed"
+                 *       ],
+                 *       "active": true,
+                 *       "description": "Our loan origination system",
+                 *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
+                /**
+                 * @example {
+                 *       "url": "https://los.hillcountry.example/hooks/aoms",
+                 *       "event_types[]": [
+                 *         "order.created",
+                 *         "order.status_changed"
+                 *       ],
+                 *       "active": true,
+                 *       "description": "Our loan origination system",
+                 *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /**
                      * Format: uri
                      * @description An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)
+                     * @example https://los.hillcountry.example/hooks/aoms
                      */
                     url: string;
                     /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
                     "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+                    /** @example true */
                     active?: boolean;
                     description?: string | null;
-                    /** @description Operators only: the organization the subscription is for */
+                    /**
+                     * @description Operators only: the organization the subscription is for
+                     * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                     */
                     organization_id?: string;
                 };
             };
@@ -10554,6 +15480,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "896bae8c-99c4-4b8f-8fbf-71b314820fb9",
+                     *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "url": "https://los.hillcountry.example/hooks/aoms",
+                     *       "event_types": [
+                     *         "order.created",
+                     *         "order.status_changed"
+                     *       ],
+                     *       "active": true,
+                     *       "description": "Our loan origination system",
+                     *       "disabled_at": null,
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-01T09:35:00.000Z",
+                     *       "updated_at": "2026-11-01T09:35:00.000Z",
+                     *       "secret": "whsec_3q9Vd2Lr8tXw1Zn6Bc4Fg7Hj0Km5Np2Qs8Tu1Vw3Yx="
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
@@ -10573,15 +15517,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10598,6 +15554,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "896bae8c-99c4-4b8f-8fbf-71b314820fb9",
+                     *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "url": "https://los.hillcountry.example/hooks/aoms",
+                     *       "event_types": [
+                     *         "order.created",
+                     *         "order.status_changed"
+                     *       ],
+                     *       "active": true,
+                     *       "description": "Our loan origination system",
+                     *       "disabled_at": null,
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-01T09:35:00.000Z",
+                     *       "updated_at": "2026-11-01T09:35:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -10618,15 +15591,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10643,6 +15628,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -10663,31 +15653,67 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://los.hillcountry.example/hooks/aoms",
+                 *       "event_types": [
+                 *         "*"
+                 *       ],
+                 *       "active": true,
+                 *       "description": "Every event"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
+                /**
+                 * @example {
+                 *       "url": "https://los.hillcountry.example/hooks/aoms",
+                 *       "event_types[]": [
+                 *         "*"
+                 *       ],
+                 *       "active": true,
+                 *       "description": "Every event"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /**
                      * Format: uri
                      * @description An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)
+                     * @example https://los.hillcountry.example/hooks/aoms
                      */
                     url?: string;
                     /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
                     "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
-                    /** @description true re-enables a disabled subscription */
+                    /**
+                     * @description true re-enables a disabled subscription
+                     * @example true
+                     */
                     active?: boolean;
                     description?: string | null;
                 };
@@ -10704,6 +15730,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "896bae8c-99c4-4b8f-8fbf-71b314820fb9",
+                     *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "url": "https://los.hillcountry.example/hooks/aoms",
+                     *       "event_types": [
+                     *         "order.created",
+                     *         "order.status_changed"
+                     *       ],
+                     *       "active": true,
+                     *       "description": "Our loan origination system",
+                     *       "disabled_at": null,
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-01T09:35:00.000Z",
+                     *       "updated_at": "2026-11-01T09:35:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -10724,17 +15767,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10752,6 +15810,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_3q9Vd2Lr8tXw1Zn6Bc4Fg7Hj0Km5Np2Qs8Tu1Vw3Yx="
+                     *     }
+                     */
                     "application/json": components["schemas"]["RotatedWebhookSecret"];
                 };
             };
@@ -10777,15 +15840,27 @@ export interface operations {
                 per_page?: number;
             };
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10802,6 +15877,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "8dc7b8ce-414c-47f8-9098-a9526aeb839c",
+                     *         "event_id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                     *         "event_type": "order.status_changed",
+                     *         "status": "delivered",
+                     *         "attempts": 2,
+                     *         "last_status_code": 200,
+                     *         "last_error": null,
+                     *         "next_attempt_at": null,
+                     *         "replay_of": null,
+                     *         "created_at": "2026-11-27T14:02:11.000Z",
+                     *         "delivered_at": "2026-11-27T14:02:42.000Z",
+                     *         "attempt_log": [
+                     *           {
+                     *             "attempted_at": "2026-11-27T14:02:11.500Z",
+                     *             "status_code": 503,
+                     *             "latency_ms": 120,
+                     *             "error": "the receiver answered 503"
+                     *           },
+                     *           {
+                     *             "attempted_at": "2026-11-27T14:02:42.000Z",
+                     *             "status_code": 200,
+                     *             "latency_ms": 85,
+                     *             "error": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"][];
                 };
             };
@@ -10822,19 +15928,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
-                /** @description The delivery */
+                /**
+                 * @description The delivery
+                 * @example 8dc7b8ce-414c-47f8-9098-a9526aeb839c
+                 */
                 delivery_id: string;
             };
             cookie?: never;
@@ -10852,6 +15976,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "delivery_id": "a5a62e00-68a4-4e96-ae44-0c542224d23b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReplayedDelivery"];
                 };
             };
@@ -10872,17 +16002,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10900,6 +16045,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "event_id": "9b6290cb-6c91-46e5-9cfa-90188f929553"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TestEventSent"];
                 };
             };
@@ -10922,11 +16073,20 @@ export interface operations {
             header?: {
                 /** @description The id of the last event you received: the events that followed it are replayed first */
                 "Last-Event-ID"?: string;
-                /** @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it) */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -10944,6 +16104,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example retry: 3000
+                     *
+                     *     id: 9b6290cb-6c91-46e5-9cfa-90188f929553
+                     *     event: order.status_changed
+                     *     data: {"order_id":"6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f","type":"order.status_changed"}
+                     *
+                     *     : heartbeat
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -10969,6 +16138,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.created",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "status": "Pending",
+                 *         "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *         "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                 *         "due_date": "2026-12-15T23:00:00.000Z",
+                 *         "loan_type": "conventional",
+                 *         "transaction_type": "purchase",
+                 *         "total_fee": "450.00"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderCreatedEvent"];
             };
         };
@@ -10991,6 +16178,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.status_changed",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "from": "Assigned",
+                 *         "to": "Inspection scheduled",
+                 *         "action": "schedule_inspection",
+                 *         "actor": {
+                 *           "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                 *           "name": "Sam Staffer"
+                 *         },
+                 *         "acting_for": {
+                 *           "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                 *           "name": "Avery Appraiser"
+                 *         },
+                 *         "reason": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderStatusChangedEvent"];
             };
         };
@@ -11013,6 +16223,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.assigned",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                 *         "appraiser_fee": "300.00",
+                 *         "due_date": "2026-12-12T23:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderAssignedEvent"];
             };
         };
@@ -11035,6 +16259,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.offer_answered",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "answer": "accepted_with_condition",
+                 *         "reason": null,
+                 *         "appraiser_fee_condition": "350.00",
+                 *         "due_date_condition": "2026-12-18T23:00:00.000Z",
+                 *         "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderOfferAnsweredEvent"];
             };
         };
@@ -11057,6 +16297,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.inspection_scheduled",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "inspection_scheduled_at": "2026-12-01T15:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderInspectionScheduledEvent"];
             };
         };
@@ -11079,6 +16331,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.inspection_completed",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderInspectionCompletedEvent"];
             };
         };
@@ -11101,6 +16364,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.submission_received",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "files": [
+                 *           {
+                 *             "file_type": "appraisal_pdf",
+                 *             "filename": "appraisal-report.pdf"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderSubmissionReceivedEvent"];
             };
         };
@@ -11123,6 +16403,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.revision_requested",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "comments": "Please add a third comparable sale"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderRevisionRequestedEvent"];
             };
         };
@@ -11145,6 +16437,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.reconsideration_requested",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "reason": "alternate_closed_sales",
+                 *         "summary": "Two closer sales closed last month"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderReconsiderationRequestedEvent"];
             };
         };
@@ -11167,6 +16472,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.negotiation_opened",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "total_fee": "500.00",
+                 *         "due_date": "2026-12-18T23:00:00.000Z",
+                 *         "comments": "The property has a second dwelling"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderNegotiationOpenedEvent"];
             };
         };
@@ -11189,6 +16508,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.negotiation_answered",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "answer": "approved",
+                 *         "total_fee": "500.00",
+                 *         "due_date": "2026-12-18T23:00:00.000Z",
+                 *         "reason": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderNegotiationAnsweredEvent"];
             };
         };
@@ -11211,6 +16545,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.note_added",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "note_id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                 *         "subject": "Access to the property",
+                 *         "author_name": "Casey Client",
+                 *         "audience": "everyone"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderNoteAddedEvent"];
             };
         };
@@ -11233,6 +16582,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.file_added",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "file_id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                 *         "file_type": "appraisal_pdf",
+                 *         "filename": "appraisal-report.pdf",
+                 *         "audience": "everyone"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderFileAddedEvent"];
             };
         };
@@ -11255,6 +16619,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.report_released",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "submission": 1,
+                 *         "files": [
+                 *           {
+                 *             "file_id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                 *             "file_type": "appraisal_pdf",
+                 *             "filename": "appraisal-report.pdf"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderReportReleasedEvent"];
             };
         };
@@ -11277,6 +16660,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.party_added",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "party_id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                 *         "name": "Otto Occupant",
+                 *         "role": "Occupant",
+                 *         "poc": true
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderPartyAddedEvent"];
             };
         };
@@ -11299,6 +16697,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.payment_received",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "payment_id": "a29a39ca-badc-414e-aa9a-144c144fd16a",
+                 *         "amount": "200.00",
+                 *         "balance": "250.00"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderPaymentReceivedEvent"];
             };
         };
@@ -11321,6 +16733,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.payment_link_sent",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "recipients": [
+                 *           "bea@borrower.example"
+                 *         ],
+                 *         "balance": "250.00"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderPaymentLinkSentEvent"];
             };
         };
@@ -11343,6 +16770,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "webhook.test",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "message": "A test event from the appraisal service",
+                 *         "webhook_id": "896bae8c-99c4-4b8f-8fbf-71b314820fb9"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };

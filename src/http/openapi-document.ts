@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY } from './idempotency.ts';
 import { REQUEST_ID } from './request-context.ts';
+import { applyExamples, type ApiExamples } from './openapi-examples.ts';
 
 /**
  * The last touches of the OpenAPI document, applied to the generated object:
@@ -127,7 +128,7 @@ const HEADERS: Record<string, Json> = {
 const ref = (kind: 'parameters' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const headerRef = (name: string) => ref('headers', name);
 
-export function completeDocument(document: Json): Json {
+export function completeDocument(document: Json, examples?: ApiExamples): Json {
   const components = (document.components ??= {}) as Json;
   components.parameters = { ...(components.parameters as Json | undefined), ...PARAMETERS };
   components.headers = { ...(components.headers as Json | undefined), ...HEADERS };
@@ -150,6 +151,7 @@ export function completeDocument(document: Json): Json {
     }
   }
   dropUnreferencedSchemas(document, schemas);
+  if (examples) applyExamples(document, examples, ERROR_RESPONSES);
   return document;
 }
 

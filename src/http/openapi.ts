@@ -6,6 +6,7 @@ import type { NamedSchema } from '../schemas/common.ts';
 import type { TSchema } from 'typebox';
 import { listQueryDocument } from './list-query-document.ts';
 import { completeDocument } from './openapi-document.ts';
+import type { ApiExamples } from './openapi-examples.ts';
 import { describeRoute } from './openapi-routes.ts';
 import { closeObjects } from './strict-bodies.ts';
 
@@ -89,6 +90,8 @@ export interface OpenApiOptions {
    * since every route's serializer would otherwise be compiled with them too (memory).
    */
   documentOnly: readonly NamedSchema[];
+  /** The example values the document shows (src/examples/). */
+  examples?: ApiExamples;
 }
 
 /**
@@ -167,7 +170,7 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
       const document = (documents as { openapiObject: Record<string, unknown> }).openapiObject;
       const components = (document.components ??= {}) as { schemas?: Record<string, unknown> };
       components.schemas = { ...components.schemas, ...documentOnlySchemas(options.documentOnly) };
-      return completeDocument(document);
+      return completeDocument(document, options.examples);
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/openapi.json' } });

@@ -456,3 +456,124 @@ describe('links', () => {
     expect(detail.json().id).toBe(created.id);
   });
 });
+
+describe('examples', () => {
+  const pointer = (...segments: string[]) =>
+    segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  const validator = async () => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const { default: ajvFormats } = await import('ajv-formats');
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajvFormats.default(ajv);
+    ajv.addFormat('binary', true);
+    ajv.addSchema(document, 'openapi.json');
+    return (at: string, value: unknown): string | null => {
+      const validate = ajv.compile({ $ref: `openapi.json#/${at}` });
+      return validate(value) ? null : `${at}: ${JSON.stringify(validate.errors?.slice(0, 3))}`;
+    };
+  };
+  const operations = () =>
+    (['paths', 'webhooks'] as const).flatMap((section) =>
+      Object.entries(document[section] as Record<string, Json>).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          at: pointer(section, path, method),
+          operation: operation as Json,
+        })),
+      ),
+    );
+
+  it('every operation shows an example of each body and each answer, and each is valid', async () => {
+    const check = await validator();
+    const problems: string[] = [];
+    let shown = 0;
+    for (const { at, operation } of operations()) {
+      const media: [string, Json][] = [
+        ...Object.entries((operation.requestBody?.content ?? {}) as Record<string, Json>).map(
+          ([type, m]): [string, Json] => [`${at}/requestBody/content/${pointer(type)}`, m],
+        ),
+        ...Object.entries(operation.responses as Record<string, Json>)
+          .filter(([status]) => status.startsWith('2'))
+          .flatMap(([status, response]) =>
+            Object.entries((response.content ?? {}) as Record<string, Json>).map(
+              ([type, m]): [string, Json] => [`${at}/responses/${status}/content/${pointer(type)}`, m],
+            ),
+          ),
+      ];
+      for (const [where, m] of media) {
+        if (m.example === undefined) problems.push(`${where}: no example`);
+        else problems.push(check(`${where}/schema`, m.example) ?? '');
+        shown += 1;
+      }
+      for (const [index, parameter] of ((operation.parameters ?? []) as Json[]).entries()) {
+        if (parameter.in !== 'path') continue;
+        if (parameter.example === undefined) problems.push(`${at} ${parameter.name}: no example`);
+        else problems.push(check(`${at}/parameters/${index}/schema`, parameter.example) ?? '');
+      }
+    }
+    for (const [name, parameter] of Object.entries(document.components.parameters as Record<string, Json>)) {
+      if (parameter.example === undefined) problems.push(`${name}: no example`);
+      else problems.push(check(pointer('components', 'parameters', name, 'schema'), parameter.example) ?? '');
+    }
+    expect(problems.filter(Boolean)).toEqual([]);
+    // Every operation of the API and every webhook, each with at least an answer or a body.
+    expect(operations().length).toBeGreaterThanOrEqual(118);
+    expect(shown).toBeGreaterThanOrEqual(230);
+  });
+
+  it('every shared error answer shows an example of each code of its status, each the envelope', async () => {
+    const { ERROR_STATUS } = await import('../../src/errors/app-error.ts');
+    const { ERROR_RESPONSES } = await import('../../src/http/openapi-document.ts');
+    const check = await validator();
+    const shown = new Set<string>();
+    for (const [status, { name }] of Object.entries(ERROR_RESPONSES)) {
+      const examples = document.components.responses[name].content['application/json'].examples as Record<
+        string,
+        { value: Json; summary: string }
+      >;
+      for (const [code, { value, summary }] of Object.entries(examples)) {
+        expect(ERROR_STATUS[code as keyof typeof ERROR_STATUS], code).toBe(Number(status));
+        expect(value.error.code).toBe(code);
+        expect(summary).toEqual(expect.any(String));
+        expect(
+          check(pointer('components', 'responses', name, 'content', 'application/json', 'schema'), value),
+        ).toBeNull();
+        shown.add(code);
+      }
+    }
+    // The two codes no operation answers (before any operation is found) have no shared answer.
+    expect(
+      Object.keys(ERROR_STATUS)
+        .filter((code) => !shown.has(code))
+        .sort(),
+    ).toEqual(['method_not_allowed', 'request_timeout']);
+  });
+
+  it('come from one set of values: each named example is of a schema the document has, and valid', async () => {
+    const { API_EXAMPLES } = await import('../../src/examples/index.ts');
+    const check = await validator();
+    const schemas = document.components.schemas as Record<string, Json>;
+    for (const [name, value] of Object.entries(API_EXAMPLES.schemas)) {
+      expect(schemas[name], name).toBeDefined();
+      expect(check(pointer('components', 'schemas', name), value)).toBeNull();
+    }
+    // The document shows the set's values, not others: the created order is the set's order.
+    const created = document.paths['/api/v1/orders'].post.responses['201'].content['application/json'];
+    expect(created.example).toEqual(API_EXAMPLES.schemas.Order);
+    expect(document.paths['/api/v1/orders/{order_id}'].get.parameters[0].example).toBe(
+      (API_EXAMPLES.schemas.Order as Json).id,
+    );
+    // Each scalar property shows a value from the set (what Redocly's scalar-property-missing-example asks).
+    const missing: string[] = [];
+    const walk = (node: Json, at: string) => {
+      for (const [key, property] of Object.entries((node.properties ?? {}) as Record<string, Json>)) {
+        if (['string', 'integer', 'number', 'boolean'].includes(property.type as string))
+          if (property.examples === undefined) missing.push(`${at}.${key}`);
+        walk(property, `${at}.${key}`);
+      }
+      if (node.items) walk(node.items as Json, `${at}[]`);
+      for (const variant of (node.anyOf ?? []) as Json[]) walk(variant, at);
+    };
+    for (const [name, schema] of Object.entries(schemas)) walk(schema, name);
+    expect(missing).toEqual([]);
+  });
+});
