@@ -7283,7 +7283,9 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
+                /** @description id is the value */
                 "q[id_eq]"?: string;
+                /** @description id is not the value */
                 "q[id_not_eq]"?: string;
                 /** @description id is one of */
                 "q[id_in][]"?: string[];
@@ -7293,20 +7295,27 @@ export interface operations {
                 "q[id_null]"?: "true" | "false";
                 /** @description id is present (true) or not (false) */
                 "q[id_present]"?: "true" | "false";
+                /** @description name is the value */
                 "q[name_eq]"?: string;
+                /** @description name is not the value */
                 "q[name_not_eq]"?: string;
                 /** @description name is one of */
                 "q[name_in][]"?: string[];
                 /** @description name is none of */
                 "q[name_not_in][]"?: string[];
+                /** @description name contains the value */
                 "q[name_cont]"?: string;
+                /** @description name starts with the value */
                 "q[name_start]"?: string;
+                /** @description name ends with the value */
                 "q[name_end]"?: string;
                 /** @description name is null (true) or not (false) */
                 "q[name_null]"?: "true" | "false";
                 /** @description name is present (true) or not (false) */
                 "q[name_present]"?: "true" | "false";
+                /** @description client_type_id is the value */
                 "q[client_type_id_eq]"?: string;
+                /** @description client_type_id is not the value */
                 "q[client_type_id_not_eq]"?: string;
                 /** @description client_type_id is one of */
                 "q[client_type_id_in][]"?: string[];
@@ -7316,17 +7325,17 @@ export interface operations {
                 "q[client_type_id_null]"?: "true" | "false";
                 /** @description client_type_id is present (true) or not (false) */
                 "q[client_type_id_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gteq]"?: string;
                 /** @description created_at is null (true) or not (false) */
                 "q[created_at_null]"?: "true" | "false";
@@ -7560,7 +7569,9 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
+                /** @description id is the value */
                 "q[id_eq]"?: string;
+                /** @description id is not the value */
                 "q[id_not_eq]"?: string;
                 /** @description id is one of */
                 "q[id_in][]"?: string[];
@@ -7570,14 +7581,19 @@ export interface operations {
                 "q[id_null]"?: "true" | "false";
                 /** @description id is present (true) or not (false) */
                 "q[id_present]"?: "true" | "false";
+                /** @description name is the value */
                 "q[name_eq]"?: string;
+                /** @description name is not the value */
                 "q[name_not_eq]"?: string;
                 /** @description name is one of */
                 "q[name_in][]"?: string[];
                 /** @description name is none of */
                 "q[name_not_in][]"?: string[];
+                /** @description name contains the value */
                 "q[name_cont]"?: string;
+                /** @description name starts with the value */
                 "q[name_start]"?: string;
+                /** @description name ends with the value */
                 "q[name_end]"?: string;
                 /** @description name is null (true) or not (false) */
                 "q[name_null]"?: "true" | "false";
@@ -8670,7 +8686,9 @@ export interface operations {
                 per_page?: number;
                 /** @description Start after the last order of the page that gave this cursor (its pagination.next_cursor), instead of at a page number: a deep page costs what the first does. Not with page; the same q[s] as that page; per_page and the q[…] filters may change. */
                 after?: string;
+                /** @description id is the value */
                 "q[id_eq]"?: string;
+                /** @description id is not the value */
                 "q[id_not_eq]"?: string;
                 /** @description id is one of */
                 "q[id_in][]"?: string[];
@@ -8680,7 +8698,9 @@ export interface operations {
                 "q[id_null]"?: "true" | "false";
                 /** @description id is present (true) or not (false) */
                 "q[id_present]"?: "true" | "false";
+                /** @description status_name is the value */
                 "q[status_name_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+                /** @description status_name is not the value */
                 "q[status_name_not_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
                 /** @description status_name is one of */
                 "q[status_name_in][]"?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
@@ -8690,33 +8710,45 @@ export interface operations {
                 "q[status_name_null]"?: "true" | "false";
                 /** @description status_name is present (true) or not (false) */
                 "q[status_name_present]"?: "true" | "false";
+                /** @description file_number is the value */
                 "q[file_number_eq]"?: string;
+                /** @description file_number is not the value */
                 "q[file_number_not_eq]"?: string;
                 /** @description file_number is one of */
                 "q[file_number_in][]"?: string[];
                 /** @description file_number is none of */
                 "q[file_number_not_in][]"?: string[];
+                /** @description file_number contains the value */
                 "q[file_number_cont]"?: string;
+                /** @description file_number starts with the value */
                 "q[file_number_start]"?: string;
+                /** @description file_number ends with the value */
                 "q[file_number_end]"?: string;
                 /** @description file_number is null (true) or not (false) */
                 "q[file_number_null]"?: "true" | "false";
                 /** @description file_number is present (true) or not (false) */
                 "q[file_number_present]"?: "true" | "false";
+                /** @description loan_number is the value */
                 "q[loan_number_eq]"?: string;
+                /** @description loan_number is not the value */
                 "q[loan_number_not_eq]"?: string;
                 /** @description loan_number is one of */
                 "q[loan_number_in][]"?: string[];
                 /** @description loan_number is none of */
                 "q[loan_number_not_in][]"?: string[];
+                /** @description loan_number contains the value */
                 "q[loan_number_cont]"?: string;
+                /** @description loan_number starts with the value */
                 "q[loan_number_start]"?: string;
+                /** @description loan_number ends with the value */
                 "q[loan_number_end]"?: string;
                 /** @description loan_number is null (true) or not (false) */
                 "q[loan_number_null]"?: "true" | "false";
                 /** @description loan_number is present (true) or not (false) */
                 "q[loan_number_present]"?: "true" | "false";
+                /** @description loan_type is the value */
                 "q[loan_type_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+                /** @description loan_type is not the value */
                 "q[loan_type_not_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
                 /** @description loan_type is one of */
                 "q[loan_type_in][]"?: ("203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va")[];
@@ -8726,7 +8758,9 @@ export interface operations {
                 "q[loan_type_null]"?: "true" | "false";
                 /** @description loan_type is present (true) or not (false) */
                 "q[loan_type_present]"?: "true" | "false";
+                /** @description transaction_type is the value */
                 "q[transaction_type_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+                /** @description transaction_type is not the value */
                 "q[transaction_type_not_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
                 /** @description transaction_type is one of */
                 "q[transaction_type_in][]"?: ("collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance")[];
@@ -8736,72 +8770,99 @@ export interface operations {
                 "q[transaction_type_null]"?: "true" | "false";
                 /** @description transaction_type is present (true) or not (false) */
                 "q[transaction_type_present]"?: "true" | "false";
+                /** @description borrower_first_name is the value */
                 "q[borrower_first_name_eq]"?: string;
+                /** @description borrower_first_name is not the value */
                 "q[borrower_first_name_not_eq]"?: string;
                 /** @description borrower_first_name is one of */
                 "q[borrower_first_name_in][]"?: string[];
                 /** @description borrower_first_name is none of */
                 "q[borrower_first_name_not_in][]"?: string[];
+                /** @description borrower_first_name contains the value */
                 "q[borrower_first_name_cont]"?: string;
+                /** @description borrower_first_name starts with the value */
                 "q[borrower_first_name_start]"?: string;
+                /** @description borrower_first_name ends with the value */
                 "q[borrower_first_name_end]"?: string;
                 /** @description borrower_first_name is null (true) or not (false) */
                 "q[borrower_first_name_null]"?: "true" | "false";
                 /** @description borrower_first_name is present (true) or not (false) */
                 "q[borrower_first_name_present]"?: "true" | "false";
+                /** @description borrower_last_name is the value */
                 "q[borrower_last_name_eq]"?: string;
+                /** @description borrower_last_name is not the value */
                 "q[borrower_last_name_not_eq]"?: string;
                 /** @description borrower_last_name is one of */
                 "q[borrower_last_name_in][]"?: string[];
                 /** @description borrower_last_name is none of */
                 "q[borrower_last_name_not_in][]"?: string[];
+                /** @description borrower_last_name contains the value */
                 "q[borrower_last_name_cont]"?: string;
+                /** @description borrower_last_name starts with the value */
                 "q[borrower_last_name_start]"?: string;
+                /** @description borrower_last_name ends with the value */
                 "q[borrower_last_name_end]"?: string;
                 /** @description borrower_last_name is null (true) or not (false) */
                 "q[borrower_last_name_null]"?: "true" | "false";
                 /** @description borrower_last_name is present (true) or not (false) */
                 "q[borrower_last_name_present]"?: "true" | "false";
+                /** @description borrower_name is the value */
                 "q[borrower_name_eq]"?: string;
+                /** @description borrower_name is not the value */
                 "q[borrower_name_not_eq]"?: string;
                 /** @description borrower_name is one of */
                 "q[borrower_name_in][]"?: string[];
                 /** @description borrower_name is none of */
                 "q[borrower_name_not_in][]"?: string[];
+                /** @description borrower_name contains the value */
                 "q[borrower_name_cont]"?: string;
+                /** @description borrower_name starts with the value */
                 "q[borrower_name_start]"?: string;
+                /** @description borrower_name ends with the value */
                 "q[borrower_name_end]"?: string;
                 /** @description borrower_name is null (true) or not (false) */
                 "q[borrower_name_null]"?: "true" | "false";
                 /** @description borrower_name is present (true) or not (false) */
                 "q[borrower_name_present]"?: "true" | "false";
+                /** @description keywords is the value */
                 "q[keywords_eq]"?: string;
+                /** @description keywords is not the value */
                 "q[keywords_not_eq]"?: string;
                 /** @description keywords is one of */
                 "q[keywords_in][]"?: string[];
                 /** @description keywords is none of */
                 "q[keywords_not_in][]"?: string[];
+                /** @description keywords contains the value */
                 "q[keywords_cont]"?: string;
+                /** @description keywords starts with the value */
                 "q[keywords_start]"?: string;
+                /** @description keywords ends with the value */
                 "q[keywords_end]"?: string;
                 /** @description keywords is null (true) or not (false) */
                 "q[keywords_null]"?: "true" | "false";
                 /** @description keywords is present (true) or not (false) */
                 "q[keywords_present]"?: "true" | "false";
+                /** @description address_city is the value */
                 "q[address_city_eq]"?: string;
+                /** @description address_city is not the value */
                 "q[address_city_not_eq]"?: string;
                 /** @description address_city is one of */
                 "q[address_city_in][]"?: string[];
                 /** @description address_city is none of */
                 "q[address_city_not_in][]"?: string[];
+                /** @description address_city contains the value */
                 "q[address_city_cont]"?: string;
+                /** @description address_city starts with the value */
                 "q[address_city_start]"?: string;
+                /** @description address_city ends with the value */
                 "q[address_city_end]"?: string;
                 /** @description address_city is null (true) or not (false) */
                 "q[address_city_null]"?: "true" | "false";
                 /** @description address_city is present (true) or not (false) */
                 "q[address_city_present]"?: "true" | "false";
+                /** @description address_state is the value */
                 "q[address_state_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
+                /** @description address_state is not the value */
                 "q[address_state_not_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
                 /** @description address_state is one of */
                 "q[address_state_in][]"?: ("01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56")[];
@@ -8811,131 +8872,149 @@ export interface operations {
                 "q[address_state_null]"?: "true" | "false";
                 /** @description address_state is present (true) or not (false) */
                 "q[address_state_present]"?: "true" | "false";
+                /** @description address_zip is the value */
                 "q[address_zip_eq]"?: string;
+                /** @description address_zip is not the value */
                 "q[address_zip_not_eq]"?: string;
                 /** @description address_zip is one of */
                 "q[address_zip_in][]"?: string[];
                 /** @description address_zip is none of */
                 "q[address_zip_not_in][]"?: string[];
+                /** @description address_zip contains the value */
                 "q[address_zip_cont]"?: string;
+                /** @description address_zip starts with the value */
                 "q[address_zip_start]"?: string;
+                /** @description address_zip ends with the value */
                 "q[address_zip_end]"?: string;
                 /** @description address_zip is null (true) or not (false) */
                 "q[address_zip_null]"?: "true" | "false";
                 /** @description address_zip is present (true) or not (false) */
                 "q[address_zip_present]"?: "true" | "false";
+                /** @description address_street is the value */
                 "q[address_street_eq]"?: string;
+                /** @description address_street is not the value */
                 "q[address_street_not_eq]"?: string;
                 /** @description address_street is one of */
                 "q[address_street_in][]"?: string[];
                 /** @description address_street is none of */
                 "q[address_street_not_in][]"?: string[];
+                /** @description address_street contains the value */
                 "q[address_street_cont]"?: string;
+                /** @description address_street starts with the value */
                 "q[address_street_start]"?: string;
+                /** @description address_street ends with the value */
                 "q[address_street_end]"?: string;
                 /** @description address_street is null (true) or not (false) */
                 "q[address_street_null]"?: "true" | "false";
                 /** @description address_street is present (true) or not (false) */
                 "q[address_street_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gteq]"?: string;
                 /** @description due_date is null (true) or not (false) */
                 "q[due_date_null]"?: "true" | "false";
                 /** @description due_date is present (true) or not (false) */
                 "q[due_date_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gteq]"?: string;
                 /** @description created_at is null (true) or not (false) */
                 "q[created_at_null]"?: "true" | "false";
                 /** @description created_at is present (true) or not (false) */
                 "q[created_at_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gteq]"?: string;
                 /** @description updated_at is null (true) or not (false) */
                 "q[updated_at_null]"?: "true" | "false";
                 /** @description updated_at is present (true) or not (false) */
                 "q[updated_at_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gteq]"?: string;
                 /** @description completed_at is null (true) or not (false) */
                 "q[completed_at_null]"?: "true" | "false";
                 /** @description completed_at is present (true) or not (false) */
                 "q[completed_at_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gteq]"?: string;
                 /** @description fulfilled_at is null (true) or not (false) */
                 "q[fulfilled_at_null]"?: "true" | "false";
                 /** @description fulfilled_at is present (true) or not (false) */
                 "q[fulfilled_at_present]"?: "true" | "false";
+                /** @description open is the value */
                 "q[open_eq]"?: "true" | "false";
+                /** @description open is not the value */
                 "q[open_not_eq]"?: "true" | "false";
                 /** @description open is null (true) or not (false) */
                 "q[open_null]"?: "true" | "false";
                 /** @description open is present (true) or not (false) */
                 "q[open_present]"?: "true" | "false";
+                /** @description on_time is the value */
                 "q[on_time_eq]"?: "true" | "false";
+                /** @description on_time is not the value */
                 "q[on_time_not_eq]"?: "true" | "false";
                 /** @description on_time is null (true) or not (false) */
                 "q[on_time_null]"?: "true" | "false";
                 /** @description on_time is present (true) or not (false) */
                 "q[on_time_present]"?: "true" | "false";
+                /** @description revised is the value */
                 "q[revised_eq]"?: "true" | "false";
+                /** @description revised is not the value */
                 "q[revised_not_eq]"?: "true" | "false";
                 /** @description revised is null (true) or not (false) */
                 "q[revised_null]"?: "true" | "false";
                 /** @description revised is present (true) or not (false) */
                 "q[revised_present]"?: "true" | "false";
+                /** @description product_id is the value */
                 "q[product_id_eq]"?: string;
+                /** @description product_id is not the value */
                 "q[product_id_not_eq]"?: string;
                 /** @description product_id is one of */
                 "q[product_id_in][]"?: string[];
@@ -8945,7 +9024,9 @@ export interface operations {
                 "q[product_id_null]"?: "true" | "false";
                 /** @description product_id is present (true) or not (false) */
                 "q[product_id_present]"?: "true" | "false";
+                /** @description client_id is the value */
                 "q[client_id_eq]"?: string;
+                /** @description client_id is not the value */
                 "q[client_id_not_eq]"?: string;
                 /** @description client_id is one of */
                 "q[client_id_in][]"?: string[];
@@ -8955,7 +9036,9 @@ export interface operations {
                 "q[client_id_null]"?: "true" | "false";
                 /** @description client_id is present (true) or not (false) */
                 "q[client_id_present]"?: "true" | "false";
+                /** @description company_id is the value */
                 "q[company_id_eq]"?: string;
+                /** @description company_id is not the value */
                 "q[company_id_not_eq]"?: string;
                 /** @description company_id is one of */
                 "q[company_id_in][]"?: string[];
@@ -8965,7 +9048,9 @@ export interface operations {
                 "q[company_id_null]"?: "true" | "false";
                 /** @description company_id is present (true) or not (false) */
                 "q[company_id_present]"?: "true" | "false";
+                /** @description appraiser_id is the value */
                 "q[appraiser_id_eq]"?: string;
+                /** @description appraiser_id is not the value */
                 "q[appraiser_id_not_eq]"?: string;
                 /** @description appraiser_id is one of */
                 "q[appraiser_id_in][]"?: string[];
@@ -8975,39 +9060,41 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gteq]"?: string;
                 /** @description offer_expires_at is null (true) or not (false) */
                 "q[offer_expires_at_null]"?: "true" | "false";
                 /** @description offer_expires_at is present (true) or not (false) */
                 "q[offer_expires_at_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gteq]"?: string;
                 /** @description vendor_due_date is null (true) or not (false) */
                 "q[vendor_due_date_null]"?: "true" | "false";
                 /** @description vendor_due_date is present (true) or not (false) */
                 "q[vendor_due_date_present]"?: "true" | "false";
+                /** @description payment_method is the value */
                 "q[payment_method_eq]"?: "payment_link" | "invoice" | "credit_card";
+                /** @description payment_method is not the value */
                 "q[payment_method_not_eq]"?: "payment_link" | "invoice" | "credit_card";
                 /** @description payment_method is one of */
                 "q[payment_method_in][]"?: ("payment_link" | "invoice" | "credit_card")[];
@@ -9534,7 +9621,9 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
+                /** @description id is the value */
                 "q[id_eq]"?: string;
+                /** @description id is not the value */
                 "q[id_not_eq]"?: string;
                 /** @description id is one of */
                 "q[id_in][]"?: string[];
@@ -9544,7 +9633,9 @@ export interface operations {
                 "q[id_null]"?: "true" | "false";
                 /** @description id is present (true) or not (false) */
                 "q[id_present]"?: "true" | "false";
+                /** @description status_name is the value */
                 "q[status_name_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+                /** @description status_name is not the value */
                 "q[status_name_not_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
                 /** @description status_name is one of */
                 "q[status_name_in][]"?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
@@ -9554,33 +9645,45 @@ export interface operations {
                 "q[status_name_null]"?: "true" | "false";
                 /** @description status_name is present (true) or not (false) */
                 "q[status_name_present]"?: "true" | "false";
+                /** @description file_number is the value */
                 "q[file_number_eq]"?: string;
+                /** @description file_number is not the value */
                 "q[file_number_not_eq]"?: string;
                 /** @description file_number is one of */
                 "q[file_number_in][]"?: string[];
                 /** @description file_number is none of */
                 "q[file_number_not_in][]"?: string[];
+                /** @description file_number contains the value */
                 "q[file_number_cont]"?: string;
+                /** @description file_number starts with the value */
                 "q[file_number_start]"?: string;
+                /** @description file_number ends with the value */
                 "q[file_number_end]"?: string;
                 /** @description file_number is null (true) or not (false) */
                 "q[file_number_null]"?: "true" | "false";
                 /** @description file_number is present (true) or not (false) */
                 "q[file_number_present]"?: "true" | "false";
+                /** @description loan_number is the value */
                 "q[loan_number_eq]"?: string;
+                /** @description loan_number is not the value */
                 "q[loan_number_not_eq]"?: string;
                 /** @description loan_number is one of */
                 "q[loan_number_in][]"?: string[];
                 /** @description loan_number is none of */
                 "q[loan_number_not_in][]"?: string[];
+                /** @description loan_number contains the value */
                 "q[loan_number_cont]"?: string;
+                /** @description loan_number starts with the value */
                 "q[loan_number_start]"?: string;
+                /** @description loan_number ends with the value */
                 "q[loan_number_end]"?: string;
                 /** @description loan_number is null (true) or not (false) */
                 "q[loan_number_null]"?: "true" | "false";
                 /** @description loan_number is present (true) or not (false) */
                 "q[loan_number_present]"?: "true" | "false";
+                /** @description loan_type is the value */
                 "q[loan_type_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+                /** @description loan_type is not the value */
                 "q[loan_type_not_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
                 /** @description loan_type is one of */
                 "q[loan_type_in][]"?: ("203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va")[];
@@ -9590,7 +9693,9 @@ export interface operations {
                 "q[loan_type_null]"?: "true" | "false";
                 /** @description loan_type is present (true) or not (false) */
                 "q[loan_type_present]"?: "true" | "false";
+                /** @description transaction_type is the value */
                 "q[transaction_type_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+                /** @description transaction_type is not the value */
                 "q[transaction_type_not_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
                 /** @description transaction_type is one of */
                 "q[transaction_type_in][]"?: ("collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance")[];
@@ -9600,72 +9705,99 @@ export interface operations {
                 "q[transaction_type_null]"?: "true" | "false";
                 /** @description transaction_type is present (true) or not (false) */
                 "q[transaction_type_present]"?: "true" | "false";
+                /** @description borrower_first_name is the value */
                 "q[borrower_first_name_eq]"?: string;
+                /** @description borrower_first_name is not the value */
                 "q[borrower_first_name_not_eq]"?: string;
                 /** @description borrower_first_name is one of */
                 "q[borrower_first_name_in][]"?: string[];
                 /** @description borrower_first_name is none of */
                 "q[borrower_first_name_not_in][]"?: string[];
+                /** @description borrower_first_name contains the value */
                 "q[borrower_first_name_cont]"?: string;
+                /** @description borrower_first_name starts with the value */
                 "q[borrower_first_name_start]"?: string;
+                /** @description borrower_first_name ends with the value */
                 "q[borrower_first_name_end]"?: string;
                 /** @description borrower_first_name is null (true) or not (false) */
                 "q[borrower_first_name_null]"?: "true" | "false";
                 /** @description borrower_first_name is present (true) or not (false) */
                 "q[borrower_first_name_present]"?: "true" | "false";
+                /** @description borrower_last_name is the value */
                 "q[borrower_last_name_eq]"?: string;
+                /** @description borrower_last_name is not the value */
                 "q[borrower_last_name_not_eq]"?: string;
                 /** @description borrower_last_name is one of */
                 "q[borrower_last_name_in][]"?: string[];
                 /** @description borrower_last_name is none of */
                 "q[borrower_last_name_not_in][]"?: string[];
+                /** @description borrower_last_name contains the value */
                 "q[borrower_last_name_cont]"?: string;
+                /** @description borrower_last_name starts with the value */
                 "q[borrower_last_name_start]"?: string;
+                /** @description borrower_last_name ends with the value */
                 "q[borrower_last_name_end]"?: string;
                 /** @description borrower_last_name is null (true) or not (false) */
                 "q[borrower_last_name_null]"?: "true" | "false";
                 /** @description borrower_last_name is present (true) or not (false) */
                 "q[borrower_last_name_present]"?: "true" | "false";
+                /** @description borrower_name is the value */
                 "q[borrower_name_eq]"?: string;
+                /** @description borrower_name is not the value */
                 "q[borrower_name_not_eq]"?: string;
                 /** @description borrower_name is one of */
                 "q[borrower_name_in][]"?: string[];
                 /** @description borrower_name is none of */
                 "q[borrower_name_not_in][]"?: string[];
+                /** @description borrower_name contains the value */
                 "q[borrower_name_cont]"?: string;
+                /** @description borrower_name starts with the value */
                 "q[borrower_name_start]"?: string;
+                /** @description borrower_name ends with the value */
                 "q[borrower_name_end]"?: string;
                 /** @description borrower_name is null (true) or not (false) */
                 "q[borrower_name_null]"?: "true" | "false";
                 /** @description borrower_name is present (true) or not (false) */
                 "q[borrower_name_present]"?: "true" | "false";
+                /** @description keywords is the value */
                 "q[keywords_eq]"?: string;
+                /** @description keywords is not the value */
                 "q[keywords_not_eq]"?: string;
                 /** @description keywords is one of */
                 "q[keywords_in][]"?: string[];
                 /** @description keywords is none of */
                 "q[keywords_not_in][]"?: string[];
+                /** @description keywords contains the value */
                 "q[keywords_cont]"?: string;
+                /** @description keywords starts with the value */
                 "q[keywords_start]"?: string;
+                /** @description keywords ends with the value */
                 "q[keywords_end]"?: string;
                 /** @description keywords is null (true) or not (false) */
                 "q[keywords_null]"?: "true" | "false";
                 /** @description keywords is present (true) or not (false) */
                 "q[keywords_present]"?: "true" | "false";
+                /** @description address_city is the value */
                 "q[address_city_eq]"?: string;
+                /** @description address_city is not the value */
                 "q[address_city_not_eq]"?: string;
                 /** @description address_city is one of */
                 "q[address_city_in][]"?: string[];
                 /** @description address_city is none of */
                 "q[address_city_not_in][]"?: string[];
+                /** @description address_city contains the value */
                 "q[address_city_cont]"?: string;
+                /** @description address_city starts with the value */
                 "q[address_city_start]"?: string;
+                /** @description address_city ends with the value */
                 "q[address_city_end]"?: string;
                 /** @description address_city is null (true) or not (false) */
                 "q[address_city_null]"?: "true" | "false";
                 /** @description address_city is present (true) or not (false) */
                 "q[address_city_present]"?: "true" | "false";
+                /** @description address_state is the value */
                 "q[address_state_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
+                /** @description address_state is not the value */
                 "q[address_state_not_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
                 /** @description address_state is one of */
                 "q[address_state_in][]"?: ("01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56")[];
@@ -9675,131 +9807,149 @@ export interface operations {
                 "q[address_state_null]"?: "true" | "false";
                 /** @description address_state is present (true) or not (false) */
                 "q[address_state_present]"?: "true" | "false";
+                /** @description address_zip is the value */
                 "q[address_zip_eq]"?: string;
+                /** @description address_zip is not the value */
                 "q[address_zip_not_eq]"?: string;
                 /** @description address_zip is one of */
                 "q[address_zip_in][]"?: string[];
                 /** @description address_zip is none of */
                 "q[address_zip_not_in][]"?: string[];
+                /** @description address_zip contains the value */
                 "q[address_zip_cont]"?: string;
+                /** @description address_zip starts with the value */
                 "q[address_zip_start]"?: string;
+                /** @description address_zip ends with the value */
                 "q[address_zip_end]"?: string;
                 /** @description address_zip is null (true) or not (false) */
                 "q[address_zip_null]"?: "true" | "false";
                 /** @description address_zip is present (true) or not (false) */
                 "q[address_zip_present]"?: "true" | "false";
+                /** @description address_street is the value */
                 "q[address_street_eq]"?: string;
+                /** @description address_street is not the value */
                 "q[address_street_not_eq]"?: string;
                 /** @description address_street is one of */
                 "q[address_street_in][]"?: string[];
                 /** @description address_street is none of */
                 "q[address_street_not_in][]"?: string[];
+                /** @description address_street contains the value */
                 "q[address_street_cont]"?: string;
+                /** @description address_street starts with the value */
                 "q[address_street_start]"?: string;
+                /** @description address_street ends with the value */
                 "q[address_street_end]"?: string;
                 /** @description address_street is null (true) or not (false) */
                 "q[address_street_null]"?: "true" | "false";
                 /** @description address_street is present (true) or not (false) */
                 "q[address_street_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gteq]"?: string;
                 /** @description due_date is null (true) or not (false) */
                 "q[due_date_null]"?: "true" | "false";
                 /** @description due_date is present (true) or not (false) */
                 "q[due_date_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gteq]"?: string;
                 /** @description created_at is null (true) or not (false) */
                 "q[created_at_null]"?: "true" | "false";
                 /** @description created_at is present (true) or not (false) */
                 "q[created_at_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gteq]"?: string;
                 /** @description updated_at is null (true) or not (false) */
                 "q[updated_at_null]"?: "true" | "false";
                 /** @description updated_at is present (true) or not (false) */
                 "q[updated_at_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gteq]"?: string;
                 /** @description completed_at is null (true) or not (false) */
                 "q[completed_at_null]"?: "true" | "false";
                 /** @description completed_at is present (true) or not (false) */
                 "q[completed_at_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gteq]"?: string;
                 /** @description fulfilled_at is null (true) or not (false) */
                 "q[fulfilled_at_null]"?: "true" | "false";
                 /** @description fulfilled_at is present (true) or not (false) */
                 "q[fulfilled_at_present]"?: "true" | "false";
+                /** @description open is the value */
                 "q[open_eq]"?: "true" | "false";
+                /** @description open is not the value */
                 "q[open_not_eq]"?: "true" | "false";
                 /** @description open is null (true) or not (false) */
                 "q[open_null]"?: "true" | "false";
                 /** @description open is present (true) or not (false) */
                 "q[open_present]"?: "true" | "false";
+                /** @description on_time is the value */
                 "q[on_time_eq]"?: "true" | "false";
+                /** @description on_time is not the value */
                 "q[on_time_not_eq]"?: "true" | "false";
                 /** @description on_time is null (true) or not (false) */
                 "q[on_time_null]"?: "true" | "false";
                 /** @description on_time is present (true) or not (false) */
                 "q[on_time_present]"?: "true" | "false";
+                /** @description revised is the value */
                 "q[revised_eq]"?: "true" | "false";
+                /** @description revised is not the value */
                 "q[revised_not_eq]"?: "true" | "false";
                 /** @description revised is null (true) or not (false) */
                 "q[revised_null]"?: "true" | "false";
                 /** @description revised is present (true) or not (false) */
                 "q[revised_present]"?: "true" | "false";
+                /** @description product_id is the value */
                 "q[product_id_eq]"?: string;
+                /** @description product_id is not the value */
                 "q[product_id_not_eq]"?: string;
                 /** @description product_id is one of */
                 "q[product_id_in][]"?: string[];
@@ -9809,7 +9959,9 @@ export interface operations {
                 "q[product_id_null]"?: "true" | "false";
                 /** @description product_id is present (true) or not (false) */
                 "q[product_id_present]"?: "true" | "false";
+                /** @description client_id is the value */
                 "q[client_id_eq]"?: string;
+                /** @description client_id is not the value */
                 "q[client_id_not_eq]"?: string;
                 /** @description client_id is one of */
                 "q[client_id_in][]"?: string[];
@@ -9819,7 +9971,9 @@ export interface operations {
                 "q[client_id_null]"?: "true" | "false";
                 /** @description client_id is present (true) or not (false) */
                 "q[client_id_present]"?: "true" | "false";
+                /** @description company_id is the value */
                 "q[company_id_eq]"?: string;
+                /** @description company_id is not the value */
                 "q[company_id_not_eq]"?: string;
                 /** @description company_id is one of */
                 "q[company_id_in][]"?: string[];
@@ -9829,7 +9983,9 @@ export interface operations {
                 "q[company_id_null]"?: "true" | "false";
                 /** @description company_id is present (true) or not (false) */
                 "q[company_id_present]"?: "true" | "false";
+                /** @description appraiser_id is the value */
                 "q[appraiser_id_eq]"?: string;
+                /** @description appraiser_id is not the value */
                 "q[appraiser_id_not_eq]"?: string;
                 /** @description appraiser_id is one of */
                 "q[appraiser_id_in][]"?: string[];
@@ -9839,39 +9995,41 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gteq]"?: string;
                 /** @description offer_expires_at is null (true) or not (false) */
                 "q[offer_expires_at_null]"?: "true" | "false";
                 /** @description offer_expires_at is present (true) or not (false) */
                 "q[offer_expires_at_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gteq]"?: string;
                 /** @description vendor_due_date is null (true) or not (false) */
                 "q[vendor_due_date_null]"?: "true" | "false";
                 /** @description vendor_due_date is present (true) or not (false) */
                 "q[vendor_due_date_present]"?: "true" | "false";
+                /** @description payment_method is the value */
                 "q[payment_method_eq]"?: "payment_link" | "invoice" | "credit_card";
+                /** @description payment_method is not the value */
                 "q[payment_method_not_eq]"?: "payment_link" | "invoice" | "credit_card";
                 /** @description payment_method is one of */
                 "q[payment_method_in][]"?: ("payment_link" | "invoice" | "credit_card")[];
@@ -9959,7 +10117,9 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
+                /** @description id is the value */
                 "q[id_eq]"?: string;
+                /** @description id is not the value */
                 "q[id_not_eq]"?: string;
                 /** @description id is one of */
                 "q[id_in][]"?: string[];
@@ -9969,7 +10129,9 @@ export interface operations {
                 "q[id_null]"?: "true" | "false";
                 /** @description id is present (true) or not (false) */
                 "q[id_present]"?: "true" | "false";
+                /** @description status_name is the value */
                 "q[status_name_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+                /** @description status_name is not the value */
                 "q[status_name_not_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
                 /** @description status_name is one of */
                 "q[status_name_in][]"?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
@@ -9979,33 +10141,45 @@ export interface operations {
                 "q[status_name_null]"?: "true" | "false";
                 /** @description status_name is present (true) or not (false) */
                 "q[status_name_present]"?: "true" | "false";
+                /** @description file_number is the value */
                 "q[file_number_eq]"?: string;
+                /** @description file_number is not the value */
                 "q[file_number_not_eq]"?: string;
                 /** @description file_number is one of */
                 "q[file_number_in][]"?: string[];
                 /** @description file_number is none of */
                 "q[file_number_not_in][]"?: string[];
+                /** @description file_number contains the value */
                 "q[file_number_cont]"?: string;
+                /** @description file_number starts with the value */
                 "q[file_number_start]"?: string;
+                /** @description file_number ends with the value */
                 "q[file_number_end]"?: string;
                 /** @description file_number is null (true) or not (false) */
                 "q[file_number_null]"?: "true" | "false";
                 /** @description file_number is present (true) or not (false) */
                 "q[file_number_present]"?: "true" | "false";
+                /** @description loan_number is the value */
                 "q[loan_number_eq]"?: string;
+                /** @description loan_number is not the value */
                 "q[loan_number_not_eq]"?: string;
                 /** @description loan_number is one of */
                 "q[loan_number_in][]"?: string[];
                 /** @description loan_number is none of */
                 "q[loan_number_not_in][]"?: string[];
+                /** @description loan_number contains the value */
                 "q[loan_number_cont]"?: string;
+                /** @description loan_number starts with the value */
                 "q[loan_number_start]"?: string;
+                /** @description loan_number ends with the value */
                 "q[loan_number_end]"?: string;
                 /** @description loan_number is null (true) or not (false) */
                 "q[loan_number_null]"?: "true" | "false";
                 /** @description loan_number is present (true) or not (false) */
                 "q[loan_number_present]"?: "true" | "false";
+                /** @description loan_type is the value */
                 "q[loan_type_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+                /** @description loan_type is not the value */
                 "q[loan_type_not_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
                 /** @description loan_type is one of */
                 "q[loan_type_in][]"?: ("203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va")[];
@@ -10015,7 +10189,9 @@ export interface operations {
                 "q[loan_type_null]"?: "true" | "false";
                 /** @description loan_type is present (true) or not (false) */
                 "q[loan_type_present]"?: "true" | "false";
+                /** @description transaction_type is the value */
                 "q[transaction_type_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+                /** @description transaction_type is not the value */
                 "q[transaction_type_not_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
                 /** @description transaction_type is one of */
                 "q[transaction_type_in][]"?: ("collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance")[];
@@ -10025,72 +10201,99 @@ export interface operations {
                 "q[transaction_type_null]"?: "true" | "false";
                 /** @description transaction_type is present (true) or not (false) */
                 "q[transaction_type_present]"?: "true" | "false";
+                /** @description borrower_first_name is the value */
                 "q[borrower_first_name_eq]"?: string;
+                /** @description borrower_first_name is not the value */
                 "q[borrower_first_name_not_eq]"?: string;
                 /** @description borrower_first_name is one of */
                 "q[borrower_first_name_in][]"?: string[];
                 /** @description borrower_first_name is none of */
                 "q[borrower_first_name_not_in][]"?: string[];
+                /** @description borrower_first_name contains the value */
                 "q[borrower_first_name_cont]"?: string;
+                /** @description borrower_first_name starts with the value */
                 "q[borrower_first_name_start]"?: string;
+                /** @description borrower_first_name ends with the value */
                 "q[borrower_first_name_end]"?: string;
                 /** @description borrower_first_name is null (true) or not (false) */
                 "q[borrower_first_name_null]"?: "true" | "false";
                 /** @description borrower_first_name is present (true) or not (false) */
                 "q[borrower_first_name_present]"?: "true" | "false";
+                /** @description borrower_last_name is the value */
                 "q[borrower_last_name_eq]"?: string;
+                /** @description borrower_last_name is not the value */
                 "q[borrower_last_name_not_eq]"?: string;
                 /** @description borrower_last_name is one of */
                 "q[borrower_last_name_in][]"?: string[];
                 /** @description borrower_last_name is none of */
                 "q[borrower_last_name_not_in][]"?: string[];
+                /** @description borrower_last_name contains the value */
                 "q[borrower_last_name_cont]"?: string;
+                /** @description borrower_last_name starts with the value */
                 "q[borrower_last_name_start]"?: string;
+                /** @description borrower_last_name ends with the value */
                 "q[borrower_last_name_end]"?: string;
                 /** @description borrower_last_name is null (true) or not (false) */
                 "q[borrower_last_name_null]"?: "true" | "false";
                 /** @description borrower_last_name is present (true) or not (false) */
                 "q[borrower_last_name_present]"?: "true" | "false";
+                /** @description borrower_name is the value */
                 "q[borrower_name_eq]"?: string;
+                /** @description borrower_name is not the value */
                 "q[borrower_name_not_eq]"?: string;
                 /** @description borrower_name is one of */
                 "q[borrower_name_in][]"?: string[];
                 /** @description borrower_name is none of */
                 "q[borrower_name_not_in][]"?: string[];
+                /** @description borrower_name contains the value */
                 "q[borrower_name_cont]"?: string;
+                /** @description borrower_name starts with the value */
                 "q[borrower_name_start]"?: string;
+                /** @description borrower_name ends with the value */
                 "q[borrower_name_end]"?: string;
                 /** @description borrower_name is null (true) or not (false) */
                 "q[borrower_name_null]"?: "true" | "false";
                 /** @description borrower_name is present (true) or not (false) */
                 "q[borrower_name_present]"?: "true" | "false";
+                /** @description keywords is the value */
                 "q[keywords_eq]"?: string;
+                /** @description keywords is not the value */
                 "q[keywords_not_eq]"?: string;
                 /** @description keywords is one of */
                 "q[keywords_in][]"?: string[];
                 /** @description keywords is none of */
                 "q[keywords_not_in][]"?: string[];
+                /** @description keywords contains the value */
                 "q[keywords_cont]"?: string;
+                /** @description keywords starts with the value */
                 "q[keywords_start]"?: string;
+                /** @description keywords ends with the value */
                 "q[keywords_end]"?: string;
                 /** @description keywords is null (true) or not (false) */
                 "q[keywords_null]"?: "true" | "false";
                 /** @description keywords is present (true) or not (false) */
                 "q[keywords_present]"?: "true" | "false";
+                /** @description address_city is the value */
                 "q[address_city_eq]"?: string;
+                /** @description address_city is not the value */
                 "q[address_city_not_eq]"?: string;
                 /** @description address_city is one of */
                 "q[address_city_in][]"?: string[];
                 /** @description address_city is none of */
                 "q[address_city_not_in][]"?: string[];
+                /** @description address_city contains the value */
                 "q[address_city_cont]"?: string;
+                /** @description address_city starts with the value */
                 "q[address_city_start]"?: string;
+                /** @description address_city ends with the value */
                 "q[address_city_end]"?: string;
                 /** @description address_city is null (true) or not (false) */
                 "q[address_city_null]"?: "true" | "false";
                 /** @description address_city is present (true) or not (false) */
                 "q[address_city_present]"?: "true" | "false";
+                /** @description address_state is the value */
                 "q[address_state_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
+                /** @description address_state is not the value */
                 "q[address_state_not_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
                 /** @description address_state is one of */
                 "q[address_state_in][]"?: ("01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56")[];
@@ -10100,131 +10303,149 @@ export interface operations {
                 "q[address_state_null]"?: "true" | "false";
                 /** @description address_state is present (true) or not (false) */
                 "q[address_state_present]"?: "true" | "false";
+                /** @description address_zip is the value */
                 "q[address_zip_eq]"?: string;
+                /** @description address_zip is not the value */
                 "q[address_zip_not_eq]"?: string;
                 /** @description address_zip is one of */
                 "q[address_zip_in][]"?: string[];
                 /** @description address_zip is none of */
                 "q[address_zip_not_in][]"?: string[];
+                /** @description address_zip contains the value */
                 "q[address_zip_cont]"?: string;
+                /** @description address_zip starts with the value */
                 "q[address_zip_start]"?: string;
+                /** @description address_zip ends with the value */
                 "q[address_zip_end]"?: string;
                 /** @description address_zip is null (true) or not (false) */
                 "q[address_zip_null]"?: "true" | "false";
                 /** @description address_zip is present (true) or not (false) */
                 "q[address_zip_present]"?: "true" | "false";
+                /** @description address_street is the value */
                 "q[address_street_eq]"?: string;
+                /** @description address_street is not the value */
                 "q[address_street_not_eq]"?: string;
                 /** @description address_street is one of */
                 "q[address_street_in][]"?: string[];
                 /** @description address_street is none of */
                 "q[address_street_not_in][]"?: string[];
+                /** @description address_street contains the value */
                 "q[address_street_cont]"?: string;
+                /** @description address_street starts with the value */
                 "q[address_street_start]"?: string;
+                /** @description address_street ends with the value */
                 "q[address_street_end]"?: string;
                 /** @description address_street is null (true) or not (false) */
                 "q[address_street_null]"?: "true" | "false";
                 /** @description address_street is present (true) or not (false) */
                 "q[address_street_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description due_date is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gteq]"?: string;
                 /** @description due_date is null (true) or not (false) */
                 "q[due_date_null]"?: "true" | "false";
                 /** @description due_date is present (true) or not (false) */
                 "q[due_date_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description created_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gteq]"?: string;
                 /** @description created_at is null (true) or not (false) */
                 "q[created_at_null]"?: "true" | "false";
                 /** @description created_at is present (true) or not (false) */
                 "q[created_at_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description updated_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gteq]"?: string;
                 /** @description updated_at is null (true) or not (false) */
                 "q[updated_at_null]"?: "true" | "false";
                 /** @description updated_at is present (true) or not (false) */
                 "q[updated_at_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description completed_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gteq]"?: string;
                 /** @description completed_at is null (true) or not (false) */
                 "q[completed_at_null]"?: "true" | "false";
                 /** @description completed_at is present (true) or not (false) */
                 "q[completed_at_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description fulfilled_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gteq]"?: string;
                 /** @description fulfilled_at is null (true) or not (false) */
                 "q[fulfilled_at_null]"?: "true" | "false";
                 /** @description fulfilled_at is present (true) or not (false) */
                 "q[fulfilled_at_present]"?: "true" | "false";
+                /** @description open is the value */
                 "q[open_eq]"?: "true" | "false";
+                /** @description open is not the value */
                 "q[open_not_eq]"?: "true" | "false";
                 /** @description open is null (true) or not (false) */
                 "q[open_null]"?: "true" | "false";
                 /** @description open is present (true) or not (false) */
                 "q[open_present]"?: "true" | "false";
+                /** @description on_time is the value */
                 "q[on_time_eq]"?: "true" | "false";
+                /** @description on_time is not the value */
                 "q[on_time_not_eq]"?: "true" | "false";
                 /** @description on_time is null (true) or not (false) */
                 "q[on_time_null]"?: "true" | "false";
                 /** @description on_time is present (true) or not (false) */
                 "q[on_time_present]"?: "true" | "false";
+                /** @description revised is the value */
                 "q[revised_eq]"?: "true" | "false";
+                /** @description revised is not the value */
                 "q[revised_not_eq]"?: "true" | "false";
                 /** @description revised is null (true) or not (false) */
                 "q[revised_null]"?: "true" | "false";
                 /** @description revised is present (true) or not (false) */
                 "q[revised_present]"?: "true" | "false";
+                /** @description product_id is the value */
                 "q[product_id_eq]"?: string;
+                /** @description product_id is not the value */
                 "q[product_id_not_eq]"?: string;
                 /** @description product_id is one of */
                 "q[product_id_in][]"?: string[];
@@ -10234,7 +10455,9 @@ export interface operations {
                 "q[product_id_null]"?: "true" | "false";
                 /** @description product_id is present (true) or not (false) */
                 "q[product_id_present]"?: "true" | "false";
+                /** @description client_id is the value */
                 "q[client_id_eq]"?: string;
+                /** @description client_id is not the value */
                 "q[client_id_not_eq]"?: string;
                 /** @description client_id is one of */
                 "q[client_id_in][]"?: string[];
@@ -10244,7 +10467,9 @@ export interface operations {
                 "q[client_id_null]"?: "true" | "false";
                 /** @description client_id is present (true) or not (false) */
                 "q[client_id_present]"?: "true" | "false";
+                /** @description company_id is the value */
                 "q[company_id_eq]"?: string;
+                /** @description company_id is not the value */
                 "q[company_id_not_eq]"?: string;
                 /** @description company_id is one of */
                 "q[company_id_in][]"?: string[];
@@ -10254,7 +10479,9 @@ export interface operations {
                 "q[company_id_null]"?: "true" | "false";
                 /** @description company_id is present (true) or not (false) */
                 "q[company_id_present]"?: "true" | "false";
+                /** @description appraiser_id is the value */
                 "q[appraiser_id_eq]"?: string;
+                /** @description appraiser_id is not the value */
                 "q[appraiser_id_not_eq]"?: string;
                 /** @description appraiser_id is one of */
                 "q[appraiser_id_in][]"?: string[];
@@ -10264,39 +10491,41 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description offer_expires_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gteq]"?: string;
                 /** @description offer_expires_at is null (true) or not (false) */
                 "q[offer_expires_at_null]"?: "true" | "false";
                 /** @description offer_expires_at is present (true) or not (false) */
                 "q[offer_expires_at_present]"?: "true" | "false";
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_not_eq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lteq]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gt]"?: string;
-                /** @description A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
+                /** @description vendor_due_date is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gteq]"?: string;
                 /** @description vendor_due_date is null (true) or not (false) */
                 "q[vendor_due_date_null]"?: "true" | "false";
                 /** @description vendor_due_date is present (true) or not (false) */
                 "q[vendor_due_date_present]"?: "true" | "false";
+                /** @description payment_method is the value */
                 "q[payment_method_eq]"?: "payment_link" | "invoice" | "credit_card";
+                /** @description payment_method is not the value */
                 "q[payment_method_not_eq]"?: "payment_link" | "invoice" | "credit_card";
                 /** @description payment_method is one of */
                 "q[payment_method_in][]"?: ("payment_link" | "invoice" | "credit_card")[];

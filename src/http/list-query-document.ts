@@ -54,6 +54,29 @@ function valueSchema(spec: AttributeSpec): TSchema {
   }
 }
 
+/** What a term of each predicate asks, for its parameter's description. */
+const ASKS: Partial<Record<Predicate, string>> = {
+  eq: 'is',
+  not_eq: 'is not',
+  cont: 'contains',
+  start: 'starts with',
+  end: 'ends with',
+  lt: 'is less than (dates: before)',
+  lteq: 'is at most (dates: on or before)',
+  gt: 'is more than (dates: after)',
+  gteq: 'is at least (dates: on or after)',
+};
+
+/** A term's value, described: what the term asks, then the value's own description if any. */
+function termSchema(name: string, predicate: Predicate, spec: AttributeSpec): TSchema {
+  const value = valueSchema(spec);
+  const own = (value as { description?: string }).description;
+  return {
+    ...value,
+    description: `${name} ${ASKS[predicate] ?? predicate} the value${own ? `. ${own}` : ''}`,
+  };
+}
+
 export function listQueryDocument(attributes: AttributeMap, paging: Record<string, TSchema>) {
   const properties: Record<string, TSchema> = { ...paging };
   for (const [name, spec] of Object.entries(attributes)) {
@@ -71,7 +94,7 @@ export function listQueryDocument(attributes: AttributeMap, paging: Record<strin
             description: `${name} is ${predicate === 'null' ? 'null' : 'present'} (true) or not (false)`,
           }),
         );
-      else properties[key] = Type.Optional(valueSchema(spec));
+      else properties[key] = Type.Optional(termSchema(name, predicate, spec));
     }
   }
   const sorts = Object.keys(attributes).flatMap((name) => [`${name} asc`, `${name} desc`]);

@@ -143,9 +143,12 @@ export function completeDocument(document: Json, examples?: ApiExamples): Json {
       },
     ]),
   );
-  for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
-    for (const [method, operation] of Object.entries(operations)) {
+  const paths = document.paths as Record<string, Record<string, Json>>;
+  for (const [path, operations] of Object.entries(paths)) {
+    paths[path] = inMethodOrder(operations);
+    for (const [method, operation] of Object.entries(paths[path])) {
       placeLinks(operation);
+      describeArrayParameters(operation);
       describeHeaders(path, method, operation);
       describeEncodings(operation, schemas);
     }
@@ -153,6 +156,23 @@ export function completeDocument(document: Json, examples?: ApiExamples): Json {
   dropUnreferencedSchemas(document, schemas);
   if (examples) applyExamples(document, examples, ERROR_RESPONSES);
   return document;
+}
+
+/** A path's operations in the usual order (GET first), whatever order the routes were registered in. */
+const METHOD_ORDER = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'];
+function inMethodOrder(operations: Record<string, Json>): Record<string, Json> {
+  const rank = (method: string) => (METHOD_ORDER.includes(method) ? METHOD_ORDER.indexOf(method) : 99);
+  return Object.fromEntries(Object.entries(operations).sort(([a], [b]) => rank(a) - rank(b)));
+}
+
+/** An array in the query string repeats its key for each value (q[status_name_in][]=a&…=b). */
+function describeArrayParameters(operation: Json): void {
+  for (const parameter of (operation.parameters as Json[] | undefined) ?? []) {
+    if (parameter.in === 'query' && (parameter.schema as Json | undefined)?.type === 'array') {
+      parameter.style = 'form';
+      parameter.explode = true;
+    }
+  }
 }
 
 /** The route's links (config.links, carried as x-links) on the answers they follow. */
