@@ -29,10 +29,12 @@ import { CreateNoteBody, ForwardNoteBody, Note } from './notes/note.schemas.ts';
 import { AudienceSchema } from './schemas/audience.ts';
 import { ACTION_REQUESTS, ActionResponse } from './orders/action.schemas.ts';
 import {
+  ActionName,
   Appraiser,
   AssignmentCondition,
   CreateOrderBody,
   HistoryEntry,
+  LoanType,
   Negotiation,
   OrderDetail,
   OrderList,
@@ -42,7 +44,9 @@ import {
   Pagination,
   Party,
   PointOfContact,
+  StatusName,
   SubjectAddressBody,
+  TransactionType,
 } from './orders/order.schemas.ts';
 import { AppraiserCandidate, OrderQueues } from './orders/pipeline.schemas.ts';
 import { CreatePartyBody, TogglePocBody } from './parties/party.schemas.ts';
@@ -126,6 +130,10 @@ export const API_SCHEMAS: readonly TSchema[] = [
   ManagedUser,
   InviteUserBody,
   UserChangeBody,
+  StatusName,
+  LoanType,
+  TransactionType,
+  ActionName,
   OrderStatus,
   Party,
   PointOfContact,

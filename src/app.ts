@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
 import { API_SCHEMAS, DOCUMENT_ONLY_SCHEMAS } from './api-schemas.ts';
+import { API_EXAMPLES } from './examples/index.ts';
 import { buildSerializer } from './http/serializers.ts';
 import { readSessionCookie } from './sessions/cookie.ts';
 import { checkCsrf, registerSessionRoutes } from './sessions/session.routes.ts';
@@ -41,8 +42,9 @@ import { registerWebApp, type WebApp } from './web/web-app.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
 import { registerPipelineRoutes } from './orders/pipeline.routes.ts';
 import { registerActionRoutes } from './orders/action.routes.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { installErrorHandling, installMethodNotAllowed } from './http/error-handler.ts';
 import { installLingeringClose } from './http/lingering-close.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { registerMultipart } from './http/multipart.ts';
 import { registerProtection, type SessionUsers } from './http/protection.ts';
 import { addressSubject } from './http/rate-limits.ts';
@@ -53,6 +55,7 @@ import { parseForm } from './http/rails-params.ts';
 import { installSameOriginCheck } from './http/same-origin.ts';
 import { knownSessionUser, rememberSession } from './sessions/known-sessions.ts';
 import { installStrictBodies } from './http/strict-bodies.ts';
+import { installPerPageClamp } from './http/list-query.ts';
 import { AppError, errorBody } from './errors/app-error.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { checkRouteRoles, requestIdFrom } from './http/request-context.ts';
@@ -115,6 +118,8 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       plugins: [ajvFormats.default as never],
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // What Node's HTTP parser refuses (431 headers too large, …) answers the error envelope too.
+    clientErrorHandler: answerClientError,
     schemaController: { compilersFactory: { buildSerializer } },
     // Errors Fastify meets before routing (a malformed URL, an over-long path parameter) answer
     // in the service's own error format too.
@@ -183,10 +188,12 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   installErrorHandling(app, () => webApp);
   installLingeringClose(app);
   installStrictBodies(app);
+  installPerPageClamp(app);
   // Limits count a request before anything else reads it.
   const limits = await registerProtection(app, config, sessionUsers(db, config));
   app.addHook('onClose', () => limits.close());
   installSameOriginCheck(app, config.publicBaseUrl);
+  installMethodNotAllowed(app);
   installTextGuard(app);
   installBodyParsers(app);
   await registerMultipart(app, config);
@@ -194,6 +201,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     schemas: API_SCHEMAS,
     documentOnly: DOCUMENT_ONLY_SCHEMAS,
     https: config.publicBaseUrl.startsWith('https://'),
+    examples: API_EXAMPLES,
   });
 
   installRequestMetrics(app);

@@ -9,6 +9,8 @@ export type Schema<Name extends keyof components['schemas']> = components['schem
 export type Order = Schema<'Order'>;
 export type OrderListItem = Schema<'OrderListItem'>;
 export type OrderStatus = Schema<'OrderStatus'>['name'];
+/** A workflow action, as `allowed_transitions` names it: PUT /api/v1/orders/{order_id}/{action}. */
+export type ActionName = Schema<'ActionName'>;
 /** The body of every error answer: `error.error.code`, `error.error.details[i].field`. */
 export type ApiError = Schema<'Error'>;
 /** A webhook delivery's body, one type per event (`event.type` tells them apart). */

@@ -2267,248 +2267,449 @@ export interface components {
     schemas: {
         /** @description The action was done */
         Success: {
-            /** @enum {boolean} */
+            /**
+             * @example true
+             * @enum {boolean}
+             */
             success: true;
         };
         FieldProblem: {
-            /** @description The field as the request named it: borrower.first_name, product_ids[0] */
+            /**
+             * @description The field as the request named it: borrower.first_name, product_ids[0]
+             * @example borrower.first_name
+             */
             field: string;
+            /** @example is required */
             message: string;
         };
         /** @description Every error answers this */
         Error: {
-            /** @enum {boolean} */
+            /**
+             * @example false
+             * @enum {boolean}
+             */
             success: false;
             error: {
-                /** @description Machine-readable: bad_request, invalid_json, invalid_multipart, unauthenticated, invalid_credentials, forbidden, csrf_failed, cannot_act_as, not_found, route_not_found, payment_declined, transition_not_allowed, conflict, payload_too_large, unsupported_media_type, validation_failed, rate_limited, internal_error, service_unavailable */
-                code: string;
-                /** @description For a person */
+                /**
+                 * @description Machine-readable, one of a closed set; each code is documented in docs/api.md, "Error codes" (docs/api.md#error-<code>)
+                 * @example validation_failed
+                 * @enum {unknown}
+                 */
+                code: "bad_request" | "invalid_json" | "invalid_multipart" | "unauthenticated" | "invalid_credentials" | "payment_declined" | "csrf_failed" | "forbidden" | "cannot_act_as" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "transition_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+                /**
+                 * @description For a person
+                 * @example Invalid input: borrower.first_name, product_ids[0]
+                 */
                 message: string;
                 /** @description Each failing field (422), else empty */
                 details: components["schemas"]["FieldProblem"][];
             };
-            /** @description Also the X-Request-Id header; finds the request in the logs */
+            /**
+             * @description Also the X-Request-Id header; finds the request in the logs
+             * @example c8a1f4e2-7b3d-4e9a-9f21-5d6c0b8e4a17
+             */
             request_id: string;
         };
         /** @description Where to find the API and its documentation */
         ServiceIndex: {
+            /** @example Appraisal Order Management */
             name: string;
-            /** @description Where the API starts */
+            /**
+             * @description Where the API starts
+             * @example https://appraisals.example.com/api/v1
+             */
             api: string;
-            /** @description The interactive documentation */
+            /**
+             * @description The interactive documentation
+             * @example https://appraisals.example.com/docs
+             */
             docs: string;
-            /** @description This document */
+            /**
+             * @description This document
+             * @example https://appraisals.example.com/openapi.json
+             */
             openapi: string;
         };
         /** @description All is well */
         HealthStatus: {
-            /** @enum {string} */
+            /**
+             * @example ok
+             * @enum {string}
+             */
             status: "ok";
         };
         /** @description The signed-in user and what their requests need */
         Session: {
             user: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 57243582-c15e-4dd6-810b-6d7fe87ed14f
+                 */
                 id: string;
+                /** @example Lou Officer */
                 name: string;
+                /** @example lou.officer@hillcountry.example */
                 email: string;
-                /** @description client, staff, appraiser or operator */
-                role: string;
+                /**
+                 * @example client
+                 * @enum {unknown}
+                 */
+                role: "client" | "staff" | "appraiser" | "operator";
                 organization_id: string | null;
+                /** @example false */
                 is_admin: boolean;
             };
             actor: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 4080d07e-e341-43d4-bb37-72dba9b07256
+                 */
                 id: string;
+                /** @example Casey Client */
                 name: string;
+                /** @example casey.client@hillcountry.example */
                 email: string;
             } | null;
-            /** @description Send it as X-CSRF-Token on every request but GET that the session cookie authenticates */
+            /**
+             * @description Send it as X-CSRF-Token on every request but GET that the session cookie authenticates
+             * @example TObAX3UScpMxJISUAHstYwKGpjdy9eLOCu0ZG2KwzJw
+             */
             csrf_token: string;
             /**
              * Format: date-time
              * @description When the session ends, used or not
+             * @example 2026-11-27T23:00:00.000Z
              */
             expires_at: string;
         };
         SignInRequest: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @example lou.officer@hillcountry.example
+             */
             email: string;
-            /** @description 12 to 128 characters */
+            /**
+             * @description 12 to 128 characters
+             * @example correct horse battery staple
+             */
             password: string;
         };
         ForgotPasswordRequest: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @example lou.officer@hillcountry.example
+             */
             email: string;
         };
         SetPasswordRequest: {
-            /** @description The link's token (from the email) */
+            /**
+             * @description The link's token (from the email)
+             * @example wRSKlGCPzqhRUZtRfdczuH8kfTYzAJBxwRdKaUrWWi8
+             */
             token: string;
-            /** @description 12 to 128 characters */
+            /**
+             * @description 12 to 128 characters
+             * @example correct horse battery staple
+             */
             password: string;
         };
         ChangePasswordRequest: {
-            /** @description Empty when no password was set yet */
+            /**
+             * @description Empty when no password was set yet
+             * @example correct horse battery staple
+             */
             current_password: string;
-            /** @description 12 to 128 characters */
+            /**
+             * @description 12 to 128 characters
+             * @example a brand new passphrase
+             */
             password: string;
         };
         /** @description A user, with a single-sign-on token */
         User: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 57243582-c15e-4dd6-810b-6d7fe87ed14f
+             */
             id: string;
+            /** @example Lou Officer */
             name: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @example lou.officer@hillcountry.example
+             */
             email: string;
-            /** @description Signed single-sign-on token for the web application (/sso?token=…); carries exp */
+            /**
+             * @description Signed single-sign-on token for the web application (/sso?token=…); carries exp
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI1NzI0MzU4Mi1jMTVlLTRkZDYtODEwYi02ZDdmZTg3ZWQxNGYifQ.c2lnbmF0dXJlLW9mLXRoZS1zZXJ2aWNl
+             */
             jwt: string;
         };
         /** @description One kind of status email, and whether it arrives */
         NotificationSetting: {
-            /** @enum {unknown} */
+            /**
+             * @example new_offer
+             * @enum {unknown}
+             */
             kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "request_answered" | "payment_due" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered" | "client_request_to_review";
+            /** @example An order is offered to you, with the time left to answer */
             description: string;
-            /** @description Whether this notice arrives by email */
+            /**
+             * @description Whether this notice arrives by email
+             * @example true
+             */
             enabled: boolean;
         };
         /** @description Kinds to turn on (true) or off (false); the others stay as they are */
         NotificationSettingsChange: {
+            /** @example true */
             new_offer?: boolean;
+            /** @example true */
             revision_requested?: boolean;
+            /** @example true */
             order_on_hold?: boolean;
+            /** @example true */
             order_resumed?: boolean;
+            /** @example true */
             order_cancelled?: boolean;
+            /** @example true */
             appraiser_assigned?: boolean;
+            /** @example false */
             inspection_scheduled?: boolean;
+            /** @example true */
             report_delivered?: boolean;
+            /** @example true */
             request_answered?: boolean;
+            /** @example true */
             payment_due?: boolean;
+            /** @example true */
             negotiation_to_decide?: boolean;
+            /** @example true */
             condition_to_decide?: boolean;
+            /** @example true */
             offer_declined?: boolean;
+            /** @example true */
             negotiation_answered?: boolean;
+            /** @example true */
             client_request_to_review?: boolean;
         };
         /** @description A card to keep on file */
         CardOnFileRequest: {
-            /** @description The name on the card */
+            /**
+             * @description The name on the card
+             * @example Avery Appraiser
+             */
             name: string;
-            /** @description Sent to the card processor; never stored */
+            /**
+             * @description Sent to the card processor; never stored
+             * @example 4242 4242 4242 4242
+             */
             number: string;
             exp_month: string | number;
             exp_year: string | number;
-            /** @description Sent to the card processor; never stored */
+            /**
+             * @description Sent to the card processor; never stored
+             * @example 123
+             */
             cvc: string;
         };
         /** @description The card the submission fees are charged to (never its number) */
         CardOnFile: {
+            /** @example Visa */
             brand: string;
+            /** @example 4242 */
             last4: string;
+            /** @example 12 */
             exp_month: number;
+            /** @example 2031 */
             exp_year: number;
+            /** @example Avery Appraiser */
             name: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-20T10:00:00.000Z
+             */
             updated_at: string;
         };
         /** @description An API key, without the key itself */
         ApiKey: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 91033fcc-9668-4b86-a536-3896c45b28cf
+             */
             id: string;
-            /** @description The first characters of the key, to tell keys apart */
+            /**
+             * @description The first characters of the key, to tell keys apart
+             * @example aoms_Kq3vG_
+             */
             prefix: string;
             label: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
             created_at: string;
             revoked_at: string | null;
         };
         IssueApiKeyRequest: {
-            /** @description What the key is for */
+            /**
+             * @description What the key is for
+             * @example Loan origination system
+             */
             label?: string;
         };
         /** @description A new key, shown this once */
         IssuedApiKey: {
-            /** @enum {boolean} */
+            /**
+             * @example true
+             * @enum {boolean}
+             */
             success: true;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 91033fcc-9668-4b86-a536-3896c45b28cf
+             */
             id: string;
+            /** @example aoms_Kq3vG_ */
             prefix: string;
             label: string | null;
-            /** @description The key itself: shown this once, stored only as a hash */
+            /**
+             * @description The key itself: shown this once, stored only as a hash
+             * @example aoms_Kq3vG_x9P2mLrT8wZ4nB6cD1eF3gH5jK7sV0yQa2uE4
+             */
             api_key: string;
         };
         /** @description A client (lender) */
         Client: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             id: string;
+            /** @example Hill Country Bank */
             name: string;
         };
         /** @description A kind of client (bank, credit union, …) */
         ClientType: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example eefdea94-9083-4862-81c3-b5c8ce6d84fe
+             */
             id: string;
+            /** @example Bank */
             name: string;
         };
         /** @description A kind of property */
         PropertyType: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 5fead7c4-9143-4132-acdf-17f8c24048b8
+             */
             id: string;
+            /** @example Single Family */
             name: string;
+            /** @example single_family */
             slug: string;
         };
         /** @description What an order for this client may name */
         ClientConfiguration: {
-            /** @description The configuration id (the client id: one configuration per client) */
+            /**
+             * @description The configuration id (the client id: one configuration per client)
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             id: string;
             branches: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 4eec8551-7bb2-4ce8-9755-7581f15970c4
+                 */
                 id: string;
+                /** @example Downtown Austin */
                 name: string;
             }[];
             companies: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
                 company_id: string;
+                /** @example Lone Star Appraisal Co */
                 company_name: string;
-                payment_methods: string[];
+                /** @description The ways the company takes payment */
+                payment_methods: ("payment_link" | "invoice" | "credit_card")[];
                 products: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                     */
                     id: string;
+                    /** @example Single Family Appraisal (1004) */
                     name: string;
+                    /** @example residential_appraisals */
                     service_type: string;
+                    /** @example false */
                     follow_up: boolean;
                 }[];
             }[];
             /** @description Users of the client that orders can name (client_user_ids): loan officers, processors, ... */
             parties: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 57243582-c15e-4dd6-810b-6d7fe87ed14f
+                 */
                 id: string;
+                /** @example Lou Officer */
                 name: string;
             }[];
             property_types: components["schemas"]["PropertyType"][];
         };
         CreateClientRequest: {
             organization: {
+                /** @example Hill Country Bank */
                 name: string;
-                /** @description An id from GET /api/v1/client_types */
+                /**
+                 * @description An id from GET /api/v1/client_types
+                 * @example eefdea94-9083-4862-81c3-b5c8ce6d84fe
+                 */
                 client_type_id: string;
-                /** @description Attach all of the company's products to the new client */
+                /**
+                 * @description Attach all of the company's products to the new client
+                 * @example true
+                 */
                 add_all_products: boolean;
-                /** @description Operators only: the company that serves the new client (staff: always their own) */
+                /**
+                 * @description Operators only: the company that serves the new client (staff: always their own)
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
                 company_id?: string;
                 address_attributes: {
+                    /** @example 600 Congress Ave */
                     address_one: string;
                     address_two?: string | null;
+                    /** @example Austin */
                     city: string;
-                    /** @description USPS code (TX) or name (Texas) */
+                    /**
+                     * @description USPS code (TX) or name (Texas)
+                     * @example TX
+                     */
                     state: string;
-                    /** @description 12345 or 12345-6789 */
+                    /**
+                     * @description 12345 or 12345-6789
+                     * @example 78701
+                     */
                     zip: string;
                 };
                 contacts_attributes: {
+                    /** @example Casey Client */
                     name: string;
                     emails?: string[];
                     phones_attributes?: {
+                        /** @example 512-555-0110 */
                         phone_number: string;
-                        /** @description mobile (or cell), work (or office, business, main, direct), home, fax or other, in any letter case; default work */
+                        /**
+                         * @description mobile (or cell), work (or office, business, main, direct), home, fax or other, in any letter case; default work
+                         * @example work
+                         */
                         phone_type?: string;
                     }[];
                 }[];
@@ -2516,65 +2717,120 @@ export interface components {
         };
         /** @description The new client */
         CreatedClient: {
-            /** @enum {boolean} */
+            /**
+             * @example true
+             * @enum {boolean}
+             */
             success: true;
             client: components["schemas"]["Client"];
         };
         /** @description A company's settings for one of the clients it serves */
         ClientSettings: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             client_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
             company_id: string;
-            /** @description The client reviews each report before it is completed (request_completion leads to Client quality assurance) */
+            /**
+             * @description The client reviews each report before it is completed (request_completion leads to Client quality assurance)
+             * @example false
+             */
             client_review_required: boolean;
-            /** @description The client pays before the order is assigned: a new order with a balance waits in Waiting payment until paid */
+            /**
+             * @description The client pays before the order is assigned: a new order with a balance waits in Waiting payment until paid
+             * @example false
+             */
             payment_before_assignment: boolean;
-            /** @description The client's revision and reconsideration requests go to the company's review first: staff forward them to the appraiser (as written or in their words) or answer them (forward_request, answer_request). Off: they go straight to the appraiser. Default on */
+            /**
+             * @description The client's revision and reconsideration requests go to the company's review first: staff forward them to the appraiser (as written or in their words) or answer them (forward_request, answer_request). Off: they go straight to the appraiser. Default on
+             * @example true
+             */
             lender_requests_reviewed: boolean;
-            /** @description What the client's users and the appraiser write or upload reaches the other only through the company, which forwards it (notes and files get the audience client or appraiser). Off: they may write to everyone, which is then their default. Default on */
+            /**
+             * @description What the client's users and the appraiser write or upload reaches the other only through the company, which forwards it (notes and files get the audience client or appraiser). Off: they may write to everyone, which is then their default. Default on
+             * @example true
+             */
             messages_through_company: boolean;
-            /** @description The client gets the report only once the order is paid: a completed order with a balance keeps its report until the payment. Default off */
+            /**
+             * @description The client gets the report only once the order is paid: a completed order with a balance keeps its report until the payment. Default off
+             * @example false
+             */
             report_release_after_payment: boolean;
         };
         /** @description Absent fields stay */
         ClientSettingsChange: {
+            /** @example true */
             client_review_required?: boolean;
+            /** @example false */
             payment_before_assignment?: boolean;
+            /** @example true */
             lender_requests_reviewed?: boolean;
+            /** @example true */
             messages_through_company?: boolean;
+            /** @example false */
             report_release_after_payment?: boolean;
-            /** @description Operators: the company whose settings change, when several serve the client */
+            /**
+             * @description Operators: the company whose settings change, when several serve the client
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
             company_id?: string;
         };
         /** @description Who of the client sees which of its orders: the client's own setting */
         ClientAccess: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             client_id: string;
             /**
              * @description Which of the client's orders its users who are not admins see (its admins see all): all (the default); branch: those of their branch (PATCH /users/{id} branch_id) and those they are on; own: those they are on (placed by them, or naming them as a party)
+             * @example branch
              * @enum {unknown}
              */
             order_visibility: "all" | "branch" | "own";
         };
         ClientAccessChange: {
-            /** @enum {unknown} */
+            /**
+             * @example branch
+             * @enum {unknown}
+             */
             order_visibility: "all" | "branch" | "own";
         };
         /** @description Which of a company's products a client may order, and at what fee */
         ClientProducts: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             client_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
             company_id: string;
             /** @description Every product of the company, by name */
             products: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                 */
                 id: string;
+                /** @example Single Family Appraisal (1004) */
                 name: string;
-                /** @description The product's own fee, e.g. 450.00 */
+                /**
+                 * @description The product's own fee, e.g. 450.00
+                 * @example 425.00
+                 */
                 standard_fee: string;
-                /** @description The client may order it */
+                /**
+                 * @description The client may order it
+                 * @example true
+                 */
                 offered: boolean;
                 fee: string | null;
             }[];
@@ -2582,16 +2838,25 @@ export interface components {
         ClientProductsChange: {
             /** @description The products the client may order: every other is withdrawn */
             products: {
-                /** @description A product of your company */
+                /**
+                 * @description A product of your company
+                 * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                 */
                 product_id: string;
                 fee?: string | null;
             }[];
-            /** @description Operators: the company whose products, when several serve the client */
+            /**
+             * @description Operators: the company whose products, when several serve the client
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
             company_id?: string;
         };
         /** @description An appraisal company's own settings */
         CompanySettings: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
             company_id: string;
             submission_fee: string | null;
             /** @description How clients may pay the company; orders name one of them */
@@ -2605,11 +2870,20 @@ export interface components {
         Insight: {
             /** @description The period of every figure: whole calendar months up to today */
             period: {
-                /** @description First day counted, MM/DD/YYYY (UTC days) */
+                /**
+                 * @description First day counted, MM/DD/YYYY (UTC days)
+                 * @example 06/01/2026
+                 */
                 from: string;
-                /** @description Last day counted, MM/DD/YYYY */
+                /**
+                 * @description Last day counted, MM/DD/YYYY
+                 * @example 11/30/2026
+                 */
                 to: string;
-                /** @description Calendar months covered, this one included */
+                /**
+                 * @description Calendar months covered, this one included
+                 * @example 6
+                 */
                 months: number;
             };
             /** @description The whole period */
@@ -2619,14 +2893,20 @@ export interface components {
             };
             /** @description Week by week, oldest first */
             weeks: {
-                /** @description Monday of the week, MM/DD/YYYY (clipped to the period) */
+                /**
+                 * @description Monday of the week, MM/DD/YYYY (clipped to the period)
+                 * @example 11/23/2026
+                 */
                 week_start: string;
                 received: components["schemas"]["InsightFigure"];
                 completed: components["schemas"]["InsightFigure"];
             }[];
             /** @description By month of fulfilment, oldest first */
             turn_time_by_month: {
-                /** @description First day of the month, MM/DD/YYYY */
+                /**
+                 * @description First day of the month, MM/DD/YYYY
+                 * @example 11/01/2026
+                 */
                 month_start: string;
                 fulfilled: components["schemas"]["InsightFigure"];
                 /** @description Median turn time, created to fulfilled, in whole days; null: none fulfilled */
@@ -2637,7 +2917,9 @@ export interface components {
             /** @description By the order's first product, over the whole period, most fulfilled first */
             turn_time_by_product: {
                 product: {
+                    /** @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6 */
                     id: string;
+                    /** @example Single Family Appraisal (1004) */
                     name: string;
                 };
                 fulfilled: components["schemas"]["InsightFigure"];
@@ -2664,7 +2946,9 @@ export interface components {
             /** @description The panel, most open orders first */
             open_by_appraiser: {
                 appraiser: {
+                    /** @example c6427c15-337f-4e88-8c72-bb4f499bfc66 */
                     id: string;
+                    /** @example Avery Appraiser */
                     name: string;
                 };
                 open: components["schemas"]["InsightFigure"];
@@ -2672,6 +2956,7 @@ export interface components {
         };
         /** @description A number of orders, with the search that lists them */
         InsightFigure: {
+            /** @example 61 */
             count: number;
             /** @description Search terms of GET /api/v1/orders that find the orders counted: each key k stands for q[k] (e.g. {"fulfilled_at_gteq": "2026-06-01T00:00:00.000Z"}) */
             orders: {
@@ -2680,99 +2965,196 @@ export interface components {
         };
         /** @description A user as their administrators see them */
         ManagedUser: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 57243582-c15e-4dd6-810b-6d7fe87ed14f
+             */
             id: string;
+            /** @example Lou Officer */
             name: string;
+            /** @example Lou */
             first_name: string;
+            /** @example Officer */
             last_name: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @example lou.officer@hillcountry.example
+             */
             email: string;
-            /** @enum {unknown} */
+            /**
+             * @example client
+             * @enum {unknown}
+             */
             role: "staff" | "appraiser" | "client";
-            /** @description Administers the users and settings of their organization */
+            /**
+             * @description Administers the users and settings of their organization
+             * @example false
+             */
             is_admin: boolean;
-            /** @description false: deactivated; they no longer sign in or use a key */
+            /**
+             * @description false: deactivated; they no longer sign in or use a key
+             * @example true
+             */
             active: boolean;
-            /** @description Invited, and has not chosen a password yet */
+            /**
+             * @description Invited, and has not chosen a password yet
+             * @example false
+             */
             invitation_pending: boolean;
             organization: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 id: string;
+                /** @example Hill Country Bank */
                 name: string;
-                /** @enum {unknown} */
+                /**
+                 * @example client
+                 * @enum {unknown}
+                 */
                 kind: "company" | "client";
             };
             invited_at: string | null;
             /** @description A client user's branch: where the client scopes its users' view by branch, the orders they see */
             branch: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 4eec8551-7bb2-4ce8-9755-7581f15970c4
+                 */
                 id: string;
+                /** @example Downtown Austin */
                 name: string;
             } | null;
         };
         /** @description A user to invite */
         InviteUserRequest: {
-            /** @description Their email: the invitation goes there */
+            /**
+             * @description Their email: the invitation goes there
+             * @example nora.new@hillcountry.example
+             */
             email: string;
+            /** @example Nora */
             first_name: string;
+            /** @example New */
             last_name: string;
             /**
              * @description staff (default) or appraiser in a company; client in a client
+             * @example client
              * @enum {unknown}
              */
             role?: "staff" | "appraiser" | "client";
             /**
              * Format: uuid
              * @description Where they join: your organization (default), or a client your company serves
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
              */
             organization_id?: string;
-            /** @default false */
+            /**
+             * @default false
+             * @example false
+             */
             is_admin: boolean;
         };
         /** @description What changes; absent fields stay */
         UserChange: {
             /**
              * @description A company's users only: staff or appraiser
+             * @example staff
              * @enum {unknown}
              */
             role?: "staff" | "appraiser";
+            /** @example true */
             is_admin?: boolean;
-            /** @description false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys) */
+            /**
+             * @description false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys)
+             * @example true
+             */
             active?: boolean;
             /** @description A client's users only: one of the client's branches (its configuration lists them); null: none */
             branch_id?: string | null;
         };
+        /**
+         * @description An order's status, as the API names it (docs/workflow.md)
+         * @example Inspection scheduled
+         * @enum {unknown}
+         */
+        StatusName: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+        /**
+         * @description The loan the appraisal is for
+         * @example conventional
+         * @enum {unknown}
+         */
+        LoanType: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+        /**
+         * @description What the loan finances
+         * @example purchase
+         * @enum {unknown}
+         */
+        TransactionType: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+        /**
+         * @description A workflow action: PUT /api/v1/orders/{order_id}/{action} (docs/workflow.md)
+         * @example schedule_inspection
+         * @enum {unknown}
+         */
+        ActionName: "place" | "accept_order" | "decline_order" | "request_payment" | "waive_payment" | "start_bidding" | "auto_assign" | "assign" | "accept_assignment" | "reject_assignment" | "approve_assignment_condition" | "reject_assignment_condition" | "request_negotiation" | "approve_negotiation" | "refuse_negotiation" | "schedule_inspection" | "complete_inspection" | "request_submission" | "retry_submission_fee" | "start_review" | "require_action" | "request_completion" | "approve_report" | "request_revision" | "request_reconsideration_of_value" | "forward_request" | "answer_request" | "fulfill" | "hold" | "resume" | "flag_attention" | "clear_attention" | "request_info" | "provide_info" | "request_cancel" | "deny_cancel" | "cancel";
         /** @description The order's status (docs/workflow.md) */
         OrderStatus: {
-            /** @description The status key (in_review) */
-            id: string;
-            /** @enum {unknown} */
-            name: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+            /**
+             * @description The status key (in_review)
+             * @example inspection_scheduled
+             * @enum {unknown}
+             */
+            id: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+            name: components["schemas"]["StatusName"];
         };
         /** @description Someone concerned by the order: loan officer, agent, borrower… */
         Party: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9ae45bbb-fa1b-4402-929b-dbb5d1e360a3
+             */
             id: string;
+            /**
+             * @deprecated
+             * @description Deprecated: the first of emails; use emails. Sunset: answered for as long as /api/v1 lasts, removed in the next major version (docs/api.md#deprecated-fields)
+             */
             email: string | null;
             emails: string[];
+            /** @example Otto Occupant */
             name: string;
+            /**
+             * @deprecated
+             * @description Deprecated: the first of phones; use phones. Sunset: answered for as long as /api/v1 lasts, removed in the next major version (docs/api.md#deprecated-fields)
+             */
             phone: string | null;
             phones: string[];
+            /** @example true */
             poc: boolean;
-            /** @description The role as it was named ("Loan Officer") */
+            /**
+             * @description The role as it was named ("Loan Officer")
+             * @example Occupant
+             */
             role: string;
-            /** @description The normalised key of the role (loan_officer), for search */
+            /**
+             * @description The normalised key of the role (loan_officer), for search
+             * @example occupant
+             */
             role_key: string;
         };
         /** @description Who opens the door for the inspection */
         PointOfContact: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9ae45bbb-fa1b-4402-929b-dbb5d1e360a3
+             */
             id: string;
             emails: string[];
             /** @description The create response names the contact list email */
             email?: string[];
             first_name: string | null;
             last_name: string | null;
+            /** @example Otto Occupant */
             name: string;
             phone: string | null;
         };
@@ -2784,7 +3166,9 @@ export interface components {
             current_due_date: string | null;
             comments: string | null;
             proposed_by: {
+                /** @example c6427c15-337f-4e88-8c72-bb4f499bfc66 */
                 id: string;
+                /** @example Avery Appraiser */
                 name: string;
             } | null;
             proposed_at: string | null;
@@ -2792,39 +3176,58 @@ export interface components {
         /** @description The open negotiation of the client's fee and/or due date: shown to the client, who decides on it, and to staff */
         Negotiation: {
             total_fee: string | null;
+            /** @example 450.00 */
             current_total_fee: string;
             due_date: string | null;
             current_due_date: string | null;
             comments: string | null;
             proposed_by: {
+                /** @example f506fe16-b09a-4454-b478-b7cbf95f2313 */
                 id: string;
+                /** @example Sam Staffer */
                 name: string;
             } | null;
             proposed_at: string | null;
         };
         /** @description An appraisal order, as the caller may see it */
         Order: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+             */
             id: string;
-            /** @description Prefix, hyphen, eight digits: AOM-00000042 */
+            /**
+             * @description Prefix, hyphen, eight digits: AOM-00000042
+             * @example AOM-00000042
+             */
             file_number: string;
             status: components["schemas"]["OrderStatus"];
             /** @description Actions the caller may take now */
-            allowed_transitions: string[];
+            allowed_transitions: components["schemas"]["ActionName"][];
             address: {
+                /** @example 1100 Congress Ave */
                 address_one: string;
                 address_two: string | null;
+                /** @example Austin */
                 city: string;
                 county_id: string | null;
                 county: string | null;
-                /** @description 2-digit state FIPS code */
+                /**
+                 * @description 2-digit state FIPS code
+                 * @example 48
+                 */
                 state_id: string;
-                /** @description USPS code */
+                /**
+                 * @description USPS code
+                 * @example TX
+                 */
                 state: string;
+                /** @example 78701 */
                 zip: string;
                 latitude: number | null;
                 longitude: number | null;
             };
+            /** @example 1100 Congress Ave, Unit 4, Austin, TX 78701 */
             full_address: string;
             borrower: {
                 id: string | null;
@@ -2836,6 +3239,7 @@ export interface components {
                 co_last_name?: string | null;
             };
             co_borrowers: {
+                /** @example 5c87103e-aac9-4c5b-a665-6aafe5a30f54 */
                 id: string;
                 first_name: string | null;
                 last_name: string | null;
@@ -2843,24 +3247,34 @@ export interface components {
                 phone: string | null;
             }[];
             client: {
+                /** @example 2c7a81cd-828b-4362-9698-3570ba2e95b9 */
                 id: string;
+                /** @example Hill Country Bank */
                 name: string;
             };
             lender: {
+                /** @example 2c7a81cd-828b-4362-9698-3570ba2e95b9 */
                 id: string;
+                /** @example Hill Country Bank */
                 name: string;
             };
             company: {
+                /** @example fabd5fb6-5013-45a0-b68b-a881e4892d08 */
                 id: string;
+                /** @example Lone Star Appraisal Co */
                 name: string;
             };
             branch: {
+                /** @example 4eec8551-7bb2-4ce8-9755-7581f15970c4 */
                 id: string;
+                /** @example Downtown Austin */
                 name: string;
             } | null;
             client_emails: string[] | null;
             appraiser: {
+                /** @example c6427c15-337f-4e88-8c72-bb4f499bfc66 */
                 id: string;
+                /** @example Avery Appraiser */
                 name: string;
             } | null;
             offer_expires_at: string | null;
@@ -2876,9 +3290,13 @@ export interface components {
                 /**
                  * Format: uuid
                  * @description The note that holds the client's request
+                 * @example a3bbbc97-c82d-468a-86ea-17fc41c39760
                  */
                 note_id: string;
-                /** @description Where answering it without a revision returns the order */
+                /**
+                 * @description Where answering it without a revision returns the order
+                 * @example Completed
+                 */
                 returns_to: string;
             } | null;
             /** @description Who the caller may write to on this order (docs/api.md, "Who reads which record") */
@@ -2894,28 +3312,44 @@ export interface components {
             } | null;
             loan_amount: string | null;
             loan_number: string | null;
-            /** @enum {unknown} */
-            loan_type: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
-            /** @enum {unknown} */
-            transaction_type: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+            loan_type: components["schemas"]["LoanType"];
+            transaction_type: components["schemas"]["TransactionType"];
             occupancy_type: ("primary_residence" | "second_home" | "investment") | null;
             estate_held_type: ("fee_simple" | "leasehold") | null;
             fha_case_number: string | null;
+            /** @example false */
             green_certified: boolean;
-            /** @enum {unknown} */
+            /**
+             * @example invoice_client
+             * @enum {unknown}
+             */
             invoice_strategy: "invoice_borrower" | "invoice_client" | "invoice_client_credit_card" | "invoice_later";
-            payment_method: string;
+            /**
+             * @description How the client pays for the order
+             * @example invoice
+             * @enum {unknown}
+             */
+            payment_method: "payment_link" | "invoice" | "credit_card";
             special_instructions: string | null;
             parties: components["schemas"]["Party"][];
+            /**
+             * @deprecated
+             * @description Deprecated: the first of points_of_contact; use points_of_contact. Sunset: answered for as long as /api/v1 lasts, removed in the next major version (docs/api.md#deprecated-fields)
+             */
             point_of_contact: components["schemas"]["PointOfContact"] | null;
             points_of_contact: components["schemas"]["PointOfContact"][];
             products: {
+                /** @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6 */
                 id: string;
+                /** @example Single Family Appraisal (1004) */
                 name: string;
             }[];
             property_type: {
+                /** @example 5fead7c4-9143-4132-acdf-17f8c24048b8 */
                 id: string;
+                /** @example Single Family */
                 name: string;
+                /** @example single_family */
                 slug: string;
             } | null;
             due_date: string | null;
@@ -2933,27 +3367,40 @@ export interface components {
         };
         /** @description An order in a list: enough to show a row */
         OrderListItem: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+             */
             id: string;
+            /** @example AOM-00000042 */
             file_number: string;
+            /** @example 1100 Congress Ave, Unit 4, Austin, TX 78701 */
             full_address: string;
             status: components["schemas"]["OrderStatus"];
             due_date: string | null;
-            loan_type: string;
-            transaction_type: string;
+            loan_type: components["schemas"]["LoanType"];
+            transaction_type: components["schemas"]["TransactionType"];
             appraiser: {
+                /** @example c6427c15-337f-4e88-8c72-bb4f499bfc66 */
                 id: string;
+                /** @example Avery Appraiser */
                 name: string;
             } | null;
             offer_expires_at: string | null;
         };
         /** @description Where this page is in the list */
         Pagination: {
+            /** @example 1 */
             current_page: number;
+            /** @example 3 */
             total_pages: number;
+            /** @example 61 */
             total_count: number;
+            /** @example 25 */
             per_page: number;
+            /** @example true */
             has_next_page: boolean;
+            /** @example false */
             has_prev_page: boolean;
             next_cursor: string | null;
         };
@@ -2967,48 +3414,76 @@ export interface components {
             /** @description Each status with at least one order, in workflow order */
             data: {
                 status: components["schemas"]["OrderStatus"];
+                /** @example 4 */
                 count: number;
             }[];
-            /** @description The orders counted, all statuses together */
+            /**
+             * @description The orders counted, all statuses together
+             * @example 16
+             */
             total_count: number;
         };
         /** @description One change in the order's history */
         HistoryEntry: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example c03f179a-1468-454d-88d8-9faf992ba4ed
+             */
             id: string;
+            /**
+             * @description The workflow action (docs/workflow.md), or the service's own step (create, payment_received, …)
+             * @example schedule_inspection
+             */
             action: string;
-            from: string | null;
-            to: string;
+            from: components["schemas"]["StatusName"] | null;
+            to: components["schemas"]["StatusName"];
             by: {
+                /** @example f506fe16-b09a-4454-b478-b7cbf95f2313 */
                 id: string;
+                /** @example Sam Staffer */
                 name: string;
             } | null;
             acting_for: {
+                /** @example c6427c15-337f-4e88-8c72-bb4f499bfc66 */
                 id: string;
+                /** @example Avery Appraiser */
                 name: string;
             } | null;
             reason: string | null;
             details: {
                 [key: string]: unknown;
             };
-            /** @description ISO 8601 */
+            /**
+             * @description ISO 8601
+             * @example 2026-11-27T14:02:11.000Z
+             */
             created_at: string;
         };
         /** @description A new order */
         CreateOrderRequest: {
             /** @description The property address */
             address: {
+                /** @example 1100 Congress Ave */
                 street_1: string;
                 street_2?: string | null;
+                /** @example Austin */
                 city: string;
-                /** @description USPS code (TX) or name (Texas) */
+                /**
+                 * @description USPS code (TX) or name (Texas)
+                 * @example TX
+                 */
                 state: string;
-                /** @description 12345 or 12345-6789 */
+                /**
+                 * @description 12345 or 12345-6789
+                 * @example 78701
+                 */
                 zip: string;
                 county?: string | null;
             };
             borrower: {
+                /** @example Bea */
                 first_name: string;
+                /** @example Borrower */
                 last_name: string;
                 email?: string | null;
                 phone?: string | null;
@@ -3017,23 +3492,36 @@ export interface components {
             };
             /** @description Who opens the door for the inspection */
             point_of_contact?: {
+                /** @example Otto Occupant */
                 name: string;
                 phone?: string | null;
                 emails?: string[];
             };
-            /** @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            /**
+             * @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 2026-12-15T17:00
+             */
             due_date: string;
             /** @description The text true or false */
             green_certified: boolean | ("true" | "false");
-            /** @enum {unknown} */
+            /**
+             * @example conventional
+             * @enum {unknown}
+             */
             loan_type: "conventional" | "fha" | "usda" | "reo" | "asset_valuation" | "other";
             fha_case_number?: string | null;
-            /** @enum {unknown} */
+            /**
+             * @example purchase
+             * @enum {unknown}
+             */
             transaction_type: "refinance" | "purchase" | "home_equity" | "construction" | "other";
             loan_amount?: string | null;
             contract_price?: number | null;
             special_instructions?: string | null;
-            /** @enum {unknown} */
+            /**
+             * @example invoice
+             * @enum {unknown}
+             */
             payment_method: "payment_link" | "invoice" | "credit_card";
             complex_property?: boolean | null;
             /** @description From the client configuration */
@@ -3051,29 +3539,47 @@ export interface components {
                 client_id?: string | null;
                 lender_id?: string | null;
             };
-            /** @description Create as a Draft, placed later with the place action */
+            /**
+             * @description Create as a Draft, placed later with the place action
+             * @example false
+             */
             draft?: boolean;
         };
         /** @description Changes to the subject property's address; absent fields stay */
         SubjectAddressChange: {
+            /** @example 1100 Congress Ave */
             address_one?: string;
             address_two?: string | null;
+            /** @example Austin */
             city?: string;
+            /** @example TX */
             state?: string;
             county?: string | null;
+            /** @example 78701 */
             zip?: string;
             latitude?: (number | string) | null;
             longitude?: (number | string) | null;
         };
         /** @description An appraiser of the panel */
         Appraiser: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+             */
             id: string;
+            /** @example Avery Appraiser */
             name: string;
+            /** @example avery.appraiser@lonestar.example */
             email: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
             company_id: string;
-            /** @description Orders assigned and not yet completed */
+            /**
+             * @description Orders assigned and not yet completed
+             * @example 6
+             */
             open_orders: number;
         };
         /** @description An order of yours, as the work it needs */
@@ -3081,13 +3587,17 @@ export interface components {
             /**
              * Format: uuid
              * @description The order
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
              */
             id: string;
+            /** @example AOM-00000042 */
             file_number: string;
+            /** @example 1100 Congress Ave, Unit 4, Austin, TX 78701 */
             full_address: string;
             status: components["schemas"]["OrderStatus"];
             /**
              * @description What the order needs of you: answer_offer (Pending assignment), await_terms (your condition or a negotiation is being decided), schedule, inspect, submit, revise (a revision or action is requested), on_hold, in_review (with the company or the lender), done, cancelled
+             * @example inspect
              * @enum {unknown}
              */
             next_step: "answer_offer" | "await_terms" | "schedule" | "inspect" | "submit" | "revise" | "on_hold" | "in_review" | "done" | "cancelled";
@@ -3095,16 +3605,20 @@ export interface components {
             appraiser_fee: string | null;
             /**
              * @description on_completion: earned when the report is completed; owed: the report is completed and the fee is due to you; none: cancelled
+             * @example on_completion
              * @enum {unknown}
              */
             fee_status: "on_completion" | "owed" | "none";
             offer_expires_at: string | null;
             inspection_scheduled_at: string | null;
             products: {
+                /** @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6 */
                 id: string;
+                /** @example Single Family Appraisal (1004) */
                 name: string;
             }[];
             contact: {
+                /** @example Otto Occupant */
                 name: string;
                 phone: string | null;
             } | null;
@@ -3115,13 +3629,22 @@ export interface components {
         };
         /** @description Your calendar feed of scheduled inspections */
         CalendarFeed: {
-            /** @description The private address calendar apps subscribe to. Shown only when it is made: keep it like a password */
+            /**
+             * @description The private address calendar apps subscribe to. Shown only when it is made: keep it like a password
+             * @example https://appraisals.example.com/calendar/qVWa9vM_x5eMQqgOjHDiYo_mbZDGQ8x-n2BCCocgNLg.ics
+             */
             url: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-20T10:00:00.000Z
+             */
             created_at: string;
         };
         CalendarFeedStatus: {
-            /** @description Whether you have a calendar address that works */
+            /**
+             * @description Whether you have a calendar address that works
+             * @example true
+             */
             active: boolean;
             created_at: string | null;
         };
@@ -3129,169 +3652,312 @@ export interface components {
         OrderQueues: {
             /** @description Each queue, in the order people work them */
             data: {
-                /** @description The queue key: new, offers, decisions, review, … */
-                id: string;
+                /**
+                 * @description The queue key
+                 * @example new
+                 * @enum {unknown}
+                 */
+                id: "new" | "offers" | "decisions" | "review" | "revisions" | "on_hold" | "attention" | "cancellations";
+                /** @example New and unassigned */
                 name: string;
-                /** @description What the queue holds and what to do with it */
+                /**
+                 * @description What the queue holds and what to do with it
+                 * @example Placed by the lender and waiting to be accepted, not yet offered, open for bids, or back after a rejection, a timeout or a refused negotiation: assign them
+                 */
                 description: string;
                 /** @description The statuses it holds: list them with GET /orders?q[status_name_in][]=… */
                 statuses: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
-                /** @description Orders in the queue */
+                /**
+                 * @description Orders in the queue
+                 * @example 3
+                 */
                 count: number;
-                /** @description Of them, due before as_of; counted up to 100 (see overdue_count_capped) */
+                /**
+                 * @description Of them, due before as_of; counted up to 100 (see overdue_count_capped)
+                 * @example 1
+                 */
                 overdue_count: number;
-                /** @description More than 100 are overdue: overdue_count says 100 ("100+") */
+                /**
+                 * @description More than 100 are overdue: overdue_count says 100 ("100+")
+                 * @example false
+                 */
                 overdue_count_capped: boolean;
-                /** @description Of them, due from as_of to due_soon_before; counted up to 100 */
+                /**
+                 * @description Of them, due from as_of to due_soon_before; counted up to 100
+                 * @example 1
+                 */
                 due_soon_count: number;
-                /** @description More than 100 are due soon ("100+") */
+                /**
+                 * @description More than 100 are due soon ("100+")
+                 * @example false
+                 */
                 due_soon_count_capped: boolean;
             }[];
             /**
              * Format: date-time
              * @description When the counts were taken
+             * @example 2026-11-27T15:00:00.000Z
              */
             as_of: string;
             /**
              * Format: date-time
              * @description An order due before this (48 hours after as_of) is due soon
+             * @example 2026-11-29T15:00:00.000Z
              */
             due_soon_before: string;
         };
         /** @description An appraiser of the panel, as the picker of one order shows them */
         AppraiserCandidate: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+             */
             id: string;
+            /** @example Avery Appraiser */
             name: string;
+            /** @example avery.appraiser@lonestar.example */
             email: string;
-            /** @description Orders offered or assigned to them and not closed */
+            /**
+             * @description Orders offered or assigned to them and not closed
+             * @example 6
+             */
             open_orders: number;
             /** @description The due dates of their next open orders, soonest first (up to three) */
             next_due_dates: string[];
             last_accepted_fee: string | null;
             last_accepted_on: string | null;
-            /** @description They rejected this order, let its offer time out, or had their condition refused */
+            /**
+             * @description They rejected this order, let its offer time out, or had their condition refused
+             * @example false
+             */
             turned_down_this_order: boolean;
-            /** @description The order is offered or assigned to them now */
+            /**
+             * @description The order is offered or assigned to them now
+             * @example true
+             */
             is_current: boolean;
         };
         /** @description The action was taken */
         ActionResult: {
-            /** @enum {boolean} */
+            /**
+             * @example true
+             * @enum {boolean}
+             */
             success: true;
             status: components["schemas"]["OrderStatus"];
         };
         DeclineOrderRequest: {
-            /** @description Why the order is declined */
+            /**
+             * @description Why the order is declined
+             * @example Outside our coverage area
+             */
             reason: string;
         };
         WaivePaymentRequest: {
-            /** @description Why; recorded in the history */
+            /**
+             * @description Why; recorded in the history
+             * @example Paid by check at closing
+             */
             reason?: string;
         };
         AssignRequest: {
-            /** @description An appraiser of the order's company */
+            /**
+             * @description An appraiser of the order's company
+             * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+             */
             appraiser_id: string;
-            /** @description The appraiser's fee: a decimal amount, e.g. 450 or 450.00 */
+            /**
+             * @description The appraiser's fee: a decimal amount, e.g. 450 or 450.00
+             * @example 300.00
+             */
             fee?: string;
-            /** @description When the appraiser must deliver: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            /**
+             * @description When the appraiser must deliver: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 12/12/2026
+             */
             due_date?: string;
         };
         AcceptAssignmentRequest: {
-            /** @description The fee the appraiser asks: a decimal amount, e.g. 450 or 450.00 */
+            /**
+             * @description The fee the appraiser asks: a decimal amount, e.g. 450 or 450.00
+             * @example 350.00
+             */
             fee_condition?: string;
-            /** @description The due date the appraiser asks: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            /**
+             * @description The due date the appraiser asks: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 12/18/2026
+             */
             due_date_condition?: string;
+            /** @example A second dwelling on the lot */
             comments?: string;
         };
         RejectAssignmentRequest: {
-            /** @description Why the offer is declined */
+            /**
+             * @description Why the offer is declined
+             * @example Too far from my area this week
+             */
             reason: string;
         };
         ApproveAssignmentConditionRequest: {
-            /** @description The lender's total fee to ask for (the current total plus the appraiser's increase passes it on); left out: the lender's fee stays, and the company absorbs any increase: a decimal amount, e.g. 450 or 450.00 */
+            /**
+             * @description The lender's total fee to ask for (the current total plus the appraiser's increase passes it on); left out: the lender's fee stays, and the company absorbs any increase: a decimal amount, e.g. 450 or 450.00
+             * @example 500.00
+             */
             client_total_fee?: string;
-            /** @description The lender's due date to ask for; left out: the appraiser's date when later than the lender's: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            /**
+             * @description The lender's due date to ask for; left out: the appraiser's date when later than the lender's: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 12/18/2026
+             */
             client_due_date?: string;
-            /** @description The company's words to the lender about the new terms */
+            /**
+             * @description The company's words to the lender about the new terms
+             * @example The appraiser needs three more days for the second dwelling
+             */
             client_comments?: string;
         };
         RequestNegotiationRequest: {
-            /** @description The new total fee of the order: a decimal amount, e.g. 450 or 450.00 */
+            /**
+             * @description The new total fee of the order: a decimal amount, e.g. 450 or 450.00
+             * @example 500.00
+             */
             fee?: string;
-            /** @description The new due date: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            /**
+             * @description The new due date: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 12/18/2026
+             */
             due_date?: string;
-            /** @description Why; recorded in the history */
+            /**
+             * @description Why; recorded in the history
+             * @example The property has a second dwelling
+             */
             reason?: string;
         };
         RefuseNegotiationRequest: {
-            /** @description Why; recorded in the history */
+            /**
+             * @description Why; recorded in the history
+             * @example Over the budget for this loan
+             */
             reason?: string;
         };
         ScheduleInspectionRequest: {
-            /** @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+            /**
+             * @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 2026-12-01T09:00
+             */
             inspection_scheduled_at: string;
         };
         RequireActionRequest: {
-            /** @description What the appraiser must fix */
+            /**
+             * @description What the appraiser must fix
+             * @example Comparable 2 is outside the neighborhood
+             */
             reason: string;
         };
         ForwardRequestRequest: {
-            /** @description What the appraiser reads; left out: the client's request as it was written */
+            /**
+             * @description What the appraiser reads; left out: the client's request as it was written
+             * @example Please check the living area against the plans
+             */
             comments?: string;
-            /** @description Share the request's attachments with the appraiser (default: true) */
+            /**
+             * @description Share the request's attachments with the appraiser (default: true)
+             * @example true
+             */
             include_attachments?: boolean;
         };
         AnswerRequestRequest: {
-            /** @description The answer to the client */
+            /**
+             * @description The answer to the client
+             * @example The sales named closed after the effective date of the appraisal.
+             */
             comments: string;
         };
         HoldRequest: {
-            /** @description Why; recorded in the history */
+            /**
+             * @description Why; recorded in the history
+             * @example The borrower is travelling until December 5
+             */
             reason?: string;
         };
         FlagAttentionRequest: {
-            /** @description What needs attention */
+            /**
+             * @description What needs attention
+             * @example The borrower called about the inspection time
+             */
             reason: string;
         };
         RequestInfoRequest: {
-            /** @description What information is needed */
+            /**
+             * @description What information is needed
+             * @example We need the gate code
+             */
             reason: string;
         };
         ProvideInfoRequest: {
-            /** @description The information asked for */
+            /**
+             * @description The information asked for
+             * @example Gate code 1234
+             */
             comments: string;
         };
         RequestCancelRequest: {
-            /** @description Why; recorded in the history */
+            /**
+             * @description Why; recorded in the history
+             * @example The purchase fell through
+             */
             reason?: string;
         };
         DenyCancelRequest: {
-            /** @description Why the order goes on */
+            /**
+             * @description Why the order goes on
+             * @example The report is nearly done; the inspection fee is due
+             */
             reason: string;
         };
         CancelRequest: {
-            /** @description Why; recorded in the history */
+            /**
+             * @description Why; recorded in the history
+             * @example The loan was withdrawn
+             */
             reason?: string;
         };
         /** @description What kind of document a file is */
         FileType: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example ef464c66-bf25-4a61-9099-6432df7ff631
+             */
             id: string;
-            /** @description Appraisal Report, Invoice, Photos… */
+            /**
+             * @description Appraisal Report, Invoice, Photos…
+             * @example Appraisal Report (PDF)
+             */
             name: string;
-            /** @description What an upload names as file_type */
+            /**
+             * @description What an upload names as file_type
+             * @example appraisal_pdf
+             */
             slug: string;
         };
         /** @description One of the order's files */
         File: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+             */
             id: string;
-            /** @description MM/DD/YYYY */
+            /**
+             * @description MM/DD/YYYY
+             * @example 11/27/2026
+             */
             created_at: string;
             file_type: components["schemas"]["FileType"];
+            /** @example appraisal-report.pdf */
             filename: string;
-            /** @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key */
+            /**
+             * @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key
+             * @example https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E
+             */
             link: string;
             audience: components["schemas"]["Audience"];
             note_id: string | null;
@@ -3300,19 +3966,32 @@ export interface components {
         };
         /** @description The file just uploaded */
         UploadedFile: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+             */
             id: string;
-            /** @description MM/DD/YYYY */
+            /**
+             * @description MM/DD/YYYY
+             * @example 11/27/2026
+             */
             created_at: string;
             file_type: components["schemas"]["FileType"];
+            /** @example appraisal-report.pdf */
             filename: string;
-            /** @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key */
+            /**
+             * @description Signed, expiring download link (LINK_TTL_SECONDS): GET it, no API key
+             * @example https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E
+             */
             link: string;
             audience: components["schemas"]["Audience"];
             note_id: string | null;
             submission: number | null;
             released: boolean | null;
-            /** @description The stored object's key; returned only by the upload */
+            /**
+             * @description The stored object's key; returned only by the upload
+             * @example orders/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f/5a6871fb-6a7f-4dbd-9018-534c08339562
+             */
             attachment_key: string;
         };
         FileChangeRequest: {
@@ -3320,48 +3999,79 @@ export interface components {
         };
         /**
          * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+         * @example everyone
          * @enum {unknown}
          */
         Audience: "internal" | "appraiser" | "client" | "everyone";
         /** @description A note on the order */
         Note: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example a3bbbc97-c82d-468a-86ea-17fc41c39760
+             */
             id: string;
             /** @description Who received it by email besides the order */
             additional_emails: string[];
             attachments: {
+                /** @example gate-map.pdf */
                 filename: string;
-                /** @description Signed, expiring download link: GET it, no API key */
+                /**
+                 * @description Signed, expiring download link: GET it, no API key
+                 * @example https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E
+                 */
                 link: string;
             }[];
-            /** @description Who wrote it; "Sam Staffer for Pat Processor" when someone wrote it acting for the author */
+            /**
+             * @description Who wrote it; "Sam Staffer for Pat Processor" when someone wrote it acting for the author
+             * @example Casey Client
+             */
             author_name: string;
-            /** @description Sanitized HTML */
+            /**
+             * @description Sanitized HTML
+             * @example <p>The gate code is <b>1234</b>; the dog is friendly.</p>
+             */
             content: string;
-            /** @description MM/DD/YYYY */
+            /**
+             * @description MM/DD/YYYY
+             * @example 11/27/2026
+             */
             created_at: string;
             important: boolean | null;
             subject: string | null;
             audience: components["schemas"]["Audience"];
             forwarded_from: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example b2f1e0d9-8c7b-4a6f-9e5d-4c3b2a190817
+                 */
                 id: string;
+                /** @example Casey Client */
                 author_name: string;
             } | null;
         };
         ForwardNoteRequest: {
             audience?: components["schemas"]["Audience"];
-            /** @description The words passed on (HTML; sanitized); default: the original's */
+            /**
+             * @description The words passed on (HTML; sanitized); default: the original's
+             * @example <p>From the lender: the gate code is <b>1234</b>.</p>
+             */
             content?: string;
             subject?: string | null;
-            /** @description Pass the original's attachments on too (default: true) */
+            /**
+             * @description Pass the original's attachments on too (default: true)
+             * @example true
+             */
             include_attachments?: boolean;
         };
         /** @description Sent as party[name], party[role], party[emails][]… in a form */
         CreatePartyRequest: {
             party: {
+                /** @example Sally Seller */
                 name: string;
-                /** @description A role title as you name it ("Loan Officer", "Seller's Agent"); answered as written. Common roles share a key whatever the spelling: borrower, co_borrower, buyer_agent, seller_agent, listing_agent, seller, buyer, loan_officer, processor, client_manager, underwriter, closer, attorney, title_agent, builder, property_manager, owner, occupant, tenant, other */
+                /**
+                 * @description A role title as you name it ("Loan Officer", "Seller's Agent"); answered as written. Common roles share a key whatever the spelling: borrower, co_borrower, buyer_agent, seller_agent, listing_agent, seller, buyer, loan_officer, processor, client_manager, underwriter, closer, attorney, title_agent, builder, property_manager, owner, occupant, tenant, other
+                 * @example Seller's Agent
+                 */
                 role: string;
                 /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
                 poc: boolean | ("true" | "false");
@@ -3378,40 +4088,78 @@ export interface components {
             /**
              * Format: date-time
              * @description ISO 8601 (UTC): when the card page takes cards again
+             * @example 2026-11-27T18:00:00.000Z
              */
             locked_until: string;
-            /** @description Why it is locked, e.g. "5 card payments were declined within 60 minutes" */
+            /**
+             * @description Why it is locked, e.g. "5 card payments were declined within 60 minutes"
+             * @example 5 card payments were declined within 60 minutes
+             */
             reason: string;
+            /** @example 5 */
             declined_attempts: number;
         };
         /** @description A payment received */
         Payment: {
-            /** @description Currency string, e.g. "$450.00" */
+            /**
+             * @description Currency string, e.g. "$450.00"
+             * @example $200.00
+             */
             amount: string;
-            /** @description MM/DD/YYYY */
+            /**
+             * @description MM/DD/YYYY
+             * @example 11/27/2026
+             */
             confirmed_at: string;
-            /** @description MM/DD/YYYY */
+            /**
+             * @description MM/DD/YYYY
+             * @example 11/27/2026
+             */
             created_at: string;
-            method: string;
-            /** @description e.g. "Paid with **** 4242" */
+            /**
+             * @description How it was paid: by card (the hosted page, a card on file)
+             * @example credit_card
+             * @enum {unknown}
+             */
+            method: "credit_card";
+            /**
+             * @description e.g. "Paid with **** 4242"
+             * @example Paid with **** 4242
+             */
             paid_by: string;
-            /** @description The receipt PDF (signed, expiring) */
+            /**
+             * @description The receipt PDF (signed, expiring)
+             * @example https://appraisals.example.com/receipts/a29a39ca-badc-414e-aa9a-144c144fd16a?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E
+             */
             receipt_link: string;
         };
         /** @description The order's invoice and payments */
         PaymentSummary: {
-            /** @description Currency string, e.g. "$1,234.50" */
+            /**
+             * @description Currency string, e.g. "$1,234.50"
+             * @example $250.00
+             */
             balance: string;
+            /** @example $450.00 */
             total: string;
+            /** @example $200.00 */
             total_paid: string;
-            /** @description The hosted card payment page (signed, expiring) */
+            /**
+             * @description The hosted card payment page (signed, expiring)
+             * @example https://appraisals.example.com/pay/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E
+             */
             input_credit_card_link: string;
             card_page_lock: components["schemas"]["CardPageLock"] | null;
-            /** @description The invoice PDF (signed, expiring) */
+            /**
+             * @description The invoice PDF (signed, expiring)
+             * @example https://appraisals.example.com/invoices/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E
+             */
             pdf_link: string;
             /** @description The invoice's lines */
             items: {
+                /** @example $450.00 */
                 amount: string;
+                /** @example Single Family Appraisal (1004) */
                 product_name: string;
             }[];
             payments: components["schemas"]["Payment"][];
@@ -3423,110 +4171,200 @@ export interface components {
             email: string[] | string;
         } | string[];
         UpdatePaymentMethodRequest: {
-            /** @enum {unknown} */
+            /**
+             * @example payment_link
+             * @enum {unknown}
+             */
             payment_method: "payment_link" | "invoice" | "credit_card";
         };
         /** @description A subscription to events */
         Webhook: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             organization_id: string;
+            /**
+             * Format: uri
+             * @description Where the deliveries go
+             * @example https://los.hillcountry.example/hooks/aoms
+             */
             url: string;
             /** @description Empty: every event */
-            event_types: string[];
+            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
+            /** @example true */
             active: boolean;
             description: string | null;
             disabled_at: string | null;
             disabled_reason: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:35:00.000Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:35:00.000Z
+             */
             updated_at: string;
         };
         /** @description A new subscription, with its signing secret shown once */
         WebhookWithSecret: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             organization_id: string;
+            /**
+             * Format: uri
+             * @description Where the deliveries go
+             * @example https://los.hillcountry.example/hooks/aoms
+             */
             url: string;
             /** @description Empty: every event */
-            event_types: string[];
+            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
+            /** @example true */
             active: boolean;
             description: string | null;
             disabled_at: string | null;
             disabled_reason: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:35:00.000Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:35:00.000Z
+             */
             updated_at: string;
-            /** @description The signing secret: shown now and never again (rotate to get a new one) */
+            /**
+             * @description The signing secret: shown now and never again (rotate to get a new one)
+             * @example whsec_3q9Vd2Lr8tXw1Zn6Bc4Fg7Hj0Km5Np2Qs8Tu1Vw3Yx=
+             */
             secret: string;
         };
         RotatedWebhookSecret: {
-            /** @description The new signing secret: shown now and never again */
+            /**
+             * @description The new signing secret: shown now and never again
+             * @example whsec_3q9Vd2Lr8tXw1Zn6Bc4Fg7Hj0Km5Np2Qs8Tu1Vw3Yx=
+             */
             secret: string;
         };
         /** @description One delivery of an event to a subscription, with its attempts */
         WebhookDelivery: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 8dc7b8ce-414c-47f8-9098-a9526aeb839c
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
+             */
             event_id: string;
-            event_type: string;
-            /** @description pending, delivered or failed */
-            status: string;
+            /**
+             * @example order.status_changed
+             * @enum {unknown}
+             */
+            event_type: "order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test";
+            /**
+             * @example delivered
+             * @enum {unknown}
+             */
+            status: "pending" | "delivered" | "failed";
+            /** @example 2 */
             attempts: number;
             last_status_code: number | null;
             last_error: string | null;
             next_attempt_at: string | null;
             replay_of: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-27T14:02:11.000Z
+             */
             created_at: string;
             delivered_at: string | null;
             attempt_log: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-11-27T14:02:11.500Z
+                 */
                 attempted_at: string;
                 status_code: number | null;
+                /** @example 120 */
                 latency_ms: number;
                 error: string | null;
             }[];
         };
         ReplayedDelivery: {
-            /** @enum {boolean} */
+            /**
+             * @example true
+             * @enum {boolean}
+             */
             success: true;
             /**
              * Format: uuid
              * @description The new delivery
+             * @example a5a62e00-68a4-4e96-ae44-0c542224d23b
              */
             delivery_id: string;
         };
         TestEventSent: {
-            /** @enum {boolean} */
+            /**
+             * @example true
+             * @enum {boolean}
+             */
             success: true;
             /**
              * Format: uuid
              * @description The webhook.test event
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             event_id: string;
         };
         CreateWebhookRequest: {
-            /** @description An http(s) URL that answers 2xx */
+            /**
+             * Format: uri
+             * @description An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)
+             * @example https://los.hillcountry.example/hooks/aoms
+             */
             url: string;
-            /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.report_released, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
-            event_types?: string[];
+            /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
+            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+            /** @example true */
             active?: boolean;
             description?: string | null;
-            /** @description Operators only: the organization the subscription is for */
+            /**
+             * @description Operators only: the organization the subscription is for
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
             organization_id?: string;
         };
         /** @description Absent fields stay */
         UpdateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)
+             * @example https://los.hillcountry.example/hooks/aoms
+             */
             url?: string;
-            /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.report_released, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
-            event_types?: string[];
-            /** @description true re-enables a disabled subscription */
+            /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
+            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+            /**
+             * @description true re-enables a disabled subscription
+             * @example true
+             */
             active?: boolean;
             description?: string | null;
         };
@@ -3535,36 +4373,56 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.created
+             * @constant
+             */
             type: "order.created";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                status: string;
-                /** Format: uuid */
+                /** @description The status it was placed in */
+                status: components["schemas"]["StatusName"];
+                /**
+                 * Format: uuid
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
                 company_id: string;
                 /**
                  * Format: date-time
                  * @description The due date
+                 * @example 2026-12-15T23:00:00.000Z
                  */
                 due_date: string;
-                loan_type: string;
-                transaction_type: string;
-                /** @description The client's fee */
+                loan_type: components["schemas"]["LoanType"];
+                transaction_type: components["schemas"]["TransactionType"];
+                /**
+                 * @description The client's fee
+                 * @example 450.00
+                 */
                 total_fee: string;
             };
         };
@@ -3573,33 +4431,51 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.status_changed
+             * @constant
+             */
             type: "order.status_changed";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                from: string;
-                to: string;
-                /** @description The workflow action (docs/workflow.md) */
+                /** @description The status before */
+                from: components["schemas"]["StatusName"];
+                /** @description The status now */
+                to: components["schemas"]["StatusName"];
+                /**
+                 * @description The workflow action (docs/workflow.md)
+                 * @example schedule_inspection
+                 */
                 action: string;
                 actor: {
+                    /** @example f506fe16-b09a-4454-b478-b7cbf95f2313 */
                     id: string;
+                    /** @example Sam Staffer */
                     name: string;
                 } | null;
                 acting_for?: {
+                    /** @example c6427c15-337f-4e88-8c72-bb4f499bfc66 */
                     id: string;
+                    /** @example Avery Appraiser */
                     name: string;
                 } | null;
                 reason: string | null;
@@ -3610,22 +4486,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.assigned
+             * @constant
+             */
             type: "order.assigned";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 appraiser_id: string | null;
                 appraiser_fee?: string | null;
@@ -3637,24 +4522,36 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.offer_answered
+             * @constant
+             */
             type: "order.offer_answered";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** @enum {unknown} */
+                /**
+                 * @example accepted_with_condition
+                 * @enum {unknown}
+                 */
                 answer: "accepted" | "accepted_with_condition" | "rejected";
                 reason: string | null;
                 appraiser_fee_condition?: string | null;
@@ -3667,22 +4564,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.inspection_scheduled
+             * @constant
+             */
             type: "order.inspection_scheduled";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 inspection_scheduled_at: string | null;
             };
@@ -3692,22 +4598,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.inspection_completed
+             * @constant
+             */
             type: "order.inspection_completed";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
             };
         };
@@ -3716,25 +4631,39 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.submission_received
+             * @constant
+             */
             type: "order.submission_received";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 files: {
-                    file_type: string;
+                    /**
+                     * @example appraisal_pdf
+                     * @enum {unknown}
+                     */
+                    file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
+                    /** @example appraisal-report.pdf */
                     filename: string;
                 }[];
             };
@@ -3744,22 +4673,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.revision_requested
+             * @constant
+             */
             type: "order.revision_requested";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 comments: string | null;
             };
@@ -3769,22 +4707,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.reconsideration_requested
+             * @constant
+             */
             type: "order.reconsideration_requested";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 reason: string | null;
                 summary: string | null;
@@ -3795,22 +4742,31 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.negotiation_opened
+             * @constant
+             */
             type: "order.negotiation_opened";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 total_fee: string | null;
                 due_date: string | null;
@@ -3822,24 +4778,36 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.negotiation_answered
+             * @constant
+             */
             type: "order.negotiation_answered";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** @enum {unknown} */
+                /**
+                 * @example approved
+                 * @enum {unknown}
+                 */
                 answer: "approved" | "refused";
                 total_fee?: string | null;
                 due_date?: string | null;
@@ -3851,29 +4819,42 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.note_added
+             * @constant
+             */
             type: "order.note_added";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example a3bbbc97-c82d-468a-86ea-17fc41c39760
+                 */
                 note_id: string;
                 subject: string | null;
+                /** @example Casey Client */
                 author_name: string;
                 /** @description The note's audience */
-                audience?: string;
+                audience?: components["schemas"]["Audience"];
             };
         };
         /** @description A file was uploaded; to those in the file's audience. */
@@ -3881,29 +4862,46 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.file_added
+             * @constant
+             */
             type: "order.file_added";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+                 */
                 file_id: string;
-                file_type: string;
+                /**
+                 * @example appraisal_pdf
+                 * @enum {unknown}
+                 */
+                file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
+                /** @example appraisal-report.pdf */
                 filename: string;
                 /** @description The file's audience */
-                audience?: string;
+                audience?: components["schemas"]["Audience"];
             };
         };
         /** @description The company released the report to the lender (the order was completed or sent to client review, and paid where the company asks for payment first): its files are now listed for the lender. */
@@ -3911,29 +4909,49 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.report_released
+             * @constant
+             */
             type: "order.report_released";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** @description Which submission of the order: 1, 2, … */
+                /**
+                 * @description Which submission of the order: 1, 2, …
+                 * @example 1
+                 */
                 submission: number;
                 files: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+                     */
                     file_id: string;
-                    file_type: string;
+                    /**
+                     * @example appraisal_pdf
+                     * @enum {unknown}
+                     */
+                    file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
+                    /** @example appraisal-report.pdf */
                     filename: string;
                 }[];
             };
@@ -3943,27 +4961,42 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.party_added
+             * @constant
+             */
             type: "order.party_added";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 9ae45bbb-fa1b-4402-929b-dbb5d1e360a3
+                 */
                 party_id: string;
+                /** @example Otto Occupant */
                 name: string;
+                /** @example Occupant */
                 role: string;
+                /** @example true */
                 poc: boolean;
             };
         };
@@ -3972,28 +5005,46 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.payment_received
+             * @constant
+             */
             type: "order.payment_received";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example a29a39ca-badc-414e-aa9a-144c144fd16a
+                 */
                 payment_id: string;
-                /** @description What was paid */
+                /**
+                 * @description What was paid
+                 * @example 200.00
+                 */
                 amount: string;
-                /** @description What remains due */
+                /**
+                 * @description What remains due
+                 * @example 250.00
+                 */
                 balance: string;
             };
         };
@@ -4002,25 +5053,37 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example order.payment_link_sent
+             * @constant
+             */
             type: "order.payment_link_sent";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
                 /**
                  * Format: uuid
                  * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
                  */
                 order_id: string;
-                /** @description AOM-00000042 */
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
                 file_number: string;
                 recipients: string[];
-                /** @description The balance asked for */
+                /**
+                 * @description The balance asked for
+                 * @example 250.00
+                 */
                 balance: string;
             };
         };
@@ -4029,18 +5092,27 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
              */
             id: string;
-            /** @constant */
+            /**
+             * @example webhook.test
+             * @constant
+             */
             type: "webhook.test";
             /**
              * Format: date-time
              * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
              */
             timestamp: string;
             data: {
+                /** @example A test event from the appraisal service */
                 message: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
         };
@@ -4177,6 +5249,19 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request line and headers together are over 16 KiB (a long query string counts): search with fewer or shorter q[...] terms */
+        HeadersTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Something failed on the service side; nothing was half done, and request_id finds it in the log */
         InternalError: {
             headers: {
@@ -4205,19 +5290,40 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+        /**
+         * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+         * @example lou.officer@hillcountry.example
+         */
         XApiEmail: string;
-        /** @description The same as X-Api-Email (either name is read) */
+        /**
+         * @description The same as X-Api-Email (either name is read)
+         * @example lou.officer@hillcountry.example
+         */
         XUserEmail: string;
-        /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+        /**
+         * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+         * @example los-7f3a9c.1
+         */
         XRequestId: string;
-        /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+        /**
+         * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+         * @example create-order-HC-2026-0042
+         */
         IdempotencyKey: string;
-        /** @description Invitations: the invited user's first name */
+        /**
+         * @description Invitations: the invited user's first name
+         * @example Nora
+         */
         XApiFirstName: string;
-        /** @description Invitations: the invited user's last name */
+        /**
+         * @description Invitations: the invited user's last name
+         * @example New
+         */
         XApiLastName: string;
-        /** @description Invitations into a company: staff (default) or appraiser */
+        /**
+         * @description Invitations into a company: staff (default) or appraiser
+         * @example appraiser
+         */
         XApiRole: "staff" | "appraiser" | "client";
     };
     requestBodies: never;
@@ -4243,7 +5349,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4261,7 +5370,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Appraisal Order Management",
+                     *       "api": "https://appraisals.example.com/api/v1",
+                     *       "docs": "https://appraisals.example.com/docs",
+                     *       "openapi": "https://appraisals.example.com/openapi.json"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ServiceIndex"];
+                    /** @example <!doctype html><html lang="en"><head><title>Appraisal Orders</title>… */
                     "text/html": string;
                 };
             };
@@ -4270,6 +5388,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4277,7 +5396,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4295,6 +5417,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthStatus"];
                 };
             };
@@ -4303,6 +5430,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4310,7 +5438,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4328,6 +5459,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthStatus"];
                 };
             };
@@ -4336,6 +5472,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4351,11 +5488,17 @@ export interface operations {
                 disposition?: "attachment" | "inline";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path: {
-                /** @description The file */
+                /**
+                 * @description The file
+                 * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+                 */
                 file_id: string;
             };
             cookie?: never;
@@ -4372,6 +5515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example %PDF-1.7 (the bytes of the file) */
                     "*/*": Blob;
                 };
             };
@@ -4382,6 +5526,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4389,11 +5534,17 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path: {
-                /** @description The token of the address, then .ics (any other shape answers 404, like an unknown one) */
+                /**
+                 * @description The token of the address, then .ics (any other shape answers 404, like an unknown one)
+                 * @example qVWa9vM_x5eMQqgOjHDiYo_mbZDGQ8x-n2BCCocgNLg.ics
+                 */
                 feed: string;
             };
             cookie?: never;
@@ -4410,6 +5561,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example BEGIN:VCALENDAR
+                     *     VERSION:2.0
+                     *     PRODID:-//Appraisal Orders//Inspections//EN
+                     *     BEGIN:VEVENT
+                     *     UID:inspection-6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f@appraisals.example.com
+                     *     DTSTAMP:20261127T140211Z
+                     *     DTSTART:20261201T150000Z
+                     *     DTEND:20261201T160000Z
+                     *     SUMMARY:Inspection AOM-00000042: 1100 Congress Ave\, Austin
+                     *     END:VEVENT
+                     *     END:VCALENDAR
+                     */
                     "text/calendar": string;
                 };
             };
@@ -4419,6 +5583,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4426,7 +5591,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4434,11 +5602,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "lou.officer@hillcountry.example",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SignInRequest"];
+                /**
+                 * @example {
+                 *       "email": "lou.officer@hillcountry.example",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example lou.officer@hillcountry.example
+                     */
                     email: string;
-                    /** @description 12 to 128 characters */
+                    /**
+                     * @description 12 to 128 characters
+                     * @example correct horse battery staple
+                     */
                     password: string;
                 };
             };
@@ -4454,6 +5640,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *         "name": "Lou Officer",
+                     *         "email": "lou.officer@hillcountry.example",
+                     *         "role": "client",
+                     *         "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "is_admin": false
+                     *       },
+                     *       "actor": {
+                     *         "id": "4080d07e-e341-43d4-bb37-72dba9b07256",
+                     *         "name": "Casey Client",
+                     *         "email": "casey.client@hillcountry.example"
+                     *       },
+                     *       "csrf_token": "TObAX3UScpMxJISUAHstYwKGpjdy9eLOCu0ZG2KwzJw",
+                     *       "expires_at": "2026-11-27T23:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Session"];
                 };
             };
@@ -4464,6 +5669,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4471,7 +5677,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4489,6 +5698,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *         "name": "Lou Officer",
+                     *         "email": "lou.officer@hillcountry.example",
+                     *         "role": "client",
+                     *         "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "is_admin": false
+                     *       },
+                     *       "actor": {
+                     *         "id": "4080d07e-e341-43d4-bb37-72dba9b07256",
+                     *         "name": "Casey Client",
+                     *         "email": "casey.client@hillcountry.example"
+                     *       },
+                     *       "csrf_token": "TObAX3UScpMxJISUAHstYwKGpjdy9eLOCu0ZG2KwzJw",
+                     *       "expires_at": "2026-11-27T23:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Session"];
                 };
             };
@@ -4498,6 +5726,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4505,7 +5734,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4523,6 +5755,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -4533,6 +5770,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4540,7 +5778,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4548,9 +5789,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "lou.officer@hillcountry.example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ForgotPasswordRequest"];
+                /**
+                 * @example {
+                 *       "email": "lou.officer@hillcountry.example"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example lou.officer@hillcountry.example
+                     */
                     email: string;
                 };
             };
@@ -4566,6 +5820,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -4575,6 +5834,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4582,7 +5842,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4590,11 +5853,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "wRSKlGCPzqhRUZtRfdczuH8kfTYzAJBxwRdKaUrWWi8",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetPasswordRequest"];
+                /**
+                 * @example {
+                 *       "token": "wRSKlGCPzqhRUZtRfdczuH8kfTYzAJBxwRdKaUrWWi8",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The link's token (from the email) */
+                    /**
+                     * @description The link's token (from the email)
+                     * @example wRSKlGCPzqhRUZtRfdczuH8kfTYzAJBxwRdKaUrWWi8
+                     */
                     token: string;
-                    /** @description 12 to 128 characters */
+                    /**
+                     * @description 12 to 128 characters
+                     * @example correct horse battery staple
+                     */
                     password: string;
                 };
             };
@@ -4610,6 +5891,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *         "name": "Lou Officer",
+                     *         "email": "lou.officer@hillcountry.example",
+                     *         "role": "client",
+                     *         "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "is_admin": false
+                     *       },
+                     *       "actor": {
+                     *         "id": "4080d07e-e341-43d4-bb37-72dba9b07256",
+                     *         "name": "Casey Client",
+                     *         "email": "casey.client@hillcountry.example"
+                     *       },
+                     *       "csrf_token": "TObAX3UScpMxJISUAHstYwKGpjdy9eLOCu0ZG2KwzJw",
+                     *       "expires_at": "2026-11-27T23:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Session"];
                 };
             };
@@ -4619,6 +5919,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4626,7 +5927,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
             path?: never;
@@ -4634,11 +5938,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "current_password": "correct horse battery staple",
+                 *       "password": "a brand new passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePasswordRequest"];
+                /**
+                 * @example {
+                 *       "current_password": "correct horse battery staple",
+                 *       "password": "a brand new passphrase"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Empty when no password was set yet */
+                    /**
+                     * @description Empty when no password was set yet
+                     * @example correct horse battery staple
+                     */
                     current_password: string;
-                    /** @description 12 to 128 characters */
+                    /**
+                     * @description 12 to 128 characters
+                     * @example a brand new passphrase
+                     */
                     password: string;
                 };
             };
@@ -4654,6 +5976,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -4664,6 +5991,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4671,19 +5999,40 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Invitations: the invited user's first name */
+                /**
+                 * @description Invitations: the invited user's first name
+                 * @example Nora
+                 */
                 "X-Api-First-Name"?: components["parameters"]["XApiFirstName"];
-                /** @description Invitations: the invited user's last name */
+                /**
+                 * @description Invitations: the invited user's last name
+                 * @example New
+                 */
                 "X-Api-Last-Name"?: components["parameters"]["XApiLastName"];
-                /** @description Invitations into a company: staff (default) or appraiser */
+                /**
+                 * @description Invitations into a company: staff (default) or appraiser
+                 * @example appraiser
+                 */
                 "X-Api-Role"?: components["parameters"]["XApiRole"];
             };
             path?: never;
@@ -4702,6 +6051,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *       "name": "Lou Officer",
+                     *       "email": "lou.officer@hillcountry.example",
+                     *       "jwt": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI1NzI0MzU4Mi1jMTVlLTRkZDYtODEwYi02ZDdmZTg3ZWQxNGYifQ.c2lnbmF0dXJlLW9mLXRoZS1zZXJ2aWNl"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -4713,6 +6070,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4720,11 +6078,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -4742,6 +6109,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "kind": "new_offer",
+                     *         "description": "An order is offered to you, with the time left to answer",
+                     *         "enabled": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["NotificationSetting"][];
                 };
             };
@@ -4753,6 +6129,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4760,11 +6137,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -4772,22 +6158,75 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "new_offer": true,
+                 *       "revision_requested": true,
+                 *       "order_on_hold": true,
+                 *       "order_resumed": true,
+                 *       "order_cancelled": true,
+                 *       "appraiser_assigned": true,
+                 *       "inspection_scheduled": false,
+                 *       "report_delivered": true,
+                 *       "request_answered": true,
+                 *       "payment_due": true,
+                 *       "negotiation_to_decide": true,
+                 *       "condition_to_decide": true,
+                 *       "offer_declined": true,
+                 *       "negotiation_answered": true,
+                 *       "client_request_to_review": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["NotificationSettingsChange"];
+                /**
+                 * @example {
+                 *       "new_offer": true,
+                 *       "revision_requested": true,
+                 *       "order_on_hold": true,
+                 *       "order_resumed": true,
+                 *       "order_cancelled": true,
+                 *       "appraiser_assigned": true,
+                 *       "inspection_scheduled": false,
+                 *       "report_delivered": true,
+                 *       "request_answered": true,
+                 *       "payment_due": true,
+                 *       "negotiation_to_decide": true,
+                 *       "condition_to_decide": true,
+                 *       "offer_declined": true,
+                 *       "negotiation_answered": true,
+                 *       "client_request_to_review": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @example true */
                     new_offer?: boolean;
+                    /** @example true */
                     revision_requested?: boolean;
+                    /** @example true */
                     order_on_hold?: boolean;
+                    /** @example true */
                     order_resumed?: boolean;
+                    /** @example true */
                     order_cancelled?: boolean;
+                    /** @example true */
                     appraiser_assigned?: boolean;
+                    /** @example false */
                     inspection_scheduled?: boolean;
+                    /** @example true */
                     report_delivered?: boolean;
+                    /** @example true */
                     request_answered?: boolean;
+                    /** @example true */
                     payment_due?: boolean;
+                    /** @example true */
                     negotiation_to_decide?: boolean;
+                    /** @example true */
                     condition_to_decide?: boolean;
+                    /** @example true */
                     offer_declined?: boolean;
+                    /** @example true */
                     negotiation_answered?: boolean;
+                    /** @example true */
                     client_request_to_review?: boolean;
                 };
             };
@@ -4803,6 +6242,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "kind": "new_offer",
+                     *         "description": "An order is offered to you, with the time left to answer",
+                     *         "enabled": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["NotificationSetting"][];
                 };
             };
@@ -4814,6 +6262,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4821,11 +6270,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -4843,6 +6301,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "brand": "Visa",
+                     *       "last4": "4242",
+                     *       "exp_month": 12,
+                     *       "exp_year": 2031,
+                     *       "name": "Avery Appraiser",
+                     *       "updated_at": "2026-11-20T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CardOnFile"];
                 };
             };
@@ -4855,6 +6323,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4862,11 +6331,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -4874,15 +6352,42 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Avery Appraiser",
+                 *       "number": "4242 4242 4242 4242",
+                 *       "exp_month": 12,
+                 *       "exp_year": 2031,
+                 *       "cvc": "123"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CardOnFileRequest"];
+                /**
+                 * @example {
+                 *       "name": "Avery Appraiser",
+                 *       "number": "4242 4242 4242 4242",
+                 *       "exp_month": 12,
+                 *       "exp_year": 2031,
+                 *       "cvc": "123"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The name on the card */
+                    /**
+                     * @description The name on the card
+                     * @example Avery Appraiser
+                     */
                     name: string;
-                    /** @description Sent to the card processor; never stored */
+                    /**
+                     * @description Sent to the card processor; never stored
+                     * @example 4242 4242 4242 4242
+                     */
                     number: string;
                     exp_month: string | number;
                     exp_year: string | number;
-                    /** @description Sent to the card processor; never stored */
+                    /**
+                     * @description Sent to the card processor; never stored
+                     * @example 123
+                     */
                     cvc: string;
                 };
             };
@@ -4898,6 +6403,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "brand": "Visa",
+                     *       "last4": "4242",
+                     *       "exp_month": 12,
+                     *       "exp_year": 2031,
+                     *       "name": "Avery Appraiser",
+                     *       "updated_at": "2026-11-20T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CardOnFile"];
                 };
             };
@@ -4909,6 +6424,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4916,11 +6432,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -4938,6 +6463,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -4950,6 +6480,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4960,11 +6491,20 @@ export interface operations {
                 next_step?: "answer_offer" | "await_terms" | "schedule" | "inspect" | "submit" | "revise" | "on_hold" | "in_review" | "done" | "cancelled";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -4982,6 +6522,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "file_number": "AOM-00000042",
+                     *           "full_address": "1100 Congress Ave, Unit 4, Austin, TX 78701",
+                     *           "status": {
+                     *             "id": "inspection_scheduled",
+                     *             "name": "Inspection scheduled"
+                     *           },
+                     *           "next_step": "inspect",
+                     *           "due_date": "12/12/2026",
+                     *           "appraiser_fee": "300.00",
+                     *           "fee_status": "on_completion",
+                     *           "offer_expires_at": null,
+                     *           "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
+                     *           "products": [
+                     *             {
+                     *               "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *               "name": "Single Family Appraisal (1004)"
+                     *             }
+                     *           ],
+                     *           "contact": {
+                     *             "name": "Otto Occupant",
+                     *             "phone": "512-555-0102"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkList"];
                 };
             };
@@ -4993,6 +6564,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5000,11 +6572,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5022,6 +6603,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "created_at": "2026-11-20T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CalendarFeedStatus"];
                 };
             };
@@ -5033,6 +6620,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5040,13 +6628,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5065,6 +6665,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://appraisals.example.com/calendar/qVWa9vM_x5eMQqgOjHDiYo_mbZDGQ8x-n2BCCocgNLg.ics",
+                     *       "created_at": "2026-11-20T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CalendarFeed"];
                 };
             };
@@ -5076,6 +6682,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5083,11 +6690,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5105,6 +6721,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -5117,6 +6738,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5127,11 +6749,20 @@ export interface operations {
                 organization_id?: string;
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5149,6 +6780,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *         "name": "Lou Officer",
+                     *         "first_name": "Lou",
+                     *         "last_name": "Officer",
+                     *         "email": "lou.officer@hillcountry.example",
+                     *         "role": "client",
+                     *         "is_admin": false,
+                     *         "active": true,
+                     *         "invitation_pending": false,
+                     *         "organization": {
+                     *           "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *           "name": "Hill Country Bank",
+                     *           "kind": "client"
+                     *         },
+                     *         "invited_at": "2026-10-02T14:00:00.000Z",
+                     *         "branch": {
+                     *           "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *           "name": "Downtown Austin"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ManagedUser"][];
                 };
             };
@@ -5161,6 +6817,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5168,13 +6825,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5182,23 +6851,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "nora.new@hillcountry.example",
+                 *       "first_name": "Nora",
+                 *       "last_name": "New",
+                 *       "role": "client",
+                 *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *       "is_admin": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["InviteUserRequest"];
+                /**
+                 * @example {
+                 *       "email": "nora.new@hillcountry.example",
+                 *       "first_name": "Nora",
+                 *       "last_name": "New",
+                 *       "role": "client",
+                 *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *       "is_admin": false
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Their email: the invitation goes there */
+                    /**
+                     * @description Their email: the invitation goes there
+                     * @example nora.new@hillcountry.example
+                     */
                     email: string;
+                    /** @example Nora */
                     first_name: string;
+                    /** @example New */
                     last_name: string;
                     /**
                      * @description staff (default) or appraiser in a company; client in a client
+                     * @example client
                      * @enum {unknown}
                      */
                     role?: "staff" | "appraiser" | "client";
                     /**
                      * Format: uuid
                      * @description Where they join: your organization (default), or a client your company serves
+                     * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
                      */
                     organization_id?: string;
-                    /** @default false */
+                    /**
+                     * @default false
+                     * @example false
+                     */
                     is_admin?: boolean;
                 };
             };
@@ -5215,6 +6914,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *       "name": "Lou Officer",
+                     *       "first_name": "Lou",
+                     *       "last_name": "Officer",
+                     *       "email": "lou.officer@hillcountry.example",
+                     *       "role": "client",
+                     *       "is_admin": false,
+                     *       "active": true,
+                     *       "invitation_pending": false,
+                     *       "organization": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank",
+                     *         "kind": "client"
+                     *       },
+                     *       "invited_at": "2026-10-02T14:00:00.000Z",
+                     *       "branch": {
+                     *         "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *         "name": "Downtown Austin"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ManagedUser"];
                 };
             };
@@ -5227,6 +6949,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5234,30 +6957,63 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The user */
+                /**
+                 * @description The user
+                 * @example 57243582-c15e-4dd6-810b-6d7fe87ed14f
+                 */
                 user_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "staff",
+                 *       "is_admin": true,
+                 *       "active": true,
+                 *       "branch_id": "4eec8551-7bb2-4ce8-9755-7581f15970c4"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserChange"];
+                /**
+                 * @example {
+                 *       "role": "staff",
+                 *       "is_admin": true,
+                 *       "active": true,
+                 *       "branch_id": "4eec8551-7bb2-4ce8-9755-7581f15970c4"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /**
                      * @description A company's users only: staff or appraiser
+                     * @example staff
                      * @enum {unknown}
                      */
                     role?: "staff" | "appraiser";
+                    /** @example true */
                     is_admin?: boolean;
-                    /** @description false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys) */
+                    /**
+                     * @description false deactivates: every key of the user is revoked and every session ends; true lets them back in (with new keys)
+                     * @example true
+                     */
                     active?: boolean;
                     /** @description A client's users only: one of the client's branches (its configuration lists them); null: none */
                     branch_id?: string | null;
@@ -5275,6 +7031,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *       "name": "Lou Officer",
+                     *       "first_name": "Lou",
+                     *       "last_name": "Officer",
+                     *       "email": "lou.officer@hillcountry.example",
+                     *       "role": "client",
+                     *       "is_admin": false,
+                     *       "active": true,
+                     *       "invitation_pending": false,
+                     *       "organization": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank",
+                     *         "kind": "client"
+                     *       },
+                     *       "invited_at": "2026-10-02T14:00:00.000Z",
+                     *       "branch": {
+                     *         "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *         "name": "Downtown Austin"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ManagedUser"];
                 };
             };
@@ -5287,6 +7066,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5294,11 +7074,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5316,6 +7105,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "91033fcc-9668-4b86-a536-3896c45b28cf",
+                     *         "prefix": "aoms_Kq3vG_",
+                     *         "label": "Loan origination system",
+                     *         "created_at": "2026-11-01T09:30:00.000Z",
+                     *         "revoked_at": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ApiKey"][];
                 };
             };
@@ -5327,6 +7127,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5334,13 +7135,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5348,9 +7161,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "Loan origination system"
+                 *     }
+                 */
                 "application/json": components["schemas"]["IssueApiKeyRequest"];
+                /**
+                 * @example {
+                 *       "label": "Loan origination system"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description What the key is for */
+                    /**
+                     * @description What the key is for
+                     * @example Loan origination system
+                     */
                     label?: string;
                 };
             };
@@ -5367,6 +7193,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "91033fcc-9668-4b86-a536-3896c45b28cf",
+                     *       "prefix": "aoms_Kq3vG_",
+                     *       "label": "Loan origination system",
+                     *       "api_key": "aoms_Kq3vG_x9P2mLrT8wZ4nB6cD1eF3gH5jK7sV0yQa2uE4"
+                     *     }
+                     */
                     "application/json": components["schemas"]["IssuedApiKey"];
                 };
             };
@@ -5378,6 +7213,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5385,15 +7221,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The key */
+                /**
+                 * @description The key
+                 * @example 91033fcc-9668-4b86-a536-3896c45b28cf
+                 */
                 key_id: string;
             };
             cookie?: never;
@@ -5410,6 +7258,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -5422,17 +7275,20 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
     listClients: {
         parameters: {
             query?: {
-                /** @description Page number, 1 to 1000000 (default 1) */
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
                 page?: number;
-                /** @description Page size (default 25; above 100 reads as 100) */
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
+                /** @description id is the value */
                 "q[id_eq]"?: string;
+                /** @description id is not the value */
                 "q[id_not_eq]"?: string;
                 /** @description id is one of */
                 "q[id_in][]"?: string[];
@@ -5442,20 +7298,27 @@ export interface operations {
                 "q[id_null]"?: "true" | "false";
                 /** @description id is present (true) or not (false) */
                 "q[id_present]"?: "true" | "false";
+                /** @description name is the value */
                 "q[name_eq]"?: string;
+                /** @description name is not the value */
                 "q[name_not_eq]"?: string;
                 /** @description name is one of */
                 "q[name_in][]"?: string[];
                 /** @description name is none of */
                 "q[name_not_in][]"?: string[];
+                /** @description name contains the value */
                 "q[name_cont]"?: string;
+                /** @description name starts with the value */
                 "q[name_start]"?: string;
+                /** @description name ends with the value */
                 "q[name_end]"?: string;
                 /** @description name is null (true) or not (false) */
                 "q[name_null]"?: "true" | "false";
                 /** @description name is present (true) or not (false) */
                 "q[name_present]"?: "true" | "false";
+                /** @description client_type_id is the value */
                 "q[client_type_id_eq]"?: string;
+                /** @description client_type_id is not the value */
                 "q[client_type_id_not_eq]"?: string;
                 /** @description client_type_id is one of */
                 "q[client_type_id_in][]"?: string[];
@@ -5465,17 +7328,17 @@ export interface operations {
                 "q[client_type_id_null]"?: "true" | "false";
                 /** @description client_type_id is present (true) or not (false) */
                 "q[client_type_id_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gteq]"?: string;
                 /** @description created_at is null (true) or not (false) */
                 "q[created_at_null]"?: "true" | "false";
@@ -5485,11 +7348,20 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "name asc" | "name desc" | "client_type_id asc" | "client_type_id desc" | "created_at asc" | "created_at desc";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5507,6 +7379,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Client"][];
                 };
             };
@@ -5518,6 +7398,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5525,13 +7406,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5539,21 +7432,95 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organization": {
+                 *         "name": "Hill Country Bank",
+                 *         "client_type_id": "eefdea94-9083-4862-81c3-b5c8ce6d84fe",
+                 *         "add_all_products": true,
+                 *         "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                 *         "address_attributes": {
+                 *           "address_one": "600 Congress Ave",
+                 *           "address_two": "Floor 12",
+                 *           "city": "Austin",
+                 *           "state": "TX",
+                 *           "zip": "78701"
+                 *         },
+                 *         "contacts_attributes": [
+                 *           {
+                 *             "name": "Casey Client",
+                 *             "emails": [
+                 *               "casey.client@hillcountry.example"
+                 *             ],
+                 *             "phones_attributes": [
+                 *               {
+                 *                 "phone_number": "512-555-0110",
+                 *                 "phone_type": "work"
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateClientRequest"];
+                /**
+                 * @example {
+                 *       "organization[name]": "Hill Country Bank",
+                 *       "organization[client_type_id]": "eefdea94-9083-4862-81c3-b5c8ce6d84fe",
+                 *       "organization[add_all_products]": true,
+                 *       "organization[company_id]": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                 *       "organization[address_attributes][address_one]": "600 Congress Ave",
+                 *       "organization[address_attributes][address_two]": "Floor 12",
+                 *       "organization[address_attributes][city]": "Austin",
+                 *       "organization[address_attributes][state]": "TX",
+                 *       "organization[address_attributes][zip]": "78701",
+                 *       "organization[contacts_attributes][][name]": [
+                 *         "Casey Client"
+                 *       ],
+                 *       "organization[contacts_attributes][][emails][]": [
+                 *         "casey.client@hillcountry.example"
+                 *       ],
+                 *       "organization[contacts_attributes][][phones_attributes][][phone_number]": [
+                 *         "512-555-0110"
+                 *       ],
+                 *       "organization[contacts_attributes][][phones_attributes][][phone_type]": [
+                 *         "work"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @example Hill Country Bank */
                     "organization[name]": string;
-                    /** @description An id from GET /api/v1/client_types */
+                    /**
+                     * @description An id from GET /api/v1/client_types
+                     * @example eefdea94-9083-4862-81c3-b5c8ce6d84fe
+                     */
                     "organization[client_type_id]": string;
-                    /** @description Attach all of the company's products to the new client */
+                    /**
+                     * @description Attach all of the company's products to the new client
+                     * @example true
+                     */
                     "organization[add_all_products]": boolean;
-                    /** @description Operators only: the company that serves the new client (staff: always their own) */
+                    /**
+                     * @description Operators only: the company that serves the new client (staff: always their own)
+                     * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                     */
                     "organization[company_id]"?: string;
+                    /** @example 600 Congress Ave */
                     "organization[address_attributes][address_one]": string;
                     "organization[address_attributes][address_two]"?: string | null;
+                    /** @example Austin */
                     "organization[address_attributes][city]": string;
-                    /** @description USPS code (TX) or name (Texas) */
+                    /**
+                     * @description USPS code (TX) or name (Texas)
+                     * @example TX
+                     */
                     "organization[address_attributes][state]": string;
-                    /** @description 12345 or 12345-6789 */
+                    /**
+                     * @description 12345 or 12345-6789
+                     * @example 78701
+                     */
                     "organization[address_attributes][zip]": string;
                     "organization[contacts_attributes][][name]": string[];
                     "organization[contacts_attributes][][emails][]"?: string[];
@@ -5574,6 +7541,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "client": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedClient"];
                 };
             };
@@ -5585,17 +7561,20 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
     listClientTypes: {
         parameters: {
             query?: {
-                /** @description Page number, 1 to 1000000 (default 1) */
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
                 page?: number;
-                /** @description Page size (default 25; above 100 reads as 100) */
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
+                /** @description id is the value */
                 "q[id_eq]"?: string;
+                /** @description id is not the value */
                 "q[id_not_eq]"?: string;
                 /** @description id is one of */
                 "q[id_in][]"?: string[];
@@ -5605,14 +7584,19 @@ export interface operations {
                 "q[id_null]"?: "true" | "false";
                 /** @description id is present (true) or not (false) */
                 "q[id_present]"?: "true" | "false";
+                /** @description name is the value */
                 "q[name_eq]"?: string;
+                /** @description name is not the value */
                 "q[name_not_eq]"?: string;
                 /** @description name is one of */
                 "q[name_in][]"?: string[];
                 /** @description name is none of */
                 "q[name_not_in][]"?: string[];
+                /** @description name contains the value */
                 "q[name_cont]"?: string;
+                /** @description name starts with the value */
                 "q[name_start]"?: string;
+                /** @description name ends with the value */
                 "q[name_end]"?: string;
                 /** @description name is null (true) or not (false) */
                 "q[name_null]"?: "true" | "false";
@@ -5622,11 +7606,20 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "name asc" | "name desc";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -5644,6 +7637,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "eefdea94-9083-4862-81c3-b5c8ce6d84fe",
+                     *         "name": "Bank"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ClientType"][];
                 };
             };
@@ -5655,6 +7656,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5662,15 +7664,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
@@ -5687,6 +7701,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "branches": [
+                     *         {
+                     *           "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *           "name": "Downtown Austin"
+                     *         }
+                     *       ],
+                     *       "companies": [
+                     *         {
+                     *           "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *           "company_name": "Lone Star Appraisal Co",
+                     *           "payment_methods": [
+                     *             "invoice",
+                     *             "payment_link",
+                     *             "credit_card"
+                     *           ],
+                     *           "products": [
+                     *             {
+                     *               "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *               "name": "Single Family Appraisal (1004)",
+                     *               "service_type": "residential_appraisals",
+                     *               "follow_up": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "parties": [
+                     *         {
+                     *           "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *           "name": "Lou Officer"
+                     *         }
+                     *       ],
+                     *       "property_types": [
+                     *         {
+                     *           "id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                     *           "name": "Single Family",
+                     *           "slug": "single_family"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientConfiguration"];
                 };
             };
@@ -5699,6 +7756,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5709,15 +7767,27 @@ export interface operations {
                 company_id?: string;
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
@@ -5734,6 +7804,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "client_review_required": false,
+                     *       "payment_before_assignment": false,
+                     *       "lender_requests_reviewed": true,
+                     *       "messages_through_company": true,
+                     *       "report_release_after_payment": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientSettings"];
                 };
             };
@@ -5746,6 +7827,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5753,29 +7835,69 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "client_review_required": true,
+                 *       "payment_before_assignment": false,
+                 *       "lender_requests_reviewed": true,
+                 *       "messages_through_company": true,
+                 *       "report_release_after_payment": false,
+                 *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClientSettingsChange"];
+                /**
+                 * @example {
+                 *       "client_review_required": true,
+                 *       "payment_before_assignment": false,
+                 *       "lender_requests_reviewed": true,
+                 *       "messages_through_company": true,
+                 *       "report_release_after_payment": false,
+                 *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @example true */
                     client_review_required?: boolean;
+                    /** @example false */
                     payment_before_assignment?: boolean;
+                    /** @example true */
                     lender_requests_reviewed?: boolean;
+                    /** @example true */
                     messages_through_company?: boolean;
+                    /** @example false */
                     report_release_after_payment?: boolean;
-                    /** @description Operators: the company whose settings change, when several serve the client */
+                    /**
+                     * @description Operators: the company whose settings change, when several serve the client
+                     * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                     */
                     company_id?: string;
                 };
             };
@@ -5791,6 +7913,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "client_review_required": false,
+                     *       "payment_before_assignment": false,
+                     *       "lender_requests_reviewed": true,
+                     *       "messages_through_company": true,
+                     *       "report_release_after_payment": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientSettings"];
                 };
             };
@@ -5803,6 +7936,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5810,15 +7944,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
@@ -5835,6 +7981,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "order_visibility": "branch"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientAccess"];
                 };
             };
@@ -5847,6 +7999,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5854,24 +8007,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_visibility": "branch"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClientAccessChange"];
+                /**
+                 * @example {
+                 *       "order_visibility": "branch"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @enum {unknown} */
+                    /**
+                     * @example branch
+                     * @enum {unknown}
+                     */
                     order_visibility: "all" | "branch" | "own";
                 };
             };
@@ -5887,6 +8065,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "order_visibility": "branch"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientAccess"];
                 };
             };
@@ -5899,6 +8083,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5909,15 +8094,27 @@ export interface operations {
                 company_id?: string;
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
@@ -5934,6 +8131,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "products": [
+                     *         {
+                     *           "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "name": "Single Family Appraisal (1004)",
+                     *           "standard_fee": "425.00",
+                     *           "offered": true,
+                     *           "fee": "450.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientProducts"];
                 };
             };
@@ -5946,6 +8158,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5953,26 +8166,63 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The client */
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
                 client_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "products": [
+                 *         {
+                 *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                 *           "fee": "450.00"
+                 *         }
+                 *       ],
+                 *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClientProductsChange"];
+                /**
+                 * @example {
+                 *       "products[][product_id]": [
+                 *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *       ],
+                 *       "products[][fee]": [
+                 *         "450.00"
+                 *       ],
+                 *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     "products[][product_id]": string[];
                     "products[][fee]"?: (string | null)[];
-                    /** @description Operators: the company whose products, when several serve the client */
+                    /**
+                     * @description Operators: the company whose products, when several serve the client
+                     * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                     */
                     company_id?: string;
                 };
             };
@@ -5988,6 +8238,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "products": [
+                     *         {
+                     *           "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "name": "Single Family Appraisal (1004)",
+                     *           "standard_fee": "425.00",
+                     *           "offered": true,
+                     *           "fee": "450.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientProducts"];
                 };
             };
@@ -6000,6 +8265,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6007,11 +8273,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -6029,6 +8304,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                     *         "name": "Single Family",
+                     *         "slug": "single_family"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PropertyType"][];
                 };
             };
@@ -6040,6 +8324,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6047,15 +8332,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The company */
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
                 company_id: string;
             };
             cookie?: never;
@@ -6072,6 +8369,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "submission_fee": "15.00",
+                     *       "payment_methods": [
+                     *         "invoice",
+                     *         "payment_link",
+                     *         "credit_card"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CompanySettings"];
                 };
             };
@@ -6084,6 +8392,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6091,22 +8400,52 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The company */
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
                 company_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "submission_fee": "15.00",
+                 *       "payment_methods": [
+                 *         "invoice",
+                 *         "credit_card"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CompanySettingsChange"];
+                /**
+                 * @example {
+                 *       "submission_fee": "15.00",
+                 *       "payment_methods[]": [
+                 *         "invoice",
+                 *         "credit_card"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     submission_fee?: string | null;
                     "payment_methods[]"?: ("payment_link" | "invoice" | "credit_card")[];
@@ -6124,6 +8463,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "submission_fee": "15.00",
+                     *       "payment_methods": [
+                     *         "invoice",
+                     *         "payment_link",
+                     *         "credit_card"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CompanySettings"];
                 };
             };
@@ -6136,6 +8486,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6148,11 +8499,20 @@ export interface operations {
                 company_id?: string;
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -6170,6 +8530,140 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "period": {
+                     *         "from": "06/01/2026",
+                     *         "to": "11/30/2026",
+                     *         "months": 6
+                     *       },
+                     *       "totals": {
+                     *         "received": {
+                     *           "count": 61,
+                     *           "orders": {
+                     *             "created_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "created_at_lt": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         },
+                     *         "completed": {
+                     *           "count": 48,
+                     *           "orders": {
+                     *             "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "fulfilled_at_lt": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         }
+                     *       },
+                     *       "weeks": [
+                     *         {
+                     *           "week_start": "11/23/2026",
+                     *           "received": {
+                     *             "count": 3,
+                     *             "orders": {
+                     *               "created_at_gteq": "2026-11-23T00:00:00.000Z",
+                     *               "created_at_lt": "2026-11-30T00:00:00.000Z"
+                     *             }
+                     *           },
+                     *           "completed": {
+                     *             "count": 2,
+                     *             "orders": {
+                     *               "completed_at_gteq": "2026-11-23T00:00:00.000Z",
+                     *               "completed_at_lt": "2026-11-30T00:00:00.000Z"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "turn_time_by_month": [
+                     *         {
+                     *           "month_start": "11/01/2026",
+                     *           "fulfilled": {
+                     *             "count": 48,
+                     *             "orders": {
+                     *               "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *               "fulfilled_at_lt": "2026-12-01T00:00:00.000Z"
+                     *             }
+                     *           },
+                     *           "median_days": 9,
+                     *           "p90_days": 14
+                     *         }
+                     *       ],
+                     *       "turn_time_by_product": [
+                     *         {
+                     *           "product": {
+                     *             "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *             "name": "Single Family Appraisal (1004)"
+                     *           },
+                     *           "fulfilled": {
+                     *             "count": 48,
+                     *             "orders": {
+                     *               "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *               "fulfilled_at_lt": "2026-12-01T00:00:00.000Z"
+                     *             }
+                     *           },
+                     *           "median_days": 9,
+                     *           "p90_days": 15
+                     *         }
+                     *       ],
+                     *       "on_time": {
+                     *         "fulfilled": {
+                     *           "count": 48,
+                     *           "orders": {
+                     *             "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "fulfilled_at_lt": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         },
+                     *         "on_time": {
+                     *           "count": 44,
+                     *           "orders": {
+                     *             "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "fulfilled_at_lt": "2026-12-01T00:00:00.000Z",
+                     *             "on_time_eq": "true"
+                     *           }
+                     *         },
+                     *         "late": {
+                     *           "count": 4,
+                     *           "orders": {
+                     *             "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "fulfilled_at_lt": "2026-12-01T00:00:00.000Z",
+                     *             "on_time_eq": "false"
+                     *           }
+                     *         },
+                     *         "rate": 0.92
+                     *       },
+                     *       "revisions": {
+                     *         "fulfilled": {
+                     *           "count": 48,
+                     *           "orders": {
+                     *             "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "fulfilled_at_lt": "2026-12-01T00:00:00.000Z"
+                     *           }
+                     *         },
+                     *         "revised": {
+                     *           "count": 5,
+                     *           "orders": {
+                     *             "fulfilled_at_gteq": "2026-06-01T00:00:00.000Z",
+                     *             "fulfilled_at_lt": "2026-12-01T00:00:00.000Z",
+                     *             "revised_eq": "true"
+                     *           }
+                     *         },
+                     *         "rate": 0.1
+                     *       },
+                     *       "open_by_appraiser": [
+                     *         {
+                     *           "appraiser": {
+                     *             "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *             "name": "Avery Appraiser"
+                     *           },
+                     *           "open": {
+                     *             "count": 6,
+                     *             "orders": {
+                     *               "appraiser_id_eq": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *               "open_eq": "true"
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Insight"];
                 };
             };
@@ -6182,19 +8676,22 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
     listOrders: {
         parameters: {
             query?: {
-                /** @description Page number, 1 to 1000000 (default 1) */
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
                 page?: number;
-                /** @description Page size (default 25; above 100 reads as 100) */
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
                 /** @description Start after the last order of the page that gave this cursor (its pagination.next_cursor), instead of at a page number: a deep page costs what the first does. Not with page; the same q[s] as that page; per_page and the q[…] filters may change. */
                 after?: string;
+                /** @description id is the value */
                 "q[id_eq]"?: string;
+                /** @description id is not the value */
                 "q[id_not_eq]"?: string;
                 /** @description id is one of */
                 "q[id_in][]"?: string[];
@@ -6204,7 +8701,9 @@ export interface operations {
                 "q[id_null]"?: "true" | "false";
                 /** @description id is present (true) or not (false) */
                 "q[id_present]"?: "true" | "false";
+                /** @description status_name is the value */
                 "q[status_name_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+                /** @description status_name is not the value */
                 "q[status_name_not_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
                 /** @description status_name is one of */
                 "q[status_name_in][]"?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
@@ -6214,33 +8713,45 @@ export interface operations {
                 "q[status_name_null]"?: "true" | "false";
                 /** @description status_name is present (true) or not (false) */
                 "q[status_name_present]"?: "true" | "false";
+                /** @description file_number is the value */
                 "q[file_number_eq]"?: string;
+                /** @description file_number is not the value */
                 "q[file_number_not_eq]"?: string;
                 /** @description file_number is one of */
                 "q[file_number_in][]"?: string[];
                 /** @description file_number is none of */
                 "q[file_number_not_in][]"?: string[];
+                /** @description file_number contains the value */
                 "q[file_number_cont]"?: string;
+                /** @description file_number starts with the value */
                 "q[file_number_start]"?: string;
+                /** @description file_number ends with the value */
                 "q[file_number_end]"?: string;
                 /** @description file_number is null (true) or not (false) */
                 "q[file_number_null]"?: "true" | "false";
                 /** @description file_number is present (true) or not (false) */
                 "q[file_number_present]"?: "true" | "false";
+                /** @description loan_number is the value */
                 "q[loan_number_eq]"?: string;
+                /** @description loan_number is not the value */
                 "q[loan_number_not_eq]"?: string;
                 /** @description loan_number is one of */
                 "q[loan_number_in][]"?: string[];
                 /** @description loan_number is none of */
                 "q[loan_number_not_in][]"?: string[];
+                /** @description loan_number contains the value */
                 "q[loan_number_cont]"?: string;
+                /** @description loan_number starts with the value */
                 "q[loan_number_start]"?: string;
+                /** @description loan_number ends with the value */
                 "q[loan_number_end]"?: string;
                 /** @description loan_number is null (true) or not (false) */
                 "q[loan_number_null]"?: "true" | "false";
                 /** @description loan_number is present (true) or not (false) */
                 "q[loan_number_present]"?: "true" | "false";
+                /** @description loan_type is the value */
                 "q[loan_type_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+                /** @description loan_type is not the value */
                 "q[loan_type_not_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
                 /** @description loan_type is one of */
                 "q[loan_type_in][]"?: ("203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va")[];
@@ -6250,7 +8761,9 @@ export interface operations {
                 "q[loan_type_null]"?: "true" | "false";
                 /** @description loan_type is present (true) or not (false) */
                 "q[loan_type_present]"?: "true" | "false";
+                /** @description transaction_type is the value */
                 "q[transaction_type_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+                /** @description transaction_type is not the value */
                 "q[transaction_type_not_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
                 /** @description transaction_type is one of */
                 "q[transaction_type_in][]"?: ("collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance")[];
@@ -6260,72 +8773,99 @@ export interface operations {
                 "q[transaction_type_null]"?: "true" | "false";
                 /** @description transaction_type is present (true) or not (false) */
                 "q[transaction_type_present]"?: "true" | "false";
+                /** @description borrower_first_name is the value */
                 "q[borrower_first_name_eq]"?: string;
+                /** @description borrower_first_name is not the value */
                 "q[borrower_first_name_not_eq]"?: string;
                 /** @description borrower_first_name is one of */
                 "q[borrower_first_name_in][]"?: string[];
                 /** @description borrower_first_name is none of */
                 "q[borrower_first_name_not_in][]"?: string[];
+                /** @description borrower_first_name contains the value */
                 "q[borrower_first_name_cont]"?: string;
+                /** @description borrower_first_name starts with the value */
                 "q[borrower_first_name_start]"?: string;
+                /** @description borrower_first_name ends with the value */
                 "q[borrower_first_name_end]"?: string;
                 /** @description borrower_first_name is null (true) or not (false) */
                 "q[borrower_first_name_null]"?: "true" | "false";
                 /** @description borrower_first_name is present (true) or not (false) */
                 "q[borrower_first_name_present]"?: "true" | "false";
+                /** @description borrower_last_name is the value */
                 "q[borrower_last_name_eq]"?: string;
+                /** @description borrower_last_name is not the value */
                 "q[borrower_last_name_not_eq]"?: string;
                 /** @description borrower_last_name is one of */
                 "q[borrower_last_name_in][]"?: string[];
                 /** @description borrower_last_name is none of */
                 "q[borrower_last_name_not_in][]"?: string[];
+                /** @description borrower_last_name contains the value */
                 "q[borrower_last_name_cont]"?: string;
+                /** @description borrower_last_name starts with the value */
                 "q[borrower_last_name_start]"?: string;
+                /** @description borrower_last_name ends with the value */
                 "q[borrower_last_name_end]"?: string;
                 /** @description borrower_last_name is null (true) or not (false) */
                 "q[borrower_last_name_null]"?: "true" | "false";
                 /** @description borrower_last_name is present (true) or not (false) */
                 "q[borrower_last_name_present]"?: "true" | "false";
+                /** @description borrower_name is the value */
                 "q[borrower_name_eq]"?: string;
+                /** @description borrower_name is not the value */
                 "q[borrower_name_not_eq]"?: string;
                 /** @description borrower_name is one of */
                 "q[borrower_name_in][]"?: string[];
                 /** @description borrower_name is none of */
                 "q[borrower_name_not_in][]"?: string[];
+                /** @description borrower_name contains the value */
                 "q[borrower_name_cont]"?: string;
+                /** @description borrower_name starts with the value */
                 "q[borrower_name_start]"?: string;
+                /** @description borrower_name ends with the value */
                 "q[borrower_name_end]"?: string;
                 /** @description borrower_name is null (true) or not (false) */
                 "q[borrower_name_null]"?: "true" | "false";
                 /** @description borrower_name is present (true) or not (false) */
                 "q[borrower_name_present]"?: "true" | "false";
+                /** @description keywords is the value */
                 "q[keywords_eq]"?: string;
+                /** @description keywords is not the value */
                 "q[keywords_not_eq]"?: string;
                 /** @description keywords is one of */
                 "q[keywords_in][]"?: string[];
                 /** @description keywords is none of */
                 "q[keywords_not_in][]"?: string[];
+                /** @description keywords contains the value */
                 "q[keywords_cont]"?: string;
+                /** @description keywords starts with the value */
                 "q[keywords_start]"?: string;
+                /** @description keywords ends with the value */
                 "q[keywords_end]"?: string;
                 /** @description keywords is null (true) or not (false) */
                 "q[keywords_null]"?: "true" | "false";
                 /** @description keywords is present (true) or not (false) */
                 "q[keywords_present]"?: "true" | "false";
+                /** @description address_city is the value */
                 "q[address_city_eq]"?: string;
+                /** @description address_city is not the value */
                 "q[address_city_not_eq]"?: string;
                 /** @description address_city is one of */
                 "q[address_city_in][]"?: string[];
                 /** @description address_city is none of */
                 "q[address_city_not_in][]"?: string[];
+                /** @description address_city contains the value */
                 "q[address_city_cont]"?: string;
+                /** @description address_city starts with the value */
                 "q[address_city_start]"?: string;
+                /** @description address_city ends with the value */
                 "q[address_city_end]"?: string;
                 /** @description address_city is null (true) or not (false) */
                 "q[address_city_null]"?: "true" | "false";
                 /** @description address_city is present (true) or not (false) */
                 "q[address_city_present]"?: "true" | "false";
+                /** @description address_state is the value */
                 "q[address_state_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
+                /** @description address_state is not the value */
                 "q[address_state_not_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
                 /** @description address_state is one of */
                 "q[address_state_in][]"?: ("01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56")[];
@@ -6335,131 +8875,149 @@ export interface operations {
                 "q[address_state_null]"?: "true" | "false";
                 /** @description address_state is present (true) or not (false) */
                 "q[address_state_present]"?: "true" | "false";
+                /** @description address_zip is the value */
                 "q[address_zip_eq]"?: string;
+                /** @description address_zip is not the value */
                 "q[address_zip_not_eq]"?: string;
                 /** @description address_zip is one of */
                 "q[address_zip_in][]"?: string[];
                 /** @description address_zip is none of */
                 "q[address_zip_not_in][]"?: string[];
+                /** @description address_zip contains the value */
                 "q[address_zip_cont]"?: string;
+                /** @description address_zip starts with the value */
                 "q[address_zip_start]"?: string;
+                /** @description address_zip ends with the value */
                 "q[address_zip_end]"?: string;
                 /** @description address_zip is null (true) or not (false) */
                 "q[address_zip_null]"?: "true" | "false";
                 /** @description address_zip is present (true) or not (false) */
                 "q[address_zip_present]"?: "true" | "false";
+                /** @description address_street is the value */
                 "q[address_street_eq]"?: string;
+                /** @description address_street is not the value */
                 "q[address_street_not_eq]"?: string;
                 /** @description address_street is one of */
                 "q[address_street_in][]"?: string[];
                 /** @description address_street is none of */
                 "q[address_street_not_in][]"?: string[];
+                /** @description address_street contains the value */
                 "q[address_street_cont]"?: string;
+                /** @description address_street starts with the value */
                 "q[address_street_start]"?: string;
+                /** @description address_street ends with the value */
                 "q[address_street_end]"?: string;
                 /** @description address_street is null (true) or not (false) */
                 "q[address_street_null]"?: "true" | "false";
                 /** @description address_street is present (true) or not (false) */
                 "q[address_street_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gteq]"?: string;
                 /** @description due_date is null (true) or not (false) */
                 "q[due_date_null]"?: "true" | "false";
                 /** @description due_date is present (true) or not (false) */
                 "q[due_date_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gteq]"?: string;
                 /** @description created_at is null (true) or not (false) */
                 "q[created_at_null]"?: "true" | "false";
                 /** @description created_at is present (true) or not (false) */
                 "q[created_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gteq]"?: string;
                 /** @description updated_at is null (true) or not (false) */
                 "q[updated_at_null]"?: "true" | "false";
                 /** @description updated_at is present (true) or not (false) */
                 "q[updated_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gteq]"?: string;
                 /** @description completed_at is null (true) or not (false) */
                 "q[completed_at_null]"?: "true" | "false";
                 /** @description completed_at is present (true) or not (false) */
                 "q[completed_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gteq]"?: string;
                 /** @description fulfilled_at is null (true) or not (false) */
                 "q[fulfilled_at_null]"?: "true" | "false";
                 /** @description fulfilled_at is present (true) or not (false) */
                 "q[fulfilled_at_present]"?: "true" | "false";
+                /** @description open is the value */
                 "q[open_eq]"?: "true" | "false";
+                /** @description open is not the value */
                 "q[open_not_eq]"?: "true" | "false";
                 /** @description open is null (true) or not (false) */
                 "q[open_null]"?: "true" | "false";
                 /** @description open is present (true) or not (false) */
                 "q[open_present]"?: "true" | "false";
+                /** @description on_time is the value */
                 "q[on_time_eq]"?: "true" | "false";
+                /** @description on_time is not the value */
                 "q[on_time_not_eq]"?: "true" | "false";
                 /** @description on_time is null (true) or not (false) */
                 "q[on_time_null]"?: "true" | "false";
                 /** @description on_time is present (true) or not (false) */
                 "q[on_time_present]"?: "true" | "false";
+                /** @description revised is the value */
                 "q[revised_eq]"?: "true" | "false";
+                /** @description revised is not the value */
                 "q[revised_not_eq]"?: "true" | "false";
                 /** @description revised is null (true) or not (false) */
                 "q[revised_null]"?: "true" | "false";
                 /** @description revised is present (true) or not (false) */
                 "q[revised_present]"?: "true" | "false";
+                /** @description product_id is the value */
                 "q[product_id_eq]"?: string;
+                /** @description product_id is not the value */
                 "q[product_id_not_eq]"?: string;
                 /** @description product_id is one of */
                 "q[product_id_in][]"?: string[];
@@ -6469,7 +9027,9 @@ export interface operations {
                 "q[product_id_null]"?: "true" | "false";
                 /** @description product_id is present (true) or not (false) */
                 "q[product_id_present]"?: "true" | "false";
+                /** @description client_id is the value */
                 "q[client_id_eq]"?: string;
+                /** @description client_id is not the value */
                 "q[client_id_not_eq]"?: string;
                 /** @description client_id is one of */
                 "q[client_id_in][]"?: string[];
@@ -6479,7 +9039,9 @@ export interface operations {
                 "q[client_id_null]"?: "true" | "false";
                 /** @description client_id is present (true) or not (false) */
                 "q[client_id_present]"?: "true" | "false";
+                /** @description company_id is the value */
                 "q[company_id_eq]"?: string;
+                /** @description company_id is not the value */
                 "q[company_id_not_eq]"?: string;
                 /** @description company_id is one of */
                 "q[company_id_in][]"?: string[];
@@ -6489,7 +9051,9 @@ export interface operations {
                 "q[company_id_null]"?: "true" | "false";
                 /** @description company_id is present (true) or not (false) */
                 "q[company_id_present]"?: "true" | "false";
+                /** @description appraiser_id is the value */
                 "q[appraiser_id_eq]"?: string;
+                /** @description appraiser_id is not the value */
                 "q[appraiser_id_not_eq]"?: string;
                 /** @description appraiser_id is one of */
                 "q[appraiser_id_in][]"?: string[];
@@ -6499,39 +9063,41 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gteq]"?: string;
                 /** @description offer_expires_at is null (true) or not (false) */
                 "q[offer_expires_at_null]"?: "true" | "false";
                 /** @description offer_expires_at is present (true) or not (false) */
                 "q[offer_expires_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gteq]"?: string;
                 /** @description vendor_due_date is null (true) or not (false) */
                 "q[vendor_due_date_null]"?: "true" | "false";
                 /** @description vendor_due_date is present (true) or not (false) */
                 "q[vendor_due_date_present]"?: "true" | "false";
+                /** @description payment_method is the value */
                 "q[payment_method_eq]"?: "payment_link" | "invoice" | "credit_card";
+                /** @description payment_method is not the value */
                 "q[payment_method_not_eq]"?: "payment_link" | "invoice" | "credit_card";
                 /** @description payment_method is one of */
                 "q[payment_method_in][]"?: ("payment_link" | "invoice" | "credit_card")[];
@@ -6545,11 +9111,20 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -6567,6 +9142,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "file_number": "AOM-00000042",
+                     *           "full_address": "1100 Congress Ave, Unit 4, Austin, TX 78701",
+                     *           "status": {
+                     *             "id": "client_request",
+                     *             "name": "Client request"
+                     *           },
+                     *           "due_date": "12/15/2026",
+                     *           "loan_type": "conventional",
+                     *           "transaction_type": "purchase",
+                     *           "appraiser": {
+                     *             "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *             "name": "Avery Appraiser"
+                     *           },
+                     *           "offer_expires_at": null
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 3,
+                     *         "total_count": 61,
+                     *         "per_page": 25,
+                     *         "has_next_page": true,
+                     *         "has_prev_page": false,
+                     *         "next_cursor": "eyJrIjpbIjIwMjYtMTItMTUiLCI2ZjFjMmQzZSJdfQ.Zm9vYmFy"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
@@ -6578,6 +9185,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6585,13 +9193,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6599,38 +9219,162 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "address": {
+                 *         "street_1": "1100 Congress Ave",
+                 *         "street_2": "Unit 4",
+                 *         "city": "Austin",
+                 *         "state": "TX",
+                 *         "zip": "78701",
+                 *         "county": "Travis"
+                 *       },
+                 *       "borrower": {
+                 *         "first_name": "Bea",
+                 *         "last_name": "Borrower",
+                 *         "email": "bea@borrower.example",
+                 *         "phone": "512-555-0101",
+                 *         "co_first_name": "Cody",
+                 *         "co_last_name": "Borrower"
+                 *       },
+                 *       "point_of_contact": {
+                 *         "name": "Otto Occupant",
+                 *         "phone": "512-555-0102",
+                 *         "emails": [
+                 *           "otto@occupant.example"
+                 *         ]
+                 *       },
+                 *       "due_date": "2026-12-15T17:00",
+                 *       "green_certified": false,
+                 *       "loan_type": "conventional",
+                 *       "fha_case_number": null,
+                 *       "transaction_type": "purchase",
+                 *       "loan_amount": "350000.00",
+                 *       "contract_price": 420000,
+                 *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                 *       "payment_method": "invoice",
+                 *       "complex_property": false,
+                 *       "product_ids": [
+                 *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *       ],
+                 *       "client_user_ids": [
+                 *         "57243582-c15e-4dd6-810b-6d7fe87ed14f"
+                 *       ],
+                 *       "occupancy_type": "primary_residence",
+                 *       "estate_held_type": "fee_simple",
+                 *       "loan_number": "HC-2026-0042",
+                 *       "closing_date": "01/15/2027",
+                 *       "property_type_id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                 *       "branch_id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                 *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                 *       "requested_by": {
+                 *         "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *         "lender_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9"
+                 *       },
+                 *       "draft": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateOrderRequest"];
+                /**
+                 * @example {
+                 *       "address[street_1]": "1100 Congress Ave",
+                 *       "address[street_2]": "Unit 4",
+                 *       "address[city]": "Austin",
+                 *       "address[state]": "TX",
+                 *       "address[zip]": "78701",
+                 *       "address[county]": "Travis",
+                 *       "borrower[first_name]": "Bea",
+                 *       "borrower[last_name]": "Borrower",
+                 *       "borrower[email]": "bea@borrower.example",
+                 *       "borrower[phone]": "512-555-0101",
+                 *       "borrower[co_first_name]": "Cody",
+                 *       "borrower[co_last_name]": "Borrower",
+                 *       "point_of_contact[name]": "Otto Occupant",
+                 *       "point_of_contact[phone]": "512-555-0102",
+                 *       "point_of_contact[emails][]": [
+                 *         "otto@occupant.example"
+                 *       ],
+                 *       "due_date": "2026-12-15T17:00",
+                 *       "green_certified": false,
+                 *       "loan_type": "conventional",
+                 *       "transaction_type": "purchase",
+                 *       "loan_amount": "350000.00",
+                 *       "contract_price": 420000,
+                 *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                 *       "payment_method": "invoice",
+                 *       "complex_property": false,
+                 *       "product_ids[]": [
+                 *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *       ],
+                 *       "client_user_ids[]": [
+                 *         "57243582-c15e-4dd6-810b-6d7fe87ed14f"
+                 *       ],
+                 *       "occupancy_type": "primary_residence",
+                 *       "estate_held_type": "fee_simple",
+                 *       "loan_number": "HC-2026-0042",
+                 *       "closing_date": "01/15/2027",
+                 *       "property_type_id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                 *       "branch_id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                 *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                 *       "requested_by[client_id]": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *       "requested_by[lender_id]": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *       "draft": false
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @example 1100 Congress Ave */
                     "address[street_1]": string;
                     "address[street_2]"?: string | null;
+                    /** @example Austin */
                     "address[city]": string;
-                    /** @description USPS code (TX) or name (Texas) */
+                    /**
+                     * @description USPS code (TX) or name (Texas)
+                     * @example TX
+                     */
                     "address[state]": string;
-                    /** @description 12345 or 12345-6789 */
+                    /**
+                     * @description 12345 or 12345-6789
+                     * @example 78701
+                     */
                     "address[zip]": string;
                     "address[county]"?: string | null;
+                    /** @example Bea */
                     "borrower[first_name]": string;
+                    /** @example Borrower */
                     "borrower[last_name]": string;
                     "borrower[email]"?: string | null;
                     "borrower[phone]"?: string | null;
                     "borrower[co_first_name]"?: string | null;
                     "borrower[co_last_name]"?: string | null;
+                    /** @example Otto Occupant */
                     "point_of_contact[name]"?: string;
                     "point_of_contact[phone]"?: string | null;
                     "point_of_contact[emails][]"?: string[];
-                    /** @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    /**
+                     * @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 2026-12-15T17:00
+                     */
                     due_date: string;
                     /** @description The text true or false */
                     green_certified: boolean | ("true" | "false");
-                    /** @enum {unknown} */
+                    /**
+                     * @example conventional
+                     * @enum {unknown}
+                     */
                     loan_type: "conventional" | "fha" | "usda" | "reo" | "asset_valuation" | "other";
                     fha_case_number?: string | null;
-                    /** @enum {unknown} */
+                    /**
+                     * @example purchase
+                     * @enum {unknown}
+                     */
                     transaction_type: "refinance" | "purchase" | "home_equity" | "construction" | "other";
                     loan_amount?: string | null;
                     contract_price?: number | null;
                     special_instructions?: string | null;
-                    /** @enum {unknown} */
+                    /**
+                     * @example invoice
+                     * @enum {unknown}
+                     */
                     payment_method: "payment_link" | "invoice" | "credit_card";
                     complex_property?: boolean | null;
                     /** @description From the client configuration */
@@ -6646,7 +9390,10 @@ export interface operations {
                     company_id?: string | null;
                     "requested_by[client_id]"?: string | null;
                     "requested_by[lender_id]"?: string | null;
-                    /** @description Create as a Draft, placed later with the place action */
+                    /**
+                     * @description Create as a Draft, placed later with the place action
+                     * @example false
+                     */
                     draft?: boolean;
                 };
             };
@@ -6663,6 +9410,198 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "file_number": "AOM-00000042",
+                     *       "status": {
+                     *         "id": "client_request",
+                     *         "name": "Client request"
+                     *       },
+                     *       "allowed_transitions": [
+                     *         "forward_request",
+                     *         "answer_request",
+                     *         "hold",
+                     *         "flag_attention"
+                     *       ],
+                     *       "address": {
+                     *         "address_one": "1100 Congress Ave",
+                     *         "address_two": "Unit 4",
+                     *         "city": "Austin",
+                     *         "county_id": "48453",
+                     *         "county": "Travis County",
+                     *         "state_id": "48",
+                     *         "state": "TX",
+                     *         "zip": "78701",
+                     *         "latitude": 30.2747,
+                     *         "longitude": -97.7404
+                     *       },
+                     *       "full_address": "1100 Congress Ave, Unit 4, Austin, TX 78701",
+                     *       "borrower": {
+                     *         "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
+                     *         "email": "bea@borrower.example",
+                     *         "first_name": "Bea",
+                     *         "last_name": "Borrower",
+                     *         "phone": "512-555-0101",
+                     *         "co_first_name": "Cody",
+                     *         "co_last_name": "Borrower"
+                     *       },
+                     *       "co_borrowers": [
+                     *         {
+                     *           "id": "5c87103e-aac9-4c5b-a665-6aafe5a30f54",
+                     *           "first_name": "Cody",
+                     *           "last_name": "Borrower",
+                     *           "email": null,
+                     *           "phone": null
+                     *         }
+                     *       ],
+                     *       "client": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "lender": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "company": {
+                     *         "id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *         "name": "Lone Star Appraisal Co"
+                     *       },
+                     *       "branch": {
+                     *         "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *         "name": "Downtown Austin"
+                     *       },
+                     *       "client_emails": [
+                     *         "casey.client@hillcountry.example",
+                     *         "lou.officer@hillcountry.example"
+                     *       ],
+                     *       "appraiser": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser"
+                     *       },
+                     *       "offer_expires_at": null,
+                     *       "complex_property": false,
+                     *       "contract_price": 420000,
+                     *       "decimal_balance": "450.00",
+                     *       "total_fee": "450.00",
+                     *       "appraiser_fee": "300.00",
+                     *       "margin": "150.00",
+                     *       "assignment_condition": null,
+                     *       "negotiation": null,
+                     *       "client_request": {
+                     *         "note_id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *         "returns_to": "Completed"
+                     *       },
+                     *       "message_audiences": {
+                     *         "choices": [
+                     *           "internal",
+                     *           "appraiser",
+                     *           "client",
+                     *           "everyone"
+                     *         ],
+                     *         "default": "everyone"
+                     *       },
+                     *       "report": {
+                     *         "latest_submission": 1,
+                     *         "released_submission": 1,
+                     *         "release_after_payment": false
+                     *       },
+                     *       "loan_amount": "350000.00",
+                     *       "loan_number": "HC-2026-0042",
+                     *       "loan_type": "conventional",
+                     *       "transaction_type": "purchase",
+                     *       "occupancy_type": "primary_residence",
+                     *       "estate_held_type": "fee_simple",
+                     *       "fha_case_number": null,
+                     *       "green_certified": false,
+                     *       "invoice_strategy": "invoice_client",
+                     *       "payment_method": "invoice",
+                     *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                     *       "parties": [
+                     *         {
+                     *           "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
+                     *           "email": "bea@borrower.example",
+                     *           "emails": [
+                     *             "bea@borrower.example"
+                     *           ],
+                     *           "name": "Bea Borrower",
+                     *           "phone": "512-555-0101",
+                     *           "phones": [
+                     *             "512-555-0101"
+                     *           ],
+                     *           "poc": false,
+                     *           "role": "borrower",
+                     *           "role_key": "borrower"
+                     *         },
+                     *         {
+                     *           "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *           "email": "otto@occupant.example",
+                     *           "emails": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "name": "Otto Occupant",
+                     *           "phone": "512-555-0102",
+                     *           "phones": [
+                     *             "512-555-0102"
+                     *           ],
+                     *           "poc": true,
+                     *           "role": "Occupant",
+                     *           "role_key": "occupant"
+                     *         }
+                     *       ],
+                     *       "point_of_contact": {
+                     *         "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *         "emails": [
+                     *           "otto@occupant.example"
+                     *         ],
+                     *         "email": [
+                     *           "otto@occupant.example"
+                     *         ],
+                     *         "first_name": "Otto",
+                     *         "last_name": "Occupant",
+                     *         "name": "Otto Occupant",
+                     *         "phone": "512-555-0102"
+                     *       },
+                     *       "points_of_contact": [
+                     *         {
+                     *           "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *           "emails": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "email": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "first_name": "Otto",
+                     *           "last_name": "Occupant",
+                     *           "name": "Otto Occupant",
+                     *           "phone": "512-555-0102"
+                     *         }
+                     *       ],
+                     *       "products": [
+                     *         {
+                     *           "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "name": "Single Family Appraisal (1004)"
+                     *         }
+                     *       ],
+                     *       "property_type": {
+                     *         "id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                     *         "name": "Single Family",
+                     *         "slug": "single_family"
+                     *       },
+                     *       "due_date": "12/15/2026",
+                     *       "original_due_date": "12/15/2026",
+                     *       "vendor_due_date": "12/12/2026",
+                     *       "closing_date": "01/15/2027",
+                     *       "created_at": "11/26/2026",
+                     *       "updated_at": "12/07/2026",
+                     *       "assigned_at": "11/26/2026",
+                     *       "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
+                     *       "inspection_completed_at": "12/01/2026",
+                     *       "submitted_at": "12/03/2026",
+                     *       "completed_at": "12/04/2026",
+                     *       "fulfilled_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -6674,17 +9613,20 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
     countOrdersByStatus: {
         parameters: {
             query?: {
-                /** @description Page number, 1 to 1000000 (default 1) */
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
                 page?: number;
-                /** @description Page size (default 25; above 100 reads as 100) */
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
+                /** @description id is the value */
                 "q[id_eq]"?: string;
+                /** @description id is not the value */
                 "q[id_not_eq]"?: string;
                 /** @description id is one of */
                 "q[id_in][]"?: string[];
@@ -6694,7 +9636,9 @@ export interface operations {
                 "q[id_null]"?: "true" | "false";
                 /** @description id is present (true) or not (false) */
                 "q[id_present]"?: "true" | "false";
+                /** @description status_name is the value */
                 "q[status_name_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+                /** @description status_name is not the value */
                 "q[status_name_not_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
                 /** @description status_name is one of */
                 "q[status_name_in][]"?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
@@ -6704,33 +9648,45 @@ export interface operations {
                 "q[status_name_null]"?: "true" | "false";
                 /** @description status_name is present (true) or not (false) */
                 "q[status_name_present]"?: "true" | "false";
+                /** @description file_number is the value */
                 "q[file_number_eq]"?: string;
+                /** @description file_number is not the value */
                 "q[file_number_not_eq]"?: string;
                 /** @description file_number is one of */
                 "q[file_number_in][]"?: string[];
                 /** @description file_number is none of */
                 "q[file_number_not_in][]"?: string[];
+                /** @description file_number contains the value */
                 "q[file_number_cont]"?: string;
+                /** @description file_number starts with the value */
                 "q[file_number_start]"?: string;
+                /** @description file_number ends with the value */
                 "q[file_number_end]"?: string;
                 /** @description file_number is null (true) or not (false) */
                 "q[file_number_null]"?: "true" | "false";
                 /** @description file_number is present (true) or not (false) */
                 "q[file_number_present]"?: "true" | "false";
+                /** @description loan_number is the value */
                 "q[loan_number_eq]"?: string;
+                /** @description loan_number is not the value */
                 "q[loan_number_not_eq]"?: string;
                 /** @description loan_number is one of */
                 "q[loan_number_in][]"?: string[];
                 /** @description loan_number is none of */
                 "q[loan_number_not_in][]"?: string[];
+                /** @description loan_number contains the value */
                 "q[loan_number_cont]"?: string;
+                /** @description loan_number starts with the value */
                 "q[loan_number_start]"?: string;
+                /** @description loan_number ends with the value */
                 "q[loan_number_end]"?: string;
                 /** @description loan_number is null (true) or not (false) */
                 "q[loan_number_null]"?: "true" | "false";
                 /** @description loan_number is present (true) or not (false) */
                 "q[loan_number_present]"?: "true" | "false";
+                /** @description loan_type is the value */
                 "q[loan_type_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+                /** @description loan_type is not the value */
                 "q[loan_type_not_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
                 /** @description loan_type is one of */
                 "q[loan_type_in][]"?: ("203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va")[];
@@ -6740,7 +9696,9 @@ export interface operations {
                 "q[loan_type_null]"?: "true" | "false";
                 /** @description loan_type is present (true) or not (false) */
                 "q[loan_type_present]"?: "true" | "false";
+                /** @description transaction_type is the value */
                 "q[transaction_type_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+                /** @description transaction_type is not the value */
                 "q[transaction_type_not_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
                 /** @description transaction_type is one of */
                 "q[transaction_type_in][]"?: ("collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance")[];
@@ -6750,72 +9708,99 @@ export interface operations {
                 "q[transaction_type_null]"?: "true" | "false";
                 /** @description transaction_type is present (true) or not (false) */
                 "q[transaction_type_present]"?: "true" | "false";
+                /** @description borrower_first_name is the value */
                 "q[borrower_first_name_eq]"?: string;
+                /** @description borrower_first_name is not the value */
                 "q[borrower_first_name_not_eq]"?: string;
                 /** @description borrower_first_name is one of */
                 "q[borrower_first_name_in][]"?: string[];
                 /** @description borrower_first_name is none of */
                 "q[borrower_first_name_not_in][]"?: string[];
+                /** @description borrower_first_name contains the value */
                 "q[borrower_first_name_cont]"?: string;
+                /** @description borrower_first_name starts with the value */
                 "q[borrower_first_name_start]"?: string;
+                /** @description borrower_first_name ends with the value */
                 "q[borrower_first_name_end]"?: string;
                 /** @description borrower_first_name is null (true) or not (false) */
                 "q[borrower_first_name_null]"?: "true" | "false";
                 /** @description borrower_first_name is present (true) or not (false) */
                 "q[borrower_first_name_present]"?: "true" | "false";
+                /** @description borrower_last_name is the value */
                 "q[borrower_last_name_eq]"?: string;
+                /** @description borrower_last_name is not the value */
                 "q[borrower_last_name_not_eq]"?: string;
                 /** @description borrower_last_name is one of */
                 "q[borrower_last_name_in][]"?: string[];
                 /** @description borrower_last_name is none of */
                 "q[borrower_last_name_not_in][]"?: string[];
+                /** @description borrower_last_name contains the value */
                 "q[borrower_last_name_cont]"?: string;
+                /** @description borrower_last_name starts with the value */
                 "q[borrower_last_name_start]"?: string;
+                /** @description borrower_last_name ends with the value */
                 "q[borrower_last_name_end]"?: string;
                 /** @description borrower_last_name is null (true) or not (false) */
                 "q[borrower_last_name_null]"?: "true" | "false";
                 /** @description borrower_last_name is present (true) or not (false) */
                 "q[borrower_last_name_present]"?: "true" | "false";
+                /** @description borrower_name is the value */
                 "q[borrower_name_eq]"?: string;
+                /** @description borrower_name is not the value */
                 "q[borrower_name_not_eq]"?: string;
                 /** @description borrower_name is one of */
                 "q[borrower_name_in][]"?: string[];
                 /** @description borrower_name is none of */
                 "q[borrower_name_not_in][]"?: string[];
+                /** @description borrower_name contains the value */
                 "q[borrower_name_cont]"?: string;
+                /** @description borrower_name starts with the value */
                 "q[borrower_name_start]"?: string;
+                /** @description borrower_name ends with the value */
                 "q[borrower_name_end]"?: string;
                 /** @description borrower_name is null (true) or not (false) */
                 "q[borrower_name_null]"?: "true" | "false";
                 /** @description borrower_name is present (true) or not (false) */
                 "q[borrower_name_present]"?: "true" | "false";
+                /** @description keywords is the value */
                 "q[keywords_eq]"?: string;
+                /** @description keywords is not the value */
                 "q[keywords_not_eq]"?: string;
                 /** @description keywords is one of */
                 "q[keywords_in][]"?: string[];
                 /** @description keywords is none of */
                 "q[keywords_not_in][]"?: string[];
+                /** @description keywords contains the value */
                 "q[keywords_cont]"?: string;
+                /** @description keywords starts with the value */
                 "q[keywords_start]"?: string;
+                /** @description keywords ends with the value */
                 "q[keywords_end]"?: string;
                 /** @description keywords is null (true) or not (false) */
                 "q[keywords_null]"?: "true" | "false";
                 /** @description keywords is present (true) or not (false) */
                 "q[keywords_present]"?: "true" | "false";
+                /** @description address_city is the value */
                 "q[address_city_eq]"?: string;
+                /** @description address_city is not the value */
                 "q[address_city_not_eq]"?: string;
                 /** @description address_city is one of */
                 "q[address_city_in][]"?: string[];
                 /** @description address_city is none of */
                 "q[address_city_not_in][]"?: string[];
+                /** @description address_city contains the value */
                 "q[address_city_cont]"?: string;
+                /** @description address_city starts with the value */
                 "q[address_city_start]"?: string;
+                /** @description address_city ends with the value */
                 "q[address_city_end]"?: string;
                 /** @description address_city is null (true) or not (false) */
                 "q[address_city_null]"?: "true" | "false";
                 /** @description address_city is present (true) or not (false) */
                 "q[address_city_present]"?: "true" | "false";
+                /** @description address_state is the value */
                 "q[address_state_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
+                /** @description address_state is not the value */
                 "q[address_state_not_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
                 /** @description address_state is one of */
                 "q[address_state_in][]"?: ("01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56")[];
@@ -6825,131 +9810,149 @@ export interface operations {
                 "q[address_state_null]"?: "true" | "false";
                 /** @description address_state is present (true) or not (false) */
                 "q[address_state_present]"?: "true" | "false";
+                /** @description address_zip is the value */
                 "q[address_zip_eq]"?: string;
+                /** @description address_zip is not the value */
                 "q[address_zip_not_eq]"?: string;
                 /** @description address_zip is one of */
                 "q[address_zip_in][]"?: string[];
                 /** @description address_zip is none of */
                 "q[address_zip_not_in][]"?: string[];
+                /** @description address_zip contains the value */
                 "q[address_zip_cont]"?: string;
+                /** @description address_zip starts with the value */
                 "q[address_zip_start]"?: string;
+                /** @description address_zip ends with the value */
                 "q[address_zip_end]"?: string;
                 /** @description address_zip is null (true) or not (false) */
                 "q[address_zip_null]"?: "true" | "false";
                 /** @description address_zip is present (true) or not (false) */
                 "q[address_zip_present]"?: "true" | "false";
+                /** @description address_street is the value */
                 "q[address_street_eq]"?: string;
+                /** @description address_street is not the value */
                 "q[address_street_not_eq]"?: string;
                 /** @description address_street is one of */
                 "q[address_street_in][]"?: string[];
                 /** @description address_street is none of */
                 "q[address_street_not_in][]"?: string[];
+                /** @description address_street contains the value */
                 "q[address_street_cont]"?: string;
+                /** @description address_street starts with the value */
                 "q[address_street_start]"?: string;
+                /** @description address_street ends with the value */
                 "q[address_street_end]"?: string;
                 /** @description address_street is null (true) or not (false) */
                 "q[address_street_null]"?: "true" | "false";
                 /** @description address_street is present (true) or not (false) */
                 "q[address_street_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gteq]"?: string;
                 /** @description due_date is null (true) or not (false) */
                 "q[due_date_null]"?: "true" | "false";
                 /** @description due_date is present (true) or not (false) */
                 "q[due_date_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gteq]"?: string;
                 /** @description created_at is null (true) or not (false) */
                 "q[created_at_null]"?: "true" | "false";
                 /** @description created_at is present (true) or not (false) */
                 "q[created_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gteq]"?: string;
                 /** @description updated_at is null (true) or not (false) */
                 "q[updated_at_null]"?: "true" | "false";
                 /** @description updated_at is present (true) or not (false) */
                 "q[updated_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gteq]"?: string;
                 /** @description completed_at is null (true) or not (false) */
                 "q[completed_at_null]"?: "true" | "false";
                 /** @description completed_at is present (true) or not (false) */
                 "q[completed_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gteq]"?: string;
                 /** @description fulfilled_at is null (true) or not (false) */
                 "q[fulfilled_at_null]"?: "true" | "false";
                 /** @description fulfilled_at is present (true) or not (false) */
                 "q[fulfilled_at_present]"?: "true" | "false";
+                /** @description open is the value */
                 "q[open_eq]"?: "true" | "false";
+                /** @description open is not the value */
                 "q[open_not_eq]"?: "true" | "false";
                 /** @description open is null (true) or not (false) */
                 "q[open_null]"?: "true" | "false";
                 /** @description open is present (true) or not (false) */
                 "q[open_present]"?: "true" | "false";
+                /** @description on_time is the value */
                 "q[on_time_eq]"?: "true" | "false";
+                /** @description on_time is not the value */
                 "q[on_time_not_eq]"?: "true" | "false";
                 /** @description on_time is null (true) or not (false) */
                 "q[on_time_null]"?: "true" | "false";
                 /** @description on_time is present (true) or not (false) */
                 "q[on_time_present]"?: "true" | "false";
+                /** @description revised is the value */
                 "q[revised_eq]"?: "true" | "false";
+                /** @description revised is not the value */
                 "q[revised_not_eq]"?: "true" | "false";
                 /** @description revised is null (true) or not (false) */
                 "q[revised_null]"?: "true" | "false";
                 /** @description revised is present (true) or not (false) */
                 "q[revised_present]"?: "true" | "false";
+                /** @description product_id is the value */
                 "q[product_id_eq]"?: string;
+                /** @description product_id is not the value */
                 "q[product_id_not_eq]"?: string;
                 /** @description product_id is one of */
                 "q[product_id_in][]"?: string[];
@@ -6959,7 +9962,9 @@ export interface operations {
                 "q[product_id_null]"?: "true" | "false";
                 /** @description product_id is present (true) or not (false) */
                 "q[product_id_present]"?: "true" | "false";
+                /** @description client_id is the value */
                 "q[client_id_eq]"?: string;
+                /** @description client_id is not the value */
                 "q[client_id_not_eq]"?: string;
                 /** @description client_id is one of */
                 "q[client_id_in][]"?: string[];
@@ -6969,7 +9974,9 @@ export interface operations {
                 "q[client_id_null]"?: "true" | "false";
                 /** @description client_id is present (true) or not (false) */
                 "q[client_id_present]"?: "true" | "false";
+                /** @description company_id is the value */
                 "q[company_id_eq]"?: string;
+                /** @description company_id is not the value */
                 "q[company_id_not_eq]"?: string;
                 /** @description company_id is one of */
                 "q[company_id_in][]"?: string[];
@@ -6979,7 +9986,9 @@ export interface operations {
                 "q[company_id_null]"?: "true" | "false";
                 /** @description company_id is present (true) or not (false) */
                 "q[company_id_present]"?: "true" | "false";
+                /** @description appraiser_id is the value */
                 "q[appraiser_id_eq]"?: string;
+                /** @description appraiser_id is not the value */
                 "q[appraiser_id_not_eq]"?: string;
                 /** @description appraiser_id is one of */
                 "q[appraiser_id_in][]"?: string[];
@@ -6989,39 +9998,41 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gteq]"?: string;
                 /** @description offer_expires_at is null (true) or not (false) */
                 "q[offer_expires_at_null]"?: "true" | "false";
                 /** @description offer_expires_at is present (true) or not (false) */
                 "q[offer_expires_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gteq]"?: string;
                 /** @description vendor_due_date is null (true) or not (false) */
                 "q[vendor_due_date_null]"?: "true" | "false";
                 /** @description vendor_due_date is present (true) or not (false) */
                 "q[vendor_due_date_present]"?: "true" | "false";
+                /** @description payment_method is the value */
                 "q[payment_method_eq]"?: "payment_link" | "invoice" | "credit_card";
+                /** @description payment_method is not the value */
                 "q[payment_method_not_eq]"?: "payment_link" | "invoice" | "credit_card";
                 /** @description payment_method is one of */
                 "q[payment_method_in][]"?: ("payment_link" | "invoice" | "credit_card")[];
@@ -7035,11 +10046,20 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -7057,6 +10077,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "status": {
+                     *             "id": "pending_assignment",
+                     *             "name": "Pending assignment"
+                     *           },
+                     *           "count": 4
+                     *         },
+                     *         {
+                     *           "status": {
+                     *             "id": "inspection_scheduled",
+                     *             "name": "Inspection scheduled"
+                     *           },
+                     *           "count": 12
+                     *         }
+                     *       ],
+                     *       "total_count": 16
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderStatusCounts"];
                 };
             };
@@ -7068,17 +10109,20 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
     exportOrders: {
         parameters: {
             query?: {
-                /** @description Page number, 1 to 1000000 (default 1) */
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
                 page?: number;
-                /** @description Page size (default 25; above 100 reads as 100) */
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
+                /** @description id is the value */
                 "q[id_eq]"?: string;
+                /** @description id is not the value */
                 "q[id_not_eq]"?: string;
                 /** @description id is one of */
                 "q[id_in][]"?: string[];
@@ -7088,7 +10132,9 @@ export interface operations {
                 "q[id_null]"?: "true" | "false";
                 /** @description id is present (true) or not (false) */
                 "q[id_present]"?: "true" | "false";
+                /** @description status_name is the value */
                 "q[status_name_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
+                /** @description status_name is not the value */
                 "q[status_name_not_eq]"?: "Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled";
                 /** @description status_name is one of */
                 "q[status_name_in][]"?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
@@ -7098,33 +10144,45 @@ export interface operations {
                 "q[status_name_null]"?: "true" | "false";
                 /** @description status_name is present (true) or not (false) */
                 "q[status_name_present]"?: "true" | "false";
+                /** @description file_number is the value */
                 "q[file_number_eq]"?: string;
+                /** @description file_number is not the value */
                 "q[file_number_not_eq]"?: string;
                 /** @description file_number is one of */
                 "q[file_number_in][]"?: string[];
                 /** @description file_number is none of */
                 "q[file_number_not_in][]"?: string[];
+                /** @description file_number contains the value */
                 "q[file_number_cont]"?: string;
+                /** @description file_number starts with the value */
                 "q[file_number_start]"?: string;
+                /** @description file_number ends with the value */
                 "q[file_number_end]"?: string;
                 /** @description file_number is null (true) or not (false) */
                 "q[file_number_null]"?: "true" | "false";
                 /** @description file_number is present (true) or not (false) */
                 "q[file_number_present]"?: "true" | "false";
+                /** @description loan_number is the value */
                 "q[loan_number_eq]"?: string;
+                /** @description loan_number is not the value */
                 "q[loan_number_not_eq]"?: string;
                 /** @description loan_number is one of */
                 "q[loan_number_in][]"?: string[];
                 /** @description loan_number is none of */
                 "q[loan_number_not_in][]"?: string[];
+                /** @description loan_number contains the value */
                 "q[loan_number_cont]"?: string;
+                /** @description loan_number starts with the value */
                 "q[loan_number_start]"?: string;
+                /** @description loan_number ends with the value */
                 "q[loan_number_end]"?: string;
                 /** @description loan_number is null (true) or not (false) */
                 "q[loan_number_null]"?: "true" | "false";
                 /** @description loan_number is present (true) or not (false) */
                 "q[loan_number_present]"?: "true" | "false";
+                /** @description loan_type is the value */
                 "q[loan_type_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
+                /** @description loan_type is not the value */
                 "q[loan_type_not_eq]"?: "203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va";
                 /** @description loan_type is one of */
                 "q[loan_type_in][]"?: ("203k" | "asset_valuation" | "conventional" | "fha" | "other" | "portfolio" | "renovation" | "reo" | "sba_504" | "sba_504_and_sba_7a" | "sba_7a" | "sba_capline" | "usda" | "va")[];
@@ -7134,7 +10192,9 @@ export interface operations {
                 "q[loan_type_null]"?: "true" | "false";
                 /** @description loan_type is present (true) or not (false) */
                 "q[loan_type_present]"?: "true" | "false";
+                /** @description transaction_type is the value */
                 "q[transaction_type_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
+                /** @description transaction_type is not the value */
                 "q[transaction_type_not_eq]"?: "collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance";
                 /** @description transaction_type is one of */
                 "q[transaction_type_in][]"?: ("collateral_valuation" | "commercial_construction_purchase" | "commercial_construction_refinance" | "construction" | "construction_purchase" | "construction_refinance" | "construction_school_daycare" | "home_equity" | "liquidation" | "other" | "purchase" | "refinance")[];
@@ -7144,72 +10204,99 @@ export interface operations {
                 "q[transaction_type_null]"?: "true" | "false";
                 /** @description transaction_type is present (true) or not (false) */
                 "q[transaction_type_present]"?: "true" | "false";
+                /** @description borrower_first_name is the value */
                 "q[borrower_first_name_eq]"?: string;
+                /** @description borrower_first_name is not the value */
                 "q[borrower_first_name_not_eq]"?: string;
                 /** @description borrower_first_name is one of */
                 "q[borrower_first_name_in][]"?: string[];
                 /** @description borrower_first_name is none of */
                 "q[borrower_first_name_not_in][]"?: string[];
+                /** @description borrower_first_name contains the value */
                 "q[borrower_first_name_cont]"?: string;
+                /** @description borrower_first_name starts with the value */
                 "q[borrower_first_name_start]"?: string;
+                /** @description borrower_first_name ends with the value */
                 "q[borrower_first_name_end]"?: string;
                 /** @description borrower_first_name is null (true) or not (false) */
                 "q[borrower_first_name_null]"?: "true" | "false";
                 /** @description borrower_first_name is present (true) or not (false) */
                 "q[borrower_first_name_present]"?: "true" | "false";
+                /** @description borrower_last_name is the value */
                 "q[borrower_last_name_eq]"?: string;
+                /** @description borrower_last_name is not the value */
                 "q[borrower_last_name_not_eq]"?: string;
                 /** @description borrower_last_name is one of */
                 "q[borrower_last_name_in][]"?: string[];
                 /** @description borrower_last_name is none of */
                 "q[borrower_last_name_not_in][]"?: string[];
+                /** @description borrower_last_name contains the value */
                 "q[borrower_last_name_cont]"?: string;
+                /** @description borrower_last_name starts with the value */
                 "q[borrower_last_name_start]"?: string;
+                /** @description borrower_last_name ends with the value */
                 "q[borrower_last_name_end]"?: string;
                 /** @description borrower_last_name is null (true) or not (false) */
                 "q[borrower_last_name_null]"?: "true" | "false";
                 /** @description borrower_last_name is present (true) or not (false) */
                 "q[borrower_last_name_present]"?: "true" | "false";
+                /** @description borrower_name is the value */
                 "q[borrower_name_eq]"?: string;
+                /** @description borrower_name is not the value */
                 "q[borrower_name_not_eq]"?: string;
                 /** @description borrower_name is one of */
                 "q[borrower_name_in][]"?: string[];
                 /** @description borrower_name is none of */
                 "q[borrower_name_not_in][]"?: string[];
+                /** @description borrower_name contains the value */
                 "q[borrower_name_cont]"?: string;
+                /** @description borrower_name starts with the value */
                 "q[borrower_name_start]"?: string;
+                /** @description borrower_name ends with the value */
                 "q[borrower_name_end]"?: string;
                 /** @description borrower_name is null (true) or not (false) */
                 "q[borrower_name_null]"?: "true" | "false";
                 /** @description borrower_name is present (true) or not (false) */
                 "q[borrower_name_present]"?: "true" | "false";
+                /** @description keywords is the value */
                 "q[keywords_eq]"?: string;
+                /** @description keywords is not the value */
                 "q[keywords_not_eq]"?: string;
                 /** @description keywords is one of */
                 "q[keywords_in][]"?: string[];
                 /** @description keywords is none of */
                 "q[keywords_not_in][]"?: string[];
+                /** @description keywords contains the value */
                 "q[keywords_cont]"?: string;
+                /** @description keywords starts with the value */
                 "q[keywords_start]"?: string;
+                /** @description keywords ends with the value */
                 "q[keywords_end]"?: string;
                 /** @description keywords is null (true) or not (false) */
                 "q[keywords_null]"?: "true" | "false";
                 /** @description keywords is present (true) or not (false) */
                 "q[keywords_present]"?: "true" | "false";
+                /** @description address_city is the value */
                 "q[address_city_eq]"?: string;
+                /** @description address_city is not the value */
                 "q[address_city_not_eq]"?: string;
                 /** @description address_city is one of */
                 "q[address_city_in][]"?: string[];
                 /** @description address_city is none of */
                 "q[address_city_not_in][]"?: string[];
+                /** @description address_city contains the value */
                 "q[address_city_cont]"?: string;
+                /** @description address_city starts with the value */
                 "q[address_city_start]"?: string;
+                /** @description address_city ends with the value */
                 "q[address_city_end]"?: string;
                 /** @description address_city is null (true) or not (false) */
                 "q[address_city_null]"?: "true" | "false";
                 /** @description address_city is present (true) or not (false) */
                 "q[address_city_present]"?: "true" | "false";
+                /** @description address_state is the value */
                 "q[address_state_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
+                /** @description address_state is not the value */
                 "q[address_state_not_eq]"?: "01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56";
                 /** @description address_state is one of */
                 "q[address_state_in][]"?: ("01" | "02" | "60" | "04" | "05" | "06" | "08" | "09" | "10" | "11" | "12" | "13" | "66" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "69" | "39" | "40" | "41" | "42" | "72" | "44" | "45" | "46" | "47" | "48" | "78" | "49" | "50" | "51" | "53" | "54" | "55" | "56")[];
@@ -7219,131 +10306,149 @@ export interface operations {
                 "q[address_state_null]"?: "true" | "false";
                 /** @description address_state is present (true) or not (false) */
                 "q[address_state_present]"?: "true" | "false";
+                /** @description address_zip is the value */
                 "q[address_zip_eq]"?: string;
+                /** @description address_zip is not the value */
                 "q[address_zip_not_eq]"?: string;
                 /** @description address_zip is one of */
                 "q[address_zip_in][]"?: string[];
                 /** @description address_zip is none of */
                 "q[address_zip_not_in][]"?: string[];
+                /** @description address_zip contains the value */
                 "q[address_zip_cont]"?: string;
+                /** @description address_zip starts with the value */
                 "q[address_zip_start]"?: string;
+                /** @description address_zip ends with the value */
                 "q[address_zip_end]"?: string;
                 /** @description address_zip is null (true) or not (false) */
                 "q[address_zip_null]"?: "true" | "false";
                 /** @description address_zip is present (true) or not (false) */
                 "q[address_zip_present]"?: "true" | "false";
+                /** @description address_street is the value */
                 "q[address_street_eq]"?: string;
+                /** @description address_street is not the value */
                 "q[address_street_not_eq]"?: string;
                 /** @description address_street is one of */
                 "q[address_street_in][]"?: string[];
                 /** @description address_street is none of */
                 "q[address_street_not_in][]"?: string[];
+                /** @description address_street contains the value */
                 "q[address_street_cont]"?: string;
+                /** @description address_street starts with the value */
                 "q[address_street_start]"?: string;
+                /** @description address_street ends with the value */
                 "q[address_street_end]"?: string;
                 /** @description address_street is null (true) or not (false) */
                 "q[address_street_null]"?: "true" | "false";
                 /** @description address_street is present (true) or not (false) */
                 "q[address_street_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description due_date is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[due_date_gteq]"?: string;
                 /** @description due_date is null (true) or not (false) */
                 "q[due_date_null]"?: "true" | "false";
                 /** @description due_date is present (true) or not (false) */
                 "q[due_date_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description created_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[created_at_gteq]"?: string;
                 /** @description created_at is null (true) or not (false) */
                 "q[created_at_null]"?: "true" | "false";
                 /** @description created_at is present (true) or not (false) */
                 "q[created_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description updated_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[updated_at_gteq]"?: string;
                 /** @description updated_at is null (true) or not (false) */
                 "q[updated_at_null]"?: "true" | "false";
                 /** @description updated_at is present (true) or not (false) */
                 "q[updated_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description completed_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[completed_at_gteq]"?: string;
                 /** @description completed_at is null (true) or not (false) */
                 "q[completed_at_null]"?: "true" | "false";
                 /** @description completed_at is present (true) or not (false) */
                 "q[completed_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description fulfilled_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[fulfilled_at_gteq]"?: string;
                 /** @description fulfilled_at is null (true) or not (false) */
                 "q[fulfilled_at_null]"?: "true" | "false";
                 /** @description fulfilled_at is present (true) or not (false) */
                 "q[fulfilled_at_present]"?: "true" | "false";
+                /** @description open is the value */
                 "q[open_eq]"?: "true" | "false";
+                /** @description open is not the value */
                 "q[open_not_eq]"?: "true" | "false";
                 /** @description open is null (true) or not (false) */
                 "q[open_null]"?: "true" | "false";
                 /** @description open is present (true) or not (false) */
                 "q[open_present]"?: "true" | "false";
+                /** @description on_time is the value */
                 "q[on_time_eq]"?: "true" | "false";
+                /** @description on_time is not the value */
                 "q[on_time_not_eq]"?: "true" | "false";
                 /** @description on_time is null (true) or not (false) */
                 "q[on_time_null]"?: "true" | "false";
                 /** @description on_time is present (true) or not (false) */
                 "q[on_time_present]"?: "true" | "false";
+                /** @description revised is the value */
                 "q[revised_eq]"?: "true" | "false";
+                /** @description revised is not the value */
                 "q[revised_not_eq]"?: "true" | "false";
                 /** @description revised is null (true) or not (false) */
                 "q[revised_null]"?: "true" | "false";
                 /** @description revised is present (true) or not (false) */
                 "q[revised_present]"?: "true" | "false";
+                /** @description product_id is the value */
                 "q[product_id_eq]"?: string;
+                /** @description product_id is not the value */
                 "q[product_id_not_eq]"?: string;
                 /** @description product_id is one of */
                 "q[product_id_in][]"?: string[];
@@ -7353,7 +10458,9 @@ export interface operations {
                 "q[product_id_null]"?: "true" | "false";
                 /** @description product_id is present (true) or not (false) */
                 "q[product_id_present]"?: "true" | "false";
+                /** @description client_id is the value */
                 "q[client_id_eq]"?: string;
+                /** @description client_id is not the value */
                 "q[client_id_not_eq]"?: string;
                 /** @description client_id is one of */
                 "q[client_id_in][]"?: string[];
@@ -7363,7 +10470,9 @@ export interface operations {
                 "q[client_id_null]"?: "true" | "false";
                 /** @description client_id is present (true) or not (false) */
                 "q[client_id_present]"?: "true" | "false";
+                /** @description company_id is the value */
                 "q[company_id_eq]"?: string;
+                /** @description company_id is not the value */
                 "q[company_id_not_eq]"?: string;
                 /** @description company_id is one of */
                 "q[company_id_in][]"?: string[];
@@ -7373,7 +10482,9 @@ export interface operations {
                 "q[company_id_null]"?: "true" | "false";
                 /** @description company_id is present (true) or not (false) */
                 "q[company_id_present]"?: "true" | "false";
+                /** @description appraiser_id is the value */
                 "q[appraiser_id_eq]"?: string;
+                /** @description appraiser_id is not the value */
                 "q[appraiser_id_not_eq]"?: string;
                 /** @description appraiser_id is one of */
                 "q[appraiser_id_in][]"?: string[];
@@ -7383,39 +10494,41 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description offer_expires_at is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_gteq]"?: string;
                 /** @description offer_expires_at is null (true) or not (false) */
                 "q[offer_expires_at_null]"?: "true" | "false";
                 /** @description offer_expires_at is present (true) or not (false) */
                 "q[offer_expires_at_present]"?: "true" | "false";
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_not_eq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is less than (dates: before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is at most (dates: on or before) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_lteq]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is more than (dates: after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gt]"?: string;
-                /** @description YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                /** @description vendor_due_date is at least (dates: on or after) the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[vendor_due_date_gteq]"?: string;
                 /** @description vendor_due_date is null (true) or not (false) */
                 "q[vendor_due_date_null]"?: "true" | "false";
                 /** @description vendor_due_date is present (true) or not (false) */
                 "q[vendor_due_date_present]"?: "true" | "false";
+                /** @description payment_method is the value */
                 "q[payment_method_eq]"?: "payment_link" | "invoice" | "credit_card";
+                /** @description payment_method is not the value */
                 "q[payment_method_not_eq]"?: "payment_link" | "invoice" | "credit_card";
                 /** @description payment_method is one of */
                 "q[payment_method_in][]"?: ("payment_link" | "invoice" | "credit_card")[];
@@ -7429,11 +10542,20 @@ export interface operations {
                 "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -7451,6 +10573,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example File number,Status,Address,City,State,ZIP,Client,Borrower,Loan number,Loan type,Transaction type,Appraiser,Due date,Created,Completed,Fulfilled
+                     *     AOM-00000042,Inspection scheduled,1100 Congress Ave,Austin,TX,78701,Hill Country Bank,Bea Borrower,HC-2026-0042,conventional,purchase,Avery Appraiser,12/15/2026,11/26/2026,,
+                     */
                     "text/csv": string;
                 };
             };
@@ -7462,6 +10588,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7469,15 +10596,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -7494,6 +10633,198 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "file_number": "AOM-00000042",
+                     *       "status": {
+                     *         "id": "client_request",
+                     *         "name": "Client request"
+                     *       },
+                     *       "allowed_transitions": [
+                     *         "forward_request",
+                     *         "answer_request",
+                     *         "hold",
+                     *         "flag_attention"
+                     *       ],
+                     *       "address": {
+                     *         "address_one": "1100 Congress Ave",
+                     *         "address_two": "Unit 4",
+                     *         "city": "Austin",
+                     *         "county_id": "48453",
+                     *         "county": "Travis County",
+                     *         "state_id": "48",
+                     *         "state": "TX",
+                     *         "zip": "78701",
+                     *         "latitude": 30.2747,
+                     *         "longitude": -97.7404
+                     *       },
+                     *       "full_address": "1100 Congress Ave, Unit 4, Austin, TX 78701",
+                     *       "borrower": {
+                     *         "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
+                     *         "email": "bea@borrower.example",
+                     *         "first_name": "Bea",
+                     *         "last_name": "Borrower",
+                     *         "phone": "512-555-0101",
+                     *         "co_first_name": "Cody",
+                     *         "co_last_name": "Borrower"
+                     *       },
+                     *       "co_borrowers": [
+                     *         {
+                     *           "id": "5c87103e-aac9-4c5b-a665-6aafe5a30f54",
+                     *           "first_name": "Cody",
+                     *           "last_name": "Borrower",
+                     *           "email": null,
+                     *           "phone": null
+                     *         }
+                     *       ],
+                     *       "client": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "lender": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "company": {
+                     *         "id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *         "name": "Lone Star Appraisal Co"
+                     *       },
+                     *       "branch": {
+                     *         "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *         "name": "Downtown Austin"
+                     *       },
+                     *       "client_emails": [
+                     *         "casey.client@hillcountry.example",
+                     *         "lou.officer@hillcountry.example"
+                     *       ],
+                     *       "appraiser": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser"
+                     *       },
+                     *       "offer_expires_at": null,
+                     *       "complex_property": false,
+                     *       "contract_price": 420000,
+                     *       "decimal_balance": "450.00",
+                     *       "total_fee": "450.00",
+                     *       "appraiser_fee": "300.00",
+                     *       "margin": "150.00",
+                     *       "assignment_condition": null,
+                     *       "negotiation": null,
+                     *       "client_request": {
+                     *         "note_id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *         "returns_to": "Completed"
+                     *       },
+                     *       "message_audiences": {
+                     *         "choices": [
+                     *           "internal",
+                     *           "appraiser",
+                     *           "client",
+                     *           "everyone"
+                     *         ],
+                     *         "default": "everyone"
+                     *       },
+                     *       "report": {
+                     *         "latest_submission": 1,
+                     *         "released_submission": 1,
+                     *         "release_after_payment": false
+                     *       },
+                     *       "loan_amount": "350000.00",
+                     *       "loan_number": "HC-2026-0042",
+                     *       "loan_type": "conventional",
+                     *       "transaction_type": "purchase",
+                     *       "occupancy_type": "primary_residence",
+                     *       "estate_held_type": "fee_simple",
+                     *       "fha_case_number": null,
+                     *       "green_certified": false,
+                     *       "invoice_strategy": "invoice_client",
+                     *       "payment_method": "invoice",
+                     *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                     *       "parties": [
+                     *         {
+                     *           "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
+                     *           "email": "bea@borrower.example",
+                     *           "emails": [
+                     *             "bea@borrower.example"
+                     *           ],
+                     *           "name": "Bea Borrower",
+                     *           "phone": "512-555-0101",
+                     *           "phones": [
+                     *             "512-555-0101"
+                     *           ],
+                     *           "poc": false,
+                     *           "role": "borrower",
+                     *           "role_key": "borrower"
+                     *         },
+                     *         {
+                     *           "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *           "email": "otto@occupant.example",
+                     *           "emails": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "name": "Otto Occupant",
+                     *           "phone": "512-555-0102",
+                     *           "phones": [
+                     *             "512-555-0102"
+                     *           ],
+                     *           "poc": true,
+                     *           "role": "Occupant",
+                     *           "role_key": "occupant"
+                     *         }
+                     *       ],
+                     *       "point_of_contact": {
+                     *         "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *         "emails": [
+                     *           "otto@occupant.example"
+                     *         ],
+                     *         "email": [
+                     *           "otto@occupant.example"
+                     *         ],
+                     *         "first_name": "Otto",
+                     *         "last_name": "Occupant",
+                     *         "name": "Otto Occupant",
+                     *         "phone": "512-555-0102"
+                     *       },
+                     *       "points_of_contact": [
+                     *         {
+                     *           "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *           "emails": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "email": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "first_name": "Otto",
+                     *           "last_name": "Occupant",
+                     *           "name": "Otto Occupant",
+                     *           "phone": "512-555-0102"
+                     *         }
+                     *       ],
+                     *       "products": [
+                     *         {
+                     *           "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "name": "Single Family Appraisal (1004)"
+                     *         }
+                     *       ],
+                     *       "property_type": {
+                     *         "id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                     *         "name": "Single Family",
+                     *         "slug": "single_family"
+                     *       },
+                     *       "due_date": "12/15/2026",
+                     *       "original_due_date": "12/15/2026",
+                     *       "vendor_due_date": "12/12/2026",
+                     *       "closing_date": "01/15/2027",
+                     *       "created_at": "11/26/2026",
+                     *       "updated_at": "12/07/2026",
+                     *       "assigned_at": "11/26/2026",
+                     *       "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
+                     *       "inspection_completed_at": "12/01/2026",
+                     *       "submitted_at": "12/03/2026",
+                     *       "completed_at": "12/04/2026",
+                     *       "fulfilled_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -7506,6 +10837,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7513,28 +10845,68 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "address_one": "1100 Congress Ave",
+                 *       "address_two": "Unit 4B",
+                 *       "city": "Austin",
+                 *       "state": "TX",
+                 *       "county": "Travis",
+                 *       "zip": "78701",
+                 *       "latitude": 30.2747,
+                 *       "longitude": -97.7404
+                 *     }
+                 */
                 "application/json": components["schemas"]["SubjectAddressChange"];
+                /**
+                 * @example {
+                 *       "address_one": "1100 Congress Ave",
+                 *       "address_two": "Unit 4B",
+                 *       "city": "Austin",
+                 *       "state": "TX",
+                 *       "county": "Travis",
+                 *       "zip": "78701",
+                 *       "latitude": 30.2747,
+                 *       "longitude": -97.7404
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @example 1100 Congress Ave */
                     address_one?: string;
                     address_two?: string | null;
+                    /** @example Austin */
                     city?: string;
+                    /** @example TX */
                     state?: string;
                     county?: string | null;
+                    /** @example 78701 */
                     zip?: string;
                     latitude?: (number | string) | null;
                     longitude?: (number | string) | null;
@@ -7552,6 +10924,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -7564,6 +10941,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7571,15 +10949,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -7596,6 +10986,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c03f179a-1468-454d-88d8-9faf992ba4ed",
+                     *         "action": "schedule_inspection",
+                     *         "from": "Assigned",
+                     *         "to": "Inspection scheduled",
+                     *         "by": {
+                     *           "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *           "name": "Sam Staffer"
+                     *         },
+                     *         "acting_for": {
+                     *           "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *           "name": "Avery Appraiser"
+                     *         },
+                     *         "reason": null,
+                     *         "details": {
+                     *           "inspection_scheduled_at": "2026-12-01T15:00:00.000Z"
+                     *         },
+                     *         "created_at": "2026-11-27T14:02:11.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["HistoryEntry"][];
                 };
             };
@@ -7608,6 +11021,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7615,11 +11029,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -7637,6 +11060,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser",
+                     *         "email": "avery.appraiser@lonestar.example",
+                     *         "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *         "open_orders": 6
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Appraiser"][];
                 };
             };
@@ -7648,6 +11082,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7655,11 +11090,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -7677,6 +11121,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "new",
+                     *           "name": "New and unassigned",
+                     *           "description": "Placed by the lender and waiting to be accepted, not yet offered, open for bids, or back after a rejection, a timeout or a refused negotiation: assign them",
+                     *           "statuses": [
+                     *             "Pending",
+                     *             "Unassigned",
+                     *             "Bidding"
+                     *           ],
+                     *           "count": 3,
+                     *           "overdue_count": 1,
+                     *           "overdue_count_capped": false,
+                     *           "due_soon_count": 1,
+                     *           "due_soon_count_capped": false
+                     *         }
+                     *       ],
+                     *       "as_of": "2026-11-27T15:00:00.000Z",
+                     *       "due_soon_before": "2026-11-29T15:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderQueues"];
                 };
             };
@@ -7688,6 +11155,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7695,15 +11163,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -7720,6 +11200,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser",
+                     *         "email": "avery.appraiser@lonestar.example",
+                     *         "open_orders": 6,
+                     *         "next_due_dates": [
+                     *           "12/10/2026",
+                     *           "12/12/2026"
+                     *         ],
+                     *         "last_accepted_fee": "300.00",
+                     *         "last_accepted_on": "11/20/2026",
+                     *         "turned_down_this_order": false,
+                     *         "is_current": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AppraiserCandidate"][];
                 };
             };
@@ -7732,6 +11230,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7739,15 +11238,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -7764,6 +11275,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -7776,6 +11296,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7783,15 +11304,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -7808,6 +11341,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -7820,6 +11362,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7827,24 +11370,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Outside our coverage area"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DeclineOrderRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Outside our coverage area"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why the order is declined */
+                    /**
+                     * @description Why the order is declined
+                     * @example Outside our coverage area
+                     */
                     reason: string;
                 };
             };
@@ -7860,6 +11428,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -7872,6 +11449,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7879,15 +11457,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -7904,6 +11494,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -7916,6 +11515,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7923,24 +11523,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Paid by check at closing"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WaivePaymentRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Paid by check at closing"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why; recorded in the history */
+                    /**
+                     * @description Why; recorded in the history
+                     * @example Paid by check at closing
+                     */
                     reason?: string;
                 };
             };
@@ -7956,6 +11581,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -7968,6 +11602,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7975,15 +11610,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8000,6 +11647,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8012,6 +11668,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8019,15 +11676,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8044,6 +11713,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8056,6 +11734,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8063,28 +11742,63 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                 *       "fee": "300.00",
+                 *       "due_date": "12/12/2026"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssignRequest"];
+                /**
+                 * @example {
+                 *       "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                 *       "fee": "300.00",
+                 *       "due_date": "12/12/2026"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description An appraiser of the order's company */
+                    /**
+                     * @description An appraiser of the order's company
+                     * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                     */
                     appraiser_id: string;
-                    /** @description The appraiser's fee: a decimal amount, e.g. 450 or 450.00 */
+                    /**
+                     * @description The appraiser's fee: a decimal amount, e.g. 450 or 450.00
+                     * @example 300.00
+                     */
                     fee?: string;
-                    /** @description When the appraiser must deliver: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    /**
+                     * @description When the appraiser must deliver: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 12/12/2026
+                     */
                     due_date?: string;
                 };
             };
@@ -8100,6 +11814,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8112,6 +11835,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8119,27 +11843,60 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "fee_condition": "350.00",
+                 *       "due_date_condition": "12/18/2026",
+                 *       "comments": "A second dwelling on the lot"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AcceptAssignmentRequest"];
+                /**
+                 * @example {
+                 *       "fee_condition": "350.00",
+                 *       "due_date_condition": "12/18/2026",
+                 *       "comments": "A second dwelling on the lot"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The fee the appraiser asks: a decimal amount, e.g. 450 or 450.00 */
+                    /**
+                     * @description The fee the appraiser asks: a decimal amount, e.g. 450 or 450.00
+                     * @example 350.00
+                     */
                     fee_condition?: string;
-                    /** @description The due date the appraiser asks: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    /**
+                     * @description The due date the appraiser asks: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 12/18/2026
+                     */
                     due_date_condition?: string;
+                    /** @example A second dwelling on the lot */
                     comments?: string;
                 };
             };
@@ -8155,6 +11912,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8167,6 +11933,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8174,24 +11941,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Too far from my area this week"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RejectAssignmentRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Too far from my area this week"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why the offer is declined */
+                    /**
+                     * @description Why the offer is declined
+                     * @example Too far from my area this week
+                     */
                     reason: string;
                 };
             };
@@ -8207,6 +11999,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8219,6 +12020,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8226,28 +12028,63 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "client_total_fee": "500.00",
+                 *       "client_due_date": "12/18/2026",
+                 *       "client_comments": "The appraiser needs three more days for the second dwelling"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApproveAssignmentConditionRequest"];
+                /**
+                 * @example {
+                 *       "client_total_fee": "500.00",
+                 *       "client_due_date": "12/18/2026",
+                 *       "client_comments": "The appraiser needs three more days for the second dwelling"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The lender's total fee to ask for (the current total plus the appraiser's increase passes it on); left out: the lender's fee stays, and the company absorbs any increase: a decimal amount, e.g. 450 or 450.00 */
+                    /**
+                     * @description The lender's total fee to ask for (the current total plus the appraiser's increase passes it on); left out: the lender's fee stays, and the company absorbs any increase: a decimal amount, e.g. 450 or 450.00
+                     * @example 500.00
+                     */
                     client_total_fee?: string;
-                    /** @description The lender's due date to ask for; left out: the appraiser's date when later than the lender's: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    /**
+                     * @description The lender's due date to ask for; left out: the appraiser's date when later than the lender's: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 12/18/2026
+                     */
                     client_due_date?: string;
-                    /** @description The company's words to the lender about the new terms */
+                    /**
+                     * @description The company's words to the lender about the new terms
+                     * @example The appraiser needs three more days for the second dwelling
+                     */
                     client_comments?: string;
                 };
             };
@@ -8263,6 +12100,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8275,6 +12121,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8282,15 +12129,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8307,6 +12166,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8319,6 +12187,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8326,28 +12195,63 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "fee": "500.00",
+                 *       "due_date": "12/18/2026",
+                 *       "reason": "The property has a second dwelling"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequestNegotiationRequest"];
+                /**
+                 * @example {
+                 *       "fee": "500.00",
+                 *       "due_date": "12/18/2026",
+                 *       "reason": "The property has a second dwelling"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The new total fee of the order: a decimal amount, e.g. 450 or 450.00 */
+                    /**
+                     * @description The new total fee of the order: a decimal amount, e.g. 450 or 450.00
+                     * @example 500.00
+                     */
                     fee?: string;
-                    /** @description The new due date: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    /**
+                     * @description The new due date: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 12/18/2026
+                     */
                     due_date?: string;
-                    /** @description Why; recorded in the history */
+                    /**
+                     * @description Why; recorded in the history
+                     * @example The property has a second dwelling
+                     */
                     reason?: string;
                 };
             };
@@ -8363,6 +12267,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8375,6 +12288,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8382,15 +12296,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8407,6 +12333,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8419,6 +12354,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8426,24 +12362,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Over the budget for this loan"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RefuseNegotiationRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Over the budget for this loan"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why; recorded in the history */
+                    /**
+                     * @description Why; recorded in the history
+                     * @example Over the budget for this loan
+                     */
                     reason?: string;
                 };
             };
@@ -8459,6 +12420,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8471,6 +12441,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8478,24 +12449,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inspection_scheduled_at": "2026-12-01T09:00"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ScheduleInspectionRequest"];
+                /**
+                 * @example {
+                 *       "inspection_scheduled_at": "2026-12-01T09:00"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone */
+                    /**
+                     * @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 2026-12-01T09:00
+                     */
                     inspection_scheduled_at: string;
                 };
             };
@@ -8511,6 +12507,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8523,6 +12528,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8530,15 +12536,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8555,6 +12573,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8567,6 +12594,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8574,38 +12602,96 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "files[][attachment]": [
+                 *         "%PDF-1.7 (the bytes of the file)"
+                 *       ],
+                 *       "files[][file_type]": [
+                 *         "appraisal_pdf"
+                 *       ],
+                 *       "files[][product_id]": [
+                 *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
                     "files[][attachment]"?: Blob[];
                     "files[][file_id]"?: string[];
                     "files[][file_type]": ("appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter")[];
                     "files[][product_id]"?: string[];
                 };
+                /**
+                 * @example {
+                 *       "files": [
+                 *         {
+                 *           "file_id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                 *           "file_type": "appraisal_pdf",
+                 *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Sent as files[][attachment], files[][file_type], files[][product_id] (or files[0][...]); or as JSON with file_id instead of attachment */
                     files: {
-                        /** @description Instead of attachment: a file you uploaded to this order before (POST /orders/{order_id}/files), so that each file can be sent, and sent again, on its own */
+                        /**
+                         * @description Instead of attachment: a file you uploaded to this order before (POST /orders/{order_id}/files), so that each file can be sent, and sent again, on its own
+                         * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+                         */
                         file_id?: string;
-                        /** @enum {unknown} */
+                        /**
+                         * @example appraisal_pdf
+                         * @enum {unknown}
+                         */
                         file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
-                        /** @description One of the order's products */
+                        /**
+                         * @description One of the order's products
+                         * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                         */
                         product_id?: string;
                     }[];
                 };
+                /**
+                 * @example {
+                 *       "files[][file_id]": [
+                 *         "5a6871fb-6a7f-4dbd-9018-534c08339562"
+                 *       ],
+                 *       "files[][file_type]": [
+                 *         "appraisal_pdf"
+                 *       ],
+                 *       "files[][product_id]": [
+                 *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     "files[][file_id]"?: string[];
                     "files[][file_type]": ("appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter")[];
@@ -8624,6 +12710,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8636,6 +12731,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8643,15 +12739,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8668,6 +12776,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8681,6 +12798,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8688,15 +12806,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8713,6 +12843,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8725,6 +12864,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8732,24 +12872,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Comparable 2 is outside the neighborhood"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequireActionRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Comparable 2 is outside the neighborhood"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description What the appraiser must fix */
+                    /**
+                     * @description What the appraiser must fix
+                     * @example Comparable 2 is outside the neighborhood
+                     */
                     reason: string;
                 };
             };
@@ -8765,6 +12930,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8777,6 +12951,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8784,15 +12959,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8809,6 +12996,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8821,6 +13017,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8828,15 +13025,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -8853,6 +13062,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8865,6 +13083,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8872,33 +13091,72 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "comments": "Please add a third comparable sale from the same subdivision",
+                 *       "attachments[]": [
+                 *         "%PDF-1.7 (the bytes of the file)"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @description What to revise */
+                    /**
+                     * @description What to revise
+                     * @example Please add a third comparable sale from the same subdivision
+                     */
                     comments: string;
                     /** @description Files, sent as attachments[] */
                     "attachments[]"?: Blob[];
                 };
+                /**
+                 * @example {
+                 *       "comments": "Please add a third comparable sale from the same subdivision"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description What to revise */
+                    /**
+                     * @description What to revise
+                     * @example Please add a third comparable sale from the same subdivision
+                     */
                     comments: string;
                 };
+                /**
+                 * @example {
+                 *       "comments": "Please add a third comparable sale from the same subdivision"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description What to revise */
+                    /**
+                     * @description What to revise
+                     * @example Please add a third comparable sale from the same subdivision
+                     */
                     comments: string;
                 };
             };
@@ -8914,6 +13172,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8926,6 +13193,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8933,42 +13201,98 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "alternate_closed_sales",
+                 *       "summary": "Two closer sales closed last month",
+                 *       "attachments[]": [
+                 *         "%PDF-1.7 (the bytes of the file)"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @enum {unknown} */
+                    /**
+                     * @example alternate_closed_sales
+                     * @enum {unknown}
+                     */
                     reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
-                    /** @description What should be reconsidered, and why */
+                    /**
+                     * @description What should be reconsidered, and why
+                     * @example Two closer sales closed last month
+                     */
                     summary: string;
+                    /** @example <p>412 Lavaca St, sold 11/02/2026 for $455,000</p> */
                     supporting_data?: string;
                     /** @description Files, sent as attachments[] */
                     "attachments[]"?: Blob[];
                 };
+                /**
+                 * @example {
+                 *       "reason": "alternate_closed_sales",
+                 *       "summary": "Two closer sales closed last month",
+                 *       "supporting_data": "<p>412 Lavaca St, sold 11/02/2026 for $455,000</p>"
+                 *     }
+                 */
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @example alternate_closed_sales
+                     * @enum {unknown}
+                     */
                     reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
-                    /** @description What should be reconsidered, and why */
+                    /**
+                     * @description What should be reconsidered, and why
+                     * @example Two closer sales closed last month
+                     */
                     summary: string;
+                    /** @example <p>412 Lavaca St, sold 11/02/2026 for $455,000</p> */
                     supporting_data?: string;
                 };
+                /**
+                 * @example {
+                 *       "reason": "alternate_closed_sales",
+                 *       "summary": "Two closer sales closed last month",
+                 *       "supporting_data": "<p>412 Lavaca St, sold 11/02/2026 for $455,000</p>"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @enum {unknown} */
+                    /**
+                     * @example alternate_closed_sales
+                     * @enum {unknown}
+                     */
                     reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
-                    /** @description What should be reconsidered, and why */
+                    /**
+                     * @description What should be reconsidered, and why
+                     * @example Two closer sales closed last month
+                     */
                     summary: string;
+                    /** @example <p>412 Lavaca St, sold 11/02/2026 for $455,000</p> */
                     supporting_data?: string;
                 };
             };
@@ -8984,6 +13308,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -8996,6 +13329,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9003,26 +13337,56 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "comments": "Please check the living area against the plans",
+                 *       "include_attachments": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["ForwardRequestRequest"];
+                /**
+                 * @example {
+                 *       "comments": "Please check the living area against the plans",
+                 *       "include_attachments": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description What the appraiser reads; left out: the client's request as it was written */
+                    /**
+                     * @description What the appraiser reads; left out: the client's request as it was written
+                     * @example Please check the living area against the plans
+                     */
                     comments?: string;
-                    /** @description Share the request's attachments with the appraiser (default: true) */
+                    /**
+                     * @description Share the request's attachments with the appraiser (default: true)
+                     * @example true
+                     */
                     include_attachments?: boolean;
                 };
             };
@@ -9038,6 +13402,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9050,6 +13423,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9057,24 +13431,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "comments": "The sales named closed after the effective date of the appraisal."
+                 *     }
+                 */
                 "application/json": components["schemas"]["AnswerRequestRequest"];
+                /**
+                 * @example {
+                 *       "comments": "The sales named closed after the effective date of the appraisal."
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The answer to the client */
+                    /**
+                     * @description The answer to the client
+                     * @example The sales named closed after the effective date of the appraisal.
+                     */
                     comments: string;
                 };
             };
@@ -9090,6 +13489,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9102,6 +13510,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9109,15 +13518,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -9134,6 +13555,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9146,6 +13576,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9153,24 +13584,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The borrower is travelling until December 5"
+                 *     }
+                 */
                 "application/json": components["schemas"]["HoldRequest"];
+                /**
+                 * @example {
+                 *       "reason": "The borrower is travelling until December 5"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why; recorded in the history */
+                    /**
+                     * @description Why; recorded in the history
+                     * @example The borrower is travelling until December 5
+                     */
                     reason?: string;
                 };
             };
@@ -9186,6 +13642,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9198,6 +13663,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9205,15 +13671,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -9230,6 +13708,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9242,6 +13729,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9249,24 +13737,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The borrower called about the inspection time"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FlagAttentionRequest"];
+                /**
+                 * @example {
+                 *       "reason": "The borrower called about the inspection time"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description What needs attention */
+                    /**
+                     * @description What needs attention
+                     * @example The borrower called about the inspection time
+                     */
                     reason: string;
                 };
             };
@@ -9282,6 +13795,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9294,6 +13816,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9301,15 +13824,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -9326,6 +13861,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9338,6 +13882,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9345,24 +13890,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "We need the gate code"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequestInfoRequest"];
+                /**
+                 * @example {
+                 *       "reason": "We need the gate code"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description What information is needed */
+                    /**
+                     * @description What information is needed
+                     * @example We need the gate code
+                     */
                     reason: string;
                 };
             };
@@ -9378,6 +13948,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9390,6 +13969,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9397,24 +13977,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "comments": "Gate code 1234"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProvideInfoRequest"];
+                /**
+                 * @example {
+                 *       "comments": "Gate code 1234"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description The information asked for */
+                    /**
+                     * @description The information asked for
+                     * @example Gate code 1234
+                     */
                     comments: string;
                 };
             };
@@ -9430,6 +14035,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9442,6 +14056,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9449,24 +14064,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The purchase fell through"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequestCancelRequest"];
+                /**
+                 * @example {
+                 *       "reason": "The purchase fell through"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why; recorded in the history */
+                    /**
+                     * @description Why; recorded in the history
+                     * @example The purchase fell through
+                     */
                     reason?: string;
                 };
             };
@@ -9482,6 +14122,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9494,6 +14143,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9501,24 +14151,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The report is nearly done; the inspection fee is due"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DenyCancelRequest"];
+                /**
+                 * @example {
+                 *       "reason": "The report is nearly done; the inspection fee is due"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why the order goes on */
+                    /**
+                     * @description Why the order goes on
+                     * @example The report is nearly done; the inspection fee is due
+                     */
                     reason: string;
                 };
             };
@@ -9534,6 +14209,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9546,6 +14230,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9553,24 +14238,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The loan was withdrawn"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CancelRequest"];
+                /**
+                 * @example {
+                 *       "reason": "The loan was withdrawn"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description Why; recorded in the history */
+                    /**
+                     * @description Why; recorded in the history
+                     * @example The loan was withdrawn
+                     */
                     reason?: string;
                 };
             };
@@ -9586,6 +14296,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -9598,6 +14317,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9605,15 +14325,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -9630,6 +14362,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                     *         "created_at": "11/27/2026",
+                     *         "file_type": {
+                     *           "id": "ef464c66-bf25-4a61-9099-6432df7ff631",
+                     *           "name": "Appraisal Report (PDF)",
+                     *           "slug": "appraisal_pdf"
+                     *         },
+                     *         "filename": "appraisal-report.pdf",
+                     *         "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E",
+                     *         "audience": "everyone",
+                     *         "note_id": null,
+                     *         "submission": 1,
+                     *         "released": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["File"][];
                 };
             };
@@ -9642,6 +14393,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9649,33 +14401,60 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "attachment": "%PDF-1.7 (the bytes of the file)",
+                 *       "file_type": "appraisal_pdf",
+                 *       "audience": "everyone"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description A file part of a multipart/form-data body
+                     * @description A file part of a multipart/form-data body: any media type, sent with the file's own Content-Type
+                     * @example %PDF-1.7 (the bytes of the file)
                      */
                     attachment: Blob;
-                    /** @enum {unknown} */
+                    /**
+                     * @example appraisal_pdf
+                     * @enum {unknown}
+                     */
                     file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
                     /**
                      * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @example everyone
                      * @enum {unknown}
                      */
                     audience?: "internal" | "appraiser" | "client" | "everyone";
@@ -9694,6 +14473,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                     *       "created_at": "11/27/2026",
+                     *       "file_type": {
+                     *         "id": "ef464c66-bf25-4a61-9099-6432df7ff631",
+                     *         "name": "Appraisal Report (PDF)",
+                     *         "slug": "appraisal_pdf"
+                     *       },
+                     *       "filename": "appraisal-report.pdf",
+                     *       "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E",
+                     *       "audience": "everyone",
+                     *       "note_id": null,
+                     *       "submission": 1,
+                     *       "released": true,
+                     *       "attachment_key": "orders/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f/5a6871fb-6a7f-4dbd-9018-534c08339562"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadedFile"];
                 };
             };
@@ -9706,6 +14503,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9713,27 +14511,53 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
-                /** @description The file */
+                /**
+                 * @description The file
+                 * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+                 */
                 file_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "audience": "everyone"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FileChangeRequest"];
+                /**
+                 * @example {
+                 *       "audience": "everyone"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /**
                      * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @example everyone
                      * @enum {unknown}
                      */
                     audience: "internal" | "appraiser" | "client" | "everyone";
@@ -9751,6 +14575,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                     *       "created_at": "11/27/2026",
+                     *       "file_type": {
+                     *         "id": "ef464c66-bf25-4a61-9099-6432df7ff631",
+                     *         "name": "Appraisal Report (PDF)",
+                     *         "slug": "appraisal_pdf"
+                     *       },
+                     *       "filename": "appraisal-report.pdf",
+                     *       "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E",
+                     *       "audience": "everyone",
+                     *       "note_id": null,
+                     *       "submission": 1,
+                     *       "released": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["File"];
                 };
             };
@@ -9763,6 +14604,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9770,15 +14612,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -9795,6 +14649,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *         "additional_emails": [
+                     *           "agent@realty.example"
+                     *         ],
+                     *         "attachments": [
+                     *           {
+                     *             "filename": "gate-map.pdf",
+                     *             "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E"
+                     *           }
+                     *         ],
+                     *         "author_name": "Casey Client",
+                     *         "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
+                     *         "created_at": "11/27/2026",
+                     *         "important": true,
+                     *         "subject": "Access to the property",
+                     *         "audience": "everyone",
+                     *         "forwarded_from": {
+                     *           "id": "b2f1e0d9-8c7b-4a6f-9e5d-4c3b2a190817",
+                     *           "author_name": "Casey Client"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Note"][];
                 };
             };
@@ -9807,6 +14687,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9814,25 +14695,54 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
+                 *       "subject": "Access to the property",
+                 *       "important": true,
+                 *       "additional_emails": [
+                 *         "agent@realty.example"
+                 *       ],
+                 *       "audience": "everyone"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description HTML; sanitized */
+                    /**
+                     * @description HTML; sanitized
+                     * @example <p>The gate code is <b>1234</b>; the dog is friendly.</p>
+                     */
                     content: string;
                     subject?: string | null;
                     important?: boolean | null;
@@ -9840,12 +14750,27 @@ export interface operations {
                     additional_emails?: string[];
                     /**
                      * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @example everyone
                      * @enum {unknown}
                      */
                     audience?: "internal" | "appraiser" | "client" | "everyone";
                 };
+                /**
+                 * @example {
+                 *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
+                 *       "subject": "Access to the property",
+                 *       "important": true,
+                 *       "additional_emails[]": [
+                 *         "agent@realty.example"
+                 *       ],
+                 *       "audience": "everyone"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description HTML; sanitized */
+                    /**
+                     * @description HTML; sanitized
+                     * @example <p>The gate code is <b>1234</b>; the dog is friendly.</p>
+                     */
                     content: string;
                     subject?: string | null;
                     important?: boolean | null;
@@ -9853,12 +14778,29 @@ export interface operations {
                     "additional_emails[]"?: string[];
                     /**
                      * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @example everyone
                      * @enum {unknown}
                      */
                     audience?: "internal" | "appraiser" | "client" | "everyone";
                 };
+                /**
+                 * @example {
+                 *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
+                 *       "subject": "Access to the property",
+                 *       "additional_emails[]": [
+                 *         "agent@realty.example"
+                 *       ],
+                 *       "audience": "everyone",
+                 *       "attachments[]": [
+                 *         "%PDF-1.7 (the bytes of the file)"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": {
-                    /** @description HTML; sanitized */
+                    /**
+                     * @description HTML; sanitized
+                     * @example <p>The gate code is <b>1234</b>; the dog is friendly.</p>
+                     */
                     content: string;
                     subject?: string | null;
                     important?: boolean | null;
@@ -9866,6 +14808,7 @@ export interface operations {
                     "additional_emails[]"?: string[];
                     /**
                      * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @example everyone
                      * @enum {unknown}
                      */
                     audience?: "internal" | "appraiser" | "client" | "everyone";
@@ -9886,6 +14829,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *       "additional_emails": [
+                     *         "agent@realty.example"
+                     *       ],
+                     *       "attachments": [
+                     *         {
+                     *           "filename": "gate-map.pdf",
+                     *           "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E"
+                     *         }
+                     *       ],
+                     *       "author_name": "Casey Client",
+                     *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
+                     *       "created_at": "11/27/2026",
+                     *       "important": true,
+                     *       "subject": "Access to the property",
+                     *       "audience": "everyone",
+                     *       "forwarded_from": {
+                     *         "id": "b2f1e0d9-8c7b-4a6f-9e5d-4c3b2a190817",
+                     *         "author_name": "Casey Client"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Note"];
                 };
             };
@@ -9898,6 +14865,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9905,36 +14873,77 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
-                /** @description The note */
+                /**
+                 * @description The note
+                 * @example a3bbbc97-c82d-468a-86ea-17fc41c39760
+                 */
                 note_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "audience": "appraiser",
+                 *       "content": "<p>From the lender: the gate code is <b>1234</b>.</p>",
+                 *       "subject": "Access to the property",
+                 *       "include_attachments": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["ForwardNoteRequest"];
+                /**
+                 * @example {
+                 *       "audience": "appraiser",
+                 *       "content": "<p>From the lender: the gate code is <b>1234</b>.</p>",
+                 *       "subject": "Access to the property",
+                 *       "include_attachments": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /**
                      * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
+                     * @example everyone
                      * @enum {unknown}
                      */
                     audience?: "internal" | "appraiser" | "client" | "everyone";
-                    /** @description The words passed on (HTML; sanitized); default: the original's */
+                    /**
+                     * @description The words passed on (HTML; sanitized); default: the original's
+                     * @example <p>From the lender: the gate code is <b>1234</b>.</p>
+                     */
                     content?: string;
                     subject?: string | null;
-                    /** @description Pass the original's attachments on too (default: true) */
+                    /**
+                     * @description Pass the original's attachments on too (default: true)
+                     * @example true
+                     */
                     include_attachments?: boolean;
                 };
             };
@@ -9951,6 +14960,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *       "additional_emails": [
+                     *         "agent@realty.example"
+                     *       ],
+                     *       "attachments": [
+                     *         {
+                     *           "filename": "gate-map.pdf",
+                     *           "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E"
+                     *         }
+                     *       ],
+                     *       "author_name": "Casey Client",
+                     *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
+                     *       "created_at": "11/27/2026",
+                     *       "important": true,
+                     *       "subject": "Access to the property",
+                     *       "audience": "everyone",
+                     *       "forwarded_from": {
+                     *         "id": "b2f1e0d9-8c7b-4a6f-9e5d-4c3b2a190817",
+                     *         "author_name": "Casey Client"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Note"];
                 };
             };
@@ -9963,6 +14996,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9970,27 +15004,74 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "party": {
+                 *         "name": "Sally Seller",
+                 *         "role": "Seller's Agent",
+                 *         "poc": false,
+                 *         "emails": [
+                 *           "sally@realty.example"
+                 *         ],
+                 *         "phones": [
+                 *           "512-555-0199"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePartyRequest"];
+                /**
+                 * @example {
+                 *       "party[name]": "Sally Seller",
+                 *       "party[role]": "Seller's Agent",
+                 *       "party[poc]": false,
+                 *       "party[emails][]": [
+                 *         "sally@realty.example"
+                 *       ],
+                 *       "party[phones][]": [
+                 *         "512-555-0199"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /** @example Sally Seller */
                     "party[name]": string;
-                    /** @description A role title as you name it ("Loan Officer", "Seller's Agent"); answered as written. Common roles share a key whatever the spelling: borrower, co_borrower, buyer_agent, seller_agent, listing_agent, seller, buyer, loan_officer, processor, client_manager, underwriter, closer, attorney, title_agent, builder, property_manager, owner, occupant, tenant, other */
+                    /**
+                     * @description A role title as you name it ("Loan Officer", "Seller's Agent"); answered as written. Common roles share a key whatever the spelling: borrower, co_borrower, buyer_agent, seller_agent, listing_agent, seller, buyer, loan_officer, processor, client_manager, underwriter, closer, attorney, title_agent, builder, property_manager, owner, occupant, tenant, other
+                     * @example Seller's Agent
+                     */
                     "party[role]": string;
                     /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
                     "party[poc]": boolean | ("true" | "false");
@@ -10011,6 +15092,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *       "email": "otto@occupant.example",
+                     *       "emails": [
+                     *         "otto@occupant.example"
+                     *       ],
+                     *       "name": "Otto Occupant",
+                     *       "phone": "512-555-0102",
+                     *       "phones": [
+                     *         "512-555-0102"
+                     *       ],
+                     *       "poc": true,
+                     *       "role": "Occupant",
+                     *       "role_key": "occupant"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Party"];
                 };
             };
@@ -10023,6 +15121,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10030,24 +15129,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
-                /** @description The party */
+                /**
+                 * @description The party
+                 * @example 9ae45bbb-fa1b-4402-929b-dbb5d1e360a3
+                 */
                 party_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "poc": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["TogglePointOfContactRequest"];
+                /**
+                 * @example {
+                 *       "poc": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
                     poc: boolean | ("true" | "false");
@@ -10065,6 +15189,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -10077,6 +15206,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10084,26 +15214,54 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
-                /** @description The party */
+                /**
+                 * @description The party
+                 * @example 9ae45bbb-fa1b-4402-929b-dbb5d1e360a3
+                 */
                 party_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "poc": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["TogglePointOfContactRequest"];
+                /**
+                 * @example {
+                 *       "poc": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description Whether the party is a point of contact (a boolean, or the text true or false) */
                     poc: boolean | ("true" | "false");
@@ -10122,6 +15280,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -10134,6 +15297,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10141,15 +15305,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
@@ -10166,6 +15342,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balance": "$250.00",
+                     *       "total": "$450.00",
+                     *       "total_paid": "$200.00",
+                     *       "input_credit_card_link": "https://appraisals.example.com/pay/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E",
+                     *       "card_page_lock": null,
+                     *       "pdf_link": "https://appraisals.example.com/invoices/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E",
+                     *       "items": [
+                     *         {
+                     *           "amount": "$450.00",
+                     *           "product_name": "Single Family Appraisal (1004)"
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "amount": "$200.00",
+                     *           "confirmed_at": "11/27/2026",
+                     *           "created_at": "11/27/2026",
+                     *           "method": "credit_card",
+                     *           "paid_by": "Paid with **** 4242",
+                     *           "receipt_link": "https://appraisals.example.com/receipts/a29a39ca-badc-414e-aa9a-144c144fd16a?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentSummary"];
                 };
             };
@@ -10178,6 +15380,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10185,24 +15388,53 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "bea@borrower.example"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendPaymentLinkRequest"];
+                /**
+                 * @example {
+                 *       "emails[]": [
+                 *         "bea@borrower.example"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     "emails[]": string[];
                 };
@@ -10220,6 +15452,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -10232,6 +15469,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10239,24 +15477,49 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The order */
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
                 order_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "payment_method": "payment_link"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdatePaymentMethodRequest"];
+                /**
+                 * @example {
+                 *       "payment_method": "payment_link"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @enum {unknown} */
+                    /**
+                     * @example payment_link
+                     * @enum {unknown}
+                     */
                     payment_method: "payment_link" | "invoice" | "credit_card";
                 };
             };
@@ -10272,6 +15535,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -10284,6 +15552,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10291,11 +15560,20 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -10313,6 +15591,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "896bae8c-99c4-4b8f-8fbf-71b314820fb9",
+                     *         "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "url": "https://los.hillcountry.example/hooks/aoms",
+                     *         "event_types": [
+                     *           "order.created",
+                     *           "order.status_changed"
+                     *         ],
+                     *         "active": true,
+                     *         "description": "Our loan origination system",
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-01T09:35:00.000Z",
+                     *         "updated_at": "2026-11-01T09:35:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Webhook"][];
                 };
             };
@@ -10324,6 +15621,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10331,13 +15629,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -10345,15 +15655,47 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://los.hillcountry.example/hooks/aoms",
+                 *       "event_types": [
+                 *         "order.created",
+                 *         "order.status_changed"
+                 *       ],
+                 *       "active": true,
+                 *       "description": "Our loan origination system",
+                 *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
+                /**
+                 * @example {
+                 *       "url": "https://los.hillcountry.example/hooks/aoms",
+                 *       "event_types[]": [
+                 *         "order.created",
+                 *         "order.status_changed"
+                 *       ],
+                 *       "active": true,
+                 *       "description": "Our loan origination system",
+                 *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description An http(s) URL that answers 2xx */
+                    /**
+                     * Format: uri
+                     * @description An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)
+                     * @example https://los.hillcountry.example/hooks/aoms
+                     */
                     url: string;
-                    /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.report_released, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
-                    "event_types[]"?: string[];
+                    /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
+                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+                    /** @example true */
                     active?: boolean;
                     description?: string | null;
-                    /** @description Operators only: the organization the subscription is for */
+                    /**
+                     * @description Operators only: the organization the subscription is for
+                     * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                     */
                     organization_id?: string;
                 };
             };
@@ -10370,6 +15712,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "896bae8c-99c4-4b8f-8fbf-71b314820fb9",
+                     *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "url": "https://los.hillcountry.example/hooks/aoms",
+                     *       "event_types": [
+                     *         "order.created",
+                     *         "order.status_changed"
+                     *       ],
+                     *       "active": true,
+                     *       "description": "Our loan origination system",
+                     *       "disabled_at": null,
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-01T09:35:00.000Z",
+                     *       "updated_at": "2026-11-01T09:35:00.000Z",
+                     *       "secret": "whsec_3q9Vd2Lr8tXw1Zn6Bc4Fg7Hj0Km5Np2Qs8Tu1Vw3Yx="
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
@@ -10381,6 +15741,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10388,15 +15749,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10413,6 +15786,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "896bae8c-99c4-4b8f-8fbf-71b314820fb9",
+                     *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "url": "https://los.hillcountry.example/hooks/aoms",
+                     *       "event_types": [
+                     *         "order.created",
+                     *         "order.status_changed"
+                     *       ],
+                     *       "active": true,
+                     *       "description": "Our loan origination system",
+                     *       "disabled_at": null,
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-01T09:35:00.000Z",
+                     *       "updated_at": "2026-11-01T09:35:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -10425,6 +15815,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10432,15 +15823,27 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10457,6 +15860,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Success"];
                 };
             };
@@ -10469,6 +15877,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10476,27 +15885,67 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://los.hillcountry.example/hooks/aoms",
+                 *       "event_types": [
+                 *         "*"
+                 *       ],
+                 *       "active": true,
+                 *       "description": "Every event"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
+                /**
+                 * @example {
+                 *       "url": "https://los.hillcountry.example/hooks/aoms",
+                 *       "event_types[]": [
+                 *         "*"
+                 *       ],
+                 *       "active": true,
+                 *       "description": "Every event"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * Format: uri
+                     * @description An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)
+                     * @example https://los.hillcountry.example/hooks/aoms
+                     */
                     url?: string;
-                    /** @description Event types to receive; empty, absent or ["*"] for all. Types: order.created, order.status_changed, order.assigned, order.offer_answered, order.inspection_scheduled, order.inspection_completed, order.submission_received, order.revision_requested, order.reconsideration_requested, order.negotiation_opened, order.negotiation_answered, order.note_added, order.file_added, order.report_released, order.party_added, order.payment_received, order.payment_link_sent, webhook.test */
-                    "event_types[]"?: string[];
-                    /** @description true re-enables a disabled subscription */
+                    /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
+                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+                    /**
+                     * @description true re-enables a disabled subscription
+                     * @example true
+                     */
                     active?: boolean;
                     description?: string | null;
                 };
@@ -10513,6 +15962,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "896bae8c-99c4-4b8f-8fbf-71b314820fb9",
+                     *       "organization_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "url": "https://los.hillcountry.example/hooks/aoms",
+                     *       "event_types": [
+                     *         "order.created",
+                     *         "order.status_changed"
+                     *       ],
+                     *       "active": true,
+                     *       "description": "Our loan origination system",
+                     *       "disabled_at": null,
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-01T09:35:00.000Z",
+                     *       "updated_at": "2026-11-01T09:35:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -10525,6 +15991,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10532,17 +15999,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10560,6 +16042,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_3q9Vd2Lr8tXw1Zn6Bc4Fg7Hj0Km5Np2Qs8Tu1Vw3Yx="
+                     *     }
+                     */
                     "application/json": components["schemas"]["RotatedWebhookSecret"];
                 };
             };
@@ -10572,27 +16059,40 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Page number, 1 to 1000000 (default 1) */
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
                 page?: number;
-                /** @description Page size (default 25; above 100 reads as 100) */
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
                 per_page?: number;
             };
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10609,6 +16109,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "8dc7b8ce-414c-47f8-9098-a9526aeb839c",
+                     *         "event_id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                     *         "event_type": "order.status_changed",
+                     *         "status": "delivered",
+                     *         "attempts": 2,
+                     *         "last_status_code": 200,
+                     *         "last_error": null,
+                     *         "next_attempt_at": null,
+                     *         "replay_of": null,
+                     *         "created_at": "2026-11-27T14:02:11.000Z",
+                     *         "delivered_at": "2026-11-27T14:02:42.000Z",
+                     *         "attempt_log": [
+                     *           {
+                     *             "attempted_at": "2026-11-27T14:02:11.500Z",
+                     *             "status_code": 503,
+                     *             "latency_ms": 120,
+                     *             "error": "the receiver answered 503"
+                     *           },
+                     *           {
+                     *             "attempted_at": "2026-11-27T14:02:42.000Z",
+                     *             "status_code": 200,
+                     *             "latency_ms": 85,
+                     *             "error": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"][];
                 };
             };
@@ -10621,6 +16152,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10628,19 +16160,37 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
-                /** @description The delivery */
+                /**
+                 * @description The delivery
+                 * @example 8dc7b8ce-414c-47f8-9098-a9526aeb839c
+                 */
                 delivery_id: string;
             };
             cookie?: never;
@@ -10658,6 +16208,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "delivery_id": "a5a62e00-68a4-4e96-ae44-0c542224d23b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReplayedDelivery"];
                 };
             };
@@ -10670,6 +16226,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10677,17 +16234,32 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
-                /** @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours */
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The subscription */
+                /**
+                 * @description The subscription
+                 * @example 896bae8c-99c4-4b8f-8fbf-71b314820fb9
+                 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10705,6 +16277,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "event_id": "9b6290cb-6c91-46e5-9cfa-90188f929553"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TestEventSent"];
                 };
             };
@@ -10717,6 +16295,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -10726,11 +16305,20 @@ export interface operations {
             header?: {
                 /** @description The id of the last event you received: the events that followed it are replayed first */
                 "Last-Event-ID"?: string;
-                /** @description Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise */
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
-                /** @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited */
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-Api-Email"?: components["parameters"]["XApiEmail"];
-                /** @description The same as X-Api-Email (either name is read) */
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
                 "X-User-Email"?: components["parameters"]["XUserEmail"];
             };
             path?: never;
@@ -10748,6 +16336,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example retry: 3000
+                     *
+                     *     id: 9b6290cb-6c91-46e5-9cfa-90188f929553
+                     *     event: order.status_changed
+                     *     data: {"order_id":"6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f","type":"order.status_changed"}
+                     *
+                     *     : heartbeat
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -10759,6 +16356,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10772,6 +16370,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.created",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "status": "Pending",
+                 *         "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *         "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                 *         "due_date": "2026-12-15T23:00:00.000Z",
+                 *         "loan_type": "conventional",
+                 *         "transaction_type": "purchase",
+                 *         "total_fee": "450.00"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderCreatedEvent"];
             };
         };
@@ -10794,6 +16410,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.status_changed",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "from": "Assigned",
+                 *         "to": "Inspection scheduled",
+                 *         "action": "schedule_inspection",
+                 *         "actor": {
+                 *           "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                 *           "name": "Sam Staffer"
+                 *         },
+                 *         "acting_for": {
+                 *           "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                 *           "name": "Avery Appraiser"
+                 *         },
+                 *         "reason": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderStatusChangedEvent"];
             };
         };
@@ -10816,6 +16455,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.assigned",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                 *         "appraiser_fee": "300.00",
+                 *         "due_date": "2026-12-12T23:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderAssignedEvent"];
             };
         };
@@ -10838,6 +16491,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.offer_answered",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "answer": "accepted_with_condition",
+                 *         "reason": null,
+                 *         "appraiser_fee_condition": "350.00",
+                 *         "due_date_condition": "2026-12-18T23:00:00.000Z",
+                 *         "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderOfferAnsweredEvent"];
             };
         };
@@ -10860,6 +16529,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.inspection_scheduled",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "inspection_scheduled_at": "2026-12-01T15:00:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderInspectionScheduledEvent"];
             };
         };
@@ -10882,6 +16563,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.inspection_completed",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderInspectionCompletedEvent"];
             };
         };
@@ -10904,6 +16596,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.submission_received",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "files": [
+                 *           {
+                 *             "file_type": "appraisal_pdf",
+                 *             "filename": "appraisal-report.pdf"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderSubmissionReceivedEvent"];
             };
         };
@@ -10926,6 +16635,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.revision_requested",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "comments": "Please add a third comparable sale"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderRevisionRequestedEvent"];
             };
         };
@@ -10948,6 +16669,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.reconsideration_requested",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "reason": "alternate_closed_sales",
+                 *         "summary": "Two closer sales closed last month"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderReconsiderationRequestedEvent"];
             };
         };
@@ -10970,6 +16704,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.negotiation_opened",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "total_fee": "500.00",
+                 *         "due_date": "2026-12-18T23:00:00.000Z",
+                 *         "comments": "The property has a second dwelling"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderNegotiationOpenedEvent"];
             };
         };
@@ -10992,6 +16740,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.negotiation_answered",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "answer": "approved",
+                 *         "total_fee": "500.00",
+                 *         "due_date": "2026-12-18T23:00:00.000Z",
+                 *         "reason": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderNegotiationAnsweredEvent"];
             };
         };
@@ -11014,6 +16777,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.note_added",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "note_id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                 *         "subject": "Access to the property",
+                 *         "author_name": "Casey Client",
+                 *         "audience": "everyone"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderNoteAddedEvent"];
             };
         };
@@ -11036,6 +16814,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.file_added",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "file_id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                 *         "file_type": "appraisal_pdf",
+                 *         "filename": "appraisal-report.pdf",
+                 *         "audience": "everyone"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderFileAddedEvent"];
             };
         };
@@ -11058,6 +16851,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.report_released",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "submission": 1,
+                 *         "files": [
+                 *           {
+                 *             "file_id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                 *             "file_type": "appraisal_pdf",
+                 *             "filename": "appraisal-report.pdf"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderReportReleasedEvent"];
             };
         };
@@ -11080,6 +16892,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.party_added",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "party_id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                 *         "name": "Otto Occupant",
+                 *         "role": "Occupant",
+                 *         "poc": true
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderPartyAddedEvent"];
             };
         };
@@ -11102,6 +16929,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.payment_received",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "payment_id": "a29a39ca-badc-414e-aa9a-144c144fd16a",
+                 *         "amount": "200.00",
+                 *         "balance": "250.00"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderPaymentReceivedEvent"];
             };
         };
@@ -11124,6 +16965,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.payment_link_sent",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "recipients": [
+                 *           "bea@borrower.example"
+                 *         ],
+                 *         "balance": "250.00"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderPaymentLinkSentEvent"];
             };
         };
@@ -11146,6 +17002,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "webhook.test",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "message": "A test event from the appraisal service",
+                 *         "webhook_id": "896bae8c-99c4-4b8f-8fbf-71b314820fb9"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };

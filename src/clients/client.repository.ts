@@ -1,6 +1,6 @@
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db, Trx } from '../db/connection.ts';
-import type { CompanyClientsTable, OrderVisibility } from '../db/schema.ts';
+import type { CompanyClientsTable, OrderVisibility, PaymentMethod } from '../db/schema.ts';
 import { orderByClauses, whereClauses, type AttributeMap, type ListQuery } from '../db/list-filter.ts';
 
 /** SQL for clients (lender organizations), client types, and a client's configuration. */
@@ -78,7 +78,7 @@ export async function clientCompanies(db: Db, clientId: string, onlyCompanyId: s
   const rows = await sql<{
     company_id: string;
     company_name: string;
-    payment_methods: string[];
+    payment_methods: PaymentMethod[];
     products: { id: string; name: string; service_type: string; follow_up: boolean }[];
   }>`
     SELECT c.id AS company_id, c.name AS company_name,

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MONEY_PATTERN } from '../format/money.ts';
 import { Nullable, ref } from '../schemas/common.ts';
-import { ORDER_VISIBILITIES } from '../db/schema.ts';
+import { ORDER_VISIBILITIES, PAYMENT_METHODS } from '../db/schema.ts';
 
 const Id = Type.String({ format: 'uuid' });
 const NonBlank = (maxLength: number, description?: string) =>
@@ -28,7 +28,9 @@ export const ClientConfiguration = Type.Object(
       Type.Object({
         company_id: Id,
         company_name: Type.String(),
-        payment_methods: Type.Array(Type.String()),
+        payment_methods: Type.Array(Type.Enum(PAYMENT_METHODS), {
+          description: 'The ways the company takes payment',
+        }),
         products: Type.Array(
           Type.Object({
             id: Id,

@@ -1,5 +1,7 @@
 import { Type, type TObject, type TProperties } from 'typebox';
-import { Id, Nullable } from '../schemas/common.ts';
+import { Id, Nullable, ref, refByName } from '../schemas/common.ts';
+import { AudienceSchema } from '../schemas/audience.ts';
+import { FileTypeSlug } from '../schemas/file-types.ts';
 import type { Audience } from '../policy/audience.ts';
 
 /**
@@ -10,6 +12,10 @@ import type { Audience } from '../policy/audience.ts';
  */
 const Decimal = (description: string) => Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description });
 const Instant = (description: string) => Type.String({ format: 'date-time', description });
+/** Named schemas of the orders (orders/order.schemas.ts), which this layer names without importing. */
+const Status = (description?: string) => refByName<string>('StatusName', description);
+const LoanType = refByName<string>('LoanType');
+const TransactionType = refByName<string>('TransactionType');
 
 /** What every order event's data starts with (emitEvent adds it). */
 const OrderRef = {
@@ -34,20 +40,20 @@ export const EVENTS = {
   'order.created': {
     description: 'An order was placed.',
     data: orderEvent({
-      status: Type.String(),
+      status: Status('The status it was placed in'),
       client_id: Id(),
       company_id: Id(),
       due_date: Instant('The due date'),
-      loan_type: Type.String(),
-      transaction_type: Type.String(),
+      loan_type: LoanType,
+      transaction_type: TransactionType,
       total_fee: Decimal("The client's fee"),
     }),
   },
   'order.status_changed': {
     description: 'The order changed status.',
     data: orderEvent({
-      from: Type.String(),
-      to: Type.String(),
+      from: Status('The status before'),
+      to: Status('The status now'),
       action: Type.String({ description: 'The workflow action (docs/workflow.md)' }),
       actor: Nullable(
         Type.Object(
@@ -107,7 +113,7 @@ export const EVENTS = {
     description: 'The appraiser submitted the report; the company reviews it before the lender gets it.',
     audience: 'appraiser',
     data: orderEvent({
-      files: Type.Array(Type.Object({ file_type: Type.String(), filename: Type.String() })),
+      files: Type.Array(Type.Object({ file_type: FileTypeSlug, filename: Type.String() })),
     }),
   },
   'order.revision_requested': {
@@ -143,16 +149,16 @@ export const EVENTS = {
       note_id: Id(),
       subject: Nullable(Type.String()),
       author_name: Type.String(),
-      audience: Type.Optional(Type.String({ description: "The note's audience" })),
+      audience: Type.Optional(ref(AudienceSchema, "The note's audience")),
     }),
   },
   'order.file_added': {
     description: "A file was uploaded; to those in the file's audience.",
     data: orderEvent({
       file_id: Id(),
-      file_type: Type.String(),
+      file_type: FileTypeSlug,
       filename: Type.String(),
-      audience: Type.Optional(Type.String({ description: "The file's audience" })),
+      audience: Type.Optional(ref(AudienceSchema, "The file's audience")),
     }),
   },
   'order.report_released': {
@@ -160,7 +166,7 @@ export const EVENTS = {
       'The company released the report to the lender (the order was completed or sent to client review, and paid where the company asks for payment first): its files are now listed for the lender.',
     data: orderEvent({
       submission: Type.Integer({ description: 'Which submission of the order: 1, 2, …' }),
-      files: Type.Array(Type.Object({ file_id: Id(), file_type: Type.String(), filename: Type.String() })),
+      files: Type.Array(Type.Object({ file_id: Id(), file_type: FileTypeSlug, filename: Type.String() })),
     }),
   },
   'order.party_added': {

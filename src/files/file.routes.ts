@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Binary, Id, OrderParams, ref } from '../schemas/common.ts';
+import { FileBytes, Id, OrderParams, ref } from '../schemas/common.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { resolveUpload } from '../http/multipart.ts';
 import { principalOf } from '../http/request-context.ts';
@@ -110,7 +110,7 @@ export function registerDownloadRoutes(app: AppInstance, deps: AppDeps): void {
         response: {
           200: {
             description: 'The file, with its own Content-Type and Content-Disposition: attachment',
-            content: { '*/*': { schema: Binary } },
+            content: { '*/*': { schema: FileBytes } },
           },
         },
       },

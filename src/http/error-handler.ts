@@ -77,6 +77,35 @@ function busyPage(error: AppError, retryAfter: unknown, requestId: string): stri
 `;
 }
 
+/**
+ * A path the service knows, asked with a method it takes on no route there: 405
+ * `method_not_allowed` with `Allow` naming the methods it does take, before the body is read.
+ * Installed after the rate limits, which count it like any unknown route.
+ */
+export function installMethodNotAllowed(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.is404) return done();
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = allowedMethods(app, path);
+    if (allowed.length === 0) return done();
+    void reply.header('allow', allowed.join(', '));
+    done(
+      new AppError(
+        'method_not_allowed',
+        `${request.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`,
+      ),
+    );
+  });
+}
+
+/** The methods a route answers on; OPTIONS aside (CORS answers it on every path when enabled). */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The methods some route takes on this path (a concrete path: ids filled in). */
+export function allowedMethods(app: FastifyInstance, path: string): string[] {
+  return METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
+}
+
 /** Fastify's own error codes that concern the request rather than the service. */
 const FASTIFY_CODES: Record<string, (error: FastifyError) => AppError> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => new AppError('invalid_json', 'The body is not valid JSON'),

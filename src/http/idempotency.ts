@@ -12,7 +12,8 @@ import { AppError } from '../errors/app-error.ts';
  * failed keeps nothing, so it can be retried with the same key. Keys belong to the user whose
  * permissions apply.
  */
-const KEY = /^[\x21-\x7e]{1,255}$/;
+/** 1 to 255 visible ASCII characters: the OpenAPI document declares the same pattern. */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const STALE_SECONDS = 60;
 export const IDEMPOTENCY_TTL_HOURS = 24;
 
@@ -48,7 +49,7 @@ export function registerIdempotency(api: FastifyInstance, db: Db): void {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     const key = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
-    if (!KEY.test(key)) {
+    if (!IDEMPOTENCY_KEY.test(key)) {
       throw new AppError('validation_failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters', [
         { field: 'Idempotency-Key', message: 'is not a valid key' },
       ]);

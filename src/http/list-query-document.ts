@@ -1,7 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import type { AttributeMap, AttributeSpec, Predicate } from '../db/list-filter.ts';
-import { DATE_INPUT_FORMATS } from '../format/dates.ts';
-import { MAX_SORTS } from './list-query.ts';
+import { DATE_FILTER_PATTERN, DATETIME_FILTER_PATTERN, MAX_SORTS } from './list-query.ts';
 
 /**
  * The search parameters of a list, for the OpenAPI document: one per attribute and predicate
@@ -40,11 +39,42 @@ function valueSchema(spec: AttributeSpec): TSchema {
     case 'decimal':
       return Type.String({ pattern: '^-?\\d{1,13}(\\.\\d{1,2})?$' });
     case 'date':
+      return Type.String({
+        pattern: DATE_FILTER_PATTERN,
+        description: 'A date, years 1000 to 9999: YYYY-MM-DD or MM/DD/YYYY (blank: the term is left out)',
+      });
     case 'datetime':
-      return Type.String({ description: DATE_INPUT_FORMATS });
+      return Type.String({
+        pattern: DATETIME_FILTER_PATTERN,
+        description:
+          'A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out)',
+      });
     default:
       return Type.String({ maxLength: 500 });
   }
+}
+
+/** What a term of each predicate asks, for its parameter's description. */
+const ASKS: Partial<Record<Predicate, string>> = {
+  eq: 'is',
+  not_eq: 'is not',
+  cont: 'contains',
+  start: 'starts with',
+  end: 'ends with',
+  lt: 'is less than (dates: before)',
+  lteq: 'is at most (dates: on or before)',
+  gt: 'is more than (dates: after)',
+  gteq: 'is at least (dates: on or after)',
+};
+
+/** A term's value, described: what the term asks, then the value's own description if any. */
+function termSchema(name: string, predicate: Predicate, spec: AttributeSpec): TSchema {
+  const value = valueSchema(spec);
+  const own = (value as { description?: string }).description;
+  return {
+    ...value,
+    description: `${name} ${ASKS[predicate] ?? predicate} the value${own ? `. ${own}` : ''}`,
+  };
 }
 
 export function listQueryDocument(attributes: AttributeMap, paging: Record<string, TSchema>) {
@@ -64,7 +94,7 @@ export function listQueryDocument(attributes: AttributeMap, paging: Record<strin
             description: `${name} is ${predicate === 'null' ? 'null' : 'present'} (true) or not (false)`,
           }),
         );
-      else properties[key] = Type.Optional(valueSchema(spec));
+      else properties[key] = Type.Optional(termSchema(name, predicate, spec));
     }
   }
   const sorts = Object.keys(attributes).flatMap((name) => [`${name} asc`, `${name} desc`]);

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
   PREDICATES,
@@ -32,16 +33,41 @@ export const MAX_SORTS = 5;
 
 const pagingProperties = {
   page: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: MAX_PAGE, description: `Page number, 1 to ${MAX_PAGE} (default 1)` }),
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE,
+      // No default in the schema: page stays absent unless sent, since it excludes after=.
+      description: `Page number, 1 to ${MAX_PAGE} (default 1; not with after=)`,
+    }),
   ),
   per_page: Type.Optional(
     Type.Integer({
       minimum: 1,
-      maximum: MAX_PAGE,
-      description: `Page size (default ${DEFAULT_PER_PAGE}; above ${MAX_PER_PAGE} reads as ${MAX_PER_PAGE})`,
+      maximum: MAX_PER_PAGE,
+      default: DEFAULT_PER_PAGE,
+      description: `Page size, 1 to ${MAX_PER_PAGE}. A larger whole number is not refused: it reads as ${MAX_PER_PAGE} (clamped, as the interface does; pagination.per_page says what was used)`,
     }),
   ),
 };
+
+/**
+ * per_page above MAX_PER_PAGE reads as MAX_PER_PAGE, the interface's rule that its clients rely
+ * on. The value is clamped before the query string is validated, so that the schema declares
+ * the page sizes a caller gets (1 to 100) while a larger one is still not refused.
+ */
+export function installPerPageClamp(app: FastifyInstance): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const schema = request.routeOptions.schema?.querystring as { properties?: object } | undefined;
+    const query = request.query as Record<string, unknown> | undefined;
+    const value = query?.per_page;
+    if (schema?.properties && 'per_page' in schema.properties && typeof value === 'string') {
+      const size = Number(value);
+      if (value.trim() !== '' && Number.isInteger(size) && size > MAX_PER_PAGE)
+        query!.per_page = String(MAX_PER_PAGE);
+    }
+    done();
+  });
+}
 
 /** The documented part of a list's query string; q[...] keys are read by parseListQuery. */
 export const ListQueryString = Type.Object(pagingProperties, { additionalProperties: true });
@@ -356,6 +382,21 @@ function checkValue(value: string, spec: AttributeSpec, timeZone: string): strin
 
 /** Years 1000 to 9999: what people search by, and always a date PostgreSQL accepts. */
 const DAY = /^[1-9]\d{3}-\d{2}-\d{2}$/;
+
+/**
+ * The shapes checkValue takes for date and date-time filters, as the OpenAPI document declares
+ * them (list-query-document.ts): a date YYYY-MM-DD or M/D/YYYY; for date-times also a time
+ * (HH:MM[:SS[.ffffff]]), read in TIME_ZONE, or with a zone (Z, +HH:MM). A value of that shape
+ * can still be an impossible date (02/30/2026): 422 all the same.
+ */
+const ISO_DAY = '[1-9]\\d{3}-\\d{2}-\\d{2}';
+const US_DAY = '\\d{1,2}/\\d{1,2}/[1-9]\\d{3}';
+const ISO_TIME = '\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,6})?)?';
+export const DATE_FILTER_PATTERN = `^(?:${ISO_DAY}|${US_DAY})$`;
+export const DATETIME_FILTER_PATTERN =
+  `^(?:${ISO_DAY}(?:[T ]${ISO_TIME})?` +
+  `|${ISO_DAY}[Tt ]${ISO_TIME}(?:[Zz]|[+-]\\d{2}:?\\d{2})` +
+  `|${US_DAY}(?:[T ]\\d{1,2}:\\d{2}(?::\\d{2})?)?)$`;
 
 function isDate(value: string): boolean {
   if (!DAY.test(value)) return false;

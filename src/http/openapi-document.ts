@@ -1,3 +1,7 @@
+import { IDEMPOTENCY_KEY } from './idempotency.ts';
+import { REQUEST_ID } from './request-context.ts';
+import { applyExamples, type ApiExamples } from './openapi-examples.ts';
+
 /**
  * The last touches of the OpenAPI document, applied to the generated object:
  * - the headers every /api/v1 operation reads (X-Api-Email, X-User-Email, X-Request-Id;
@@ -5,9 +9,14 @@
  *   the RateLimit-* headers, Retry-After on 429, Idempotent-Replayed on a replayed POST);
  * - form and multipart bodies described with the field names they really use, Rails-style
  *   (`files[][attachment]`, `attachments[]`, `party[emails][]`), since that is what the
- *   service reads from those encodings; JSON bodies keep their nested shape.
+ *   service reads from those encodings; JSON bodies keep their nested shape. Each file part of
+ *   a multipart body has its `encoding`: any Content-Type, the file's own.
  */
 type Json = Record<string, unknown>;
+
+/** The shapes the service holds these headers to (http/idempotency.ts, http/request-context.ts). */
+const IDEMPOTENCY_KEY_PATTERN = IDEMPOTENCY_KEY.source;
+const REQUEST_ID_PATTERN = REQUEST_ID.source;
 
 const PARAMETERS: Record<string, Json> = {
   XApiEmail: {
@@ -30,16 +39,16 @@ const PARAMETERS: Record<string, Json> = {
     in: 'header',
     required: false,
     description:
-      'Your id for the request (1-128 letters, digits, . _ : -), kept and answered back; one is made up otherwise',
-    schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+      'Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)',
+    schema: { type: 'string' },
   },
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
     description:
-      'Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours',
-    schema: { type: 'string', minLength: 1, maxLength: 255 },
+      'Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN },
   },
   XApiFirstName: {
     name: 'X-Api-First-Name',
@@ -87,6 +96,11 @@ export const ERROR_RESPONSES: Record<number, { name: string; description: string
   415: { name: 'UnsupportedMediaType', description: 'A Content-Type this endpoint does not take' },
   422: { name: 'ValidationFailed', description: 'Input that fails validation: details name each field' },
   429: { name: 'RateLimited', description: 'Too many requests: retry after Retry-After seconds' },
+  431: {
+    name: 'HeadersTooLarge',
+    description:
+      'The request line and headers together are over 16 KiB (a long query string counts): search with fewer or shorter q[...] terms',
+  },
   500: {
     name: 'InternalError',
     description:
@@ -98,7 +112,7 @@ export const ERROR_RESPONSES: Record<number, { name: string; description: string
 const HEADERS: Record<string, Json> = {
   'X-Request-Id': {
     description: "The request's id: yours, or one made up; in every log line of it",
-    schema: { type: 'string' },
+    schema: { type: 'string', pattern: REQUEST_ID_PATTERN },
   },
   'RateLimit-Limit': { description: 'Requests allowed in the window', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
@@ -114,7 +128,7 @@ const HEADERS: Record<string, Json> = {
 const ref = (kind: 'parameters' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const headerRef = (name: string) => ref('headers', name);
 
-export function completeDocument(document: Json): Json {
+export function completeDocument(document: Json, examples?: ApiExamples): Json {
   const components = (document.components ??= {}) as Json;
   components.parameters = { ...(components.parameters as Json | undefined), ...PARAMETERS };
   components.headers = { ...(components.headers as Json | undefined), ...HEADERS };
@@ -129,14 +143,50 @@ export function completeDocument(document: Json): Json {
       },
     ]),
   );
-  for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
-    for (const [method, operation] of Object.entries(operations)) {
+  const paths = document.paths as Record<string, Record<string, Json>>;
+  for (const [path, operations] of Object.entries(paths)) {
+    paths[path] = inMethodOrder(operations);
+    for (const [method, operation] of Object.entries(paths[path])) {
+      placeLinks(operation);
+      describeArrayParameters(operation);
       describeHeaders(path, method, operation);
       describeEncodings(operation, schemas);
     }
   }
   dropUnreferencedSchemas(document, schemas);
+  if (examples) applyExamples(document, examples, ERROR_RESPONSES);
   return document;
+}
+
+/** A path's operations in the usual order (GET first), whatever order the routes were registered in. */
+const METHOD_ORDER = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'];
+function inMethodOrder(operations: Record<string, Json>): Record<string, Json> {
+  const rank = (method: string) => (METHOD_ORDER.includes(method) ? METHOD_ORDER.indexOf(method) : 99);
+  return Object.fromEntries(Object.entries(operations).sort(([a], [b]) => rank(a) - rank(b)));
+}
+
+/** An array in the query string repeats its key for each value (q[status_name_in][]=a&…=b). */
+function describeArrayParameters(operation: Json): void {
+  for (const parameter of (operation.parameters as Json[] | undefined) ?? []) {
+    if (parameter.in === 'query' && (parameter.schema as Json | undefined)?.type === 'array') {
+      parameter.style = 'form';
+      parameter.explode = true;
+    }
+  }
+}
+
+/** The route's links (config.links, carried as x-links) on the answers they follow. */
+function placeLinks(operation: Json): void {
+  const links = operation['x-links'] as Record<string, Json> | undefined;
+  if (!links) return;
+  delete operation['x-links'];
+  const responses = operation.responses as Record<string, Json>;
+  for (const [status, byName] of Object.entries(links)) {
+    const response = responses[status];
+    if (!response)
+      throw new Error(`${String(operation.operationId)}: links for an answer it has not (${status})`);
+    response.links = byName;
+  }
 }
 
 function describeHeaders(path: string, method: string, operation: Json): void {
@@ -230,6 +280,7 @@ function describeEncodings(operation: Json, schemas: Record<string, Json>): void
     const flat = { properties: {} as Record<string, Json>, required: [] as string[] };
     flatten(resolve(media.schema as Json, schemas), '', true, false, flat, schemas);
     if (type !== 'multipart/form-data') dropBinary(flat);
+    else media.encoding = fileEncodings(flat.properties);
     media.schema = {
       type: 'object',
       properties: flat.properties,
@@ -244,6 +295,15 @@ function describeEncodings(operation: Json, schemas: Record<string, Json>): void
 const isBinaryField = (schema: Json): boolean =>
   schema.format === 'binary' ||
   (schema.type === 'array' && (schema.items as Json | undefined)?.format === 'binary');
+
+/** Each file part of a multipart body is sent with the file's own media type, whatever it is. */
+function fileEncodings(properties: Record<string, Json>): Json {
+  return Object.fromEntries(
+    Object.entries(properties)
+      .filter(([, schema]) => isBinaryField(schema))
+      .map(([name]) => [name, { contentType: '*/*' }]),
+  );
+}
 
 function dropBinary(flat: { properties: Record<string, Json>; required: string[] }): void {
   for (const [name, schema] of Object.entries(flat.properties)) {

@@ -8,8 +8,9 @@ import { ERROR_RESPONSES } from './openapi-document.ts';
  *   cannot be read), 401 and 403 (every /api/v1 route: no key; a role or an X-Api-Email it may
  *   not use), 404 (a route with ids in its path), 409 (a change under /api/v1: a status that
  *   does not allow it, a concurrent change, an Idempotency-Key in use), 413 and 415 (a route
- *   with a body), 422 (input that fails validation, headers included), 429 (rate limits), and
- *   the extra statuses a route names in `config.errors`;
+ *   with a body), 422 (input that fails validation, headers included), 429 (rate limits), 431
+ *   (a request line and headers over Node's limit: any request), and the extra statuses a route
+ *   names in `config.errors`;
  * - (413 and 415 apply to every method but GET: a body is read whatever the route declares)
  * - the encodings its body is taken in: JSON and form everywhere, multipart where it takes files;
  * - an operationId and a description, which every documented route must have.
@@ -20,7 +21,19 @@ declare module 'fastify' {
     errors?: readonly number[];
     /** The body as documented, where the route reads the body itself (several accepted shapes). */
     documentedBody?: unknown;
+    /**
+     * OpenAPI links of the route's answers, by status: the operations a client can call next
+     * with values of the answer (`$response.body#/id`).
+     */
+    links?: Record<number, Record<string, ResponseLink>>;
   }
+}
+
+/** An OpenAPI link: the operation, and where its parameters come from in the answer. */
+export interface ResponseLink {
+  operationId: string;
+  parameters: Record<string, string>;
+  description: string;
 }
 
 const errorResponse = (status: number) => ({
@@ -50,7 +63,7 @@ export function describeRoute(route: RouteOptions): void {
   const authenticated = route.url.startsWith('/api/v1');
   const changes = !methods.includes('GET');
   const takesBody = schema.body !== undefined;
-  const statuses = new Set<number>([400, 422, 429, 500, ...(route.config?.errors ?? [])]);
+  const statuses = new Set<number>([400, 422, 429, 431, 500, ...(route.config?.errors ?? [])]);
   if (authenticated) [401, 403].forEach((s) => statuses.add(s));
   if (schema.params !== undefined) statuses.add(404);
   if (authenticated && changes) statuses.add(409);

@@ -6,6 +6,7 @@ import type { NamedSchema } from '../schemas/common.ts';
 import type { TSchema } from 'typebox';
 import { listQueryDocument } from './list-query-document.ts';
 import { completeDocument } from './openapi-document.ts';
+import type { ApiExamples } from './openapi-examples.ts';
 import { describeRoute } from './openapi-routes.ts';
 import { closeObjects } from './strict-bodies.ts';
 
@@ -91,15 +92,21 @@ export interface OpenApiOptions {
   documentOnly: readonly NamedSchema[];
   /** The service is served over https (PUBLIC_BASE_URL): its pages may ask browsers to upgrade. */
   https: boolean;
+  /** The example values the document shows (src/examples/). */
+  examples?: ApiExamples;
 }
 
+/**
+ * The document-only schemas as components.schemas holds them; their references to named
+ * schemas (`Audience#`, as the routes' own) point into components.schemas, as the generator
+ * makes the routes' do.
+ */
 function documentOnlySchemas(schemas: readonly NamedSchema[]): Record<string, unknown> {
-  return Object.fromEntries(
-    schemas.map((schema) => {
-      const { $id, ...rest } = JSON.parse(JSON.stringify(schema)) as { $id: string };
-      return [$id, rest];
-    }),
+  const text = JSON.stringify(schemas).replace(
+    /"\$ref":"([A-Za-z0-9]+)#"/g,
+    (_match, name: string) => `"$ref":"#/components/schemas/${name}"`,
   );
+  return Object.fromEntries((JSON.parse(text) as { $id: string }[]).map(({ $id, ...rest }) => [$id, rest]));
 }
 
 /** The /docs pages' Content-Security-Policy, from the one the UI ships (see registerOpenApi). */
@@ -174,13 +181,15 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
         documented.querystring = listQueryDocument(attributes, querystring?.properties ?? {});
       }
       if (route.config?.documentedBody) documented.body = route.config.documentedBody;
+      // Carried to completeDocument, which puts them on their answers (the generator has no links).
+      if (route.config?.links) Object.assign(documented, { 'x-links': route.config.links });
       return { schema: documented, url };
     },
     transformObject: (documents) => {
       const document = (documents as { openapiObject: Record<string, unknown> }).openapiObject;
       const components = (document.components ??= {}) as { schemas?: Record<string, unknown> };
       components.schemas = { ...components.schemas, ...documentOnlySchemas(options.documentOnly) };
-      return completeDocument(document);
+      return completeDocument(document, options.examples);
     },
   });
   await app.register(swaggerUi, {

@@ -34,7 +34,8 @@ export function checkRouteRoles(request: FastifyRequest, principal: Principal): 
   );
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** The X-Request-Id kept from a caller (any other is replaced): the document declares it for answers. */
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Keeps a caller's X-Request-Id when it is sane, so that ids match across systems. */
 export function requestIdFrom(header: string | string[] | undefined, generate: () => string): string {

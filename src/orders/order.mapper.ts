@@ -193,7 +193,7 @@ export function toOrderDetail(row: OrderDetailRow, principal: Principal, timeZon
     fha_case_number: row.fha_case_number,
     green_certified: row.green_certified,
     invoice_strategy: invoiceStrategy(row.payment_method),
-    payment_method: row.payment_method,
+    payment_method: row.payment_method as OrderDetail['payment_method'],
     special_instructions: row.special_instructions,
     parties: row.parties.map(toParty),
     point_of_contact: contacts[0] ?? null,
@@ -224,8 +224,8 @@ export function toOrderListItem(row: OrderListRow, party: Party, timeZone: strin
     full_address: fullAddress(row),
     status: { id: statusId(row.status as Status), name: row.status as Status },
     due_date: formatDate(row.due_date, timeZone),
-    loan_type: row.loan_type,
-    transaction_type: row.transaction_type,
+    loan_type: row.loan_type as OrderDetail['loan_type'],
+    transaction_type: row.transaction_type as OrderDetail['transaction_type'],
     ...appraiserSeenBy(party, row),
   };
 }
@@ -239,8 +239,8 @@ export function toHistoryEntry(r: HistoryRow, party: Party) {
   const entry = {
     id: r.id,
     action: r.action,
-    from: r.from_status,
-    to: r.to_status,
+    from: r.from_status as Status | null,
+    to: r.to_status as Status,
     by: r.key_id ? { id: r.key_id, name: `${r.key_first} ${r.key_last}` } : null,
     acting_for:
       r.user_id && r.user_id !== r.key_id ? { id: r.user_id, name: `${r.user_first} ${r.user_last}` } : null,

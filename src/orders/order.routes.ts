@@ -15,6 +15,9 @@ import {
 } from './order.schemas.ts';
 import { OrderParams, ref, Success } from '../schemas/common.ts';
 import { createOrder } from './order.create.ts';
+import { camel } from './action.schemas.ts';
+import type { ResponseLink } from '../http/openapi-routes.ts';
+import { ENDPOINT_ACTIONS } from '../workflow/transitions.ts';
 import { ORDER_ATTRIBUTES } from './order.search.ts';
 import {
   exportOrders,
@@ -32,7 +35,7 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
   app.post(
     '/orders',
     {
-      config: { roles: ['client', 'staff'] },
+      config: { roles: ['client', 'staff'], links: { 201: orderLinks() } },
       schema: {
         operationId: 'createOrder',
         tags: ['orders'],
@@ -195,4 +198,26 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
     },
     (request) => listAppraisers(db, principalOf(request).user),
   );
+}
+
+/**
+ * Where a client goes from an order it was just answered (the OpenAPI links of a created
+ * order): its detail, its history, and each workflow action, whose order_id is the answer's
+ * id. Which actions the caller may take now is the order's allowed_transitions.
+ */
+function orderLinks(): Record<string, ResponseLink> {
+  const link = (operationId: string, description: string): [string, ResponseLink] => [
+    operationId,
+    { operationId, parameters: { order_id: '$response.body#/id' }, description },
+  ];
+  return Object.fromEntries([
+    link('getOrder', 'The order, as it stands now'),
+    link('getOrderHistory', "The order's history"),
+    ...ENDPOINT_ACTIONS.map((definition) =>
+      link(
+        camel(definition.action),
+        `${definition.summary} (when allowed_transitions names ${definition.action})`,
+      ),
+    ),
+  ]);
 }

@@ -4,7 +4,8 @@ import { AudienceSchema } from '../schemas/audience.ts';
 import { DATE_INPUT_FORMATS } from '../format/dates.ts';
 import { MONEY_PATTERN } from '../format/money.ts';
 import { PAYMENT_METHODS } from '../db/schema.ts';
-import { STATUSES } from '../workflow/statuses.ts';
+import { STATUSES, statusId } from '../workflow/statuses.ts';
+import { ENDPOINT_ACTIONS } from '../workflow/transitions.ts';
 import {
   ESTATE_HELD_TYPES,
   ESTATE_HELD_TYPES_CREATE,
@@ -149,21 +150,52 @@ export type SubjectAddressBody = Static<typeof SubjectAddressBody>;
 // ---- output ------------------------------------------------------------------------------
 
 const IdName = Type.Object({ id: Type.String(), name: Type.String() });
+
+/** The closed sets the orders' answers and the event payloads name, as named schemas. */
+export const StatusName = Enum(STATUSES, {
+  $id: 'StatusName',
+  description: "An order's status, as the API names it (docs/workflow.md)",
+});
+export const LoanType = Enum(LOAN_TYPES, { $id: 'LoanType', description: 'The loan the appraisal is for' });
+export const TransactionType = Enum(TRANSACTION_TYPES, {
+  $id: 'TransactionType',
+  description: 'What the loan finances',
+});
+export const ActionName = Enum(
+  ENDPOINT_ACTIONS.map((a) => a.action),
+  {
+    $id: 'ActionName',
+    description: 'A workflow action: PUT /api/v1/orders/{order_id}/{action} (docs/workflow.md)',
+  },
+);
+
 export const OrderStatus = Type.Object(
-  { id: Type.String({ description: 'The status key (in_review)' }), name: Enum(STATUSES) },
+  {
+    id: Enum(STATUSES.map(statusId), { description: 'The status key (in_review)' }),
+    name: ref(StatusName),
+  },
   { $id: 'OrderStatus', description: "The order's status (docs/workflow.md)" },
 );
 const StatusObject = ref(OrderStatus);
+
+/**
+ * A field the interface deprecates, with its replacement: answered as long as /api/v1 lasts,
+ * gone from the next major version (docs/api.md, "Deprecated fields").
+ */
+const deprecated = (use: string, what: string) => ({
+  deprecated: true,
+  description: `Deprecated: ${what}; use ${use}. Sunset: answered for as long as /api/v1 lasts, removed in the next major version (docs/api.md#deprecated-fields)`,
+});
 const DateString = Nullable(Type.String({ description: 'MM/DD/YYYY' }));
 const Decimal = Nullable(Type.String({ description: 'Decimal string, e.g. "450.00"' }));
 
 export const Party = Type.Object(
   {
     id: Id(),
-    email: Nullable(Type.String({ description: 'Deprecated: the first of emails' })),
+    email: Type.Union([Type.String(), Type.Null()], deprecated('emails', 'the first of emails')),
     emails: Type.Array(Type.String()),
     name: Type.String(),
-    phone: Nullable(Type.String({ description: 'The first of phones' })),
+    phone: Type.Union([Type.String(), Type.Null()], deprecated('phones', 'the first of phones')),
     phones: Type.Array(Type.String()),
     poc: Type.Boolean(),
     role: Type.String({ description: 'The role as it was named ("Loan Officer")' }),
@@ -238,7 +270,7 @@ export const OrderDetail = Type.Object(
     id: Id(),
     file_number: Type.String({ description: 'Prefix, hyphen, eight digits: AOM-00000042' }),
     status: StatusObject,
-    allowed_transitions: Type.Array(Type.String(), { description: 'Actions the caller may take now' }),
+    allowed_transitions: Type.Array(ref(ActionName), { description: 'Actions the caller may take now' }),
     address: Type.Object({
       address_one: Type.String(),
       address_two: Nullable(Type.String()),
@@ -352,17 +384,20 @@ export const OrderDetail = Type.Object(
     ),
     loan_amount: Decimal,
     loan_number: Nullable(Type.String()),
-    loan_type: Enum(LOAN_TYPES),
-    transaction_type: Enum(TRANSACTION_TYPES),
+    loan_type: ref(LoanType),
+    transaction_type: ref(TransactionType),
     occupancy_type: Nullable(Enum(OCCUPANCY_TYPES)),
     estate_held_type: Nullable(Enum(ESTATE_HELD_TYPES)),
     fha_case_number: Nullable(Type.String()),
     green_certified: Type.Boolean(),
     invoice_strategy: Enum(INVOICE_STRATEGIES),
-    payment_method: Type.String(),
+    payment_method: Enum(PAYMENT_METHODS, { description: 'How the client pays for the order' }),
     special_instructions: Nullable(Type.String({ description: 'Sanitized HTML' })),
     parties: Type.Array(ref(Party)),
-    point_of_contact: Nullable(ref(PointOfContact)),
+    point_of_contact: Type.Union(
+      [ref(PointOfContact), Type.Null()],
+      deprecated('points_of_contact', 'the first of points_of_contact'),
+    ),
     points_of_contact: Type.Array(ref(PointOfContact)),
     products: Type.Array(IdName),
     property_type: Nullable(Type.Object({ id: Type.String(), name: Type.String(), slug: Type.String() })),
@@ -392,8 +427,8 @@ export const OrderListItem = Type.Object(
     full_address: Type.String(),
     status: StatusObject,
     due_date: DateString,
-    loan_type: Type.String(),
-    transaction_type: Type.String(),
+    loan_type: ref(LoanType),
+    transaction_type: ref(TransactionType),
     appraiser: Nullable(IdName),
     offer_expires_at: Nullable(
       Type.String({
@@ -448,9 +483,12 @@ export const OrderStatusCounts = Type.Object(
 export const HistoryEntry = Type.Object(
   {
     id: Id(),
-    action: Type.String(),
-    from: Nullable(Type.String()),
-    to: Type.String(),
+    action: Type.String({
+      description:
+        "The workflow action (docs/workflow.md), or the service's own step (create, payment_received, …)",
+    }),
+    from: Nullable(ref(StatusName, 'The status before; null for the creation')),
+    to: ref(StatusName, 'The status after (the same when the status did not move)'),
     by: Nullable(IdName),
     acting_for: Nullable(IdName),
     reason: Nullable(Type.String()),

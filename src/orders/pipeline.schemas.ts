@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Id, Nullable } from '../schemas/common.ts';
 import { STATUSES } from '../workflow/statuses.ts';
+import { QUEUES } from './order.queues.ts';
 
 /** What the staff pipeline answers: its queues with their counts, and an order's appraiser picker. */
 export const OrderQueues = Type.Object(
@@ -8,7 +9,10 @@ export const OrderQueues = Type.Object(
     data: Type.Array(
       Type.Object(
         {
-          id: Type.String({ description: 'The queue key: new, offers, decisions, review, …' }),
+          id: Type.Enum(
+            QUEUES.map((queue) => queue.id),
+            { description: 'The queue key' },
+          ),
           name: Type.String(),
           description: Type.String({ description: 'What the queue holds and what to do with it' }),
           statuses: Type.Array(Type.Enum(STATUSES), {

@@ -42,7 +42,7 @@ export async function toPaymentSummary(parts: SummaryParts, links: LinkSigner, t
         amount: centsToCurrency(p.amount_cents),
         confirmed_at: formatDate(p.confirmed_at, timeZone) ?? '',
         created_at: formatDate(p.created_at, timeZone)!,
-        method: p.method,
+        method: p.method as 'credit_card',
         paid_by: paidBy(p),
         receipt_link: await links.link('receipts', p.id),
       })),

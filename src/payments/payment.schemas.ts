@@ -25,7 +25,9 @@ export const Payment = Type.Object(
     amount: Type.String({ description: 'Currency string, e.g. "$450.00"' }),
     confirmed_at: Type.String({ description: 'MM/DD/YYYY' }),
     created_at: Type.String({ description: 'MM/DD/YYYY' }),
-    method: Type.String(),
+    method: Type.Enum(['credit_card'], {
+      description: 'How it was paid: by card (the hosted page, a card on file)',
+    }),
     paid_by: Type.String({ description: 'e.g. "Paid with **** 4242"' }),
     receipt_link: Type.String({ description: 'The receipt PDF (signed, expiring)' }),
   },

@@ -1,4 +1,6 @@
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { ERROR_STATUS } from '../errors/app-error.ts';
+import { ERROR_CODES, ERROR_MEANINGS, errorCodeLink } from '../errors/error-codes.ts';
 
 /**
  * Schemas that several features share, declared once. Schemas with an `$id` are named: they
@@ -13,6 +15,14 @@ export function ref<T extends TSchema>(schema: T, description?: string): TUnsafe
   const id = (schema as { $id?: unknown }).$id;
   if (typeof id !== 'string') throw new Error('ref() takes a named schema (one with an $id)');
   return Type.Unsafe<Static<T>>({ $ref: `${id}#`, ...(description ? { description } : {}) });
+}
+
+/**
+ * A reference to a named schema declared in a layer this one may not import (the statuses of
+ * workflow/, named in the event payloads of events/): by its $id, typed as T.
+ */
+export function refByName<T>(id: string, description?: string): TUnsafe<T> {
+  return Type.Unsafe<T>({ $ref: `${id}#`, ...(description ? { description } : {}) });
 }
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -43,9 +53,16 @@ export const ErrorBody = Type.Object(
   {
     success: Type.Literal(false),
     error: Type.Object({
-      code: Type.String({
+      code: Type.Enum(ERROR_CODES, {
         description:
-          'Machine-readable: bad_request, invalid_json, invalid_multipart, unauthenticated, invalid_credentials, forbidden, csrf_failed, cannot_act_as, not_found, route_not_found, payment_declined, transition_not_allowed, conflict, payload_too_large, unsupported_media_type, validation_failed, rate_limited, internal_error, service_unavailable',
+          'Machine-readable, one of a closed set; each code is documented in docs/api.md, "Error codes" (docs/api.md#error-<code>)',
+        // Each code's status, meaning and documentation, as Redocly shows enum values.
+        'x-enumDescriptions': Object.fromEntries(
+          ERROR_CODES.map((code) => [
+            code,
+            `${ERROR_STATUS[code]}: ${ERROR_MEANINGS[code]} (${errorCodeLink(code)})`,
+          ]),
+        ),
       }),
       message: Type.String({ description: 'For a person' }),
       details: Type.Array(ref(FieldProblem), { description: 'Each failing field (422), else empty' }),
@@ -57,8 +74,22 @@ export const ErrorBody = Type.Object(
 
 export const OrderParams = Type.Object({ order_id: Id('The order') });
 
-/** An uploaded file part (multipart/form-data). */
+/**
+ * An uploaded file part (multipart/form-data): bytes, as OpenAPI 3.1 says it
+ * (`contentMediaType`) and as 3.0 tools read it (`format: binary`), so that generated clients
+ * type it as a file (Blob) rather than a string. The multipart body's `encoding` names each file
+ * part's Content-Type (http/openapi-document.ts).
+ */
 export const Binary = Type.String({
   format: 'binary',
-  description: 'A file part of a multipart/form-data body',
+  contentMediaType: 'application/octet-stream',
+  description:
+    "A file part of a multipart/form-data body: any media type, sent with the file's own Content-Type",
+});
+
+/** A file's bytes as a download answers them, with the file's own Content-Type. */
+export const FileBytes = Type.String({
+  format: 'binary',
+  contentMediaType: 'application/octet-stream',
+  description: 'The file, with its own Content-Type',
 });

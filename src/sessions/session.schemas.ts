@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { ROLES } from '../db/schema.ts';
 import { Id, Nullable } from '../schemas/common.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.ts';
 
@@ -15,7 +16,7 @@ export const SessionInfo = Type.Object(
       id: Id(),
       name: Type.String(),
       email: Type.String(),
-      role: Type.String({ description: 'client, staff, appraiser or operator' }),
+      role: Type.Enum(ROLES),
       organization_id: Nullable(Id()),
       is_admin: Type.Boolean(),
     }),

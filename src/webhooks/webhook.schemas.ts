@@ -2,14 +2,24 @@ import { Type } from 'typebox';
 import { EVENT_TYPE_NAMES } from '../events/event-types.ts';
 import { Id, Nullable } from '../schemas/common.ts';
 
-const EventTypes = Type.Array(Type.String({ maxLength: 100 }), {
+const EventTypes = Type.Array(Type.Enum([...EVENT_TYPE_NAMES, '*']), {
   maxItems: 50,
-  description: `Event types to receive; empty, absent or ["*"] for all. Types: ${EVENT_TYPE_NAMES.join(', ')}`,
+  description: 'Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all',
+});
+const EventType = Type.Enum(EVENT_TYPE_NAMES);
+
+/** Where deliveries go: an absolute http(s) URI (RFC 3986: an international name in punycode). */
+const WebhookUrl = Type.String({
+  format: 'uri',
+  minLength: 1,
+  maxLength: 2000,
+  description:
+    'An absolute http or https URI (RFC 3986) that answers 2xx; a private or local address is refused unless the deployment allows it (docs/webhooks.md)',
 });
 
 export const CreateWebhookBody = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: 2000, description: 'An http(s) URL that answers 2xx' }),
+    url: WebhookUrl,
     event_types: Type.Optional(EventTypes),
     active: Type.Optional(Type.Boolean()),
     description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
@@ -22,7 +32,7 @@ export const CreateWebhookBody = Type.Object(
 
 export const UpdateWebhookBody = Type.Object(
   {
-    url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+    url: Type.Optional(WebhookUrl),
     event_types: Type.Optional(EventTypes),
     active: Type.Optional(Type.Boolean({ description: 'true re-enables a disabled subscription' })),
     description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
@@ -34,8 +44,8 @@ export const Webhook = Type.Object(
   {
     id: Id(),
     organization_id: Id(),
-    url: Type.String(),
-    event_types: Type.Array(Type.String(), { description: 'Empty: every event' }),
+    url: Type.String({ format: 'uri', description: 'Where the deliveries go' }),
+    event_types: Type.Array(EventType, { description: 'Empty: every event' }),
     active: Type.Boolean(),
     description: Nullable(Type.String()),
     disabled_at: Nullable(Type.String({ format: 'date-time' })),
@@ -67,8 +77,8 @@ export const Delivery = Type.Object(
   {
     id: Id(),
     event_id: Id(),
-    event_type: Type.String(),
-    status: Type.String({ description: 'pending, delivered or failed' }),
+    event_type: EventType,
+    status: Type.Enum(['pending', 'delivered', 'failed']),
     attempts: Type.Integer(),
     last_status_code: Nullable(Type.Integer()),
     last_error: Nullable(Type.String()),

@@ -94,23 +94,19 @@ describe('pages beyond any list', () => {
         });
         expect422(response, 'page', /1000000/);
       }
-      const perPage = await t.app.inject({
-        method: 'GET',
-        url: `${list}?per_page=99999999999999999999`,
-        headers: { 'X-Api-Key': demo.users.client.api_key },
-      });
-      expect422(perPage, 'per_page', /1000000/);
     }
   });
 
-  it('the last allowed page answers an empty list; per_page above 100 still reads as 100', async () => {
+  it('the last allowed page answers an empty list; per_page above 100 reads as 100, however large', async () => {
     for (const list of lists()) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `${list}?page=1000000&per_page=500`,
-        headers: { 'X-Api-Key': demo.users.client.api_key },
-      });
-      expect(response.statusCode, list).toBe(200);
+      for (const perPage of ['500', '99999999999999999999']) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `${list}?page=1000000&per_page=${perPage}`,
+          headers: { 'X-Api-Key': demo.users.client.api_key },
+        });
+        expect(response.statusCode, list).toBe(200);
+      }
     }
   });
 });

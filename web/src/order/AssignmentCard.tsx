@@ -16,14 +16,14 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Order, Schema } from '../../../sdk/src/client.ts';
+import type { ActionName, Order, Schema } from '../../../sdk/src/client.ts';
 import { api, ApiFailure, failureText, unwrap } from '../api.ts';
 import { candidatesQuery } from '../pipeline/queries.ts';
 
 type Candidate = Schema<'AppraiserCandidate'>;
 
 /** The actions this card takes: choosing who does the work. */
-export const ASSIGNMENT_ACTIONS = ['assign', 'auto_assign', 'start_bidding'];
+export const ASSIGNMENT_ACTIONS: ActionName[] = ['assign', 'auto_assign', 'start_bidding'];
 
 /** Statuses an order comes back to for a new appraiser, with what brought it there. */
 const RETURNED: Record<string, string> = {
@@ -41,7 +41,7 @@ export function AssignmentCard({ order, returnedBecause }: { order: Order; retur
   const queryClient = useQueryClient();
   const candidates = useQuery(candidatesQuery(order.id));
   const [offering, setOffering] = useState<Candidate | null>(null);
-  const allowed = (action: string) => order.allowed_transitions.includes(action);
+  const allowed = (action: ActionName) => order.allowed_transitions.includes(action);
   const take = useMutation({
     mutationFn: async (action: 'auto_assign' | 'start_bidding') =>
       unwrap(

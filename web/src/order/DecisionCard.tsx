@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '../../../sdk/src/client.ts';
+import type { ActionName, Order } from '../../../sdk/src/client.ts';
 import { api, ApiFailure, failureText, sessionQuery, unwrap } from '../api.ts';
 import { dateTime } from '../format.ts';
 import { LenderTerms, type LenderAsk } from './LenderTerms.tsx';
@@ -16,12 +16,12 @@ interface Terms {
   comments: string | null;
   proposedBy: string | null;
   proposedAt: string | null;
-  approve: string;
-  refuse: string;
+  approve: ActionName;
+  refuse: ActionName;
 }
 
 /** The actions this card takes: deciding on proposed terms. */
-export const DECISION_ACTIONS = [
+export const DECISION_ACTIONS: ActionName[] = [
   'approve_assignment_condition',
   'reject_assignment_condition',
   'approve_negotiation',

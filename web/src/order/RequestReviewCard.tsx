@@ -2,13 +2,13 @@ import { Button, Card, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, Titl
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Order } from '../../../sdk/src/client.ts';
+import type { ActionName, Order } from '../../../sdk/src/client.ts';
 import { api, ApiFailure, failureText, unwrap } from '../api.ts';
 import { textOfHtml } from '../format.ts';
 import { RequestNote } from './RequestNote.tsx';
 
 /** The actions this card takes: the company's answer to a lender's request. */
-export const REQUEST_ACTIONS = ['forward_request', 'answer_request'];
+export const REQUEST_ACTIONS: ActionName[] = ['forward_request', 'answer_request'];
 
 /**
  * A lender's revision or reconsideration request in the company's review queue: the request as

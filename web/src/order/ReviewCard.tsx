@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { Order } from '../../../sdk/src/client.ts';
+import type { ActionName, Order } from '../../../sdk/src/client.ts';
 import { api, unwrap } from '../api.ts';
 import { isDestructive } from '../actions/destructive.ts';
 import { humanize } from '../format.ts';
 
 /** The actions this card takes: the review of the submitted report, and its delivery. */
-export const REVIEW_ACTIONS = [
+export const REVIEW_ACTIONS: ActionName[] = [
   'start_review',
   'require_action',
   'request_completion',

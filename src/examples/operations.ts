@@ -1,0 +1,146 @@
+import { ORDER_EXPORT_HEADER } from '../orders/order.mapper.ts';
+import {
+  API_KEY_ID,
+  CLIENT,
+  COMPANY,
+  CONTACT_PARTY_ID,
+  DELIVERY_ID,
+  EVENT_ID,
+  FILE_ID,
+  FILE_NUMBER,
+  LOAN_OFFICER,
+  NOTE_ID,
+  ORDER_ID,
+  PRODUCT,
+  WEBHOOK_ID,
+} from './ids.ts';
+
+/**
+ * The examples of operations whose bodies are not one named schema: the bodies of the actions
+ * that carry files (their JSON and multipart shapes differ), and answers that are not JSON. By
+ * operationId, then media type (requests) or status and media type (answers).
+ */
+const FILE_BYTES = '%PDF-1.7 (the bytes of the file)';
+
+export const OPERATION_EXAMPLES = {
+  requestSubmission: {
+    request: {
+      'application/json': {
+        files: [{ file_id: FILE_ID, file_type: 'appraisal_pdf', product_id: PRODUCT.id }],
+      },
+      'multipart/form-data': {
+        'files[][attachment]': [FILE_BYTES],
+        'files[][file_type]': ['appraisal_pdf'],
+        'files[][product_id]': [PRODUCT.id],
+      },
+    },
+  },
+  requestRevision: {
+    request: {
+      'application/json': { comments: 'Please add a third comparable sale from the same subdivision' },
+      'multipart/form-data': {
+        comments: 'Please add a third comparable sale from the same subdivision',
+        'attachments[]': [FILE_BYTES],
+      },
+    },
+  },
+  requestReconsiderationOfValue: {
+    request: {
+      'application/json': {
+        reason: 'alternate_closed_sales',
+        summary: 'Two closer sales closed last month',
+        supporting_data: '<p>412 Lavaca St, sold 11/02/2026 for $455,000</p>',
+      },
+      'multipart/form-data': {
+        reason: 'alternate_closed_sales',
+        summary: 'Two closer sales closed last month',
+        'attachments[]': [FILE_BYTES],
+      },
+    },
+  },
+  createOrderNote: {
+    request: {
+      'application/json': {
+        content: '<p>The gate code is <b>1234</b>; the dog is friendly.</p>',
+        subject: 'Access to the property',
+        important: true,
+        additional_emails: ['agent@realty.example'],
+        audience: 'everyone',
+      },
+      'multipart/form-data': {
+        content: '<p>The gate code is <b>1234</b>; the dog is friendly.</p>',
+        subject: 'Access to the property',
+        'additional_emails[]': ['agent@realty.example'],
+        audience: 'everyone',
+        'attachments[]': [FILE_BYTES],
+      },
+    },
+  },
+  uploadOrderFile: {
+    request: {
+      'multipart/form-data': { attachment: FILE_BYTES, file_type: 'appraisal_pdf', audience: 'everyone' },
+    },
+  },
+  getServiceIndex: {
+    responses: {
+      '200': { 'text/html': '<!doctype html><html lang="en"><head><title>Appraisal Orders</title>…' },
+    },
+  },
+  downloadFile: { responses: { '200': { '*/*': FILE_BYTES } } },
+  exportOrders: {
+    responses: {
+      '200': {
+        'text/csv': `${ORDER_EXPORT_HEADER.join(',')}\r\n${FILE_NUMBER},Inspection scheduled,1100 Congress Ave,Austin,TX,78701,${CLIENT.name},Bea Borrower,HC-2026-0042,conventional,purchase,Avery Appraiser,12/15/2026,11/26/2026,,\r\n`,
+      },
+    },
+  },
+  getCalendarFeedFile: {
+    responses: {
+      '200': {
+        'text/calendar': [
+          'BEGIN:VCALENDAR',
+          'VERSION:2.0',
+          'PRODID:-//Appraisal Orders//Inspections//EN',
+          'BEGIN:VEVENT',
+          `UID:inspection-${ORDER_ID}@appraisals.example.com`,
+          'DTSTAMP:20261127T140211Z',
+          'DTSTART:20261201T150000Z',
+          'DTEND:20261201T160000Z',
+          `SUMMARY:Inspection ${FILE_NUMBER}: 1100 Congress Ave\\, Austin`,
+          'END:VEVENT',
+          'END:VCALENDAR',
+          '',
+        ].join('\r\n'),
+      },
+    },
+  },
+  streamEvents: {
+    responses: {
+      '200': {
+        'text/event-stream': `retry: 3000\n\nid: ${EVENT_ID}\nevent: order.status_changed\ndata: {"order_id":"${ORDER_ID}","type":"order.status_changed"}\n\n: heartbeat\n\n`,
+      },
+    },
+  },
+};
+
+/** An example value of each path and header parameter, by name: the ids of the examples' world. */
+export const PARAMETER_EXAMPLES: Record<string, string> = {
+  order_id: ORDER_ID,
+  client_id: CLIENT.id,
+  company_id: COMPANY.id,
+  user_id: LOAN_OFFICER.id,
+  key_id: API_KEY_ID,
+  file_id: FILE_ID,
+  note_id: NOTE_ID,
+  party_id: CONTACT_PARTY_ID,
+  webhook_id: WEBHOOK_ID,
+  delivery_id: DELIVERY_ID,
+  feed: 'qVWa9vM_x5eMQqgOjHDiYo_mbZDGQ8x-n2BCCocgNLg.ics',
+  'X-Api-Email': LOAN_OFFICER.email,
+  'X-User-Email': LOAN_OFFICER.email,
+  'X-Request-Id': 'los-7f3a9c.1',
+  'Idempotency-Key': 'create-order-HC-2026-0042',
+  'X-Api-First-Name': 'Nora',
+  'X-Api-Last-Name': 'New',
+  'X-Api-Role': 'appraiser',
+};
