@@ -3107,6 +3107,12 @@ export interface components {
              */
             id: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
             name: components["schemas"]["StatusName"];
+            /**
+             * @description What kind of stage it is (not_started, in_progress, in_review, needs_attention, stopped, done): for grouping and colouring statuses
+             * @example in_progress
+             * @enum {unknown}
+             */
+            category: "not_started" | "in_progress" | "in_review" | "needs_attention" | "stopped" | "done";
         };
         /** @description Someone concerned by the order: loan officer, agent, borrower… */
         Party: {
@@ -6531,7 +6537,8 @@ export interface operations {
                      *           "full_address": "1100 Congress Ave, Unit 4, Austin, TX 78701",
                      *           "status": {
                      *             "id": "inspection_scheduled",
-                     *             "name": "Inspection scheduled"
+                     *             "name": "Inspection scheduled",
+                     *             "category": "in_progress"
                      *           },
                      *           "next_step": "inspect",
                      *           "due_date": "12/12/2026",
@@ -9151,7 +9158,8 @@ export interface operations {
                      *           "full_address": "1100 Congress Ave, Unit 4, Austin, TX 78701",
                      *           "status": {
                      *             "id": "client_request",
-                     *             "name": "Client request"
+                     *             "name": "Client request",
+                     *             "category": "needs_attention"
                      *           },
                      *           "due_date": "12/15/2026",
                      *           "loan_type": "conventional",
@@ -9416,7 +9424,8 @@ export interface operations {
                      *       "file_number": "AOM-00000042",
                      *       "status": {
                      *         "id": "client_request",
-                     *         "name": "Client request"
+                     *         "name": "Client request",
+                     *         "category": "needs_attention"
                      *       },
                      *       "allowed_transitions": [
                      *         "forward_request",
@@ -10083,14 +10092,16 @@ export interface operations {
                      *         {
                      *           "status": {
                      *             "id": "pending_assignment",
-                     *             "name": "Pending assignment"
+                     *             "name": "Pending assignment",
+                     *             "category": "in_progress"
                      *           },
                      *           "count": 4
                      *         },
                      *         {
                      *           "status": {
                      *             "id": "inspection_scheduled",
-                     *             "name": "Inspection scheduled"
+                     *             "name": "Inspection scheduled",
+                     *             "category": "in_progress"
                      *           },
                      *           "count": 12
                      *         }
@@ -10639,7 +10650,8 @@ export interface operations {
                      *       "file_number": "AOM-00000042",
                      *       "status": {
                      *         "id": "client_request",
-                     *         "name": "Client request"
+                     *         "name": "Client request",
+                     *         "category": "needs_attention"
                      *       },
                      *       "allowed_transitions": [
                      *         "forward_request",
@@ -11280,7 +11292,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -11346,7 +11359,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -11433,7 +11447,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -11499,7 +11514,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -11586,7 +11602,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -11652,7 +11669,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -11718,7 +11736,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -11819,7 +11838,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -11917,7 +11937,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -12004,7 +12025,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -12105,7 +12127,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -12171,7 +12194,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -12272,7 +12296,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -12338,7 +12363,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -12425,7 +12451,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -12512,7 +12539,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -12578,7 +12606,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -12715,7 +12744,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -12781,7 +12811,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -12848,7 +12879,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -12935,7 +12967,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -13001,7 +13034,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -13067,7 +13101,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -13177,7 +13212,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -13313,7 +13349,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -13407,7 +13444,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -13494,7 +13532,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -13560,7 +13599,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -13647,7 +13687,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -13713,7 +13754,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -13800,7 +13842,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -13866,7 +13909,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -13953,7 +13997,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -14040,7 +14085,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -14127,7 +14173,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -14214,7 +14261,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */
@@ -14301,7 +14349,8 @@ export interface operations {
                      *       "success": true,
                      *       "status": {
                      *         "id": "inspection_scheduled",
-                     *         "name": "Inspection scheduled"
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
                      *       }
                      *     }
                      */

@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { statusRef } from '../workflow/statuses.ts';
 import {
   ActionName,
   Appraiser,
@@ -45,8 +46,8 @@ import {
  * The order as its company's staff see it: completed, then sent back by the lender with a
  * revision request that waits for the staff's review.
  */
-export const ORDER_STATUS: Static<typeof OrderStatus> = { id: 'client_request', name: 'Client request' };
-const SCHEDULED: Static<typeof OrderStatus> = { id: 'inspection_scheduled', name: 'Inspection scheduled' };
+export const ORDER_STATUS: Static<typeof OrderStatus> = statusRef('Client request');
+const SCHEDULED: Static<typeof OrderStatus> = statusRef('Inspection scheduled');
 
 export const PARTY: Static<typeof Party> = {
   id: CONTACT_PARTY_ID,
@@ -205,7 +206,7 @@ export const ORDER_LIST: Static<typeof OrderList> = { data: [ORDER_LIST_ITEM], p
 
 export const ORDER_STATUS_COUNTS: Static<typeof OrderStatusCounts> = {
   data: [
-    { status: { id: 'pending_assignment', name: 'Pending assignment' }, count: 4 },
+    { status: statusRef('Pending assignment'), count: 4 },
     { status: SCHEDULED, count: 12 },
   ],
   total_count: 16,

@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { statusRef } from '../workflow/statuses.ts';
 import { ApiKeySummary, IssueApiKeyBody, IssuedApiKey } from '../api-keys/api-key.schemas.ts';
 import {
   ChangePasswordRequest,
@@ -96,7 +97,7 @@ export const WORK_ITEM: Static<typeof WorkItem> = {
   id: ORDER_ID,
   file_number: FILE_NUMBER,
   full_address: '1100 Congress Ave, Unit 4, Austin, TX 78701',
-  status: { id: 'inspection_scheduled', name: 'Inspection scheduled' },
+  status: statusRef('Inspection scheduled'),
   next_step: 'inspect',
   due_date: '12/12/2026',
   appraiser_fee: '300.00',

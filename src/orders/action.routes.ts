@@ -3,7 +3,7 @@ import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { resolveUpload } from '../http/multipart.ts';
 import { performAction, type ActionDeps } from './order.actions.ts';
-import { statusId } from '../workflow/statuses.ts';
+import { statusRef } from '../workflow/statuses.ts';
 import { actorRoles } from '../workflow/allowed.ts';
 import { ENDPOINT_ACTIONS } from '../workflow/transitions.ts';
 import { ACTION_REQUESTS, ActionResponse, camel, encodings } from './action.schemas.ts';
@@ -55,7 +55,7 @@ export function registerActionRoutes(app: AppInstance, deps: AppDeps & ActionDep
           request.body,
           (reference) => resolveUpload(request, reference),
         );
-        return { success: true as const, status: { id: statusId(status), name: status } };
+        return { success: true as const, status: statusRef(status) };
       },
     );
   }

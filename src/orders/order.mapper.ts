@@ -6,7 +6,7 @@ import { termsSeenBy, type TermsView } from '../policy/terms.ts';
 import { formatDate } from '../format/dates.ts';
 import { centsToDecimal } from '../format/money.ts';
 import { findCounty, findState } from '../reference/geography.ts';
-import { statusId, type Status } from '../workflow/statuses.ts';
+import { statusRef, type Status } from '../workflow/statuses.ts';
 import { allowedTransitions } from '../workflow/allowed.ts';
 import { toParty, type PartyRow } from './order.parties.ts';
 import type { HistoryRow, OrderDetailRow, OrderExportRow, OrderListRow } from './order.repository.ts';
@@ -136,7 +136,7 @@ export function toOrderDetail(row: OrderDetailRow, principal: Principal, timeZon
   return {
     id: row.id,
     file_number: row.file_number,
-    status: { id: statusId(row.status as Status), name: row.status as Status },
+    status: statusRef(row.status as Status),
     allowed_transitions: allowedTransitions(principal, row),
     address: {
       address_one: row.address_one,
@@ -222,7 +222,7 @@ export function toOrderListItem(row: OrderListRow, party: Party, timeZone: strin
     id: row.id,
     file_number: row.file_number,
     full_address: fullAddress(row),
-    status: { id: statusId(row.status as Status), name: row.status as Status },
+    status: statusRef(row.status as Status),
     due_date: formatDate(row.due_date, timeZone),
     loan_type: row.loan_type as OrderDetail['loan_type'],
     transaction_type: row.transaction_type as OrderDetail['transaction_type'],

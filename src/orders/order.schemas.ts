@@ -4,7 +4,7 @@ import { AudienceSchema } from '../schemas/audience.ts';
 import { DATE_INPUT_FORMATS } from '../format/dates.ts';
 import { MONEY_PATTERN } from '../format/money.ts';
 import { PAYMENT_METHODS } from '../db/schema.ts';
-import { STATUSES, statusId } from '../workflow/statuses.ts';
+import { STATUS_CATEGORIES, STATUSES, statusId } from '../workflow/statuses.ts';
 import { ENDPOINT_ACTIONS } from '../workflow/transitions.ts';
 import {
   ESTATE_HELD_TYPES,
@@ -173,6 +173,10 @@ export const OrderStatus = Type.Object(
   {
     id: Enum(STATUSES.map(statusId), { description: 'The status key (in_review)' }),
     name: ref(StatusName),
+    category: Enum(STATUS_CATEGORIES, {
+      description:
+        'What kind of stage it is (not_started, in_progress, in_review, needs_attention, stopped, done): for grouping and colouring statuses',
+    }),
   },
   { $id: 'OrderStatus', description: "The order's status (docs/workflow.md)" },
 );

@@ -8,7 +8,7 @@ import type { OrderPatch } from '../db/schema.ts';
 import { partyOf } from '../policy/audience.ts';
 import { AppError, invalid, notFound, type FieldProblem } from '../errors/app-error.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
-import { CLOSED, STATUSES, statusId } from '../workflow/statuses.ts';
+import { CLOSED, STATUSES, statusRef } from '../workflow/statuses.ts';
 import { orderVisibleTo } from '../policy/order-access.ts';
 import { cachedOrderDetail } from './order.detail-cache.ts';
 import { csvLine } from '../format/csv.ts';
@@ -133,7 +133,7 @@ export async function orderStatusCounts(db: Db, user: AuthUser, list: ListQuery)
   const counts = await countOrdersByStatus(db, orderVisibleTo(user), list, countScope(user));
   const byStatus = new Map(counts.map((c) => [c.status, c.count]));
   const data = STATUSES.filter((status) => byStatus.has(status)).map((status) => ({
-    status: { id: statusId(status), name: status },
+    status: statusRef(status),
     count: byStatus.get(status)!,
   }));
   return { data, total_count: data.reduce((sum, row) => sum + row.count, 0) };

@@ -1,5 +1,5 @@
 import { AUDIENCE_MEANINGS } from '../policy/audience.ts';
-import { OPEN, STATUSES, statusId, type Status } from './statuses.ts';
+import { OPEN, STATUSES, statusCategory, statusId, type Status } from './statuses.ts';
 import { ACTIONS } from './transitions.ts';
 import type { ActionDefinition } from './types.ts';
 
@@ -63,7 +63,10 @@ page all come from it.
 
 ## Statuses
 
-${STATUSES.map((s) => `- ${s} (\`${statusId(s)}\`)`).join('\n')}
+Each status has a key and a category (\`status.category\` in every answer: what kind of stage it
+is, for grouping and colouring; the web application colours a status by it).
+
+${STATUSES.map((s) => `- ${s} (\`${statusId(s)}\`, ${statusCategory(s).replace(/_/g, ' ')})`).join('\n')}
 
 *Open* statuses are all but the paused ones (On hold, Attention needed, Waiting info from
 client, Cancel requested), which remember the status to return to, and the closed ones
@@ -76,7 +79,7 @@ Who: *client* = a user of the order's client; *staff* = a user of the order's co
 itself (timers, payments, submission processing), with no endpoint. Operators read every
 order and act by naming a user with \`X-Api-Email\`.
 
-Every action answers \`{success: true, status: {id, name}}\`. Errors: 403 first, whatever
+Every action answers \`{success: true, status: {id, name, category}}\`. Errors: 403 first, whatever
 the order and the body, for a role that is never among who may take the action; then 404 for
 an order the caller cannot see; 403 when the caller is not among who may take it on this
 order; 409

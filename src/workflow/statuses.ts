@@ -57,3 +57,61 @@ export const CLOSED: readonly Status[] = ['Completed', 'Fulfilled', 'Cancelled']
 
 /** Open statuses: neither paused nor closed. */
 export const OPEN: readonly Status[] = STATUSES.filter((s) => !PAUSED.includes(s) && !CLOSED.includes(s));
+
+/**
+ * What kind of stage each status is, for people reading a list at a glance: the web application
+ * colours a status by its category, and an integrator can group statuses without copying this table.
+ */
+export const STATUS_CATEGORIES = [
+  'not_started',
+  'in_progress',
+  'in_review',
+  'needs_attention',
+  'stopped',
+  'done',
+] as const;
+export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
+
+const CATEGORY_OF: Record<Status, StatusCategory> = {
+  Draft: 'not_started',
+  Pending: 'not_started',
+  'Waiting payment': 'not_started',
+  'Pending payment': 'not_started',
+  Unassigned: 'not_started',
+  Bidding: 'in_progress',
+  'Auto assign processing': 'in_progress',
+  'Pending assignment': 'in_progress',
+  'Assignment accepted with condition': 'in_progress',
+  'Assignment rejected': 'stopped',
+  'Assignment timed out': 'in_progress',
+  'Under negotiation': 'in_progress',
+  'Refused negotiation': 'stopped',
+  Assigned: 'in_progress',
+  'Inspection scheduled': 'in_progress',
+  'Inspection completed': 'in_progress',
+  'Submission requested': 'in_progress',
+  'Submission fee failed': 'stopped',
+  'In review': 'in_review',
+  'Internal quality assurance': 'in_review',
+  'Action required': 'needs_attention',
+  'Client quality assurance': 'in_review',
+  'Client request': 'needs_attention',
+  'Completion requested': 'in_review',
+  'Completion payment hold': 'in_progress',
+  Completed: 'done',
+  Fulfilled: 'done',
+  'On hold': 'needs_attention',
+  'Attention needed': 'needs_attention',
+  'Waiting info from client': 'needs_attention',
+  'Cancel requested': 'needs_attention',
+  Cancelled: 'stopped',
+};
+
+export const statusCategory = (status: Status): StatusCategory => CATEGORY_OF[status];
+
+/** A status as the API shows it: its key, its name and its category. */
+export const statusRef = (status: Status) => ({
+  id: statusId(status),
+  name: status,
+  category: CATEGORY_OF[status],
+});

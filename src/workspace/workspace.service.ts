@@ -7,7 +7,7 @@ import { formatDate } from '../format/dates.ts';
 import { renderCalendar } from '../format/icalendar.ts';
 import { centsToDecimal } from '../format/money.ts';
 import { fullAddress } from '../orders/order.mapper.ts';
-import { STATUSES, statusId, type Status } from '../workflow/statuses.ts';
+import { STATUSES, statusRef, type Status } from '../workflow/statuses.ts';
 import {
   deleteCalendarFeed,
   findCalendarFeed,
@@ -54,7 +54,7 @@ function toWorkItem(row: WorkRow, timeZone: string): WorkItem {
     id: row.id,
     file_number: row.file_number,
     full_address: fullAddress(row),
-    status: { id: statusId(status), name: status },
+    status: statusRef(status),
     next_step: next,
     due_date: formatDate(row.vendor_due_date ?? row.due_date, timeZone),
     appraiser_fee: centsToDecimal(row.appraiser_fee_cents),

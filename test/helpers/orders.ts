@@ -127,6 +127,9 @@ export async function expectStep(app: AppInstance, observerKey: string, ...args:
   const [key, orderId, action, expected, body, encoding = 'json'] = args;
   const response = await act(app, key, orderId, action, body, encoding);
   expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-  expect(response.json()).toEqual({ success: true, status: { id: expect.any(String), name: expected } });
+  expect(response.json()).toEqual({
+    success: true,
+    status: { id: expect.any(String), name: expected, category: expect.any(String) },
+  });
   expect(await statusOf(app, observerKey, orderId)).toBe(expected);
 }

@@ -97,7 +97,7 @@ describe('GET /api/v1/orders', () => {
       due_date: '01/05/2027',
       loan_type: 'usda',
       transaction_type: 'refinance',
-      status: { id: 'unassigned', name: 'Unassigned' },
+      status: { id: 'unassigned', name: 'Unassigned', category: 'not_started' },
     });
     expect(body.pagination).toEqual({
       current_page: 1,

@@ -58,7 +58,7 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
     const created = await post(demo.users.client.api_key, body);
     expect(created.statusCode).toBe(201);
     const c = created.json();
-    expect(c.status).toEqual({ id: 'unassigned', name: 'Unassigned' });
+    expect(c.status).toEqual({ id: 'unassigned', name: 'Unassigned', category: 'not_started' });
     expect(c.allowed_transitions).toEqual(expect.arrayContaining(['hold', 'request_cancel']));
     expect(c.borrower).toMatchObject({
       first_name: 'Bea',
@@ -127,7 +127,7 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
       name: 'Single Family',
       slug: 'single_family',
     });
-    expect(detail.status).toEqual({ id: 'unassigned', name: 'Unassigned' });
+    expect(detail.status).toEqual({ id: 'unassigned', name: 'Unassigned', category: 'not_started' });
     // 23:30 in Chicago on the 15th is the 16th in UTC: the date shows in the deployment's zone.
     expect(detail.due_date).toBe('12/15/2026');
     expect(detail.original_due_date).toBe('12/15/2026');

@@ -32,8 +32,8 @@ describe('GET /api/v1/orders/status_counts', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       data: [
-        { status: { id: 'unassigned', name: 'Unassigned' }, count: 2 },
-        { status: { id: 'on_hold', name: 'On hold' }, count: 1 },
+        { status: { id: 'unassigned', name: 'Unassigned', category: 'not_started' }, count: 2 },
+        { status: { id: 'on_hold', name: 'On hold', category: 'needs_attention' }, count: 1 },
       ],
       total_count: 3,
     });
@@ -48,8 +48,8 @@ describe('GET /api/v1/orders/status_counts', () => {
     );
     expect(searched.json()).toEqual({
       data: [
-        { status: { id: 'unassigned', name: 'Unassigned' }, count: 1 },
-        { status: { id: 'on_hold', name: 'On hold' }, count: 1 },
+        { status: { id: 'unassigned', name: 'Unassigned', category: 'not_started' }, count: 1 },
+        { status: { id: 'on_hold', name: 'On hold', category: 'needs_attention' }, count: 1 },
       ],
       total_count: 2,
     });
