@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import type { ActionForm, ActionInput, ActionInputKind } from './src/actions/action-inputs.ts';
+import type { ActionForm, ActionInput, ActionInputKind } from './src/features/actions/action-inputs.ts';
 
 /**
  * `virtual:action-inputs`: each workflow action's inputs (PUT /api/v1/orders/{order_id}/<action>),

@@ -200,17 +200,19 @@ describe('the web application', () => {
 });
 
 describe('the order list', () => {
-  it('shows how many orders each status holds, and keeps the status and due-date range in the URL', async () => {
+  it('shows how many orders each status holds, and keeps the status (by its key) and due-date range in the URL', async () => {
     const jwt = await singleSignOnToken(base, demo.users.client.api_key);
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${base}/sso?token=${jwt}&return_to=/orders`);
+    await page.goto(`${base}/sso?token=${jwt}&return_to=/account`);
+    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await page.goto(`${base}/orders`);
     await page
       .getByRole('link', { name: /^AOM-\d{8}$/ })
       .first()
       .waitFor();
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Unassigned (1)' });
-    await page.waitForURL(/status=Unassigned/);
+    await page.waitForURL(/status=unassigned/);
     await page
       .getByRole('link', { name: /^AOM-\d{8}$/ })
       .first()
@@ -225,6 +227,25 @@ describe('the order list', () => {
     expect(await page.getByLabel('Due from').inputValue()).toBe('2031-01-01');
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'orders-filtered');
+    // Filter changes replaced the address instead of adding to the history: one Back leaves the list.
+    await page.goBack();
+    await page.waitForURL(/\/account$/);
+    // A status named by its key in a link is its list with its export; one no order is in is an
+    // empty list, never an error.
+    await page.goto(`${base}/orders?status=unassigned`);
+    expect(
+      await page.getByRole('link', { name: 'Export these orders as CSV' }).getAttribute('href'),
+    ).toContain(encodeURIComponent('q[status_name_eq]') + '=Unassigned');
+    await page.goto(`${base}/orders?status=fulfilled`);
+    await page.getByText('No order matches this search.').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('fulfilled');
+    expect(await page.getByText('Invalid list query').count()).toBe(0);
+    // A key no status has is dropped: the list opens unfiltered.
+    await page.goto(`${base}/orders?status=Not%20a%20status`);
+    await page
+      .getByRole('link', { name: /^AOM-\d{8}$/ })
+      .first()
+      .waitFor();
     await context.close();
   }, 60_000);
 

@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { queryClient } from './api.ts';
+import { queryClient } from './queries/query-client.ts';
 import { router } from './router.tsx';
 
 const theme = createTheme({

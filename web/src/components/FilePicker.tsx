@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Input, Paper, Select, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { humanize } from '../format.ts';
+import { humanize } from '../lib/format.ts';
 
 export interface PickedFile {
   file: File;

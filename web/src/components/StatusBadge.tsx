@@ -1,21 +1,42 @@
 import { Badge } from '@mantine/core';
-import { statusColor } from '../format.ts';
+import type { components } from '../../../sdk/src/client.ts';
+
+type OrderStatus = components['schemas']['OrderStatus'];
+
+/**
+ * A status's colour by its category, which the API gives with every status (docs/workflow.md):
+ * the application keeps no list of statuses of its own, and a new status is coloured at once.
+ */
+const CATEGORY_COLOURS: Record<OrderStatus['category'], string> = {
+  not_started: 'gray',
+  in_progress: 'blue',
+  in_review: 'violet',
+  needs_attention: 'orange',
+  stopped: 'red',
+  done: 'teal',
+};
 
 /**
  * An order's status: its words in the page's own text colour, beside a dot in the status's
  * colour (the light variant's coloured text is under 4.5:1 on its tint for teal and orange).
  */
-export function StatusBadge({ status, size = 'md' }: { status: string; size?: 'md' | 'lg' }) {
+export function StatusBadge({
+  status,
+  size = 'md',
+}: {
+  status: Pick<OrderStatus, 'name' | 'category'>;
+  size?: 'md' | 'lg';
+}) {
   return (
     <Badge
       size={size}
-      color={statusColor(status)}
+      color={CATEGORY_COLOURS[status.category]}
       variant="dot"
       radius="sm"
       tt="none"
       data-testid="order-status"
     >
-      {status}
+      {status.name}
     </Badge>
   );
 }

@@ -23,10 +23,12 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { Schema } from '../../../sdk/src/client.ts';
-import { api, ApiFailure, failureText, sessionQuery, unwrap, type Session } from '../api.ts';
+import { ApiFailure, failureText } from '../queries/failure.ts';
+import { api, unwrap } from '../queries/sdk.ts';
+import { sessionQuery, type Session } from '../queries/session.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { dateTime } from '../format.ts';
-import { newPasswordChecks, PASSWORD_MIN_LENGTH } from '../passwords.ts';
+import { dateTime } from '../lib/format.ts';
+import { newPasswordChecks, PASSWORD_MIN_LENGTH } from '../lib/passwords.ts';
 
 /**
  * The signed-in user's own account: who they are, their password, which status emails they

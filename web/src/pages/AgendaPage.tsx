@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchesActionDialog, LazyActionDialog } from '../actions/LazyActionDialog.tsx';
-import { failureText } from '../api.ts';
+import { fetchesActionDialog, LazyActionDialog } from '../features/actions/LazyActionDialog.tsx';
+import { failureText } from '../queries/failure.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { CalendarFeedCard } from '../workspace/CalendarFeedCard.tsx';
-import { ContactLinks } from '../workspace/WorkCard.tsx';
-import { clockTime, dayOf, workQuery, type WorkItem } from '../workspace/work.ts';
+import { CalendarFeedCard } from '../features/workspace/CalendarFeedCard.tsx';
+import { ContactLinks } from '../features/workspace/WorkCard.tsx';
+import { clockTime, dayOf } from '../lib/time.ts';
+import { workQuery, type WorkItem } from '../queries/work.ts';
 
 type Dialog = { item: WorkItem; action: 'schedule_inspection' | 'complete_inspection' };
 

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, ApiFailure, failureText, unwrap } from '../api.ts';
+import { ApiFailure, failureText } from '../queries/failure.ts';
+import { api, unwrap } from '../queries/sdk.ts';
 import { AuthCard, emailProblem } from '../components/AuthCard.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
 

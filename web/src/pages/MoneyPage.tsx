@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { failureText } from '../api.ts';
+import { failureText } from '../queries/failure.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { money, workQuery, type WorkItem } from '../workspace/work.ts';
+import { money } from '../lib/money.ts';
+import { workQuery, type WorkItem } from '../queries/work.ts';
 
 const FEE_LABEL: Record<WorkItem['fee_status'], { label: string; color: string }> = {
   owed: { label: 'Owed to you', color: 'teal' },

@@ -2,12 +2,12 @@ import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { fetchesActionDialog, LazyActionDialog } from '../actions/LazyActionDialog.tsx';
-import { failureText } from '../api.ts';
-import { useActing } from '../acting.ts';
+import { fetchesActionDialog, LazyActionDialog } from '../features/actions/LazyActionDialog.tsx';
+import { failureText } from '../queries/failure.ts';
+import { useActing } from '../queries/session.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { SubmitButton, WorkCard } from '../workspace/WorkCard.tsx';
-import { workQuery, type WorkItem } from '../workspace/work.ts';
+import { SubmitButton, WorkCard } from '../features/workspace/WorkCard.tsx';
+import { workQuery, type WorkItem } from '../queries/work.ts';
 
 interface Group {
   key: string;

@@ -20,9 +20,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { components } from '../../../sdk/src/client.ts';
-import { api, ApiFailure, sessionQuery, unwrap } from '../api.ts';
+import { ApiFailure } from '../queries/failure.ts';
+import { api, unwrap } from '../queries/sdk.ts';
+import { sessionQuery } from '../queries/session.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { humanize } from '../format.ts';
+import { humanize } from '../lib/format.ts';
 
 type CreateOrder = components['schemas']['CreateOrderRequest'];
 type Enum<K extends keyof CreateOrder> = Exclude<NonNullable<CreateOrder[K]>, boolean | string[] | object>;

@@ -3,11 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { fetchesActionDialog, LazyActionDialog } from '../actions/LazyActionDialog.tsx';
-import { api, failureText, unwrap } from '../api.ts';
-import { useActing } from '../acting.ts';
+import { fetchesActionDialog, LazyActionDialog } from '../features/actions/LazyActionDialog.tsx';
+import { failureText } from '../queries/failure.ts';
+import { api, unwrap } from '../queries/sdk.ts';
+import { useActing } from '../queries/session.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { money, offersQuery, timeLeft, useNow, type WorkItem } from '../workspace/work.ts';
+import { money } from '../lib/money.ts';
+import { countdown, useNow } from '../lib/time.ts';
+import { offersQuery, type WorkItem } from '../queries/work.ts';
 
 /**
  * Offers shown before "Show all": the most urgent ones. Hundreds of cards, each with a live
@@ -25,7 +28,10 @@ const HURRY_MS = 15 * 60_000;
  */
 export function OffersPage() {
   usePageTitle('Offers');
-  const { order: named } = useSearch({ from: '/offers' });
+  const named = useSearch({
+    from: '/offers',
+    select: (search) => ('order' in search ? search.order : undefined),
+  });
   const work = useQuery(offersQuery);
   const offers = (work.data ?? [])
     .filter((item) => item.next_step === 'answer_offer')
@@ -226,10 +232,10 @@ function Countdown({ expiresAt }: { expiresAt: number }) {
       variant={over ? 'filled' : 'light'}
       color={over || left < HURRY_MS ? 'red' : 'indigo'}
       role="timer"
-      aria-label={over ? 'Timed out' : `Time left to answer: ${timeLeft(left)}`}
+      aria-label={over ? 'Timed out' : `Time left to answer: ${countdown(left)}`}
       style={{ fontVariantNumeric: 'tabular-nums', textTransform: 'none', flexShrink: 0 }}
     >
-      {over ? 'Timed out' : `${timeLeft(left)} left`}
+      {over ? 'Timed out' : `${countdown(left)} left`}
     </Badge>
   );
 }

@@ -14,19 +14,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { failureText } from '../api.ts';
-import { QueueBoard } from '../pipeline/QueueBoard.tsx';
-import { QueueTable } from '../pipeline/QueueTable.tsx';
-import { queuesQuery } from '../pipeline/queries.ts';
+import { failureText } from '../queries/failure.ts';
+import { QueueBoard } from '../features/pipeline/QueueBoard.tsx';
+import { QueueTable } from '../features/pipeline/QueueTable.tsx';
+import { queuesQuery } from '../queries/pipeline.ts';
 
 /** A count the API gives up to a cap: "100+" beyond it. */
 const upTo = (count: number, capped: boolean) => `${count.toLocaleString()}${capped ? '+' : ''}`;
-
-export interface PipelineSearch {
-  queue?: string;
-  view?: 'table' | 'board';
-  page?: number;
-}
 
 /**
  * The appraisal company's pipeline: its queues with their counts (what needs us now), and the
@@ -40,7 +34,7 @@ export function PipelinePage() {
   const chosen = queues.data?.data.find((queue) => queue.id === search.queue) ?? queues.data?.data[0];
   usePageTitle(chosen ? `Pipeline · ${chosen.name}` : 'Pipeline');
   const view = search.view ?? 'table';
-  const setSearch = (change: Partial<PipelineSearch>) =>
+  const setSearch = (change: Partial<typeof search>) =>
     void navigate({ search: (previous) => ({ ...previous, ...change }) });
 
   return (

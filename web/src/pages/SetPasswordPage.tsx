@@ -1,17 +1,21 @@
 import { Anchor, Button, PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, ApiFailure, failureText, openSession, unwrap } from '../api.ts';
+import { ApiFailure, failureText } from '../queries/failure.ts';
+import { api, unwrap } from '../queries/sdk.ts';
+import { openSession } from '../queries/session.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { newPasswordChecks, PASSWORD_MIN_LENGTH } from '../passwords.ts';
+import { newPasswordChecks, PASSWORD_MIN_LENGTH } from '../lib/passwords.ts';
 
 /**
  * Choosing a password through an emailed link: an invitation's (/set-password) or a reset's
  * (/reset-password). The link works once; the password opens a session straight away.
  */
-export function SetPasswordPage({ reset }: { reset: boolean }) {
+export function SetPasswordPage() {
+  // One page for both links: a reset's says "new".
+  const reset = useLocation({ select: (location) => location.pathname }) === '/reset-password';
   const title = reset ? 'Choose a new password' : 'Choose your password';
   usePageTitle(title);
   const { token } = useSearch({ strict: false });

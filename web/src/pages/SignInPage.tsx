@@ -2,7 +2,9 @@ import { Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, ApiFailure, failureText, openSession, unwrap } from '../api.ts';
+import { ApiFailure, failureText } from '../queries/failure.ts';
+import { api, unwrap } from '../queries/sdk.ts';
+import { openSession } from '../queries/session.ts';
 import { AuthCard, emailProblem } from '../components/AuthCard.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
 

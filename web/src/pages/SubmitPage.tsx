@@ -17,10 +17,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formData, type paths } from '../../../sdk/src/client.ts';
-import { api, ApiFailure, failureText, unwrap } from '../api.ts';
+import { ApiFailure, failureText } from '../queries/failure.ts';
+import { api, unwrap } from '../queries/sdk.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { RequestNote } from '../order/RequestNote.tsx';
-import { uploadingClient } from '../upload.ts';
+import { RequestNote } from '../features/order/RequestNote.tsx';
+import { uploadingClient } from '../queries/upload.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 type UploadBody = NonNullable<

@@ -1,0 +1,123 @@
+import { Alert, Card, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { failureText } from '../queries/failure.ts';
+
+/** A column: its header, and what each row shows in it (`nowrap` for short codes and dates). */
+export interface Column<Row> {
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  width?: number;
+  nowrap?: boolean;
+}
+
+export interface DataTableProps<Row> {
+  /** Names the table for a screen reader ("Orders: Needs assignment"). */
+  label: string;
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => string;
+  columns: readonly Column<Row>[];
+  /** On a phone, each row as a card instead of a table to scroll sideways (none: the table scrolls). */
+  card?: (row: Row) => ReactNode;
+  /** What an empty list says ("No orders yet."). */
+  empty: ReactNode;
+  /** While the first page loads (lists read without suspense): placeholder rows. */
+  pending?: boolean;
+  /** A failed read: the service's own words, above the table. */
+  error?: unknown;
+  /** Pages: shown when there is more than one. */
+  pages?: { total: number; current: number; onChange: (page: number) => void };
+  minWidth?: number;
+}
+
+/**
+ * The one table of the application's lists: its placeholder rows, its failure, its empty
+ * state, its pages, and its phone cards. One of the two layouts is rendered, not both hidden by
+ * CSS (half the work on a slow phone); which one is known at the first render (Mantine's `sm`,
+ * 48em), so the page does not change after it.
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const { rows, pages } = props;
+  return (
+    <Stack gap="xs">
+      {props.error !== undefined && props.error !== null && (
+        <Alert color="red" role="alert" title={`${props.label} could not be loaded`}>
+          {failureText(props.error)}
+        </Alert>
+      )}
+      {wide || !props.card ? <RowsAsTable {...props} /> : <RowsAsCards {...props} card={props.card} />}
+      {rows && rows.length === 0 && (
+        <Text ta="center" c="dimmed" py="lg">
+          {props.empty}
+        </Text>
+      )}
+      {pages && pages.total > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={pages.total}
+            value={pages.current}
+            onChange={pages.onChange}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function RowsAsTable<Row>({ label, rows, rowKey, columns, pending, minWidth = 640 }: DataTableProps<Row>) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column, i) => (
+              <Table.Th key={i} scope="col" w={column.width}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {pending &&
+            Array.from({ length: 6 }, (_, i) => (
+              <Table.Tr key={i}>
+                <Table.Td colSpan={columns.length}>
+                  <Skeleton height={18} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          {rows?.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((column, i) => (
+                <Table.Td key={i} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function RowsAsCards<Row>({
+  label,
+  rows,
+  rowKey,
+  card,
+  pending,
+}: DataTableProps<Row> & { card: (row: Row) => ReactNode }) {
+  return (
+    <Stack gap="xs" role="list" aria-label={label}>
+      {pending && Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={84} />)}
+      {rows?.map((row) => (
+        <Card key={rowKey(row)} withBorder padding="sm" role="listitem">
+          {card(row)}
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import { Button, Group, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Schema } from '../../../../sdk/src/client.ts';
+import { ApiFailure, failureText } from '../../queries/failure.ts';
+import { api, unwrap } from '../../queries/sdk.ts';
+import { escapeText, textOfHtml } from '../../lib/format.ts';
+import { AUDIENCE_LABELS, forwardTo, type Audience } from './audiences.ts';
+
+type Note = Schema<'Note'>;
+
+/**
+ * Staff pass a note on: to the other side of its writer by default (a lender's note to the
+ * appraiser), in its own words or theirs, with its attachments unless left out. The original
+ * stays as it was, read by whom it was.
+ */
+export function ForwardNoteDialog({
+  orderId,
+  note,
+  onClose,
+}: {
+  orderId: string;
+  note: Note;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [audience, setAudience] = useState<Audience | null>(forwardTo(note.audience));
+  const [text, setText] = useState(textOfHtml(note.content));
+  const [withAttachments, setWithAttachments] = useState(true);
+  const forward = useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await api.POST('/api/v1/orders/{order_id}/notes/{note_id}/forward', {
+          params: { path: { order_id: orderId, note_id: note.id } },
+          body: {
+            ...(audience ? { audience } : {}),
+            content: text
+              .split(/\n\s*\n/)
+              .map((paragraph) => `<p>${escapeText(paragraph.trim())}</p>`)
+              .join(''),
+            include_attachments: withAttachments,
+          },
+        }),
+      ),
+    onSuccess: async (forwarded) => {
+      notifications.show({
+        color: 'teal',
+        title: 'Note forwarded',
+        message: `Now read by: ${AUDIENCE_LABELS[forwarded.audience].toLowerCase()}.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: ['order', orderId, 'notes'] });
+      await queryClient.invalidateQueries({ queryKey: ['order', orderId, 'files'] });
+      onClose();
+    },
+  });
+  const errors = forward.error instanceof ApiFailure ? forward.error.fieldErrors : {};
+  return (
+    <Modal opened onClose={onClose} title="Forward the note" size="lg">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          forward.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            From {note.author_name}
+            {note.subject ? `: ${note.subject}` : ''}. Edit the words as the reader should have them.
+          </Text>
+          <Select
+            label="Forward to"
+            data={(['appraiser', 'client', 'everyone', 'internal'] as const).map((value) => ({
+              value,
+              label: AUDIENCE_LABELS[value],
+            }))}
+            value={audience}
+            onChange={(value) => setAudience(value)}
+            allowDeselect={false}
+            withAsterisk
+            error={errors.audience}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Textarea
+            label="Message"
+            autosize
+            minRows={4}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            error={errors.content}
+          />
+          {note.attachments.length > 0 && (
+            <Switch
+              label={`Pass on its ${note.attachments.length === 1 ? 'attachment' : `${note.attachments.length} attachments`}`}
+              checked={withAttachments}
+              onChange={(event) => setWithAttachments(event.currentTarget.checked)}
+            />
+          )}
+          {forward.isError && Object.keys(errors).length === 0 && (
+            <Text c="red" size="sm" role="alert">
+              {failureText(forward.error)}
+            </Text>
+          )}
+          <Group justify="end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={forward.isPending}>
+              Forward
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,125 @@
+import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ActionName, Order } from '../../../../sdk/src/client.ts';
+import { api, unwrap } from '../../queries/sdk.ts';
+import { isDestructive } from '../actions/destructive.ts';
+import { humanize } from '../../lib/format.ts';
+
+/** The actions this card takes: the review of the submitted report, and its delivery. */
+export const REVIEW_ACTIONS: ActionName[] = [
+  'start_review',
+  'require_action',
+  'request_completion',
+  'approve_report',
+  'fulfill',
+];
+
+/**
+ * Where the report stands with the lender, for the company and the appraiser: the lender gets a
+ * submission only once the company releases it (completing the order, or sending it to the
+ * lender's review; and once paid, where the company asks for that). Null for the lender, who
+ * sees only what it was given.
+ */
+function releaseText(report: Order['report'], company: boolean): string | null {
+  if (!report || report.latest_submission === null) return null;
+  const { latest_submission: latest, released_submission: released } = report;
+  const afterPayment = report.release_after_payment ? ', and once the order is paid' : '';
+  if (released === latest) return `Released to the lender${latest > 1 ? ` (submission ${latest})` : ''}.`;
+  const earlier = released ? `The lender has submission ${released}. ` : '';
+  return company
+    ? `${earlier}The lender does not have ${released ? `submission ${latest}` : 'this report'} yet: it is released when you complete the order or send it to the lender's review${afterPayment}.`
+    : `${earlier}The company reviews the report before the lender gets it.`;
+}
+
+/**
+ * The submitted report: the PDF opens in the browser's own viewer (its signed link, shown
+ * inline), every file is listed under its type, and the review's next steps are at hand:
+ * start the review, send it back with what to fix, complete it (the lender approves it when
+ * it reviews reports itself), deliver.
+ */
+export function ReviewCard({ order, onAction }: { order: Order; onAction: (action: string) => void }) {
+  const files = useQuery({
+    queryKey: ['order', order.id, 'files'],
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/orders/{order_id}/files', { params: { path: { order_id: order.id } } })),
+  });
+  const actions = REVIEW_ACTIONS.filter((action) => order.allowed_transitions.includes(action));
+  const reports = (files.data ?? []).filter((file) => file.file_type.slug === 'appraisal_pdf');
+  if (actions.length === 0 && reports.length === 0) return null;
+  const latest = reports.at(-1);
+  const release = releaseText(order.report, order.message_audiences.choices.includes('internal'));
+  const byType = new Map<string, NonNullable<typeof files.data>>();
+  for (const file of files.data ?? [])
+    byType.set(file.file_type.name, [...(byType.get(file.file_type.name) ?? []), file]);
+
+  return (
+    <Card withBorder component="section" aria-label="Report">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h4">
+          Report
+        </Title>
+        {latest && (
+          <Button
+            component="a"
+            href={`${latest.link}${latest.link.includes('?') ? '&' : '?'}disposition=inline`}
+            target="_blank"
+            rel="noopener"
+            variant="light"
+          >
+            Open the report (PDF)
+          </Button>
+        )}
+      </Group>
+      <Stack gap="xs">
+        {latest ? (
+          <Text size="sm">
+            {latest.filename}, submitted {latest.created_at}
+            {reports.length > 1 ? ` (${reports.length} versions)` : ''}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No report submitted yet.
+          </Text>
+        )}
+        {release && (
+          <Alert
+            color={order.report?.released_submission === order.report?.latest_submission ? 'teal' : 'orange'}
+            p="xs"
+            title="The lender and the report"
+          >
+            <Text size="sm">{release}</Text>
+          </Alert>
+        )}
+        {[...byType.entries()].map(([type, list]) => (
+          <div key={type}>
+            <Text size="sm" fw={600}>
+              {type} ({list.length})
+            </Text>
+            <List size="sm" listStyleType="none" spacing={2}>
+              {list.map((file) => (
+                <List.Item key={file.id}>
+                  <Anchor href={file.link} download={file.filename} size="sm">
+                    {file.filename}
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        ))}
+        {actions.length > 0 && (
+          <Group gap="xs" mt="xs">
+            {actions.map((action) => (
+              <Button
+                key={action}
+                variant={action === 'require_action' || isDestructive(action) ? 'outline' : 'filled'}
+                onClick={() => onAction(action)}
+              >
+                {humanize(action)}
+              </Button>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import type { OrderStatus } from '../../../sdk/src/client.ts';
+import { api, unwrap } from './sdk.ts';
+
+/**
+ * The staff pipeline's data, one query option per read, all through the SDK. Every key starts
+ * with 'orders', so that live updates and each action mark them stale with the lists.
+ */
+export const QUEUE_PAGE_SIZE = 50;
+
+export const queuesQuery = {
+  queryKey: ['orders', 'queues'],
+  queryFn: async () => unwrap(await api.GET('/api/v1/orders/queues')),
+  placeholderData: keepPreviousData,
+};
+
+/** A queue's orders, due soonest first: the statuses come from the queue, as the API names them. */
+export const queueOrdersQuery = (statuses: OrderStatus[], page: number) => ({
+  queryKey: ['orders', 'queue', statuses, page],
+  queryFn: async () =>
+    unwrap(
+      await api.GET('/api/v1/orders', {
+        params: {
+          query: {
+            page,
+            per_page: QUEUE_PAGE_SIZE,
+            'q[status_name_in][]': statuses,
+            'q[s]': 'due_date asc',
+          },
+        },
+      }),
+    ),
+  placeholderData: keepPreviousData,
+  enabled: statuses.length > 0,
+});
+
+/** The company's counts per status (the board's columns). */
+export const statusCountsQuery = {
+  queryKey: ['orders', 'status_counts', {}],
+  queryFn: async () => unwrap(await api.GET('/api/v1/orders/status_counts')),
+};
+
+export const panelQuery = {
+  queryKey: ['appraisers'],
+  queryFn: async () => unwrap(await api.GET('/api/v1/appraisers')),
+};
+
+export const candidatesQuery = (orderId: string) => ({
+  queryKey: ['order', orderId, 'appraiser_candidates'],
+  queryFn: async () =>
+    unwrap(
+      await api.GET('/api/v1/orders/{order_id}/appraiser_candidates', {
+        params: { path: { order_id: orderId } },
+      }),
+    ),
+});

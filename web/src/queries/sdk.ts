@@ -1,0 +1,25 @@
+import { createAomsClient } from '../../../sdk/src/client.ts';
+import { ApiFailure } from './failure.ts';
+
+/**
+ * The one way the application talks to the service: the SDK's typed client, authenticated by
+ * the session cookie, with the session's CSRF token on every change. Only the modules of
+ * queries/ call it (npm run lint:layers): pages and components ask them.
+ */
+let csrfToken: string | null = null;
+export const rememberCsrfToken = (token: string | null) => {
+  csrfToken = token;
+};
+export const csrfTokenOfSession = () => csrfToken;
+export const api = createAomsClient({ baseUrl: '', csrfToken: csrfTokenOfSession });
+
+/** The data of an answer, or an ApiFailure carrying the service's own words. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.response.ok && result.data !== undefined) return result.data;
+  const retryAfter = Number(result.response.headers.get('retry-after'));
+  throw new ApiFailure(
+    result.response.status,
+    (result.error as ConstructorParameters<typeof ApiFailure>[1] | undefined) ?? null,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
+}

@@ -1,0 +1,39 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { OrderPage, OrderPlaceholder } from '../pages/OrderPage.tsx';
+import { orderHistoryQuery, orderQuery } from '../queries/order.ts';
+import { queryClient } from '../queries/query-client.ts';
+import { requireSession, rootRoute } from './root.tsx';
+import { OrderFailure } from './RouteFailure.tsx';
+
+/**
+ * An order. The order and its history are asked for beside the session, not after it: one
+ * round trip less before the page shows on a slow connection (without a session they answer
+ * 401, and sign-in follows). While they load, the page's placeholder stands in its place.
+ */
+export const orderRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders/$orderId',
+  beforeLoad: (context) => {
+    void queryClient.prefetchQuery(orderQuery(context.params.orderId));
+    void queryClient.prefetchQuery(orderHistoryQuery(context.params.orderId));
+    return requireSession(context);
+  },
+  loader: ({ params }) =>
+    Promise.all([
+      queryClient.ensureQueryData(orderQuery(params.orderId)),
+      queryClient.ensureQueryData(orderHistoryQuery(params.orderId)),
+    ]),
+  pendingComponent: OrderPlaceholder,
+  errorComponent: OrderFailure,
+  component: OrderPage,
+});
+
+/** The appraiser's guided submission of the report. */
+export const submitRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders/$orderId/submit',
+  beforeLoad: requireSession,
+  loader: ({ params }) => queryClient.ensureQueryData(orderQuery(params.orderId)),
+  errorComponent: OrderFailure,
+  component: lazyRouteComponent(() => import('../pages/SubmitPage.tsx'), 'SubmitPage'),
+});

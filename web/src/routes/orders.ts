@@ -1,0 +1,51 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { OrdersPage } from '../pages/OrdersPage.tsx';
+import { queryClient } from '../queries/query-client.ts';
+import { orderListQuery, statusCountsQuery, statusFilterOf } from '../queries/orders.ts';
+import { requireSession, rootRoute } from './root.tsx';
+import { day, key, optional, page, text } from './search.ts';
+
+/**
+ * The order list's search lives in the URL (shareable, reloadable, back-button friendly).
+ * `status` is the status's key (`completed`), `terms` the API's own search terms as a dashboard
+ * figure names them (key k stands for q[k]), with `label` saying which figure it was.
+ */
+export const ordersSearch = z.object({
+  q: text(),
+  status: key,
+  due_from: day,
+  due_to: day,
+  page,
+  sort: optional(z.enum(['due_date asc', 'due_date desc', 'created_at asc'])),
+  terms: optional(
+    z
+      .record(z.string().check(z.regex(/^[a-z_]{1,60}$/)), z.string().check(z.maxLength(200)))
+      .check(z.refine((terms) => Object.keys(terms).length <= 10)),
+  ),
+  label: text(),
+});
+export type OrdersSearch = z.infer<typeof ordersSearch>;
+
+export const ordersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders',
+  beforeLoad: requireSession,
+  validateSearch: ordersSearch,
+  loaderDeps: ({ search }) => search,
+  // Without a status, the list and the counts are asked for together; with one, the list waits
+  // for the counts, which name the status the URL gives by its key.
+  loader: async ({ deps }) => {
+    const counts = queryClient.ensureQueryData(statusCountsQuery(deps));
+    if (!deps.status) return Promise.all([counts, queryClient.ensureQueryData(orderListQuery(deps, 'any'))]);
+    return queryClient.ensureQueryData(orderListQuery(deps, statusFilterOf(deps.status, await counts)));
+  },
+  component: OrdersPage,
+});
+
+export const newOrderRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders/new',
+  beforeLoad: requireSession,
+  component: lazyRouteComponent(() => import('../pages/NewOrderPage.tsx'), 'NewOrderPage'),
+});

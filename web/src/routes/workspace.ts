@@ -1,0 +1,61 @@
+import { createRoute, lazyRouteComponent, type AsyncRouteComponent } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { queryClient } from '../queries/query-client.ts';
+import { offersQuery, workQuery } from '../queries/work.ts';
+import { requireSession, rootRoute } from './root.tsx';
+import { optional } from './search.ts';
+
+/**
+ * The appraiser's workspace: offers, my work, agenda and money. Each page is a chunk of its
+ * own, loaded when it is opened: the first page's JavaScript stays as it was for the people who
+ * never open them. The work list and the page's chunk are asked for beside the session, not
+ * after it (as an order is): on a phone's slow connection the three overlap (without a session
+ * the list answers 401, and sign-in follows).
+ */
+function besideTheSession(component: AsyncRouteComponent<unknown>, query: typeof workQuery) {
+  return (context: { location: { href: string } }) => {
+    void queryClient.prefetchQuery(query);
+    void component.preload?.();
+    return requireSession(context);
+  };
+}
+
+function workspacePage(path: '/offers' | '/work' | '/agenda' | '/money', page: AsyncRouteComponent<unknown>) {
+  const query = path === '/offers' ? offersQuery : workQuery;
+  return {
+    getParentRoute: () => rootRoute,
+    path,
+    beforeLoad: besideTheSession(page, query),
+    loader: () => queryClient.ensureQueryData(query),
+    component: page,
+  } as const;
+}
+
+const OffersPage = lazyRouteComponent(() => import('../pages/OffersPage.tsx'), 'OffersPage');
+/** The offers inbox; `order` opens one offer (an offer email's link). */
+export const offersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/offers',
+  validateSearch: z.object({ order: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/i))) }),
+  beforeLoad: besideTheSession(OffersPage, offersQuery),
+  loader: () => queryClient.ensureQueryData(offersQuery),
+  component: OffersPage,
+});
+export const myWorkRoute = createRoute(
+  workspacePage(
+    '/work',
+    lazyRouteComponent(() => import('../pages/MyWorkPage.tsx'), 'MyWorkPage'),
+  ),
+);
+export const agendaRoute = createRoute(
+  workspacePage(
+    '/agenda',
+    lazyRouteComponent(() => import('../pages/AgendaPage.tsx'), 'AgendaPage'),
+  ),
+);
+export const moneyRoute = createRoute(
+  workspacePage(
+    '/money',
+    lazyRouteComponent(() => import('../pages/MoneyPage.tsx'), 'MoneyPage'),
+  ),
+);
