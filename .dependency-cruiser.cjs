@@ -94,6 +94,65 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/(app|server|workers)\\.ts$' },
       to: { path: '^src/(app|server|workers)\\.ts$' },
     },
+    // The web application (web/src): docs/web.md, "The shape of the code".
+    //   main.tsx, router.tsx    start the application, assemble the route tree
+    //     └─ routes/            one module per page: path, search schema, loader
+    //          └─ pages/        what a page shows, reading with suspense what its route loaded
+    //               └─ features/  parts of pages, by feature (order, pipeline, admin, workspace…)
+    //                    └─ components/  shared pieces that know no feature (tables, badges)
+    //                         └─ queries/  the only callers of the SDK; query keys and invalidations
+    //                              └─ lib/  formats, clocks, links: plain functions
+    {
+      name: 'web-no-folder-cycles',
+      severity: 'error',
+      comment: 'No two folders of web/src import each other, directly or through others.',
+      scope: 'folder',
+      from: { path: '^web/src/' },
+      to: { path: '^web/src/', circular: true },
+    },
+    {
+      name: 'web-routes-only-from-the-router',
+      severity: 'error',
+      comment: 'Only router.tsx assembles the route modules; pages read their route by its path.',
+      from: { path: '^web/src/', pathNot: ['^web/src/router\\.tsx$', '^web/src/routes/'] },
+      to: { path: '^web/src/routes/' },
+    },
+    {
+      name: 'web-pages-only-from-routes',
+      severity: 'error',
+      comment: 'A page is shown by its route; features and components do not reach up into pages.',
+      from: { path: '^web/src/(features|components|queries|lib)/' },
+      to: { path: '^web/src/(pages|routes)/' },
+    },
+    {
+      name: 'web-components-know-no-feature',
+      severity: 'error',
+      comment: 'Shared components serve every feature: they import none.',
+      from: { path: '^web/src/(components|queries|lib)/' },
+      to: { path: '^web/src/features/' },
+    },
+    {
+      name: 'web-queries-draw-nothing',
+      severity: 'error',
+      comment: 'queries/ reads and writes through the SDK; it draws nothing.',
+      from: { path: '^web/src/(queries|lib)/' },
+      to: { path: '^web/src/components/' },
+    },
+    {
+      name: 'web-lib-is-the-bottom',
+      severity: 'error',
+      comment: 'lib/ holds plain functions: it imports nothing else of the application.',
+      from: { path: '^web/src/lib/' },
+      to: { path: '^web/src/', pathNot: '^web/src/lib/' },
+    },
+    {
+      name: 'web-only-queries-call-the-sdk',
+      severity: 'error',
+      comment:
+        'Only queries/ calls the service (the SDK client, the sdk module): one place names each query key and what a change makes stale. Others may import the SDK types.',
+      from: { path: '^web/src/', pathNot: '^web/src/queries/' },
+      to: { path: ['^sdk/src/client\\.ts$', '^web/src/queries/sdk\\.ts$'], dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
