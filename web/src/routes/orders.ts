@@ -1,31 +1,25 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { OrdersPage } from '../pages/OrdersPage.tsx';
 import { queryClient } from '../queries/query-client.ts';
 import { orderListQuery, statusCountsQuery, statusFilterOf } from '../queries/orders.ts';
 import { requireSession, rootRoute } from './root.tsx';
-import { day, key, optional, page, text } from './search.ts';
+import { day, key, oneOf, page, searchSchema, terms, text } from './search.ts';
 
 /**
  * The order list's search lives in the URL (shareable, reloadable, back-button friendly).
  * `status` is the status's key (`completed`), `terms` the API's own search terms as a dashboard
  * figure names them (key k stands for q[k]), with `label` saying which figure it was.
  */
-export const ordersSearch = z.object({
+export const ordersSearch = searchSchema({
   q: text(),
   status: key,
   due_from: day,
   due_to: day,
   page,
-  sort: optional(z.enum(['due_date asc', 'due_date desc', 'created_at asc'])),
-  terms: optional(
-    z
-      .record(z.string().check(z.regex(/^[a-z_]{1,60}$/)), z.string().check(z.maxLength(200)))
-      .check(z.refine((terms) => Object.keys(terms).length <= 10)),
-  ),
+  sort: oneOf(['due_date asc', 'due_date desc', 'created_at asc']),
+  terms,
   label: text(),
 });
-export type OrdersSearch = z.infer<typeof ordersSearch>;
 
 export const ordersRoute = createRoute({
   getParentRoute: () => rootRoute,

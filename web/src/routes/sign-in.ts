@@ -1,18 +1,17 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { SignInPage } from '../pages/SignInPage.tsx';
 import { rootRoute } from './root.tsx';
-import { returnTo, text } from './search.ts';
+import { returnTo, searchSchema, text } from './search.ts';
 
 /** Sign in; `error` says why a session ended ("ended"), `return_to` where to go after. */
 export const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
-  validateSearch: z.object({ return_to: returnTo, error: text(40) }),
+  validateSearch: searchSchema({ return_to: returnTo, error: text(40) }),
   component: SignInPage,
 });
 
-const tokenSearch = z.object({ token: text(400) });
+const tokenSearch = searchSchema({ token: text(400) });
 const SetPasswordPage = lazyRouteComponent(() => import('../pages/SetPasswordPage.tsx'), 'SetPasswordPage');
 
 /** The links of invitation and reset emails (the service's emails name these paths). */

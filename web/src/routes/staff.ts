@@ -1,8 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { ADMIN_TABS } from '../features/admin/tabs.ts';
 import { requireSession, rootRoute } from './root.tsx';
-import { key, optional, page } from './search.ts';
+import { key, oneOf, page, searchSchema, whole } from './search.ts';
 
 /** The staff workspace's pages: company staff only (others are sent to their orders). */
 const staffOnly = async (context: { location: { href: string } }) => {
@@ -11,8 +10,7 @@ const staffOnly = async (context: { location: { href: string } }) => {
 };
 
 /** The pipeline: a queue (by its key) as a table or a board. */
-export const pipelineSearch = z.object({ queue: key, view: optional(z.literal('board')), page });
-export type PipelineSearch = z.infer<typeof pipelineSearch>;
+export const pipelineSearch = searchSchema({ queue: key, view: oneOf(['board']), page });
 export const pipelineRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pipeline',
@@ -27,9 +25,7 @@ export const dashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dashboard',
   beforeLoad: requireSession,
-  validateSearch: z.object({
-    months: optional(z.coerce.number().check(z.refine((months) => [3, 12, 24].includes(months)))),
-  }),
+  validateSearch: searchSchema({ months: whole((months) => [3, 12, 24].includes(months)) }),
   component: lazyRouteComponent(() => import('../pages/DashboardPage.tsx'), 'DashboardPage'),
 });
 
@@ -38,7 +34,7 @@ export const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
   beforeLoad: requireSession,
-  validateSearch: z.object({ tab: optional(z.enum(ADMIN_TABS.filter((tab) => tab !== 'clients'))) }),
+  validateSearch: searchSchema({ tab: oneOf(ADMIN_TABS.filter((tab) => tab !== 'clients')) }),
   component: lazyRouteComponent(() => import('../pages/AdminPage.tsx'), 'AdminPage'),
 });
 

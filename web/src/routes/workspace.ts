@@ -1,9 +1,8 @@
 import { createRoute, lazyRouteComponent, type AsyncRouteComponent } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { queryClient } from '../queries/query-client.ts';
 import { offersQuery, workQuery } from '../queries/work.ts';
 import { requireSession, rootRoute } from './root.tsx';
-import { optional } from './search.ts';
+import { id, searchSchema } from './search.ts';
 
 /**
  * The appraiser's workspace: offers, my work, agenda and money. Each page is a chunk of its
@@ -36,7 +35,7 @@ const OffersPage = lazyRouteComponent(() => import('../pages/OffersPage.tsx'), '
 export const offersRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/offers',
-  validateSearch: z.object({ order: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/i))) }),
+  validateSearch: searchSchema({ order: id }),
   beforeLoad: besideTheSession(OffersPage, offersQuery),
   loader: () => queryClient.ensureQueryData(offersQuery),
   component: OffersPage,
