@@ -58,6 +58,15 @@ import {
   UpdatePaymentMethodRequest,
 } from './payments/payment.schemas.ts';
 import { ErrorBody, FieldProblem, Success } from './schemas/common.ts';
+import {
+  TimelineChange,
+  TimelineEmail,
+  TimelineFile,
+  TimelineItem,
+  TimelineNote,
+  TimelinePage,
+  TimelinePayment,
+} from './timeline/timeline.schemas.ts';
 import { CalendarFeed, CalendarFeedStatus, WorkItem, WorkList } from './workspace/workspace.schemas.ts';
 import {
   ChangePasswordRequest,
@@ -145,6 +154,13 @@ export const API_SCHEMAS: readonly TSchema[] = [
   OrderList,
   OrderStatusCounts,
   HistoryEntry,
+  TimelineChange,
+  TimelineNote,
+  TimelineFile,
+  TimelineEmail,
+  TimelinePayment,
+  TimelineItem,
+  TimelinePage,
   CreateOrderBody,
   SubjectAddressBody,
   Appraiser,

@@ -70,6 +70,7 @@ import { registerDownloadRoutes, registerFileRoutes } from './files/file.routes.
 import { registerNoteRoutes } from './notes/note.routes.ts';
 import { registerPartyRoutes } from './parties/party.routes.ts';
 import { registerPaymentRoutes } from './payments/payment.routes.ts';
+import { registerTimelineRoutes } from './timeline/timeline.routes.ts';
 import { registerWebhookRoutes } from './webhooks/webhook.routes.ts';
 import { registerPaymentPages } from './payments/public.routes.ts';
 import { EventFeed } from './live/live.feed.ts';
@@ -276,6 +277,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       registerNoteRoutes(api, deps);
       registerPartyRoutes(api, deps);
       registerPaymentRoutes(api, deps);
+      registerTimelineRoutes(api, deps);
       registerWebhookRoutes(api, deps);
       registerLiveRoutes(api, { ...deps, feed });
       done();

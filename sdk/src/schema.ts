@@ -1748,6 +1748,26 @@ export interface paths {
         patch: operations["updatePaymentMethod"];
         trace?: never;
     };
+    "/api/v1/orders/{order_id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything that happened to the order, in one list
+         * @description Its status changes and other recorded changes (the history), notes, files, the emails the service sent about it, and its payments: each with when (ISO 8601), its type, who did it and a line to show, newest first unless sort=oldest. Each record is shown exactly as its own list shows it to you: an internal note, a file or email for the appraiser, the appraiser’s fee never reach the lender; payments never reach the appraiser.
+         */
+        get: operations["getOrderTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -2451,7 +2471,7 @@ export interface components {
              * @example new_offer
              * @enum {unknown}
              */
-            kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "request_answered" | "payment_due" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered" | "client_request_to_review";
+            kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_removed" | "condition_rejected" | "offer_timed_out" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "request_answered" | "payment_due" | "report_to_review" | "info_requested" | "order_declined" | "lender_order_cancelled" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered" | "client_request_to_review" | "new_order" | "report_submitted" | "lender_request_sent" | "cancel_requested" | "info_provided" | "payment_received";
             /** @example An order is offered to you, with the time left to answer */
             description: string;
             /**
@@ -2473,6 +2493,12 @@ export interface components {
             /** @example true */
             order_cancelled?: boolean;
             /** @example true */
+            appraiser_removed?: boolean;
+            /** @example true */
+            condition_rejected?: boolean;
+            /** @example true */
+            offer_timed_out?: boolean;
+            /** @example true */
             appraiser_assigned?: boolean;
             /** @example false */
             inspection_scheduled?: boolean;
@@ -2483,6 +2509,14 @@ export interface components {
             /** @example true */
             payment_due?: boolean;
             /** @example true */
+            report_to_review?: boolean;
+            /** @example true */
+            info_requested?: boolean;
+            /** @example true */
+            order_declined?: boolean;
+            /** @example true */
+            lender_order_cancelled?: boolean;
+            /** @example true */
             negotiation_to_decide?: boolean;
             /** @example true */
             condition_to_decide?: boolean;
@@ -2492,6 +2526,18 @@ export interface components {
             negotiation_answered?: boolean;
             /** @example true */
             client_request_to_review?: boolean;
+            /** @example true */
+            new_order?: boolean;
+            /** @example true */
+            report_submitted?: boolean;
+            /** @example false */
+            lender_request_sent?: boolean;
+            /** @example true */
+            cancel_requested?: boolean;
+            /** @example true */
+            info_provided?: boolean;
+            /** @example false */
+            payment_received?: boolean;
         };
         /** @description A card to keep on file */
         CardOnFileRequest: {
@@ -3464,6 +3510,112 @@ export interface components {
              * @example 2026-11-27T14:02:11.000Z
              */
             created_at: string;
+        };
+        /** @description status_change and order_change: the history entry (GET …/history has its details) */
+        TimelineChange: {
+            /**
+             * @description The workflow action or service step (docs/workflow.md)
+             * @example request_completion
+             */
+            action: string;
+            from: components["schemas"]["StatusName"] | null;
+            to: components["schemas"]["StatusName"];
+            reason: string | null;
+        };
+        /** @description note: the note (GET …/notes has its content) */
+        TimelineNote: {
+            subject: string | null;
+            important: boolean | null;
+        };
+        /** @description file: the file (GET …/files has its link) */
+        TimelineFile: {
+            /** @example appraisal-report.pdf */
+            filename: string;
+            /**
+             * @description The file type slug
+             * @example appraisal_pdf
+             */
+            file_type: string;
+        };
+        /** @description email: an email the service sent (its text is not shown) */
+        TimelineEmail: {
+            /**
+             * @description What it is: a notification kind (GET /me/notification_settings), payment_link or note
+             * @example payment_due
+             */
+            topic: string;
+            /** @example Payment due: order AOM-00000042 */
+            subject: string;
+            /** @description The addresses it went to */
+            to: string[];
+            /**
+             * @description queued: not sent yet (retried after a failure until it is sent or failed)
+             * @example sent
+             * @enum {unknown}
+             */
+            status: "queued" | "sent" | "failed";
+            sent_at: string | null;
+        };
+        /** @description payment: a payment received */
+        TimelinePayment: {
+            /**
+             * @description A decimal amount, e.g. "450.00"
+             * @example 450.00
+             */
+            amount: string;
+            /** @example credit_card */
+            method: string;
+            /**
+             * @description How it was paid, the card masked
+             * @example Paid with **** 4242
+             */
+            paid_by: string;
+        };
+        /** @description One thing that happened to an order: the field named by its type holds its record, the others are null */
+        TimelineItem: {
+            /**
+             * Format: uuid
+             * @description The record: a history entry, note, file, email or payment (its type says which)
+             * @example c03f179a-1468-454d-88d8-9faf992ba4ed
+             */
+            id: string;
+            /**
+             * @description status_change: the status moved (history); order_change: a recorded change that moved no status (history); note; file; email: an email the service sent about the order; payment: a payment received
+             * @example status_change
+             * @enum {unknown}
+             */
+            type: "status_change" | "order_change" | "note" | "file" | "email" | "payment";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 in UTC
+             * @example 2026-11-27T16:05:12.345Z
+             */
+            at: string;
+            actor: {
+                /**
+                 * Format: uuid
+                 * @example f506fe16-b09a-4454-b478-b7cbf95f2313
+                 */
+                id: string;
+                /** @example Sam Staffer */
+                name: string;
+            } | null;
+            /**
+             * @description One line for a person, in plain text
+             * @example Request completion: In review → Completion payment hold
+             */
+            summary: string;
+            audience: components["schemas"]["Audience"];
+            change: components["schemas"]["TimelineChange"] | null;
+            note: components["schemas"]["TimelineNote"] | null;
+            file: components["schemas"]["TimelineFile"] | null;
+            email: components["schemas"]["TimelineEmail"] | null;
+            payment: components["schemas"]["TimelinePayment"] | null;
+        };
+        /** @description A page of the order's timeline (pagination.next_cursor is always null: pages go by number) */
+        TimelinePage: {
+            data: components["schemas"]["TimelineItem"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /** @description A new order */
         CreateOrderRequest: {
@@ -6180,7 +6332,20 @@ export interface operations {
                  *       "condition_to_decide": true,
                  *       "offer_declined": true,
                  *       "negotiation_answered": true,
-                 *       "client_request_to_review": true
+                 *       "client_request_to_review": true,
+                 *       "appraiser_removed": true,
+                 *       "condition_rejected": true,
+                 *       "offer_timed_out": true,
+                 *       "report_to_review": true,
+                 *       "info_requested": true,
+                 *       "order_declined": true,
+                 *       "lender_order_cancelled": true,
+                 *       "new_order": true,
+                 *       "report_submitted": true,
+                 *       "lender_request_sent": false,
+                 *       "cancel_requested": true,
+                 *       "info_provided": true,
+                 *       "payment_received": false
                  *     }
                  */
                 "application/json": components["schemas"]["NotificationSettingsChange"];
@@ -6200,7 +6365,20 @@ export interface operations {
                  *       "condition_to_decide": true,
                  *       "offer_declined": true,
                  *       "negotiation_answered": true,
-                 *       "client_request_to_review": true
+                 *       "client_request_to_review": true,
+                 *       "appraiser_removed": true,
+                 *       "condition_rejected": true,
+                 *       "offer_timed_out": true,
+                 *       "report_to_review": true,
+                 *       "info_requested": true,
+                 *       "order_declined": true,
+                 *       "lender_order_cancelled": true,
+                 *       "new_order": true,
+                 *       "report_submitted": true,
+                 *       "lender_request_sent": false,
+                 *       "cancel_requested": true,
+                 *       "info_provided": true,
+                 *       "payment_received": false
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -6215,6 +6393,12 @@ export interface operations {
                     /** @example true */
                     order_cancelled?: boolean;
                     /** @example true */
+                    appraiser_removed?: boolean;
+                    /** @example true */
+                    condition_rejected?: boolean;
+                    /** @example true */
+                    offer_timed_out?: boolean;
+                    /** @example true */
                     appraiser_assigned?: boolean;
                     /** @example false */
                     inspection_scheduled?: boolean;
@@ -6225,6 +6409,14 @@ export interface operations {
                     /** @example true */
                     payment_due?: boolean;
                     /** @example true */
+                    report_to_review?: boolean;
+                    /** @example true */
+                    info_requested?: boolean;
+                    /** @example true */
+                    order_declined?: boolean;
+                    /** @example true */
+                    lender_order_cancelled?: boolean;
+                    /** @example true */
                     negotiation_to_decide?: boolean;
                     /** @example true */
                     condition_to_decide?: boolean;
@@ -6234,6 +6426,18 @@ export interface operations {
                     negotiation_answered?: boolean;
                     /** @example true */
                     client_request_to_review?: boolean;
+                    /** @example true */
+                    new_order?: boolean;
+                    /** @example true */
+                    report_submitted?: boolean;
+                    /** @example false */
+                    lender_request_sent?: boolean;
+                    /** @example true */
+                    cancel_requested?: boolean;
+                    /** @example true */
+                    info_provided?: boolean;
+                    /** @example false */
+                    payment_received?: boolean;
                 };
             };
         };
@@ -15590,6 +15794,182 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrderTimeline: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1 to 1000000 (default 1; not with after=) */
+                page?: number;
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; pagination.per_page says what was used) */
+                per_page?: number;
+                /** @description newest first (the default) or oldest first */
+                sort?: "newest" | "oldest";
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the order's timeline (pagination.next_cursor is always null: pages go by number) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "change": null,
+                     *           "note": null,
+                     *           "file": null,
+                     *           "email": null,
+                     *           "payment": {
+                     *             "amount": "450.00",
+                     *             "method": "credit_card",
+                     *             "paid_by": "Paid with **** 4242"
+                     *           },
+                     *           "id": "a29a39ca-badc-414e-aa9a-144c144fd16a",
+                     *           "type": "payment",
+                     *           "at": "2026-11-28T09:30:00.000Z",
+                     *           "actor": null,
+                     *           "summary": "Payment of 450.00 received (Paid with **** 4242)",
+                     *           "audience": "client"
+                     *         },
+                     *         {
+                     *           "change": null,
+                     *           "note": null,
+                     *           "file": null,
+                     *           "email": {
+                     *             "topic": "payment_due",
+                     *             "subject": "Payment due: order AOM-00000042",
+                     *             "to": [
+                     *               "casey.client@hillcountry.example"
+                     *             ],
+                     *             "status": "sent",
+                     *             "sent_at": "2026-11-27T16:05:14.020Z"
+                     *           },
+                     *           "payment": null,
+                     *           "id": "0d4e8f62-5b1a-4c3d-9e7f-a1b2c3d4e5f6",
+                     *           "type": "email",
+                     *           "at": "2026-11-27T16:05:12.901Z",
+                     *           "actor": null,
+                     *           "summary": "Email to casey.client@hillcountry.example: Payment due: order AOM-00000042",
+                     *           "audience": "client"
+                     *         },
+                     *         {
+                     *           "change": {
+                     *             "action": "request_completion",
+                     *             "from": "In review",
+                     *             "to": "Completion payment hold",
+                     *             "reason": null
+                     *           },
+                     *           "note": null,
+                     *           "file": null,
+                     *           "email": null,
+                     *           "payment": null,
+                     *           "id": "c03f179a-1468-454d-88d8-9faf992ba4ed",
+                     *           "type": "status_change",
+                     *           "at": "2026-11-27T16:05:12.345Z",
+                     *           "actor": {
+                     *             "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *             "name": "Sam Staffer"
+                     *           },
+                     *           "summary": "Request completion: In review → Completion payment hold",
+                     *           "audience": "everyone"
+                     *         },
+                     *         {
+                     *           "change": null,
+                     *           "note": null,
+                     *           "file": {
+                     *             "filename": "appraisal-report.pdf",
+                     *             "file_type": "appraisal_pdf"
+                     *           },
+                     *           "email": null,
+                     *           "payment": null,
+                     *           "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                     *           "type": "file",
+                     *           "at": "2026-11-27T15:40:00.000Z",
+                     *           "actor": {
+                     *             "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *             "name": "Sam Staffer"
+                     *           },
+                     *           "summary": "Appraisal Report (PDF): appraisal-report.pdf",
+                     *           "audience": "everyone"
+                     *         },
+                     *         {
+                     *           "change": null,
+                     *           "note": {
+                     *             "subject": "Access to the property",
+                     *             "important": true
+                     *           },
+                     *           "file": null,
+                     *           "email": null,
+                     *           "payment": null,
+                     *           "id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *           "type": "note",
+                     *           "at": "2026-11-26T10:15:00.000Z",
+                     *           "actor": {
+                     *             "id": "4080d07e-e341-43d4-bb37-72dba9b07256",
+                     *             "name": "Casey Client"
+                     *           },
+                     *           "summary": "Note from Casey Client: Access to the property",
+                     *           "audience": "everyone"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "current_page": 1,
+                     *         "total_pages": 3,
+                     *         "total_count": 61,
+                     *         "per_page": 25,
+                     *         "has_next_page": true,
+                     *         "has_prev_page": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TimelinePage"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -111,6 +111,8 @@ export interface UsersTable {
   invited_at: Date | null;
   /** The status notices the user turned off. */
   notices_off: Generated<string[]>;
+  /** The notices that arrive only when asked for (events/notice-kinds.ts, optIn) the user turned on. */
+  notices_on: Generated<string[]>;
   /** scrypt (sessions/password.ts); null until the user sets a password. */
   password_hash: string | null;
   password_changed_at: Date | null;
@@ -207,6 +209,10 @@ export interface OutboxMessagesTable {
   last_error: string | null;
   created_at: CreatedAt;
   delivered_at: Date | null;
+  /** The order an email is about, who besides the company may read that it was sent, and what it is. */
+  order_id: string | null;
+  audience: string | null;
+  topic: string | null;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;

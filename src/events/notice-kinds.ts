@@ -1,9 +1,18 @@
 /**
  * The status notices people get by email, declared once: who gets each kind, and what it says
  * in the settings list. The order's changes raise them (orders/order.notices.ts); each user
- * turns kinds off and on (GET/PATCH /api/v1/me/notification_settings).
+ * turns kinds off and on (GET/PATCH /api/v1/me/notification_settings). A kind arrives unless
+ * turned off, except an `optIn` kind, which arrives only to those who turned it on: one that
+ * goes to every staff user of the company rather than to the order's coordinator, which would
+ * otherwise fill every inbox of a large company.
  */
 export type NoticeAudience = 'appraiser' | 'lender' | 'staff';
+
+interface NoticeKindDefinition {
+  audience: NoticeAudience;
+  description: string;
+  optIn?: true;
+}
 
 export const NOTICE_KINDS = {
   new_offer: {
@@ -17,6 +26,15 @@ export const NOTICE_KINDS = {
   order_on_hold: { audience: 'appraiser', description: 'An order of yours is put on hold' },
   order_resumed: { audience: 'appraiser', description: 'An order of yours is taken off hold' },
   order_cancelled: { audience: 'appraiser', description: 'An order of yours is cancelled' },
+  appraiser_removed: {
+    audience: 'appraiser',
+    description: 'An order is taken off you: the terms were not agreed, and you no longer work on it',
+  },
+  condition_rejected: {
+    audience: 'appraiser',
+    description: 'The company refused the condition you accepted an offer with',
+  },
+  offer_timed_out: { audience: 'appraiser', description: 'An offer to you timed out before you answered it' },
   appraiser_assigned: { audience: 'lender', description: 'An appraiser accepted your order' },
   inspection_scheduled: { audience: 'lender', description: 'The inspection of your order is scheduled' },
   report_delivered: {
@@ -28,6 +46,16 @@ export const NOTICE_KINDS = {
     description: 'The company answered your revision or reconsideration request',
   },
   payment_due: { audience: 'lender', description: 'Your order waits for a payment' },
+  report_to_review: {
+    audience: 'lender',
+    description: 'The report of your order awaits your review before the order is completed',
+  },
+  info_requested: {
+    audience: 'lender',
+    description: 'The company needs information from you to go on with your order',
+  },
+  order_declined: { audience: 'lender', description: 'The company declined an order you placed' },
+  lender_order_cancelled: { audience: 'lender', description: 'Your order is cancelled' },
   negotiation_to_decide: {
     audience: 'lender',
     description: 'A change of fee or due date of your order awaits your decision',
@@ -49,9 +77,34 @@ export const NOTICE_KINDS = {
     description:
       'The lender asked for a revision or a reconsideration of value: forward it to the appraiser, or answer it',
   },
-} as const satisfies Record<string, { audience: NoticeAudience; description: string }>;
+  new_order: {
+    audience: 'staff',
+    optIn: true,
+    description:
+      'A new order is placed with your company (off unless you turn it on: it goes to every staff user who does)',
+  },
+  report_submitted: {
+    audience: 'staff',
+    description: 'An appraiser submitted a report: it awaits your review',
+  },
+  lender_request_sent: {
+    audience: 'staff',
+    description:
+      'The lender asked for a revision or a reconsideration of value, sent straight to the appraiser (the company does not review them first)',
+  },
+  cancel_requested: { audience: 'staff', description: 'The lender asked to cancel an order' },
+  info_provided: {
+    audience: 'staff',
+    description: 'The lender answered your request for information: the order goes on',
+  },
+  payment_received: { audience: 'staff', description: 'A payment of an order was received' },
+} as const satisfies Record<string, NoticeKindDefinition>;
 
 export type NoticeKind = keyof typeof NOTICE_KINDS;
+
+/** Whether the kind arrives only to those who turned it on. */
+export const isOptIn = (kind: NoticeKind): boolean =>
+  (NOTICE_KINDS[kind] as NoticeKindDefinition).optIn === true;
 export const NOTICE_KIND_NAMES = Object.keys(NOTICE_KINDS) as NoticeKind[];
 
 /** The notices a user of this role can get. */

@@ -8,6 +8,7 @@ import { ORDER_EXAMPLES } from './orders.ts';
 import { PAYMENT_EXAMPLES } from './payments.ts';
 import { PEOPLE_EXAMPLES } from './people.ts';
 import { RECORD_EXAMPLES } from './records.ts';
+import { TIMELINE_EXAMPLES } from './timeline.ts';
 import { WEBHOOK_EXAMPLES } from './webhooks.ts';
 
 /**
@@ -26,6 +27,7 @@ const named: NamedExample[] = [
   ...RECORD_EXAMPLES,
   ...PAYMENT_EXAMPLES,
   ...WEBHOOK_EXAMPLES,
+  ...TIMELINE_EXAMPLES,
 ];
 
 export const API_EXAMPLES: ApiExamples = {

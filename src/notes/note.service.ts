@@ -101,7 +101,17 @@ async function writeNote(
     const attachmentLinks = await Promise.all(
       saved.map(async (f, i) => `${input.attachments[i]!.filename}: ${await deps.links.link('files', f.id)}`),
     );
-    await enqueue(trx, 'email', noteEmail(order, principal, emails, input.subject, content, attachmentLinks));
+    // Read on the timeline by whoever reads the note itself.
+    await enqueue(
+      trx,
+      'email',
+      noteEmail(order, principal, emails, input.subject, content, attachmentLinks),
+      {
+        orderId: order.id,
+        audience: input.audience,
+        topic: 'note',
+      },
+    );
   }
   return noteId;
 }

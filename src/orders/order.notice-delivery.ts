@@ -1,7 +1,8 @@
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
-import { NOTICE_KINDS, type NoticeKind } from '../events/notice-kinds.ts';
-import { enqueue, markDelivered, type OutboxKinds } from '../outbox/outbox.ts';
+import { isOptIn, NOTICE_KINDS, type NoticeAudience, type NoticeKind } from '../events/notice-kinds.ts';
+import { enqueue, markDelivered, type OutboxKinds, type OutboxSubject } from '../outbox/outbox.ts';
+import { optedInStaff } from './notice-recipients.repository.ts';
 import { renderNotice } from './order.notice-emails.ts';
 import type { NoticeRequest } from './order.notices.ts';
 import {
@@ -11,6 +12,17 @@ import {
   staffRecipients,
   type NoticeRecipient,
 } from './order.repository.ts';
+
+/**
+ * Who besides the company may read, on the order's timeline, that a notice was emailed: the
+ * side it went to. The lender never learns what the appraiser was told, nor the appraiser what
+ * the lender was; the company's own notices stay the company's.
+ */
+const READ_BY: Record<NoticeAudience, OutboxSubject['audience']> = {
+  appraiser: 'appraiser',
+  lender: 'client',
+  staff: 'internal',
+};
 
 /**
  * The outbox handler of status notices: one notice becomes one email per recipient who has
@@ -39,6 +51,7 @@ export function createNoticeHandler(db: Db, config: Config) {
             publicBaseUrl: config.publicBaseUrl,
             timeZone: config.timeZone,
           }),
+          { orderId: order.id, audience: READ_BY[NOTICE_KINDS[notice.kind].audience], topic: notice.kind },
         );
       }
     });
@@ -66,6 +79,7 @@ async function recipientsOf(
     case 'lender':
       return lenderRecipients(db, order);
     case 'staff':
-      return staffRecipients(db, order);
+      // A new order has no coordinator yet: it goes to the staff who asked for new orders.
+      return isOptIn(kind) ? optedInStaff(db, order, kind) : staffRecipients(db, order);
   }
 }

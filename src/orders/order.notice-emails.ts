@@ -1,4 +1,4 @@
-import type { NoticeKind } from '../events/notice-kinds.ts';
+import { isOptIn, type NoticeKind } from '../events/notice-kinds.ts';
 import { formatDate, formatDateTime } from '../format/dates.ts';
 import { centsToCurrency, decimalToCents } from '../format/money.ts';
 import type { EmailPayload } from '../mail/message.ts';
@@ -146,6 +146,99 @@ const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
       ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
     ],
   }),
+  appraiser_removed: ({ order }) => ({
+    // Not why: the lender's reasons for refusing terms are the lender's and the company's.
+    subject: `No longer yours: order ${order.file_number}`,
+    paragraphs: [
+      `Order ${order.file_number} (${fullAddress(order)}) is taken off you: the terms were not agreed. Stop any work on it; ${order.company_name} will contact you about work already done.`,
+    ],
+  }),
+  condition_rejected: ({ order }) => ({
+    subject: `Condition refused: order ${order.file_number}`,
+    paragraphs: [
+      `${order.company_name} refused the condition you accepted order ${order.file_number} (${fullAddress(order)}) with: the offer is closed and the order will be offered again.`,
+    ],
+  }),
+  offer_timed_out: ({ order }) => ({
+    subject: `Offer expired: order ${order.file_number}`,
+    paragraphs: [
+      `The offer of order ${order.file_number} (${fullAddress(order)}) was not answered in time and is closed: it can no longer be accepted.`,
+    ],
+  }),
+  report_to_review: ({ order }) => ({
+    subject: `Report to review: order ${order.file_number}`,
+    paragraphs: [
+      `The appraisal report of ${fullAddress(order)} (order ${order.file_number}) awaits your review.`,
+      'Read it on the order page, then approve it or ask for a revision or a reconsideration of value.',
+    ],
+  }),
+  info_requested: ({ order, notice }) => ({
+    subject: `Information needed: order ${order.file_number}`,
+    paragraphs: [
+      `${order.company_name} needs information from you to go on with order ${order.file_number} (${fullAddress(order)}); the order waits until you answer.`,
+      ...(notice.reason ? [`What is needed: ${notice.reason}`] : []),
+      'Answer on the order page.',
+    ],
+  }),
+  order_declined: ({ order, notice }) => ({
+    subject: `Order declined: ${order.file_number}`,
+    paragraphs: [
+      `${order.company_name} declined order ${order.file_number} (${fullAddress(order)}): it will not be appraised.`,
+      ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
+    ],
+  }),
+  lender_order_cancelled: ({ order, notice }) => ({
+    subject: `Order cancelled: ${order.file_number}`,
+    paragraphs: [
+      `Order ${order.file_number} (${fullAddress(order)}) is cancelled.`,
+      ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
+    ],
+  }),
+  new_order: ({ order, timeZone }) => ({
+    subject: `New order: ${order.file_number}, ${order.city}`,
+    paragraphs: [
+      `${order.client_name} placed order ${order.file_number}: ${order.products.map((p) => p.name).join(', ') || 'appraisal'} of ${fullAddress(order)}, due ${formatDate(order.due_date, timeZone)}.`,
+      order.status === 'Pending' ? 'Accept or decline it on the order page.' : 'Assign it on the order page.',
+    ],
+  }),
+  report_submitted: ({ order }) => ({
+    subject: `Report submitted: order ${order.file_number}`,
+    paragraphs: [
+      `${order.appraiser_name ?? 'The appraiser'} submitted the report of order ${order.file_number} (${fullAddress(order)}): it awaits your review.`,
+    ],
+  }),
+  lender_request_sent: ({ order, notice }) => ({
+    subject: `Lender request sent to the appraiser: order ${order.file_number}`,
+    paragraphs: [
+      `The lender asked for a revision or a reconsideration of value of order ${order.file_number} (${fullAddress(order)}); it went straight to the appraiser.`,
+      ...(notice.reason ? [`What they ask: ${notice.reason}`] : []),
+    ],
+  }),
+  cancel_requested: ({ order, notice }) => ({
+    subject: `Cancellation requested: order ${order.file_number}`,
+    paragraphs: [
+      `The lender asked to cancel order ${order.file_number} (${fullAddress(order)}).`,
+      ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
+      'Cancel it, or deny the request, on the order page.',
+    ],
+  }),
+  info_provided: ({ order, notice }) => ({
+    subject: `Information provided: order ${order.file_number}`,
+    paragraphs: [
+      `The lender answered your request for information on order ${order.file_number} (${fullAddress(order)}); the order is ${order.status} again.`,
+      ...(notice.reason ? [`Their answer: ${notice.reason}`] : []),
+    ],
+  }),
+  payment_received: ({ order, notice }) => {
+    const amount = typeof notice.details.amount === 'string' ? decimalToCents(notice.details.amount) : null;
+    return {
+      subject: `Payment received: order ${order.file_number}`,
+      paragraphs: [
+        `A payment${amount === null ? '' : ` of ${centsToCurrency(amount)}`} was received for order ${order.file_number} (${fullAddress(order)}).`,
+        `Balance now: ${centsToCurrency(BigInt(order.total_fee_cents) - BigInt(order.paid_cents))}.`,
+      ],
+    };
+  },
   negotiation_answered: ({ order }) => ({
     subject: `Terms answered: order ${order.file_number}`,
     paragraphs: [
@@ -156,8 +249,9 @@ const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
 
 /**
  * Where each email's button leads: the screen where the reader does what it asks. An offer
- * opens the appraiser's offers inbox on that offer (its countdown and answers); a revision the
- * guided resubmission, the lender's reasons beside it; anything else the order's page.
+ * opens the appraiser's offers inbox on that offer (its countdown and answers), and so does an
+ * offer or order that is no longer theirs; a revision the guided resubmission, the lender's
+ * reasons beside it; anything else the order's page.
  */
 function screenOf(kind: NoticeKind, order: { id: string; file_number: string }) {
   switch (kind) {
@@ -165,6 +259,11 @@ function screenOf(kind: NoticeKind, order: { id: string; file_number: string }) 
       return { label: `Answer the offer of ${order.file_number}`, path: `/offers?order=${order.id}` };
     case 'revision_requested':
       return { label: `Revise order ${order.file_number}`, path: `/orders/${order.id}/submit` };
+    // The order is no longer the appraiser's to open: their inbox says what became of the offer.
+    case 'offer_timed_out':
+    case 'condition_rejected':
+    case 'appraiser_removed':
+      return { label: 'Open your offers', path: `/offers?order=${order.id}` };
     default:
       return { label: `Open order ${order.file_number}`, path: `/orders/${order.id}` };
   }
@@ -179,7 +278,9 @@ export function renderNotice(context: NoticeContext): EmailPayload {
     paragraphs: [
       `Hello ${recipient.first_name},`,
       ...paragraphs,
-      `You get this email because of your role on the order; turn this kind of notice off in your notification settings (${publicBaseUrl}/account).`,
+      isOptIn(context.notice.kind)
+        ? `You get this email because you turned this kind of notice on; turn it off in your notification settings (${publicBaseUrl}/account).`
+        : `You get this email because of your role on the order; turn this kind of notice off in your notification settings (${publicBaseUrl}/account).`,
     ],
     action: (({ label, path }) => ({ label, url: `${publicBaseUrl}${path}` }))(
       screenOf(context.notice.kind, order),

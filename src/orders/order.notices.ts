@@ -22,6 +22,26 @@ const OFFERED: readonly Status[] = [
 
 const CLIENT_REQUESTS = ['request_revision', 'request_reconsideration_of_value'];
 
+/** The actions that bring a report to the company's review (a submission, processed or paid for). */
+const SUBMISSIONS = ['request_submission', 'submission_processed', 'retry_submission_fee'];
+
+/**
+ * One notice per action, where the action alone says what to tell whom. The appraiser's are
+ * sent only where the order had an appraiser (order.store.ts): refuse_negotiation takes the
+ * order off the appraiser it was assigned to.
+ */
+const BY_ACTION: Partial<Record<string, NoticeKind[]>> = {
+  request_info: ['info_requested'],
+  provide_info: ['info_provided'],
+  request_cancel: ['cancel_requested'],
+  payment_received: ['payment_received'],
+  offer_timeout: ['offer_timed_out'],
+  reject_assignment_condition: ['condition_rejected'],
+  refuse_negotiation: ['appraiser_removed'],
+  decline_order: ['order_declined'],
+  cancel: ['lender_order_cancelled'],
+};
+
 /**
  * The notices one change raises. A client's request reaches the appraiser only when it is
  * theirs to read (straight to them, or forwarded by the company); waiting for the company's
@@ -37,8 +57,16 @@ export function noticesFor(change: {
   const audience = change.audience ?? 'everyone';
   const kinds: NoticeKind[] = [];
   if (action === 'assign' || action === 'auto_assign_completed') kinds.push('new_offer');
+  // Straight to the appraiser, the company hears of it too; held for its review, only the company.
   if (CLIENT_REQUESTS.includes(action))
-    kinds.push(reaches(audience, 'appraiser') ? 'revision_requested' : 'client_request_to_review');
+    kinds.push(
+      ...(reaches(audience, 'appraiser')
+        ? (['revision_requested', 'lender_request_sent'] as const)
+        : (['client_request_to_review'] as const)),
+    );
+  if ((action === 'create' && to !== 'Draft') || action === 'place') kinds.push('new_order');
+  if (SUBMISSIONS.includes(action) && to === 'In review' && from !== to) kinds.push('report_submitted');
+  kinds.push(...(BY_ACTION[action] ?? []));
   if (action === 'require_action' || action === 'forward_request') kinds.push('revision_requested');
   if (action === 'answer_request') kinds.push('request_answered');
   if (action === 'hold') kinds.push('order_on_hold');
@@ -46,7 +74,9 @@ export function noticesFor(change: {
   if (action === 'cancel' || action === 'decline_order') kinds.push('order_cancelled');
   if (to === 'Assigned' && from !== null && OFFERED.includes(from)) kinds.push('appraiser_assigned');
   if (action === 'schedule_inspection') kinds.push('inspection_scheduled');
-  if (action === 'release_report') kinds.push('report_delivered');
+  // A report released for the lender's review asks for its review, not its download.
+  if (action === 'release_report')
+    kinds.push(to === 'Client quality assurance' ? 'report_to_review' : 'report_delivered');
   if ((to === 'Completion payment hold' || to === 'Waiting payment') && from !== to)
     kinds.push('payment_due');
   if (to === 'Under negotiation' && from !== to) kinds.push('negotiation_to_decide');

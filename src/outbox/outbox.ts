@@ -37,14 +37,33 @@ export const MAX_ATTEMPTS: Record<OutboxKind, number> = {
   password_reset: 10,
 };
 
+/**
+ * What an email is about, for the order's timeline: the order, who besides the company may read
+ * that it was sent (an audience of policy/audience.ts: the lender does not learn of the
+ * appraiser's emails), and what it is (a notice's kind, `payment_link`, `note`).
+ */
+export interface OutboxSubject {
+  orderId: string;
+  audience: 'internal' | 'appraiser' | 'client' | 'everyone';
+  topic: string;
+}
+
 export async function enqueue<K extends OutboxKind>(
   trx: Trx,
   kind: K,
   payload: OutboxKinds[K],
+  about?: OutboxSubject,
 ): Promise<string> {
   const row = await trx
     .insertInto('outbox_messages')
-    .values({ kind, payload: JSON.stringify(payload), max_attempts: MAX_ATTEMPTS[kind] })
+    .values({
+      kind,
+      payload: JSON.stringify(payload),
+      max_attempts: MAX_ATTEMPTS[kind],
+      order_id: about?.orderId ?? null,
+      audience: about?.audience ?? null,
+      topic: about?.topic ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -131,7 +131,12 @@ export async function sendPaymentLink(
   const link = await links.link('pay', order.id, Date.now(), config.paymentLinkTtlSeconds);
   const recipients = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   await db.transaction().execute(async (trx) => {
-    for (const to of recipients) await enqueue(trx, 'email', paymentRequestEmail(order, to, balance, link));
+    for (const to of recipients)
+      await enqueue(trx, 'email', paymentRequestEmail(order, to, balance, link), {
+        orderId: order.id,
+        audience: 'client',
+        topic: 'payment_link',
+      });
     await recordOrderChange(trx, order, principal, [
       {
         action: 'send_payment_link',

@@ -1,19 +1,22 @@
 import type { AuthUser } from '../auth/principal.ts';
 import type { Db } from '../db/connection.ts';
-import { NOTICE_KINDS, noticeKindsFor, type NoticeKind } from '../events/notice-kinds.ts';
+import { isOptIn, NOTICE_KINDS, noticeKindsFor, type NoticeKind } from '../events/notice-kinds.ts';
 import { AppError } from '../errors/app-error.ts';
-import { findNoticesOff, setNoticesOff } from './user.repository.ts';
+import { findNoticeChoices, setNoticeChoices } from './user.repository.ts';
 
 /**
  * Which status notices a user gets by email: every kind of their role arrives unless they
- * turned it off. Operators get none.
+ * turned it off, except the opt-in kinds, which arrive once they turned them on. Operators get
+ * none.
  */
 export async function notificationSettings(db: Db, user: AuthUser) {
-  const off = new Set(await findNoticesOff(db, user.id));
+  const choices = await findNoticeChoices(db, user.id);
+  const off = new Set(choices.off);
+  const on = new Set(choices.on);
   return noticeKindsFor(user.role).map((kind) => ({
     kind,
     description: NOTICE_KINDS[kind].description,
-    enabled: !off.has(kind),
+    enabled: isOptIn(kind) ? on.has(kind) : !off.has(kind),
   }));
 }
 
@@ -35,11 +38,15 @@ export async function changeNotificationSettings(
       })),
     );
   }
-  const off = new Set(await findNoticesOff(db, user.id));
-  for (const [kind, enabled] of Object.entries(changes)) {
-    if (enabled) off.delete(kind);
-    else off.add(kind);
+  const choices = await findNoticeChoices(db, user.id);
+  const off = new Set(choices.off);
+  const on = new Set(choices.on);
+  for (const [kind, enabled] of Object.entries(changes) as [NoticeKind, boolean][]) {
+    // An opt-in kind is kept among those turned on; any other among those turned off.
+    const list = isOptIn(kind) ? on : off;
+    if (enabled === isOptIn(kind)) list.add(kind);
+    else list.delete(kind);
   }
-  await setNoticesOff(db, user.id, [...off].sort());
+  await setNoticeChoices(db, user.id, { off: [...off].sort(), on: [...on].sort() });
   return notificationSettings(db, user);
 }

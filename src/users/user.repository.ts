@@ -17,15 +17,24 @@ export async function isCompanyAppraiser(db: Db, userId: string, companyId: stri
   return row !== undefined;
 }
 
-export async function findNoticesOff(db: Db, userId: string): Promise<string[]> {
-  const row = await db.selectFrom('users').select('notices_off').where('id', '=', userId).executeTakeFirst();
-  return row?.notices_off ?? [];
+/** The notices a user turned off (those that arrive by default) and on (those that arrive when asked for). */
+export async function findNoticeChoices(db: Db, userId: string): Promise<{ off: string[]; on: string[] }> {
+  const row = await db
+    .selectFrom('users')
+    .select(['notices_off', 'notices_on'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return { off: row?.notices_off ?? [], on: row?.notices_on ?? [] };
 }
 
-export async function setNoticesOff(db: Db, userId: string, kinds: string[]): Promise<void> {
+export async function setNoticeChoices(
+  db: Db,
+  userId: string,
+  choices: { off: string[]; on: string[] },
+): Promise<void> {
   await db
     .updateTable('users')
-    .set({ notices_off: kinds, updated_at: new Date() })
+    .set({ notices_off: choices.off, notices_on: choices.on, updated_at: new Date() })
     .where('id', '=', userId)
     .execute();
 }

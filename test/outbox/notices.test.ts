@@ -125,6 +125,9 @@ describe('status notices', () => {
       'order_on_hold',
       'order_resumed',
       'order_cancelled',
+      'appraiser_removed',
+      'condition_rejected',
+      'offer_timed_out',
     ]);
     expect(listed.every((s: { enabled: boolean }) => s.enabled)).toBe(true);
 

@@ -150,6 +150,7 @@ const MATRIX: Row[] = [
   ['GET    /orders/:order_id/appraiser_candidates',            403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /orders/:order_id',                                 200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/history',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
+  ['GET    /orders/:order_id/timeline',                        200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['PUT    /orders/:order_id/subject_address',                 200, 404, 200, 404, 403, 403, 403, 401, 401],
 
   // -- the workflow (docs/workflow.md), each from a status the action is allowed in
@@ -714,6 +715,7 @@ const CALLS: Record<string, Call> = {
   'GET /orders/:order_id/appraiser_candidates': { fixture: inAssignedOrder },
   'GET /orders/:order_id': { fixture: inAssignedOrder },
   'GET /orders/:order_id/history': { fixture: inAssignedOrder },
+  'GET /orders/:order_id/timeline': { fixture: inAssignedOrder },
   'PUT /orders/:order_id/subject_address': {
     fixture: inAssignedOrder,
     body: () => json({ address_two: 'Suite 200' }),

@@ -24,12 +24,12 @@ import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
  * may not read it. After EACH step (the outbox drained: webhooks to a real receiver, notices
  * and emails to a real SMTP server), everything the lender and the appraiser can read is
  * searched for what is not theirs:
- * - the lender: the order's detail, history, notes, files and payments, the order list, the CSV
+ * - the lender: the order's detail, history, notes, files, payments and timeline, the order list, the CSV
  *   export, its webhook deliveries and the emails to its users: never the appraiser's fee as
  *   offered or asked, their due date (unless it became the lender's), their condition comment,
  *   the company's words to them, internal or appraiser-only notes and files, the margin, or a
  *   report file before the company released it;
- * - the appraiser: the detail, history, notes, files, GET /me/work, the order list and the
+ * - the appraiser: the detail, history, notes, files, timeline, GET /me/work, the order list and the
  *   emails to them: never the lender's fee, the company's comments to the lender, internal or
  *   lender-only notes and files, or a lender's request the company has not forwarded.
  * What becomes legitimately visible (a released report, a forward as written, the lender's own
@@ -799,6 +799,7 @@ async function observe(w: Walk): Promise<void> {
     ['GET /orders/{id}/notes', `/api/v1/orders/${id}/notes`],
     ['GET /orders/{id}/files', `/api/v1/orders/${id}/files`],
     ['GET /orders/{id}/payments', `/api/v1/orders/${id}/payments`],
+    ['GET /orders/{id}/timeline', `/api/v1/orders/${id}/timeline?per_page=100`],
     ['GET /orders', '/api/v1/orders?per_page=100'],
     ['GET /orders/export', '/api/v1/orders/export'],
   ];
@@ -808,6 +809,7 @@ async function observe(w: Walk): Promise<void> {
     ['GET /orders/{id}/history', `/api/v1/orders/${id}/history`],
     ['GET /orders/{id}/notes', `/api/v1/orders/${id}/notes`],
     ['GET /orders/{id}/files', `/api/v1/orders/${id}/files`],
+    ['GET /orders/{id}/timeline', `/api/v1/orders/${id}/timeline?per_page=100`],
     ['GET /me/work', '/api/v1/me/work'],
     ['GET /orders', '/api/v1/orders?per_page=100'],
   ];
