@@ -9,9 +9,9 @@ import { AssignmentCard } from '../features/order/AssignmentCard.tsx';
 import { DecisionCard } from '../features/order/DecisionCard.tsx';
 import { NextSteps, orderCards } from '../features/order/NextSteps.tsx';
 import { OrderDetails } from '../features/order/OrderDetails.tsx';
-import { OrderHistory } from '../features/order/OrderHistory.tsx';
 import { RequestReviewCard } from '../features/order/RequestReviewCard.tsx';
 import { ReviewCard } from '../features/order/ReviewCard.tsx';
+import { OrderTimeline } from '../features/timeline/OrderTimeline.tsx';
 import { orderHistoryQuery, orderQuery } from '../queries/order.ts';
 
 /**
@@ -53,7 +53,7 @@ export function OrderPage() {
       <ReviewCard order={order} onAction={setAction} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <OrderDetails order={order} />
-        <OrderHistory history={history} />
+        <OrderTimeline orderId={order.id} />
       </SimpleGrid>
       <Suspense fallback={<Skeleton height={240} />}>
         <OrderSections order={order} />
