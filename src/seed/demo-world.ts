@@ -348,22 +348,22 @@ async function grow(
   const jordan = lenderRows.find((u) => u.first_name === 'Jordan')!;
   const more_users = [
     {
-      role: 'second lender manager',
+      role: 'client manager of the second lender, sees all its orders',
       name: `${rachel.first_name} ${rachel.last_name}`,
       ...(await keyed(rachel)),
     },
     {
-      role: 'second lender loan officer (own orders)',
+      role: 'loan officer of the second lender, sees the orders they are on',
       name: `${victor.first_name} ${victor.last_name}`,
       ...(await keyed(victor)),
     },
     {
-      role: 'first lender loan officer (branch orders)',
+      role: "loan officer of the first lender, sees their branch's orders",
       name: `${jordan.first_name} ${jordan.last_name}`,
       ...(await keyed(jordan)),
     },
     {
-      role: 'staff coordinator',
+      role: 'order coordinator of the company',
       name: `${staffRows[0]!.first_name} ${staffRows[0]!.last_name}`,
       id: staffRows[0]!.id,
       email: staffRows[0]!.email,

@@ -31,7 +31,7 @@ export async function seedDemoOnFirstStart(db: Db, config: Config, storage: Stor
     client: await link(client.id),
   };
   const more: string[] = [];
-  for (const user of world.more_users) more.push(`  ${user.name} (${user.role}): ${await link(user.id)}`);
+  for (const user of world.more_users) more.push(`  ${user.name}, ${user.role}:\n    ${await link(user.id)}`);
   console.log(
     [
       '',

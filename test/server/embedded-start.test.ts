@@ -114,7 +114,8 @@ describe('first start on the embedded database', () => {
     expect(reused.status).toBe(200);
     expect((await stop(again)).code).toBe(0);
     expect(postmasterRunning()).toBe(false);
-  });
+    // Two starts, a refused third, a CLI call and the demo world's seeding (a few seconds).
+  }, 90_000);
 
   it('recovers a server orphaned by a killed process', async () => {
     const port = await freePort();
