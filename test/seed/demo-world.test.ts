@@ -211,6 +211,50 @@ describe('the demo world', () => {
     expect(mine.json()).toMatchObject({ allowed_transitions: expect.arrayContaining(['accept_assignment']) });
   });
 
+  it("fills every staff queue and every chart of the company's dashboard", async () => {
+    const staff = world.users.staff.api_key;
+    const queues = (await get(staff, '/api/v1/orders/queues')).json<{
+      data: { id: string; count: number }[];
+    }>();
+    expect(queues.data.filter((q) => q.count === 0).map((q) => q.id)).toEqual([]);
+    const insight = (await get(staff, '/api/v1/insight?months=6')).json<{
+      weeks: { received: { count: number }; completed: { count: number } }[];
+      turn_time_by_month: unknown[];
+      turn_time_by_product: unknown[];
+      on_time: { fulfilled: { count: number }; late: { count: number } };
+      revisions: { revised: { count: number } };
+      open_by_appraiser: unknown[];
+    }>();
+    expect(insight.weeks.filter((w) => w.received.count > 0).length).toBeGreaterThan(15);
+    expect(insight.weeks.filter((w) => w.completed.count > 0).length).toBeGreaterThan(15);
+    expect(insight.turn_time_by_month.length).toBeGreaterThanOrEqual(5);
+    expect(insight.turn_time_by_product.length).toBeGreaterThanOrEqual(3);
+    expect(insight.on_time.fulfilled.count).toBeGreaterThan(50);
+    expect(insight.on_time.late.count).toBeGreaterThan(0);
+    expect(insight.revisions.revised.count).toBeGreaterThan(0);
+    expect(insight.open_by_appraiser.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('shows each side only the notes whose audience reaches it', async () => {
+    const { rows } = await sql<{ order_id: string }>`
+      SELECT n.order_id FROM notes n JOIN orders o ON o.id = n.order_id
+       WHERE o.appraiser_id = ${world.users.appraiser.id} AND o.client_id = ${world.client_id}
+       GROUP BY n.order_id HAVING count(DISTINCT n.audience) >= 2 LIMIT 3`.execute(t.db);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { order_id } of rows) {
+      const audiences = async (key: string) =>
+        new Set(
+          (await get(key, `/api/v1/orders/${order_id}/notes`))
+            .json<{ audience: string }[]>()
+            .map((n) => n.audience),
+        );
+      const lender = await audiences(world.users.client.api_key);
+      const appraiser = await audiences(world.users.appraiser.api_key);
+      for (const audience of ['internal', 'appraiser']) expect(lender.has(audience)).toBe(false);
+      for (const audience of ['internal', 'client']) expect(appraiser.has(audience)).toBe(false);
+    }
+  });
+
   it('scopes the lenders: a loan officer sees only their own orders, the manager all of the lender', async () => {
     const [manager, officer] = world.more_users;
     const count = async (key: string) =>
