@@ -208,6 +208,8 @@ export function buildOrder(
       payerName: payment === 'payment_link' ? borrower : placedBy.name,
       loanType,
       transactionType: transaction,
+      // Most invoices of orders delivered weeks ago are paid, by the lender's card on the payment page.
+      invoicePaidAt: invoicePaidAt(plan, times, index, now),
       reportFilename: (n) => `${fileNumber} appraisal report${n > 1 ? ` (revision ${n - 1})` : ''}.pdf`,
     },
     initial,
@@ -316,6 +318,13 @@ export function buildOrder(
     borrower,
     address: `${street}, ${place.city}, TX ${zip}`,
   };
+}
+
+function invoicePaidAt(plan: OrderPlan, times: Date[], index: number, now: Date): Date | null {
+  if (plan.status !== 'Fulfilled' || (plan.payment ?? 'invoice') !== 'invoice' || index % 4 === 0)
+    return null;
+  const at = new Date(times.at(-1)!.getTime() + (6 + (index % 18)) * DAY + 3 * HOUR);
+  return at.getTime() < now.getTime() - HOUR ? at : null;
 }
 
 const rotate = <T>(list: readonly T[], by: number): T[] => list.map((_, i) => list[(i + by) % list.length]!);

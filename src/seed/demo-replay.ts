@@ -40,6 +40,8 @@ export interface ReplayContext {
   loanType: string;
   transactionType: string;
   reportFilename: (submission: number) => string;
+  /** An invoiced order the lender paid later, by card on the payment page: when. */
+  invoicePaidAt?: Date | null;
 }
 
 /** The order columns that the workflow changes. */
@@ -320,7 +322,24 @@ export function replay(context: ReplayContext, initial: OrderState): Replayed {
     // The release is recorded after the change that led to it (order.release.ts), a moment later.
     if (RELEASING.includes(step.to)) release(new Date(at.getTime() + 1));
   });
+  if (context.invoicePaidAt) invoicePaid(context.invoicePaidAt);
   return out;
+
+  /** The lender pays an invoiced order's balance on the payment page: no status moves. */
+  function invoicePaid(at: Date) {
+    const amount = BigInt(state.total_fee_cents) - BigInt(state.paid_cents);
+    if (amount <= 0n) return;
+    const payment = pay(amount, at, 'succeeded');
+    state.paid_cents = cents(BigInt(state.paid_cents) + amount);
+    const details = { payment_id: payment.id, amount: money(amount) };
+    event('order.payment_received', { ...details, balance: '0.00' }, 'client', at);
+    record(
+      { action: 'payment_received', from: state.status, to: state.status, by: null, audience: 'client' },
+      at,
+      null,
+      details,
+    );
+  }
 
   /** The report's latest submission reaches the lender when the order is completed or sent to its review. */
   function release(at: Date) {
