@@ -33,7 +33,6 @@ export interface OrdersWorld {
   products: { id: string; name: string; fee_cents: string }[];
   propertyTypes: Record<string, string>;
   submissionFeeCents: bigint;
-  cardOf: (appraiserId: string) => { brand: string; last4: string };
 }
 
 export interface DemoOrder extends Replayed {
@@ -124,7 +123,8 @@ export function buildOrder(
 ): DemoOrder {
   const lender = world.lenders[plan.lender ?? 0];
   const clientId = lender.id;
-  const countyId = pick(lender.counties, random);
+  // Half of each lender's orders are in its home county (the first): the demo appraiser's for the first lender.
+  const countyId = pick([...lender.counties, lender.counties[0]!, lender.counties[0]!], random);
   const county = countyById(countyId);
   const place = pick(county.cities, random);
   const zip = pick(place.zips, random);
@@ -200,11 +200,12 @@ export function buildOrder(
       inspectionAt,
       placedBy,
       staff: world.staff,
-      // Offers go to the county's panel, starting at a different appraiser for each order.
-      appraisers: rotate(world.panel[countyId]!, index),
+      // Offers go to the county's panel: every other one to its first appraiser first (in
+      // Travis County the demo appraiser, so that their inbox and calendar are full), the
+      // rest starting at a different appraiser each.
+      appraisers: rotate(world.panel[countyId]!, index % 2 === 0 ? 0 : index),
       clientReviewRequired: lender.reviewRequired,
       submissionFeeCents: world.submissionFeeCents,
-      cardOf: world.cardOf,
       payerName: payment === 'payment_link' ? borrower : placedBy.name,
       loanType,
       transactionType: transaction,

@@ -34,8 +34,6 @@ export interface ReplayContext {
   appraisers: Person[];
   clientReviewRequired: boolean;
   submissionFeeCents: bigint;
-  /** The card on file of an appraiser (the submission fee is charged to it). */
-  cardOf: (appraiserId: string) => { brand: string; last4: string };
   payerName: string;
   loanType: string;
   transactionType: string;
@@ -568,8 +566,9 @@ export function replay(context: ReplayContext, initial: OrderState): Replayed {
       created_at: at,
       released_at: null,
     });
-    const card = context.cardOf(appraiserId);
     const declined = plan.status === 'Submission fee failed' && isLastSubmission();
+    // The appraisers' cards on file (demo-world.ts): a sandbox Visa, one that declines for a fee that failed.
+    const card = { brand: 'Visa', last4: declined ? '0002' : '4242' };
     out.submissionFees.push({
       order_id: orderId,
       appraiser_id: appraiserId,

@@ -73,6 +73,7 @@ export async function seedDemoWorld(
   const files = await storeDocuments(storage, orders, world, people);
   await db.transaction().execute(async (trx) => {
     await insertOrders(trx, orders, files);
+    await declineCards(trx, orders);
     await sql`SELECT order_figures_rebuild()`.execute(trx);
   });
   return { ...small, ...people.summary, orders: orders.length };
@@ -256,22 +257,21 @@ async function grow(
     .where('organization_id', '=', small.client_id)
     .execute();
 
-  // Every appraiser keeps a card on file for the company's submission fee; two of them a card
-  // that now declines (their orders wait in Submission fee failed).
+  // Every appraiser keeps a card on file for the company's submission fee (those whose card
+  // declined a fee get a declining one after the orders are built: declineCards).
   const appraisers = [
     { id: small.users.appraiser.id, first_name: PANEL[0]!.first, last_name: PANEL[0]!.last },
     ...appraiserRows,
   ];
-  const declining = new Set([appraiserRows[13]!.id, appraiserRows[20]!.id]);
   await trx
     .insertInto('payment_cards')
     .values(
       appraisers.map((a) => ({
         user_id: a.id,
         provider: 'sandbox',
-        token: `sandbox_card_${declining.has(a.id) ? 'declined' : 'ok'}_${randomUUID()}`,
+        token: `sandbox_card_ok_${randomUUID()}`,
         brand: 'Visa',
-        last4: declining.has(a.id) ? '0002' : '4242',
+        last4: '4242',
         exp_month: 9,
         exp_year: 2029,
         name: `${a.first_name} ${a.last_name}`,
@@ -311,12 +311,6 @@ async function grow(
     };
   };
   const secondUsers = lenderRows.filter((u) => u.organization_id === second.id);
-  const cards = new Map(
-    appraisers.map((a) => [
-      a.id,
-      declining.has(a.id) ? { brand: 'Visa', last4: '0002' } : { brand: 'Visa', last4: '4242' },
-    ]),
-  );
   const world: OrdersWorld = {
     companyId: small.company_id,
     lenders: [lenderWorld(0, small.client_id, firstLenderUsers), lenderWorld(1, second.id, secondUsers)],
@@ -334,7 +328,6 @@ async function grow(
       (await trx.selectFrom('property_types').select(['id', 'slug']).execute()).map((t) => [t.slug, t.id]),
     ),
     submissionFeeCents: SUBMISSION_FEE_CENTS,
-    cardOf: (id) => cards.get(id) ?? { brand: 'Visa', last4: '4242' },
   };
 
   // Keys for the second lender's manager and a loan officer it scopes to their own orders.
@@ -554,4 +547,20 @@ async function insertOrders(trx: Trx, orders: DemoOrder[], files: Map<string, St
     return { ...row, storage_key: object.storage_key, sha256: object.sha256, size_bytes: object.size_bytes };
   });
   for (const chunk of chunks(withObjects)) await trx.insertInto('order_files').values(chunk).execute();
+}
+
+/**
+ * The appraisers whose card declined a submission fee hold that card on file still (the
+ * sandbox declines it again), so that retry_submission_fee fails until they update it.
+ */
+async function declineCards(trx: Trx, orders: DemoOrder[]): Promise<void> {
+  const declined = orders.flatMap((o) =>
+    o.submissionFees.filter((f) => f.status === 'declined').map((f) => f.appraiser_id),
+  );
+  if (declined.length === 0) return;
+  await trx
+    .updateTable('payment_cards')
+    .set({ token: sql<string>`'sandbox_card_declined_' || gen_random_uuid()`, last4: '0002' })
+    .where('user_id', 'in', declined)
+    .execute();
 }

@@ -235,6 +235,30 @@ describe('the demo world', () => {
     expect(insight.open_by_appraiser.length).toBeGreaterThanOrEqual(20);
   });
 
+  it('gives the demo appraiser a full inbox and calendar, and a declining card to those whose fee failed', async () => {
+    const mine = await t.db
+      .selectFrom('orders')
+      .select(['status', sql<number>`count(*)::int`.as('n')])
+      .where('appraiser_id', '=', world.users.appraiser.id)
+      .groupBy('status')
+      .execute();
+    const count = (status: string) => mine.find((row) => row.status === status)?.n ?? 0;
+    expect(mine.reduce((sum, row) => sum + row.n, 0)).toBeGreaterThanOrEqual(15);
+    expect(count('Fulfilled')).toBeGreaterThanOrEqual(5);
+    expect(
+      count('Pending assignment') + count('Inspection scheduled') + count('Assigned'),
+    ).toBeGreaterThanOrEqual(2);
+    const failed = await t.db
+      .selectFrom('orders')
+      .innerJoin('payment_cards', 'payment_cards.user_id', 'orders.appraiser_id')
+      .select(['payment_cards.token', 'payment_cards.last4'])
+      .where('orders.status', '=', 'Submission fee failed')
+      .execute();
+    expect(failed.length).toBeGreaterThan(0);
+    for (const card of failed)
+      expect(card).toMatchObject({ token: expect.stringMatching(/^sandbox_card_declined_/), last4: '0002' });
+  });
+
   it('shows each side only the notes whose audience reaches it', async () => {
     const { rows } = await sql<{ order_id: string }>`
       SELECT n.order_id FROM notes n JOIN orders o ON o.id = n.order_id
