@@ -14,8 +14,6 @@ import { replay, type NoteRow, type OrderState, type Person, type Replayed } fro
  */
 export interface LenderWorld {
   id: string;
-  paysFirst: boolean;
-  reviewRequired: boolean;
   counties: readonly string[];
   /** Per branch: its id, and its users (who place orders, who are named as loan officers). */
   branches: { id: string; placers: Person[]; loanOfficer: Person | null }[];
@@ -204,7 +202,6 @@ export function buildOrder(
       // Travis County the demo appraiser, so that their inbox and calendar are full), the
       // rest starting at a different appraiser each.
       appraisers: rotate(world.panel[countyId]!, index % 2 === 0 ? 0 : index),
-      clientReviewRequired: lender.reviewRequired,
       submissionFeeCents: world.submissionFeeCents,
       payerName: payment === 'payment_link' ? borrower : placedBy.name,
       loanType,

@@ -144,7 +144,8 @@ function finished(n: number, lender: 0 | 1, payment: OrderPlan['payment']): Path
           ),
           s('forward_request', 'staff', 'Action required', 3),
           ...submitted(26),
-          ...completion(lender, payment === 'invoice' ? 'invoice' : 'invoice'),
+          // Paid at the first completion by then: the second one owes nothing.
+          ...completion(lender, 'invoice'),
         ]
       : [];
   return [...start, ...work, ...review, ...completion(lender, payment), ...revision];

@@ -32,7 +32,6 @@ export interface ReplayContext {
   staff: { coordinator: Person; reviewer: Person };
   /** The appraisers offered the order, in turn (a rejected offer goes to the next). */
   appraisers: Person[];
-  clientReviewRequired: boolean;
   submissionFeeCents: bigint;
   payerName: string;
   loanType: string;

@@ -290,8 +290,6 @@ async function grow(
     const ids = branchIds[index];
     return {
       id,
-      paysFirst: lender.paysFirst,
-      reviewRequired: lender.clientReviewRequired,
       counties: lender.counties,
       branches: ids.map((branchId) => {
         const members = users.filter((u) => u.branch_id === branchId);
