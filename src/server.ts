@@ -6,6 +6,7 @@ import { openDatabase } from './db/open.ts';
 import { paymentProvider } from './cards/card-processor.ts';
 import { createOutboxDelivery, createTimers } from './workers.ts';
 import { seedDemoOnFirstStart } from './seed/first-start.ts';
+import { createStorage } from './storage/index.ts';
 import { SecretBox } from './auth/secret-box.ts';
 import { sealServiceKeys } from './auth/service-secrets.ts';
 import { sealWebhookSecrets } from './webhooks/webhook.service.ts';
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', (signal) => void shutdown(signal));
 
   try {
-    if (database.embedded) await seedDemoOnFirstStart(database.db, config, (request) => app.inject(request));
+    if (database.embedded) await seedDemoOnFirstStart(database.db, config, createStorage(config));
     await app.listen({ port: config.port, host: config.host });
     if (config.metrics.port !== null) {
       metricsServer = await startMetricsServer(metrics, config.metrics.port, config.metrics.host);

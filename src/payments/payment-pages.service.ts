@@ -1,13 +1,18 @@
-import { formatDate, formatDateTime } from '../format/dates.ts';
+import { formatDateTime } from '../format/dates.ts';
 import { centsToCurrency } from '../format/money.ts';
-import { invoiceStrategy } from '../orders/order.enums.ts';
 import { fullAddress } from '../orders/order.mapper.ts';
 import { findOrder } from '../orders/order.store.ts';
 import { isUuid } from '../db/ids.ts';
 import type { PayPageModel } from './hosted-page.ts';
 import { balanceOf, invoiceLines, PAYMENT_COLUMNS, withNames, type PayableOrder } from './payable-order.ts';
-import { paidBy } from './payment.mapper.ts';
-import { activePageLock, findSucceededPayment, type PageLock } from './payment.repository.ts';
+import {
+  activePageLock,
+  documentFacts,
+  findSucceededPayment,
+  succeededPayments,
+  type PageLock,
+} from './payment.repository.ts';
+import { invoiceContent, invoiceNumber, receiptContent, receiptNumber } from './payment-documents.ts';
 import { payBalance, type PaymentDeps } from './payment.service.ts';
 import { renderPdf } from './pdf.ts';
 import { readCard, type CardForm } from '../cards/card-form.ts';
@@ -205,19 +210,20 @@ export async function invoicePdf(
 ): Promise<PdfAnswer | Refusal> {
   const order = await linkedOrder(deps, 'invoices', orderId, signed);
   if ('refused' in order) return order;
-  const lines = await invoiceLines(deps.db, order);
-  const pdf = await renderPdf({
-    title: 'Invoice',
-    subtitle: `${order.company_name} to ${order.client_name}, order ${order.file_number}, ${fullAddress(order)}`,
-    lines: lines.map((l) => [l.name, centsToCurrency(l.cents)]),
-    totals: [
-      ['Total', centsToCurrency(order.total_fee_cents)],
-      ['Paid', centsToCurrency(order.paid_cents)],
-      ['Balance due', centsToCurrency(balanceOf(order))],
-    ],
-    footer: `Invoice strategy: ${invoiceStrategy(order.payment_method)}. Issued ${formatDate(new Date(), deps.config.timeZone)}.`,
+  const [lines, facts, payments] = await Promise.all([
+    invoiceLines(deps.db, order),
+    documentFacts(deps.db, order),
+    succeededPayments(deps.db, order.id),
+  ]);
+  const content = invoiceContent({
+    order,
+    facts,
+    lines,
+    payments,
+    timeZone: deps.config.timeZone,
+    issuedAt: new Date(),
   });
-  return { filename: `invoice-${order.file_number}.pdf`, pdf };
+  return { filename: `${invoiceNumber(order.file_number)}.pdf`, pdf: await renderPdf(content) };
 }
 
 /** GET /receipts/{payment_id}: a succeeded payment's receipt PDF. */
@@ -232,17 +238,18 @@ export async function receiptPdf(
   const found = payment ? await findOrder(deps.db, payment.order_id, { columns: PAYMENT_COLUMNS }) : null;
   if (!payment || !found) return { refused: 'invalid' };
   const order = await withNames(deps.db, found);
-  const pdf = await renderPdf({
-    title: 'Receipt',
-    subtitle: `${order.company_name}, order ${order.file_number}, ${fullAddress(order)}`,
-    lines: [
-      ['Paid on', formatDate(payment.confirmed_at ?? payment.created_at, deps.config.timeZone)!],
-      ['Method', `${payment.card_brand ?? 'Card'}, ${paidBy(payment)}`],
-      ['Payer', payment.payer_name ?? ''],
-      ['Reference', payment.provider_reference ?? payment.id],
-    ],
-    totals: [['Amount paid', centsToCurrency(payment.amount_cents)]],
-    footer: payment.provider === 'sandbox' ? 'Sandbox payment: no real card was charged.' : undefined,
+  const [facts, payments] = await Promise.all([
+    documentFacts(deps.db, order),
+    succeededPayments(deps.db, order.id),
+  ]);
+  const place = payments.findIndex((p) => p.id === payment.id) + 1;
+  const content = receiptContent({
+    order,
+    facts,
+    payment,
+    place,
+    timeZone: deps.config.timeZone,
+    sandbox: deps.payments.sandbox,
   });
-  return { filename: `receipt-${order.file_number}.pdf`, pdf };
+  return { filename: `${receiptNumber(order.file_number, place)}.pdf`, pdf: await renderPdf(content) };
 }

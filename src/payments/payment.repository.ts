@@ -133,3 +133,38 @@ export async function settlePayment(
 ): Promise<void> {
   await trx.updateTable('payments').set(outcome).where('id', '=', paymentId).execute();
 }
+
+/**
+ * What an invoice or a receipt names besides the money: the order's loan and borrowers (the
+ * point of contact first), and the postal addresses of its company and client.
+ */
+export async function documentFacts(db: Db, order: { id: string; company_id: string; client_id: string }) {
+  const [row, borrowers, addresses] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select(['loan_number', 'created_at'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('order_parties')
+      .select('name')
+      .where('order_id', '=', order.id)
+      .where('role_key', 'in', ['borrower', 'co_borrower'])
+      .orderBy('poc', 'desc')
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('organization_addresses')
+      .selectAll()
+      .where('organization_id', 'in', [order.company_id, order.client_id])
+      .execute(),
+  ]);
+  const addressOf = (id: string) => addresses.find((a) => a.organization_id === id) ?? null;
+  return {
+    loanNumber: row.loan_number,
+    placedAt: row.created_at,
+    borrowers: borrowers.map((b) => b.name),
+    companyAddress: addressOf(order.company_id),
+    clientAddress: addressOf(order.client_id),
+  };
+}

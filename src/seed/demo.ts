@@ -26,7 +26,7 @@ export interface DemoWorld {
   users: { staff: DemoUser; appraiser: DemoUser; client: DemoUser };
 }
 
-const DEMO_PRODUCTS = [
+export const DEMO_PRODUCTS = [
   { name: 'Full Appraisal (1004)', fee_cents: 45000, follow_up: false },
   { name: 'Condominium Appraisal (1073)', fee_cents: 42500, follow_up: false },
   { name: 'Desktop Appraisal (1004 Desktop)', fee_cents: 27500, follow_up: false },

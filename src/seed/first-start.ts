@@ -3,20 +3,21 @@ import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { signInLink } from '../sessions/session.service.ts';
-import { seedDemo } from './demo.ts';
-import { placeDemoOrders, type CallApi } from './demo-orders.ts';
+import type { Storage } from '../storage/storage.ts';
+import { seedDemoWorld } from './demo-world.ts';
 
 /**
- * On the embedded default, the first start on an empty database seeds the demo world, so a
- * newcomer has keys and one-time sign-in links to try at once. The keys go to the console and to DATA_DIR/demo.json
- * (readable by the owner only); a few demo orders in different statuses fill the first screen.
- * Never called with DATABASE_URL.
+ * On the embedded default, the first start on an empty database seeds the demo world
+ * (seed/demo-world.ts), so a newcomer has keys, one-time sign-in links and a couple of hundred
+ * orders to explore at once. The keys go to the console and to DATA_DIR/demo.json (readable by
+ * the owner only). Never called with DATABASE_URL.
  */
-export async function seedDemoOnFirstStart(db: Db, config: Config, callApi: CallApi): Promise<void> {
+export async function seedDemoOnFirstStart(db: Db, config: Config, storage: Storage): Promise<void> {
   const anyOrganization = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (anyOrganization) return;
-  const world = await seedDemo(db);
-  await placeDemoOrders(callApi, world);
+  const started = performance.now();
+  const world = await seedDemoWorld(db, storage, config.fileNumberPrefix);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const file = path.join(config.dataDir, 'demo.json');
   await fs.writeFile(file, JSON.stringify(world, null, 2) + '\n', { mode: 0o600 });
   await fs.chmod(file, 0o600);
@@ -29,10 +30,12 @@ export async function seedDemoOnFirstStart(db: Db, config: Config, callApi: Call
     appraiser: await link(appraiser.id),
     client: await link(client.id),
   };
+  const more: string[] = [];
+  for (const user of world.more_users) more.push(`  ${user.name}, ${user.role}:\n    ${await link(user.id)}`);
   console.log(
     [
       '',
-      'First start: a demo world was created (also in ' + file + ').',
+      `First start: a demo world was created in ${seconds} s (${world.orders} orders; also in ${file}).`,
       `  staff      ${staff.email}  key ${staff.api_key}`,
       `  appraiser  ${appraiser.email}  key ${appraiser.api_key}`,
       `  client     ${client.email}  key ${client.api_key}`,
@@ -41,6 +44,7 @@ export async function seedDemoOnFirstStart(db: Db, config: Config, callApi: Call
       `  staff      ${links.staff}`,
       `  appraiser  ${links.appraiser}`,
       `  client     ${links.client}`,
+      ...more,
       '',
       'Try the API:',
       `  curl -X POST -H 'X-Api-Key: ${client.api_key}' ${base}/api/v1/me`,

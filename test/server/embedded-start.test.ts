@@ -32,7 +32,9 @@ async function start(port: number): Promise<ServerProcess> {
     DATABASE_URL: '',
   });
   running.push(server);
-  await waitUntilReady(`http://127.0.0.1:${port}`, server);
+  // A first start creates the cluster and seeds the demo world before it listens: on a busy
+  // machine that takes longer than a restart.
+  await waitUntilReady(`http://127.0.0.1:${port}`, server, 80_000);
   return server;
 }
 
@@ -64,18 +66,14 @@ describe('first start on the embedded database', () => {
     });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { id: string }).id).toBe(demo.users.client.id);
-    // The demo orders fill the first screen, in several statuses.
+    // The demo world fills every screen: a couple of hundred orders over the workflow's statuses.
+    expect(first.output()).toMatch(/First start: a demo world was created in [\d.]+ s \(\d{3} orders/);
     const counts = await fetch(`http://127.0.0.1:${port}/api/v1/orders/status_counts`, {
-      headers: { 'X-Api-Key': demo.users.client.api_key },
+      headers: { 'X-Api-Key': demo.users.staff.api_key },
     });
     const byStatus = ((await counts.json()) as { data: { status: { name: string }; count: number }[] }).data;
-    expect(byStatus.map((row) => row.status.name)).toEqual([
-      'Draft',
-      'Unassigned',
-      'Pending assignment',
-      'Inspection scheduled',
-      'On hold',
-    ]);
+    expect(byStatus.length).toBeGreaterThanOrEqual(29);
+    expect(byStatus.reduce((sum, row) => sum + row.count, 0)).toBeGreaterThanOrEqual(200);
     // A one-time sign-in link per demo user opens a web session, once.
     const signInLine = first.output().match(/^ {2}client {5}(http\S+\/auth\/link\?token=\S+)$/m);
     expect(signInLine, first.output()).not.toBeNull();
@@ -118,7 +116,8 @@ describe('first start on the embedded database', () => {
     expect(reused.status).toBe(200);
     expect((await stop(again)).code).toBe(0);
     expect(postmasterRunning()).toBe(false);
-  });
+    // Two starts, a refused third, a CLI call and the demo world's seeding (a few seconds).
+  }, 150_000);
 
   it('recovers a server orphaned by a killed process', async () => {
     const port = await freePort();
@@ -131,7 +130,7 @@ describe('first start on the embedded database', () => {
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     expect((await stop(next)).code).toBe(0);
     expect(postmasterRunning()).toBe(false);
-  });
+  }, 90_000);
 
   it('refuses a bad configuration with a message naming each variable', async () => {
     const server = startServer({

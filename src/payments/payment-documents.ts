@@ -1,0 +1,145 @@
+import { formatDate } from '../format/dates.ts';
+import { centsToCurrency } from '../format/money.ts';
+import { fullAddress } from '../orders/order.mapper.ts';
+import { balanceOf, type PayableOrder } from './payable-order.ts';
+import type { documentFacts, PaymentRow } from './payment.repository.ts';
+import type { PdfDocumentContent } from './pdf.ts';
+
+/**
+ * What an invoice and a receipt say, in words a reader uses (never an internal code): the
+ * company that issues it and its address, whom it bills (the lender, with its address), the
+ * borrower, the loan, the property, and the money. The lender's invoice shows the lender's fees
+ * and what was paid against them, never what the appraiser is paid (appraiser independence:
+ * docs/security.md).
+ *
+ * Numbers: an order has one invoice, whose total moves only with agreed changes, so the
+ * invoice is numbered after the order's file number (INV-AOM-00000042): the same number on
+ * every copy, however often it is downloaded. A receipt is numbered after the invoice and the
+ * payment's place among the order's payments, oldest first (RCT-AOM-00000042-1).
+ */
+export type DocumentFacts = Awaited<ReturnType<typeof documentFacts>>;
+
+export const invoiceNumber = (fileNumber: string): string => `INV-${fileNumber}`;
+export const receiptNumber = (fileNumber: string, place: number): string => `RCT-${fileNumber}-${place}`;
+
+const METHOD_LABELS: Record<string, string> = {
+  invoice: 'Invoice, payable by the lender',
+  credit_card: "The lender's card",
+  payment_link: 'Payment link, paid by the borrower',
+};
+export const paymentMethodLabel = (method: string): string =>
+  METHOD_LABELS[method] ?? method.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+function addressLines(address: DocumentFacts['clientAddress']): string[] {
+  if (!address) return [];
+  return [
+    address.address_one,
+    address.address_two ?? '',
+    `${address.city}, ${address.state} ${address.zip}`,
+  ].filter((line) => line.trim());
+}
+
+const cardOf = (payment: PaymentRow): string =>
+  payment.card_last4
+    ? `${payment.card_brand ?? 'Card'} **** ${payment.card_last4}`
+    : paymentMethodLabel(payment.method);
+
+const orderFacts = (order: PayableOrder, facts: DocumentFacts): [string, string][] => [
+  ['Order', order.file_number],
+  ['Borrower', facts.borrowers.join(', ')],
+  ['Loan number', facts.loanNumber ?? ''],
+  ['Property', fullAddress(order)],
+];
+
+export function invoiceContent(input: {
+  order: PayableOrder;
+  facts: DocumentFacts;
+  lines: { name: string; cents: bigint }[];
+  payments: PaymentRow[];
+  timeZone: string;
+  issuedAt: Date;
+}): PdfDocumentContent {
+  const { order, facts, timeZone } = input;
+  const balance = balanceOf(order);
+  const date = (value: Date) => formatDate(value, timeZone) ?? '';
+  return {
+    title: 'Invoice',
+    issuer: { name: order.company_name, lines: addressLines(facts.companyAddress) },
+    meta: [
+      ['Invoice number', invoiceNumber(order.file_number)],
+      ['Date', date(input.issuedAt)],
+      ['Order placed', date(facts.placedAt)],
+      ['Status', balance > 0n ? `${centsToCurrency(balance)} due` : 'Paid in full'],
+    ],
+    blocks: [{ heading: 'Bill to', lines: [order.client_name, ...addressLines(facts.clientAddress)] }],
+    facts: [...orderFacts(order, facts), ['Payment method', paymentMethodLabel(order.payment_method)]],
+    tables: [
+      {
+        heading: ['Description', 'Amount'],
+        rows: input.lines.map((line): [string, string] => [line.name, centsToCurrency(line.cents)]),
+        totals: [['Total', centsToCurrency(order.total_fee_cents)]],
+      },
+      {
+        heading: ['Payments applied', 'Amount'],
+        rows: input.payments.length
+          ? input.payments.map((payment): [string, string] => [
+              `${date(payment.confirmed_at ?? payment.created_at)}, ${cardOf(payment)}`,
+              centsToCurrency(-BigInt(payment.amount_cents)),
+            ])
+          : [['No payment received yet', centsToCurrency(0n)]],
+        totals: [['Balance due', centsToCurrency(balance > 0n ? balance : 0n)]],
+      },
+    ],
+    notes: [
+      balance > 0n
+        ? `Please quote ${invoiceNumber(order.file_number)} with your payment.`
+        : 'Thank you: nothing is due on this invoice.',
+    ],
+  };
+}
+
+export function receiptContent(input: {
+  order: PayableOrder;
+  facts: DocumentFacts;
+  payment: PaymentRow;
+  place: number;
+  timeZone: string;
+  sandbox: boolean;
+}): PdfDocumentContent {
+  const { order, facts, payment } = input;
+  return {
+    title: 'Receipt',
+    issuer: { name: order.company_name, lines: addressLines(facts.companyAddress) },
+    meta: [
+      ['Receipt number', receiptNumber(order.file_number, input.place)],
+      ['Date paid', formatDate(payment.confirmed_at ?? payment.created_at, input.timeZone) ?? ''],
+      ['Invoice', invoiceNumber(order.file_number)],
+    ],
+    blocks: [
+      { heading: 'Received from', lines: [payment.payer_name ?? order.client_name] },
+      { heading: 'For', lines: [order.client_name, ...addressLines(facts.clientAddress)] },
+    ],
+    facts: [
+      ...orderFacts(order, facts),
+      ['Paid with', cardOf(payment)],
+      ['Reference', payment.provider_reference ?? payment.id],
+    ],
+    tables: [
+      {
+        heading: ['Description', 'Amount'],
+        rows: [
+          [`Payment on invoice ${invoiceNumber(order.file_number)}`, centsToCurrency(payment.amount_cents)],
+        ],
+        totals: [
+          ['Amount paid', centsToCurrency(payment.amount_cents)],
+          [
+            'Balance remaining on the invoice',
+            centsToCurrency(balanceOf(order) > 0n ? balanceOf(order) : 0n),
+          ],
+        ],
+      },
+    ],
+    notes:
+      input.sandbox && payment.provider === 'sandbox' ? ['Sandbox payment: no real card was charged.'] : [],
+  };
+}
