@@ -29,6 +29,8 @@ import { CreateNoteBody, ForwardNoteBody, Note } from './notes/note.schemas.ts';
 import { AudienceSchema } from './schemas/audience.ts';
 import { ACTION_REQUESTS, ActionResponse } from './orders/action.schemas.ts';
 import {
+  AccessContact,
+  AccessContactInput,
   ActionName,
   Appraiser,
   AssignmentCondition,
@@ -137,6 +139,8 @@ export const API_SCHEMAS: readonly TSchema[] = [
   OrderStatus,
   Party,
   PointOfContact,
+  AccessContact,
+  AccessContactInput,
   AssignmentCondition,
   Negotiation,
   OrderDetail,

@@ -3158,6 +3158,30 @@ export interface components {
             name: string;
             phone: string | null;
         };
+        /** @description Who lets the appraiser into the property; seen by the company, the lender and the appraiser */
+        AccessContact: {
+            /** @example Tina Tenant */
+            name: string;
+            /**
+             * @description 512-555-0102
+             * @example 512-555-0103
+             */
+            phone: string;
+            email: string | null;
+            note: string | null;
+        };
+        /** @description Who lets the appraiser into the property (a tenant, an agent, the owner): shown on the offer, the agenda and the calendar feed */
+        AccessContactInput: {
+            /** @example Tina Tenant */
+            name: string;
+            /**
+             * @description A 10-digit US or Canadian (NANP) number: 512-555-0102, (512) 555-0102, +1 512 555 0102
+             * @example (512) 555-0103
+             */
+            phone: string;
+            email?: string | null;
+            note?: string | null;
+        };
         /** @description The appraiser's open condition of acceptance (fee, due date, comments): shown to staff, who decide on it, and to the appraiser */
         AssignmentCondition: {
             appraiser_fee: string | null;
@@ -3331,6 +3355,7 @@ export interface components {
              */
             payment_method: "payment_link" | "invoice" | "credit_card";
             special_instructions: string | null;
+            access_contact: components["schemas"]["AccessContact"] | null;
             parties: components["schemas"]["Party"][];
             /**
              * @deprecated
@@ -3364,6 +3389,11 @@ export interface components {
             submitted_at: string | null;
             completed_at: string | null;
             fulfilled_at: string | null;
+            /**
+             * @description The order's version, which moves with every change: send it as If-Match with PATCH /orders/{order_id} so that a correction made on a stale read is refused (409)
+             * @example 2026-12-07T16:31:08.412Z
+             */
+            version: string;
         };
         /** @description An order in a list: enough to show a row */
         OrderListItem: {
@@ -3497,8 +3527,9 @@ export interface components {
                 phone?: string | null;
                 emails?: string[];
             };
+            access_contact?: components["schemas"]["AccessContactInput"] | null;
             /**
-             * @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone. Today (in the deployment time zone) or later
              * @example 2026-12-15T17:00
              */
             due_date: string;
@@ -3622,6 +3653,8 @@ export interface components {
                 name: string;
                 phone: string | null;
             } | null;
+            access_contact: components["schemas"]["AccessContact"] | null;
+            special_instructions: string | null;
         };
         /** @description Your open orders and offers, and those closed in the last 180 days; most urgent first (offers by time left, then by inspection time and due date) */
         WorkList: {
@@ -6548,7 +6581,14 @@ export interface operations {
                      *           "contact": {
                      *             "name": "Otto Occupant",
                      *             "phone": "512-555-0102"
-                     *           }
+                     *           },
+                     *           "access_contact": {
+                     *             "name": "Tina Tenant",
+                     *             "phone": "512-555-0103",
+                     *             "email": "tina@tenant.example",
+                     *             "note": "Tenant; call after 5 pm"
+                     *           },
+                     *           "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>"
                      *         }
                      *       ]
                      *     }
@@ -9244,6 +9284,12 @@ export interface operations {
                  *           "otto@occupant.example"
                  *         ]
                  *       },
+                 *       "access_contact": {
+                 *         "name": "Tina Tenant",
+                 *         "phone": "(512) 555-0103",
+                 *         "email": "tina@tenant.example",
+                 *         "note": "Tenant; call after 5 pm"
+                 *       },
                  *       "due_date": "2026-12-15T17:00",
                  *       "green_certified": false,
                  *       "loan_type": "conventional",
@@ -9294,6 +9340,10 @@ export interface operations {
                  *       "point_of_contact[emails][]": [
                  *         "otto@occupant.example"
                  *       ],
+                 *       "access_contact[name]": "Tina Tenant",
+                 *       "access_contact[phone]": "(512) 555-0103",
+                 *       "access_contact[email]": "tina@tenant.example",
+                 *       "access_contact[note]": "Tenant; call after 5 pm",
                  *       "due_date": "2026-12-15T17:00",
                  *       "green_certified": false,
                  *       "loan_type": "conventional",
@@ -9350,8 +9400,17 @@ export interface operations {
                     "point_of_contact[name]"?: string;
                     "point_of_contact[phone]"?: string | null;
                     "point_of_contact[emails][]"?: string[];
+                    /** @example Tina Tenant */
+                    "access_contact[name]"?: string;
                     /**
-                     * @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @description A 10-digit US or Canadian (NANP) number: 512-555-0102, (512) 555-0102, +1 512 555 0102
+                     * @example (512) 555-0103
+                     */
+                    "access_contact[phone]"?: string;
+                    "access_contact[email]"?: string | null;
+                    "access_contact[note]"?: string | null;
+                    /**
+                     * @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone. Today (in the deployment time zone) or later
                      * @example 2026-12-15T17:00
                      */
                     due_date: string;
@@ -9517,6 +9576,12 @@ export interface operations {
                      *       "invoice_strategy": "invoice_client",
                      *       "payment_method": "invoice",
                      *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                     *       "access_contact": {
+                     *         "name": "Tina Tenant",
+                     *         "phone": "512-555-0103",
+                     *         "email": "tina@tenant.example",
+                     *         "note": "Tenant; call after 5 pm"
+                     *       },
                      *       "parties": [
                      *         {
                      *           "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
@@ -9599,7 +9664,8 @@ export interface operations {
                      *       "inspection_completed_at": "12/01/2026",
                      *       "submitted_at": "12/03/2026",
                      *       "completed_at": "12/04/2026",
-                     *       "fulfilled_at": null
+                     *       "fulfilled_at": null,
+                     *       "version": "2026-12-07T16:31:08.412Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -10740,6 +10806,12 @@ export interface operations {
                      *       "invoice_strategy": "invoice_client",
                      *       "payment_method": "invoice",
                      *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                     *       "access_contact": {
+                     *         "name": "Tina Tenant",
+                     *         "phone": "512-555-0103",
+                     *         "email": "tina@tenant.example",
+                     *         "note": "Tenant; call after 5 pm"
+                     *       },
                      *       "parties": [
                      *         {
                      *           "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
@@ -10822,7 +10894,8 @@ export interface operations {
                      *       "inspection_completed_at": "12/01/2026",
                      *       "submitted_at": "12/03/2026",
                      *       "completed_at": "12/04/2026",
-                     *       "fulfilled_at": null
+                     *       "fulfilled_at": null,
+                     *       "version": "2026-12-07T16:31:08.412Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];

@@ -1,5 +1,7 @@
 import type { Static } from 'typebox';
 import {
+  AccessContact,
+  AccessContactInput,
   ActionName,
   Appraiser,
   AssignmentCondition,
@@ -68,6 +70,20 @@ export const POINT_OF_CONTACT: Static<typeof PointOfContact> = {
   last_name: 'Occupant',
   name: 'Otto Occupant',
   phone: '512-555-0102',
+};
+
+export const ACCESS_CONTACT: Static<typeof AccessContact> = {
+  name: 'Tina Tenant',
+  phone: '512-555-0103',
+  email: 'tina@tenant.example',
+  note: 'Tenant; call after 5 pm',
+};
+
+export const ACCESS_CONTACT_INPUT: Static<typeof AccessContactInput> = {
+  name: 'Tina Tenant',
+  phone: '(512) 555-0103',
+  email: 'tina@tenant.example',
+  note: 'Tenant; call after 5 pm',
 };
 
 export const ASSIGNMENT_CONDITION: Static<typeof AssignmentCondition> = {
@@ -147,6 +163,7 @@ export const ORDER: Static<typeof OrderDetail> = {
   invoice_strategy: 'invoice_client',
   payment_method: 'invoice',
   special_instructions: '<p>Call the occupant first; gate code <b>1234</b></p>',
+  access_contact: ACCESS_CONTACT,
   parties: [
     {
       id: BORROWER_PARTY_ID,
@@ -177,6 +194,7 @@ export const ORDER: Static<typeof OrderDetail> = {
   submitted_at: '12/03/2026',
   completed_at: '12/04/2026',
   fulfilled_at: null,
+  version: '2026-12-07T16:31:08.412Z',
 };
 
 export const ORDER_LIST_ITEM: Static<typeof OrderListItem> = {
@@ -241,6 +259,7 @@ export const CREATE_ORDER_REQUEST: Static<typeof CreateOrderBody> = {
     co_last_name: 'Borrower',
   },
   point_of_contact: { name: 'Otto Occupant', phone: '512-555-0102', emails: ['otto@occupant.example'] },
+  access_contact: ACCESS_CONTACT_INPUT,
   due_date: '2026-12-15T17:00',
   green_certified: false,
   loan_type: 'conventional',
@@ -359,6 +378,8 @@ export const ORDER_EXAMPLES: NamedExample[] = [
   example(OrderStatus, ORDER_STATUS),
   example(Party, PARTY),
   example(PointOfContact, POINT_OF_CONTACT),
+  example(AccessContact, ACCESS_CONTACT),
+  example(AccessContactInput, ACCESS_CONTACT_INPUT),
   example(AssignmentCondition, ASSIGNMENT_CONDITION),
   example(Negotiation, NEGOTIATION),
   example(OrderDetail, ORDER),

@@ -196,6 +196,10 @@ function describe(issue: ValidationIssue): string {
       return 'is not a known field';
     case 'enum':
       return `must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}`;
+    case 'format':
+      // A person reads a sentence, not the name of a JSON Schema format.
+      if (issue.params.format === 'email') return 'Enter an email address, such as name@example.com.';
+      return issue.message ?? 'is not valid';
     case 'pattern':
       // The schema's regular expression means nothing to a person: say what it asks for.
       if (issue.params.pattern === MONEY_PATTERN) return 'must be a decimal amount, e.g. 450.00';
