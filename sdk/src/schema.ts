@@ -713,7 +713,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Correct an order: borrower, loan number and amount, due date, instructions, access contact, address
+         * @description For the order's client users and its company's staff; the appraiser never (403). Only the fields given change, each checked first (422 names every bad one; nothing changes). The due date must be today or later (TIME_ZONE); a client corrects the address only until an appraiser has accepted the order, and nobody corrects a Completed, Fulfilled or Cancelled order (409). Recorded in the history (action correct_order, each field before and after) and announced by the order.updated event. Send the detail's version as If-Match: a correction made on a stale read answers 409. Answers the order as it stands now.
+         */
+        patch: operations["correctOrder"];
         trace?: never;
     };
     "/api/v1/orders/{order_id}/subject_address": {
@@ -2182,6 +2186,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.updated
+         * @description The order was corrected (PATCH /orders/{order_id}): each field changed, before and after; a side's subscriptions and live updates never carry a field that side may not see (the lender's loan amount reaches no appraiser). Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "order.party_added": {
         parameters: {
             query?: never;
@@ -3591,6 +3615,33 @@ export interface components {
             latitude?: (number | string) | null;
             longitude?: (number | string) | null;
         };
+        /** @description Corrections to an order: only the fields given change (at least one); every field checked before anything changes */
+        OrderCorrectionRequest: {
+            /** @description The borrower's name and contact details; absent fields stay */
+            borrower?: {
+                /** @example Beatrice */
+                first_name?: string;
+                /** @example Borrower */
+                last_name?: string;
+                email?: string | null;
+                phone?: string | null;
+            };
+            loan_number?: string | null;
+            loan_amount?: string | null;
+            /**
+             * @description The lender's due date, today or later: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 12/18/2026
+             */
+            due_date?: string;
+            special_instructions?: string | null;
+            access_contact?: components["schemas"]["AccessContactInput"] | null;
+            address?: components["schemas"]["SubjectAddressChange"];
+            /**
+             * @description Why; recorded in the history with the change
+             * @example The closing moved to December 18
+             */
+            reason?: string;
+        };
         /** @description An appraiser of the panel */
         Appraiser: {
             /**
@@ -4229,7 +4280,7 @@ export interface components {
              */
             url: string;
             /** @description Empty: every event */
-            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
+            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
             /** @example true */
             active: boolean;
             description: string | null;
@@ -4265,7 +4316,7 @@ export interface components {
              */
             url: string;
             /** @description Empty: every event */
-            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
+            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
             /** @example true */
             active: boolean;
             description: string | null;
@@ -4310,7 +4361,7 @@ export interface components {
              * @example order.status_changed
              * @enum {unknown}
              */
-            event_type: "order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test";
+            event_type: "order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test";
             /**
              * @example delivered
              * @enum {unknown}
@@ -4374,7 +4425,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
-            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
             /** @example true */
             active?: boolean;
             description?: string | null;
@@ -4393,7 +4444,7 @@ export interface components {
              */
             url?: string;
             /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
-            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
             /**
              * @description true re-enables a disabled subscription
              * @example true
@@ -4987,6 +5038,49 @@ export interface components {
                     /** @example appraisal-report.pdf */
                     filename: string;
                 }[];
+            };
+        };
+        /** @description The order was corrected (PATCH /orders/{order_id}): each field changed, before and after; a side's subscriptions and live updates never carry a field that side may not see (the lender's loan amount reaches no appraiser). */
+        OrderUpdatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
+             */
+            id: string;
+            /**
+             * @example order.updated
+             * @constant
+             */
+            type: "order.updated";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
+                file_number: string;
+                /** @description Dates are ISO 8601 (due_date), money a decimal string (loan_amount), the address one line, the access contact {name, phone, email, note} */
+                changes: {
+                    [key: string]: {
+                        /** @description The value before (null: none) */
+                        from: unknown;
+                        /** @description The value after (null: none) */
+                        to: unknown;
+                    };
+                };
+                reason: string | null;
             };
         };
         /** @description A party was added. */
@@ -10914,6 +11008,377 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    correctOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The order's version as you read it (the detail's version); a later one answers 409 */
+                "If-Match"?: string;
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "borrower": {
+                 *         "first_name": "Beatrice",
+                 *         "last_name": "Borrower",
+                 *         "phone": "(512) 555-0111",
+                 *         "email": "bea.borrower@mail.example"
+                 *       },
+                 *       "loan_number": "HC-2026-0042-A",
+                 *       "due_date": "12/18/2026",
+                 *       "access_contact": {
+                 *         "name": "Tina Tenant",
+                 *         "phone": "(512) 555-0103",
+                 *         "email": "tina@tenant.example",
+                 *         "note": "Tenant; call after 5 pm"
+                 *       },
+                 *       "reason": "The closing moved to December 18"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderCorrectionRequest"];
+                /**
+                 * @example {
+                 *       "borrower[first_name]": "Beatrice",
+                 *       "borrower[last_name]": "Borrower",
+                 *       "borrower[phone]": "(512) 555-0111",
+                 *       "borrower[email]": "bea.borrower@mail.example",
+                 *       "loan_number": "HC-2026-0042-A",
+                 *       "due_date": "12/18/2026",
+                 *       "access_contact[name]": "Tina Tenant",
+                 *       "access_contact[phone]": "(512) 555-0103",
+                 *       "access_contact[email]": "tina@tenant.example",
+                 *       "access_contact[note]": "Tenant; call after 5 pm",
+                 *       "reason": "The closing moved to December 18"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @example Beatrice */
+                    "borrower[first_name]"?: string;
+                    /** @example Borrower */
+                    "borrower[last_name]"?: string;
+                    "borrower[email]"?: string | null;
+                    "borrower[phone]"?: string | null;
+                    loan_number?: string | null;
+                    loan_amount?: string | null;
+                    /**
+                     * @description The lender's due date, today or later: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 12/18/2026
+                     */
+                    due_date?: string;
+                    special_instructions?: string | null;
+                    /** @example Tina Tenant */
+                    "access_contact[name]"?: string;
+                    /**
+                     * @description A 10-digit US or Canadian (NANP) number: 512-555-0102, (512) 555-0102, +1 512 555 0102
+                     * @example (512) 555-0103
+                     */
+                    "access_contact[phone]"?: string;
+                    "access_contact[email]"?: string | null;
+                    "access_contact[note]"?: string | null;
+                    /** @example 1100 Congress Ave */
+                    "address[address_one]"?: string;
+                    "address[address_two]"?: string | null;
+                    /** @example Austin */
+                    "address[city]"?: string;
+                    /** @example TX */
+                    "address[state]"?: string;
+                    "address[county]"?: string | null;
+                    /** @example 78701 */
+                    "address[zip]"?: string;
+                    "address[latitude]"?: (number | string) | null;
+                    "address[longitude]"?: (number | string) | null;
+                    /**
+                     * @description Why; recorded in the history with the change
+                     * @example The closing moved to December 18
+                     */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The corrected order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "file_number": "AOM-00000042",
+                     *       "status": {
+                     *         "id": "client_request",
+                     *         "name": "Client request"
+                     *       },
+                     *       "allowed_transitions": [
+                     *         "forward_request",
+                     *         "answer_request",
+                     *         "hold",
+                     *         "flag_attention"
+                     *       ],
+                     *       "address": {
+                     *         "address_one": "1100 Congress Ave",
+                     *         "address_two": "Unit 4",
+                     *         "city": "Austin",
+                     *         "county_id": "48453",
+                     *         "county": "Travis County",
+                     *         "state_id": "48",
+                     *         "state": "TX",
+                     *         "zip": "78701",
+                     *         "latitude": 30.2747,
+                     *         "longitude": -97.7404
+                     *       },
+                     *       "full_address": "1100 Congress Ave, Unit 4, Austin, TX 78701",
+                     *       "borrower": {
+                     *         "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
+                     *         "email": "bea@borrower.example",
+                     *         "first_name": "Bea",
+                     *         "last_name": "Borrower",
+                     *         "phone": "512-555-0101",
+                     *         "co_first_name": "Cody",
+                     *         "co_last_name": "Borrower"
+                     *       },
+                     *       "co_borrowers": [
+                     *         {
+                     *           "id": "5c87103e-aac9-4c5b-a665-6aafe5a30f54",
+                     *           "first_name": "Cody",
+                     *           "last_name": "Borrower",
+                     *           "email": null,
+                     *           "phone": null
+                     *         }
+                     *       ],
+                     *       "client": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "lender": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "company": {
+                     *         "id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *         "name": "Lone Star Appraisal Co"
+                     *       },
+                     *       "branch": {
+                     *         "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *         "name": "Downtown Austin"
+                     *       },
+                     *       "client_emails": [
+                     *         "casey.client@hillcountry.example",
+                     *         "lou.officer@hillcountry.example"
+                     *       ],
+                     *       "appraiser": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser"
+                     *       },
+                     *       "offer_expires_at": null,
+                     *       "complex_property": false,
+                     *       "contract_price": 420000,
+                     *       "decimal_balance": "450.00",
+                     *       "total_fee": "450.00",
+                     *       "appraiser_fee": "300.00",
+                     *       "margin": "150.00",
+                     *       "assignment_condition": null,
+                     *       "negotiation": null,
+                     *       "client_request": {
+                     *         "note_id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *         "returns_to": "Completed"
+                     *       },
+                     *       "message_audiences": {
+                     *         "choices": [
+                     *           "internal",
+                     *           "appraiser",
+                     *           "client",
+                     *           "everyone"
+                     *         ],
+                     *         "default": "everyone"
+                     *       },
+                     *       "report": {
+                     *         "latest_submission": 1,
+                     *         "released_submission": 1,
+                     *         "release_after_payment": false
+                     *       },
+                     *       "loan_amount": "350000.00",
+                     *       "loan_number": "HC-2026-0042",
+                     *       "loan_type": "conventional",
+                     *       "transaction_type": "purchase",
+                     *       "occupancy_type": "primary_residence",
+                     *       "estate_held_type": "fee_simple",
+                     *       "fha_case_number": null,
+                     *       "green_certified": false,
+                     *       "invoice_strategy": "invoice_client",
+                     *       "payment_method": "invoice",
+                     *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                     *       "access_contact": {
+                     *         "name": "Tina Tenant",
+                     *         "phone": "512-555-0103",
+                     *         "email": "tina@tenant.example",
+                     *         "note": "Tenant; call after 5 pm"
+                     *       },
+                     *       "parties": [
+                     *         {
+                     *           "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
+                     *           "email": "bea@borrower.example",
+                     *           "emails": [
+                     *             "bea@borrower.example"
+                     *           ],
+                     *           "name": "Bea Borrower",
+                     *           "phone": "512-555-0101",
+                     *           "phones": [
+                     *             "512-555-0101"
+                     *           ],
+                     *           "poc": false,
+                     *           "role": "borrower",
+                     *           "role_key": "borrower"
+                     *         },
+                     *         {
+                     *           "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *           "email": "otto@occupant.example",
+                     *           "emails": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "name": "Otto Occupant",
+                     *           "phone": "512-555-0102",
+                     *           "phones": [
+                     *             "512-555-0102"
+                     *           ],
+                     *           "poc": true,
+                     *           "role": "Occupant",
+                     *           "role_key": "occupant"
+                     *         }
+                     *       ],
+                     *       "point_of_contact": {
+                     *         "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *         "emails": [
+                     *           "otto@occupant.example"
+                     *         ],
+                     *         "email": [
+                     *           "otto@occupant.example"
+                     *         ],
+                     *         "first_name": "Otto",
+                     *         "last_name": "Occupant",
+                     *         "name": "Otto Occupant",
+                     *         "phone": "512-555-0102"
+                     *       },
+                     *       "points_of_contact": [
+                     *         {
+                     *           "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *           "emails": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "email": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "first_name": "Otto",
+                     *           "last_name": "Occupant",
+                     *           "name": "Otto Occupant",
+                     *           "phone": "512-555-0102"
+                     *         }
+                     *       ],
+                     *       "products": [
+                     *         {
+                     *           "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "name": "Single Family Appraisal (1004)"
+                     *         }
+                     *       ],
+                     *       "property_type": {
+                     *         "id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                     *         "name": "Single Family",
+                     *         "slug": "single_family"
+                     *       },
+                     *       "due_date": "12/15/2026",
+                     *       "original_due_date": "12/15/2026",
+                     *       "vendor_due_date": "12/12/2026",
+                     *       "closing_date": "01/15/2027",
+                     *       "created_at": "11/26/2026",
+                     *       "updated_at": "12/07/2026",
+                     *       "assigned_at": "11/26/2026",
+                     *       "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
+                     *       "inspection_completed_at": "12/01/2026",
+                     *       "submitted_at": "12/03/2026",
+                     *       "completed_at": "12/04/2026",
+                     *       "fulfilled_at": null,
+                     *       "version": "2026-12-07T16:31:08.412Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description An error */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "validation_failed",
+                     *         "message": "Invalid input: borrower.first_name, product_ids[0]",
+                     *         "details": [
+                     *           {
+                     *             "field": "borrower.first_name",
+                     *             "message": "is required"
+                     *           },
+                     *           {
+                     *             "field": "product_ids[0]",
+                     *             "message": "is not a product of the client configuration"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "request_id": "c8a1f4e2-7b3d-4e9a-9f21-5d6c0b8e4a17"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     changeSubjectAddress: {
         parameters: {
             query?: never;
@@ -15761,7 +16226,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
-                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
                     /** @example true */
                     active?: boolean;
                     description?: string | null;
@@ -16014,7 +16479,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
-                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
                     /**
                      * @description true re-enables a disabled subscription
                      * @example true
@@ -16944,6 +17409,55 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["OrderReportReleasedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.updated",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "changes": {
+                 *           "due_date": {
+                 *             "from": "2026-12-15T23:00:00.000Z",
+                 *             "to": "2026-12-18T23:00:00.000Z"
+                 *           },
+                 *           "access_contact": {
+                 *             "from": null,
+                 *             "to": {
+                 *               "name": "Tina Tenant",
+                 *               "phone": "512-555-0103",
+                 *               "email": null,
+                 *               "note": "Tenant; call after 5 pm"
+                 *             }
+                 *           }
+                 *         },
+                 *         "reason": "The closing moved"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderUpdatedEvent"];
             };
         };
         responses: {

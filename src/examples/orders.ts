@@ -9,6 +9,7 @@ import {
   HistoryEntry,
   LoanType,
   Negotiation,
+  OrderCorrectionBody,
   OrderDetail,
   OrderList,
   OrderListItem,
@@ -294,6 +295,19 @@ export const SUBJECT_ADDRESS_CHANGE: Static<typeof SubjectAddressBody> = {
   longitude: -97.7404,
 };
 
+export const ORDER_CORRECTION: Static<typeof OrderCorrectionBody> = {
+  borrower: {
+    first_name: 'Beatrice',
+    last_name: 'Borrower',
+    phone: '(512) 555-0111',
+    email: 'bea.borrower@mail.example',
+  },
+  loan_number: 'HC-2026-0042-A',
+  due_date: '12/18/2026',
+  access_contact: ACCESS_CONTACT_INPUT,
+  reason: 'The closing moved to December 18',
+};
+
 export const APPRAISER_OF_PANEL: Static<typeof Appraiser> = {
   id: APPRAISER.id,
   name: APPRAISER.name,
@@ -390,6 +404,7 @@ export const ORDER_EXAMPLES: NamedExample[] = [
   example(HistoryEntry, HISTORY_ENTRY),
   example(CreateOrderBody, CREATE_ORDER_REQUEST),
   example(SubjectAddressBody, SUBJECT_ADDRESS_CHANGE),
+  example(OrderCorrectionBody, ORDER_CORRECTION),
   example(Appraiser, APPRAISER_OF_PANEL),
   example(OrderQueues, ORDER_QUEUES),
   example(AppraiserCandidate, APPRAISER_CANDIDATE),

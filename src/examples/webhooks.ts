@@ -173,6 +173,17 @@ export const WEBHOOK_EXAMPLES: NamedExample[] = [
     submission: 1,
     files: [{ file_id: FILE_ID, file_type: FILE_TYPE.slug, filename: 'appraisal-report.pdf' }],
   }),
+  payload('order.updated', {
+    ...ORDER_REF,
+    changes: {
+      due_date: { from: '2026-12-15T23:00:00.000Z', to: '2026-12-18T23:00:00.000Z' },
+      access_contact: {
+        from: null,
+        to: { name: 'Tina Tenant', phone: '512-555-0103', email: null, note: 'Tenant; call after 5 pm' },
+      },
+    },
+    reason: 'The closing moved',
+  }),
   payload('order.party_added', {
     ...ORDER_REF,
     party_id: CONTACT_PARTY_ID,

@@ -174,6 +174,58 @@ export const SubjectAddressBody = Type.Object(
 );
 export type SubjectAddressBody = Static<typeof SubjectAddressBody>;
 
+export const OrderCorrectionBody = Type.Object(
+  {
+    borrower: Type.Optional(
+      Type.Object(
+        {
+          first_name: Type.Optional(NonBlank(100)),
+          last_name: Type.Optional(NonBlank(100)),
+          email: Type.Optional(Nullable(Email)),
+          phone: Type.Optional(
+            Nullable(
+              Type.String({ maxLength: 40, description: 'A 10-digit NANP number; null or empty: none' }),
+            ),
+          ),
+        },
+        { description: "The borrower's name and contact details; absent fields stay" },
+      ),
+    ),
+    loan_number: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
+    loan_amount: Type.Optional(
+      Nullable(Type.String({ pattern: MONEY_PATTERN, description: 'A decimal amount; null: none' })),
+    ),
+    due_date: Type.Optional(
+      Type.String({
+        minLength: 10,
+        maxLength: 40,
+        description: `The lender's due date, today or later: ${DATE_INPUT_FORMATS}`,
+      }),
+    ),
+    special_instructions: Type.Optional(
+      Nullable(Type.String({ maxLength: 20000, description: 'HTML; sanitized. null or empty: none' })),
+    ),
+    access_contact: Type.Optional(
+      Nullable(ref(AccessContactInput, 'The access contact, replaced whole; null: none')),
+    ),
+    address: Type.Optional(
+      ref(
+        SubjectAddressBody,
+        'The subject address; absent fields stay. Clients: only until an appraiser has accepted the order',
+      ),
+    ),
+    reason: Type.Optional(
+      Type.String({ maxLength: 5000, description: 'Why; recorded in the history with the change' }),
+    ),
+  },
+  {
+    $id: 'OrderCorrectionRequest',
+    description:
+      'Corrections to an order: only the fields given change (at least one); every field checked before anything changes',
+  },
+);
+export type OrderCorrectionBody = Static<typeof OrderCorrectionBody>;
+
 // ---- output ------------------------------------------------------------------------------
 
 const IdName = Type.Object({ id: Type.String(), name: Type.String() });
