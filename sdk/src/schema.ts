@@ -4031,10 +4031,16 @@ export interface components {
              */
             id: string;
             /**
-             * @description MM/DD/YYYY
+             * @description MM/DD/YYYY, the day in TIME_ZONE (as the interface fixes it)
              * @example 11/27/2026
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was uploaded: ISO 8601 date-time in UTC, to the millisecond
+             * @example 2026-11-27T15:42:07.318Z
+             */
+            created_at_iso: string;
             file_type: components["schemas"]["FileType"];
             /** @example appraisal-report.pdf */
             filename: string;
@@ -4056,10 +4062,16 @@ export interface components {
              */
             id: string;
             /**
-             * @description MM/DD/YYYY
+             * @description MM/DD/YYYY, the day in TIME_ZONE (as the interface fixes it)
              * @example 11/27/2026
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was uploaded: ISO 8601 date-time in UTC, to the millisecond
+             * @example 2026-11-27T15:42:07.318Z
+             */
+            created_at_iso: string;
             file_type: components["schemas"]["FileType"];
             /** @example appraisal-report.pdf */
             filename: string;
@@ -4116,10 +4128,16 @@ export interface components {
              */
             content: string;
             /**
-             * @description MM/DD/YYYY
+             * @description MM/DD/YYYY, the day in TIME_ZONE (as the interface fixes it)
              * @example 11/27/2026
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was written: ISO 8601 date-time in UTC, to the millisecond
+             * @example 2026-11-27T14:05:31.902Z
+             */
+            created_at_iso: string;
             important: boolean | null;
             subject: string | null;
             audience: components["schemas"]["Audience"];
@@ -14905,6 +14923,7 @@ export interface operations {
                      *       {
                      *         "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
                      *         "created_at": "11/27/2026",
+                     *         "created_at_iso": "2026-11-27T15:42:07.318Z",
                      *         "file_type": {
                      *           "id": "ef464c66-bf25-4a61-9099-6432df7ff631",
                      *           "name": "Appraisal Report (PDF)",
@@ -15015,6 +15034,7 @@ export interface operations {
                      * @example {
                      *       "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
                      *       "created_at": "11/27/2026",
+                     *       "created_at_iso": "2026-11-27T15:42:07.318Z",
                      *       "file_type": {
                      *         "id": "ef464c66-bf25-4a61-9099-6432df7ff631",
                      *         "name": "Appraisal Report (PDF)",
@@ -15117,6 +15137,7 @@ export interface operations {
                      * @example {
                      *       "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
                      *       "created_at": "11/27/2026",
+                     *       "created_at_iso": "2026-11-27T15:42:07.318Z",
                      *       "file_type": {
                      *         "id": "ef464c66-bf25-4a61-9099-6432df7ff631",
                      *         "name": "Appraisal Report (PDF)",
@@ -15203,6 +15224,7 @@ export interface operations {
                      *         "author_name": "Casey Client",
                      *         "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
                      *         "created_at": "11/27/2026",
+                     *         "created_at_iso": "2026-11-27T14:05:31.902Z",
                      *         "important": true,
                      *         "subject": "Access to the property",
                      *         "audience": "everyone",
@@ -15382,6 +15404,7 @@ export interface operations {
                      *       "author_name": "Casey Client",
                      *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
                      *       "created_at": "11/27/2026",
+                     *       "created_at_iso": "2026-11-27T14:05:31.902Z",
                      *       "important": true,
                      *       "subject": "Access to the property",
                      *       "audience": "everyone",
@@ -15513,6 +15536,7 @@ export interface operations {
                      *       "author_name": "Casey Client",
                      *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
                      *       "created_at": "11/27/2026",
+                     *       "created_at_iso": "2026-11-27T14:05:31.902Z",
                      *       "important": true,
                      *       "subject": "Access to the property",
                      *       "audience": "everyone",
