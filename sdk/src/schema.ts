@@ -3410,6 +3410,7 @@ export interface components {
             assigned_at: string | null;
             inspection_scheduled_at: string | null;
             inspection_completed_at: string | null;
+            inspection_completed_at_iso: string | null;
             submitted_at: string | null;
             completed_at: string | null;
             fulfilled_at: string | null;
@@ -3925,10 +3926,17 @@ export interface components {
         };
         ScheduleInspectionRequest: {
             /**
-             * @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @description When the inspection takes place; now or later: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
              * @example 2026-12-01T09:00
              */
             inspection_scheduled_at: string;
+        };
+        CompleteInspectionRequest: {
+            /**
+             * @description When the inspection took place, at or after the scheduled time and not in the future; default: now: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 2026-12-01T10:10
+             */
+            inspected_at?: string;
         };
         RequireActionRequest: {
             /**
@@ -4726,6 +4734,7 @@ export interface components {
                  * @example AOM-00000042
                  */
                 file_number: string;
+                inspected_at?: string | null;
             };
         };
         /** @description The appraiser submitted the report; the company reviews it before the lender gets it. */
@@ -9774,6 +9783,7 @@ export interface operations {
                      *       "assigned_at": "11/26/2026",
                      *       "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
                      *       "inspection_completed_at": "12/01/2026",
+                     *       "inspection_completed_at_iso": "2026-12-01T16:10:00.000Z",
                      *       "submitted_at": "12/03/2026",
                      *       "completed_at": "12/04/2026",
                      *       "fulfilled_at": null,
@@ -11004,6 +11014,7 @@ export interface operations {
                      *       "assigned_at": "11/26/2026",
                      *       "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
                      *       "inspection_completed_at": "12/01/2026",
+                     *       "inspection_completed_at_iso": "2026-12-01T16:10:00.000Z",
                      *       "submitted_at": "12/03/2026",
                      *       "completed_at": "12/04/2026",
                      *       "fulfilled_at": null,
@@ -11342,6 +11353,7 @@ export interface operations {
                      *       "assigned_at": "11/26/2026",
                      *       "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
                      *       "inspection_completed_at": "12/01/2026",
+                     *       "inspection_completed_at_iso": "2026-12-01T16:10:00.000Z",
                      *       "submitted_at": "12/03/2026",
                      *       "completed_at": "12/04/2026",
                      *       "fulfilled_at": null,
@@ -13045,7 +13057,7 @@ export interface operations {
                  */
                 "application/x-www-form-urlencoded": {
                     /**
-                     * @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @description When the inspection takes place; now or later: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
                      * @example 2026-12-01T09:00
                      */
                     inspection_scheduled_at: string;
@@ -13117,7 +13129,28 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "inspected_at": "2026-12-01T10:10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompleteInspectionRequest"];
+                /**
+                 * @example {
+                 *       "inspected_at": "2026-12-01T10:10"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description When the inspection took place, at or after the scheduled time and not in the future; default: now: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 2026-12-01T10:10
+                     */
+                    inspected_at?: string;
+                };
+            };
+        };
         responses: {
             /** @description The action was taken */
             200: {
@@ -17132,7 +17165,8 @@ export interface operations {
                  *       "timestamp": "2026-11-27T14:02:11.000Z",
                  *       "data": {
                  *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
-                 *         "file_number": "AOM-00000042"
+                 *         "file_number": "AOM-00000042",
+                 *         "inspected_at": "2026-12-01T16:10:00.000Z"
                  *       }
                  *     }
                  */

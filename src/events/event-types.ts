@@ -108,7 +108,14 @@ export const EVENTS = {
     description: 'The inspection was scheduled.',
     data: orderEvent({ inspection_scheduled_at: Nullable(Instant('When')) }),
   },
-  'order.inspection_completed': { description: 'The inspection took place.', data: orderEvent({}) },
+  'order.inspection_completed': {
+    description: 'The inspection took place.',
+    data: orderEvent({
+      inspected_at: Type.Optional(
+        Nullable(Instant('When the inspection took place, as the appraiser recorded it')),
+      ),
+    }),
+  },
   'order.submission_received': {
     description: 'The appraiser submitted the report; the company reviews it before the lender gets it.',
     audience: 'appraiser',

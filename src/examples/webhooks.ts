@@ -130,7 +130,7 @@ export const WEBHOOK_EXAMPLES: NamedExample[] = [
     ...ORDER_REF,
     inspection_scheduled_at: '2026-12-01T15:00:00.000Z',
   }),
-  payload('order.inspection_completed', ORDER_REF),
+  payload('order.inspection_completed', { ...ORDER_REF, inspected_at: '2026-12-01T16:10:00.000Z' }),
   payload('order.submission_received', {
     ...ORDER_REF,
     files: [{ file_type: 'appraisal_pdf', filename: 'appraisal-report.pdf' }],

@@ -215,6 +215,9 @@ export function toOrderDetail(row: OrderDetailRow, principal: Principal, timeZon
       ? new Date(row.inspection_scheduled_at).toISOString()
       : null,
     inspection_completed_at: date(row.inspection_completed_at),
+    inspection_completed_at_iso: row.inspection_completed_at
+      ? new Date(row.inspection_completed_at).toISOString()
+      : null,
     submitted_at: date(row.submitted_at),
     completed_at: date(row.completed_at),
     fulfilled_at: date(row.fulfilled_at),

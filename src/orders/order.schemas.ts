@@ -515,6 +515,12 @@ export const OrderDetail = Type.Object(
     assigned_at: DateString,
     inspection_scheduled_at: Nullable(Type.String({ description: 'ISO 8601 date-time' })),
     inspection_completed_at: DateString,
+    inspection_completed_at_iso: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'When the inspection took place (complete_inspection inspected_at): ISO 8601, UTC',
+      }),
+    ),
     submitted_at: DateString,
     completed_at: DateString,
     fulfilled_at: DateString,
