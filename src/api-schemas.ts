@@ -29,6 +29,8 @@ import { CreateNoteBody, ForwardNoteBody, Note } from './notes/note.schemas.ts';
 import { AudienceSchema } from './schemas/audience.ts';
 import { ACTION_REQUESTS, ActionResponse } from './orders/action.schemas.ts';
 import {
+  AccessContact,
+  AccessContactInput,
   ActionName,
   Appraiser,
   AssignmentCondition,
@@ -36,6 +38,7 @@ import {
   HistoryEntry,
   LoanType,
   Negotiation,
+  OrderCorrectionBody,
   OrderDetail,
   OrderList,
   OrderStatusCounts,
@@ -146,6 +149,8 @@ export const API_SCHEMAS: readonly TSchema[] = [
   OrderStatus,
   Party,
   PointOfContact,
+  AccessContact,
+  AccessContactInput,
   AssignmentCondition,
   Negotiation,
   OrderDetail,
@@ -163,6 +168,7 @@ export const API_SCHEMAS: readonly TSchema[] = [
   TimelinePage,
   CreateOrderBody,
   SubjectAddressBody,
+  OrderCorrectionBody,
   Appraiser,
   WorkItem,
   WorkList,

@@ -713,7 +713,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Correct an order: borrower, loan number and amount, due date, instructions, access contact, address
+         * @description For the order's client users and its company's staff; the appraiser never (403). Only the fields given change, each checked first (422 names every bad one; nothing changes). The due date must be today or later (TIME_ZONE); a client corrects the address only until an appraiser has accepted the order, and nobody corrects a Completed, Fulfilled or Cancelled order (409). Recorded in the history (action correct_order, each field before and after) and announced by the order.updated event. Send the detail's version as If-Match: a correction made on a stale read answers 409. Answers the order as it stands now.
+         */
+        patch: operations["correctOrder"];
         trace?: never;
     };
     "/api/v1/orders/{order_id}/subject_address": {
@@ -2202,6 +2206,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.updated
+         * @description The order was corrected (PATCH /orders/{order_id}): each field changed, before and after; a side's subscriptions and live updates never carry a field that side may not see (the lender's loan amount reaches no appraiser). Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "order.party_added": {
         parameters: {
             query?: never;
@@ -3210,6 +3234,30 @@ export interface components {
             name: string;
             phone: string | null;
         };
+        /** @description Who lets the appraiser into the property; seen by the company, the lender and the appraiser */
+        AccessContact: {
+            /** @example Tina Tenant */
+            name: string;
+            /**
+             * @description 512-555-0102
+             * @example 512-555-0103
+             */
+            phone: string;
+            email: string | null;
+            note: string | null;
+        };
+        /** @description Who lets the appraiser into the property (a tenant, an agent, the owner): shown on the offer, the agenda and the calendar feed */
+        AccessContactInput: {
+            /** @example Tina Tenant */
+            name: string;
+            /**
+             * @description A 10-digit US or Canadian (NANP) number: 512-555-0102, (512) 555-0102, +1 512 555 0102
+             * @example (512) 555-0103
+             */
+            phone: string;
+            email?: string | null;
+            note?: string | null;
+        };
         /** @description The appraiser's open condition of acceptance (fee, due date, comments): shown to staff, who decide on it, and to the appraiser */
         AssignmentCondition: {
             appraiser_fee: string | null;
@@ -3383,6 +3431,7 @@ export interface components {
              */
             payment_method: "payment_link" | "invoice" | "credit_card";
             special_instructions: string | null;
+            access_contact: components["schemas"]["AccessContact"] | null;
             parties: components["schemas"]["Party"][];
             /**
              * @deprecated
@@ -3413,9 +3462,15 @@ export interface components {
             assigned_at: string | null;
             inspection_scheduled_at: string | null;
             inspection_completed_at: string | null;
+            inspection_completed_at_iso: string | null;
             submitted_at: string | null;
             completed_at: string | null;
             fulfilled_at: string | null;
+            /**
+             * @description The order's version, which moves with every change: send it as If-Match with PATCH /orders/{order_id} so that a correction made on a stale read is refused (409)
+             * @example 2026-12-07T16:31:08.412Z
+             */
+            version: string;
         };
         /** @description An order in a list: enough to show a row */
         OrderListItem: {
@@ -3655,8 +3710,9 @@ export interface components {
                 phone?: string | null;
                 emails?: string[];
             };
+            access_contact?: components["schemas"]["AccessContactInput"] | null;
             /**
-             * @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone. Today (in the deployment time zone) or later
              * @example 2026-12-15T17:00
              */
             due_date: string;
@@ -3717,6 +3773,33 @@ export interface components {
             zip?: string;
             latitude?: (number | string) | null;
             longitude?: (number | string) | null;
+        };
+        /** @description Corrections to an order: only the fields given change (at least one); every field checked before anything changes */
+        OrderCorrectionRequest: {
+            /** @description The borrower's name and contact details; absent fields stay */
+            borrower?: {
+                /** @example Beatrice */
+                first_name?: string;
+                /** @example Borrower */
+                last_name?: string;
+                email?: string | null;
+                phone?: string | null;
+            };
+            loan_number?: string | null;
+            loan_amount?: string | null;
+            /**
+             * @description The lender's due date, today or later: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 12/18/2026
+             */
+            due_date?: string;
+            special_instructions?: string | null;
+            access_contact?: components["schemas"]["AccessContactInput"] | null;
+            address?: components["schemas"]["SubjectAddressChange"];
+            /**
+             * @description Why; recorded in the history with the change
+             * @example The closing moved to December 18
+             */
+            reason?: string;
         };
         /** @description An appraiser of the panel */
         Appraiser: {
@@ -3780,6 +3863,8 @@ export interface components {
                 name: string;
                 phone: string | null;
             } | null;
+            access_contact: components["schemas"]["AccessContact"] | null;
+            special_instructions: string | null;
         };
         /** @description Your open orders and offers, and those closed in the last 180 days; most urgent first (offers by time left, then by inspection time and due date) */
         WorkList: {
@@ -3999,10 +4084,17 @@ export interface components {
         };
         ScheduleInspectionRequest: {
             /**
-             * @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @description When the inspection takes place; now or later: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
              * @example 2026-12-01T09:00
              */
             inspection_scheduled_at: string;
+        };
+        CompleteInspectionRequest: {
+            /**
+             * @description When the inspection took place, at or after the scheduled time and not in the future; default: now: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 2026-12-01T10:10
+             */
+            inspected_at?: string;
         };
         RequireActionRequest: {
             /**
@@ -4105,10 +4197,16 @@ export interface components {
              */
             id: string;
             /**
-             * @description MM/DD/YYYY
+             * @description MM/DD/YYYY, the day in TIME_ZONE (as the interface fixes it)
              * @example 11/27/2026
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was uploaded: ISO 8601 date-time in UTC, to the millisecond
+             * @example 2026-11-27T15:42:07.318Z
+             */
+            created_at_iso: string;
             file_type: components["schemas"]["FileType"];
             /** @example appraisal-report.pdf */
             filename: string;
@@ -4130,10 +4228,16 @@ export interface components {
              */
             id: string;
             /**
-             * @description MM/DD/YYYY
+             * @description MM/DD/YYYY, the day in TIME_ZONE (as the interface fixes it)
              * @example 11/27/2026
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was uploaded: ISO 8601 date-time in UTC, to the millisecond
+             * @example 2026-11-27T15:42:07.318Z
+             */
+            created_at_iso: string;
             file_type: components["schemas"]["FileType"];
             /** @example appraisal-report.pdf */
             filename: string;
@@ -4190,10 +4294,16 @@ export interface components {
              */
             content: string;
             /**
-             * @description MM/DD/YYYY
+             * @description MM/DD/YYYY, the day in TIME_ZONE (as the interface fixes it)
              * @example 11/27/2026
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was written: ISO 8601 date-time in UTC, to the millisecond
+             * @example 2026-11-27T14:05:31.902Z
+             */
+            created_at_iso: string;
             important: boolean | null;
             subject: string | null;
             audience: components["schemas"]["Audience"];
@@ -4354,7 +4464,7 @@ export interface components {
              */
             url: string;
             /** @description Empty: every event */
-            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
+            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
             /** @example true */
             active: boolean;
             description: string | null;
@@ -4390,7 +4500,7 @@ export interface components {
              */
             url: string;
             /** @description Empty: every event */
-            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
+            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
             /** @example true */
             active: boolean;
             description: string | null;
@@ -4435,7 +4545,7 @@ export interface components {
              * @example order.status_changed
              * @enum {unknown}
              */
-            event_type: "order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test";
+            event_type: "order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test";
             /**
              * @example delivered
              * @enum {unknown}
@@ -4499,7 +4609,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
-            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
             /** @example true */
             active?: boolean;
             description?: string | null;
@@ -4518,7 +4628,7 @@ export interface components {
              */
             url?: string;
             /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
-            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
             /**
              * @description true re-enables a disabled subscription
              * @example true
@@ -4782,6 +4892,7 @@ export interface components {
                  * @example AOM-00000042
                  */
                 file_number: string;
+                inspected_at?: string | null;
             };
         };
         /** @description The appraiser submitted the report; the company reviews it before the lender gets it. */
@@ -5112,6 +5223,49 @@ export interface components {
                     /** @example appraisal-report.pdf */
                     filename: string;
                 }[];
+            };
+        };
+        /** @description The order was corrected (PATCH /orders/{order_id}): each field changed, before and after; a side's subscriptions and live updates never carry a field that side may not see (the lender's loan amount reaches no appraiser). */
+        OrderUpdatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
+             */
+            id: string;
+            /**
+             * @example order.updated
+             * @constant
+             */
+            type: "order.updated";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
+                file_number: string;
+                /** @description Dates are ISO 8601 (due_date), money a decimal string (loan_amount), the address one line, the access contact {name, phone, email, note} */
+                changes: {
+                    [key: string]: {
+                        /** @description The value before (null: none) */
+                        from: unknown;
+                        /** @description The value after (null: none) */
+                        to: unknown;
+                    };
+                };
+                reason: string | null;
             };
         };
         /** @description A party was added. */
@@ -6759,7 +6913,14 @@ export interface operations {
                      *           "contact": {
                      *             "name": "Otto Occupant",
                      *             "phone": "512-555-0102"
-                     *           }
+                     *           },
+                     *           "access_contact": {
+                     *             "name": "Tina Tenant",
+                     *             "phone": "512-555-0103",
+                     *             "email": "tina@tenant.example",
+                     *             "note": "Tenant; call after 5 pm"
+                     *           },
+                     *           "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>"
                      *         }
                      *       ]
                      *     }
@@ -9456,6 +9617,12 @@ export interface operations {
                  *           "otto@occupant.example"
                  *         ]
                  *       },
+                 *       "access_contact": {
+                 *         "name": "Tina Tenant",
+                 *         "phone": "(512) 555-0103",
+                 *         "email": "tina@tenant.example",
+                 *         "note": "Tenant; call after 5 pm"
+                 *       },
                  *       "due_date": "2026-12-15T17:00",
                  *       "green_certified": false,
                  *       "loan_type": "conventional",
@@ -9506,6 +9673,10 @@ export interface operations {
                  *       "point_of_contact[emails][]": [
                  *         "otto@occupant.example"
                  *       ],
+                 *       "access_contact[name]": "Tina Tenant",
+                 *       "access_contact[phone]": "(512) 555-0103",
+                 *       "access_contact[email]": "tina@tenant.example",
+                 *       "access_contact[note]": "Tenant; call after 5 pm",
                  *       "due_date": "2026-12-15T17:00",
                  *       "green_certified": false,
                  *       "loan_type": "conventional",
@@ -9562,8 +9733,17 @@ export interface operations {
                     "point_of_contact[name]"?: string;
                     "point_of_contact[phone]"?: string | null;
                     "point_of_contact[emails][]"?: string[];
+                    /** @example Tina Tenant */
+                    "access_contact[name]"?: string;
                     /**
-                     * @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @description A 10-digit US or Canadian (NANP) number: 512-555-0102, (512) 555-0102, +1 512 555 0102
+                     * @example (512) 555-0103
+                     */
+                    "access_contact[phone]"?: string;
+                    "access_contact[email]"?: string | null;
+                    "access_contact[note]"?: string | null;
+                    /**
+                     * @description The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone. Today (in the deployment time zone) or later
                      * @example 2026-12-15T17:00
                      */
                     due_date: string;
@@ -9730,6 +9910,12 @@ export interface operations {
                      *       "invoice_strategy": "invoice_client",
                      *       "payment_method": "invoice",
                      *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                     *       "access_contact": {
+                     *         "name": "Tina Tenant",
+                     *         "phone": "512-555-0103",
+                     *         "email": "tina@tenant.example",
+                     *         "note": "Tenant; call after 5 pm"
+                     *       },
                      *       "parties": [
                      *         {
                      *           "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
@@ -9810,9 +9996,11 @@ export interface operations {
                      *       "assigned_at": "11/26/2026",
                      *       "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
                      *       "inspection_completed_at": "12/01/2026",
+                     *       "inspection_completed_at_iso": "2026-12-01T16:10:00.000Z",
                      *       "submitted_at": "12/03/2026",
                      *       "completed_at": "12/04/2026",
-                     *       "fulfilled_at": null
+                     *       "fulfilled_at": null,
+                     *       "version": "2026-12-07T16:31:08.412Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -10956,6 +11144,12 @@ export interface operations {
                      *       "invoice_strategy": "invoice_client",
                      *       "payment_method": "invoice",
                      *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                     *       "access_contact": {
+                     *         "name": "Tina Tenant",
+                     *         "phone": "512-555-0103",
+                     *         "email": "tina@tenant.example",
+                     *         "note": "Tenant; call after 5 pm"
+                     *       },
                      *       "parties": [
                      *         {
                      *           "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
@@ -11036,9 +11230,11 @@ export interface operations {
                      *       "assigned_at": "11/26/2026",
                      *       "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
                      *       "inspection_completed_at": "12/01/2026",
+                     *       "inspection_completed_at_iso": "2026-12-01T16:10:00.000Z",
                      *       "submitted_at": "12/03/2026",
                      *       "completed_at": "12/04/2026",
-                     *       "fulfilled_at": null
+                     *       "fulfilled_at": null,
+                     *       "version": "2026-12-07T16:31:08.412Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -11048,6 +11244,379 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    correctOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The order's version as you read it (the detail's version); a later one answers 409 */
+                "If-Match"?: string;
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "borrower": {
+                 *         "first_name": "Beatrice",
+                 *         "last_name": "Borrower",
+                 *         "phone": "(512) 555-0111",
+                 *         "email": "bea.borrower@mail.example"
+                 *       },
+                 *       "loan_number": "HC-2026-0042-A",
+                 *       "due_date": "12/18/2026",
+                 *       "access_contact": {
+                 *         "name": "Tina Tenant",
+                 *         "phone": "(512) 555-0103",
+                 *         "email": "tina@tenant.example",
+                 *         "note": "Tenant; call after 5 pm"
+                 *       },
+                 *       "reason": "The closing moved to December 18"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderCorrectionRequest"];
+                /**
+                 * @example {
+                 *       "borrower[first_name]": "Beatrice",
+                 *       "borrower[last_name]": "Borrower",
+                 *       "borrower[phone]": "(512) 555-0111",
+                 *       "borrower[email]": "bea.borrower@mail.example",
+                 *       "loan_number": "HC-2026-0042-A",
+                 *       "due_date": "12/18/2026",
+                 *       "access_contact[name]": "Tina Tenant",
+                 *       "access_contact[phone]": "(512) 555-0103",
+                 *       "access_contact[email]": "tina@tenant.example",
+                 *       "access_contact[note]": "Tenant; call after 5 pm",
+                 *       "reason": "The closing moved to December 18"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @example Beatrice */
+                    "borrower[first_name]"?: string;
+                    /** @example Borrower */
+                    "borrower[last_name]"?: string;
+                    "borrower[email]"?: string | null;
+                    "borrower[phone]"?: string | null;
+                    loan_number?: string | null;
+                    loan_amount?: string | null;
+                    /**
+                     * @description The lender's due date, today or later: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 12/18/2026
+                     */
+                    due_date?: string;
+                    special_instructions?: string | null;
+                    /** @example Tina Tenant */
+                    "access_contact[name]"?: string;
+                    /**
+                     * @description A 10-digit US or Canadian (NANP) number: 512-555-0102, (512) 555-0102, +1 512 555 0102
+                     * @example (512) 555-0103
+                     */
+                    "access_contact[phone]"?: string;
+                    "access_contact[email]"?: string | null;
+                    "access_contact[note]"?: string | null;
+                    /** @example 1100 Congress Ave */
+                    "address[address_one]"?: string;
+                    "address[address_two]"?: string | null;
+                    /** @example Austin */
+                    "address[city]"?: string;
+                    /** @example TX */
+                    "address[state]"?: string;
+                    "address[county]"?: string | null;
+                    /** @example 78701 */
+                    "address[zip]"?: string;
+                    "address[latitude]"?: (number | string) | null;
+                    "address[longitude]"?: (number | string) | null;
+                    /**
+                     * @description Why; recorded in the history with the change
+                     * @example The closing moved to December 18
+                     */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The corrected order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "file_number": "AOM-00000042",
+                     *       "status": {
+                     *         "id": "client_request",
+                     *         "name": "Client request",
+                     *         "category": "needs_attention"
+                     *       },
+                     *       "allowed_transitions": [
+                     *         "forward_request",
+                     *         "answer_request",
+                     *         "hold",
+                     *         "flag_attention"
+                     *       ],
+                     *       "address": {
+                     *         "address_one": "1100 Congress Ave",
+                     *         "address_two": "Unit 4",
+                     *         "city": "Austin",
+                     *         "county_id": "48453",
+                     *         "county": "Travis County",
+                     *         "state_id": "48",
+                     *         "state": "TX",
+                     *         "zip": "78701",
+                     *         "latitude": 30.2747,
+                     *         "longitude": -97.7404
+                     *       },
+                     *       "full_address": "1100 Congress Ave, Unit 4, Austin, TX 78701",
+                     *       "borrower": {
+                     *         "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
+                     *         "email": "bea@borrower.example",
+                     *         "first_name": "Bea",
+                     *         "last_name": "Borrower",
+                     *         "phone": "512-555-0101",
+                     *         "co_first_name": "Cody",
+                     *         "co_last_name": "Borrower"
+                     *       },
+                     *       "co_borrowers": [
+                     *         {
+                     *           "id": "5c87103e-aac9-4c5b-a665-6aafe5a30f54",
+                     *           "first_name": "Cody",
+                     *           "last_name": "Borrower",
+                     *           "email": null,
+                     *           "phone": null
+                     *         }
+                     *       ],
+                     *       "client": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "lender": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "company": {
+                     *         "id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *         "name": "Lone Star Appraisal Co"
+                     *       },
+                     *       "branch": {
+                     *         "id": "4eec8551-7bb2-4ce8-9755-7581f15970c4",
+                     *         "name": "Downtown Austin"
+                     *       },
+                     *       "client_emails": [
+                     *         "casey.client@hillcountry.example",
+                     *         "lou.officer@hillcountry.example"
+                     *       ],
+                     *       "appraiser": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser"
+                     *       },
+                     *       "offer_expires_at": null,
+                     *       "complex_property": false,
+                     *       "contract_price": 420000,
+                     *       "decimal_balance": "450.00",
+                     *       "total_fee": "450.00",
+                     *       "appraiser_fee": "300.00",
+                     *       "margin": "150.00",
+                     *       "assignment_condition": null,
+                     *       "negotiation": null,
+                     *       "client_request": {
+                     *         "note_id": "a3bbbc97-c82d-468a-86ea-17fc41c39760",
+                     *         "returns_to": "Completed"
+                     *       },
+                     *       "message_audiences": {
+                     *         "choices": [
+                     *           "internal",
+                     *           "appraiser",
+                     *           "client",
+                     *           "everyone"
+                     *         ],
+                     *         "default": "everyone"
+                     *       },
+                     *       "report": {
+                     *         "latest_submission": 1,
+                     *         "released_submission": 1,
+                     *         "release_after_payment": false
+                     *       },
+                     *       "loan_amount": "350000.00",
+                     *       "loan_number": "HC-2026-0042",
+                     *       "loan_type": "conventional",
+                     *       "transaction_type": "purchase",
+                     *       "occupancy_type": "primary_residence",
+                     *       "estate_held_type": "fee_simple",
+                     *       "fha_case_number": null,
+                     *       "green_certified": false,
+                     *       "invoice_strategy": "invoice_client",
+                     *       "payment_method": "invoice",
+                     *       "special_instructions": "<p>Call the occupant first; gate code <b>1234</b></p>",
+                     *       "access_contact": {
+                     *         "name": "Tina Tenant",
+                     *         "phone": "512-555-0103",
+                     *         "email": "tina@tenant.example",
+                     *         "note": "Tenant; call after 5 pm"
+                     *       },
+                     *       "parties": [
+                     *         {
+                     *           "id": "d03ae033-c01f-436a-94ac-3b0be381fc29",
+                     *           "email": "bea@borrower.example",
+                     *           "emails": [
+                     *             "bea@borrower.example"
+                     *           ],
+                     *           "name": "Bea Borrower",
+                     *           "phone": "512-555-0101",
+                     *           "phones": [
+                     *             "512-555-0101"
+                     *           ],
+                     *           "poc": false,
+                     *           "role": "borrower",
+                     *           "role_key": "borrower"
+                     *         },
+                     *         {
+                     *           "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *           "email": "otto@occupant.example",
+                     *           "emails": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "name": "Otto Occupant",
+                     *           "phone": "512-555-0102",
+                     *           "phones": [
+                     *             "512-555-0102"
+                     *           ],
+                     *           "poc": true,
+                     *           "role": "Occupant",
+                     *           "role_key": "occupant"
+                     *         }
+                     *       ],
+                     *       "point_of_contact": {
+                     *         "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *         "emails": [
+                     *           "otto@occupant.example"
+                     *         ],
+                     *         "email": [
+                     *           "otto@occupant.example"
+                     *         ],
+                     *         "first_name": "Otto",
+                     *         "last_name": "Occupant",
+                     *         "name": "Otto Occupant",
+                     *         "phone": "512-555-0102"
+                     *       },
+                     *       "points_of_contact": [
+                     *         {
+                     *           "id": "9ae45bbb-fa1b-4402-929b-dbb5d1e360a3",
+                     *           "emails": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "email": [
+                     *             "otto@occupant.example"
+                     *           ],
+                     *           "first_name": "Otto",
+                     *           "last_name": "Occupant",
+                     *           "name": "Otto Occupant",
+                     *           "phone": "512-555-0102"
+                     *         }
+                     *       ],
+                     *       "products": [
+                     *         {
+                     *           "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "name": "Single Family Appraisal (1004)"
+                     *         }
+                     *       ],
+                     *       "property_type": {
+                     *         "id": "5fead7c4-9143-4132-acdf-17f8c24048b8",
+                     *         "name": "Single Family",
+                     *         "slug": "single_family"
+                     *       },
+                     *       "due_date": "12/15/2026",
+                     *       "original_due_date": "12/15/2026",
+                     *       "vendor_due_date": "12/12/2026",
+                     *       "closing_date": "01/15/2027",
+                     *       "created_at": "11/26/2026",
+                     *       "updated_at": "12/07/2026",
+                     *       "assigned_at": "11/26/2026",
+                     *       "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
+                     *       "inspection_completed_at": "12/01/2026",
+                     *       "inspection_completed_at_iso": "2026-12-01T16:10:00.000Z",
+                     *       "submitted_at": "12/03/2026",
+                     *       "completed_at": "12/04/2026",
+                     *       "fulfilled_at": null,
+                     *       "version": "2026-12-07T16:31:08.412Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description An error */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "validation_failed",
+                     *         "message": "Invalid input: borrower.first_name, product_ids[0]",
+                     *         "details": [
+                     *           {
+                     *             "field": "borrower.first_name",
+                     *             "message": "is required"
+                     *           },
+                     *           {
+                     *             "field": "product_ids[0]",
+                     *             "message": "is not a product of the client configuration"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "request_id": "c8a1f4e2-7b3d-4e9a-9f21-5d6c0b8e4a17"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -12720,7 +13289,7 @@ export interface operations {
                  */
                 "application/x-www-form-urlencoded": {
                     /**
-                     * @description When the inspection takes place: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @description When the inspection takes place; now or later: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
                      * @example 2026-12-01T09:00
                      */
                     inspection_scheduled_at: string;
@@ -12793,7 +13362,28 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "inspected_at": "2026-12-01T10:10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompleteInspectionRequest"];
+                /**
+                 * @example {
+                 *       "inspected_at": "2026-12-01T10:10"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description When the inspection took place, at or after the scheduled time and not in the future; default: now: YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 2026-12-01T10:10
+                     */
+                    inspected_at?: string;
+                };
+            };
+        };
         responses: {
             /** @description The action was taken */
             200: {
@@ -14620,6 +15210,7 @@ export interface operations {
                      *       {
                      *         "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
                      *         "created_at": "11/27/2026",
+                     *         "created_at_iso": "2026-11-27T15:42:07.318Z",
                      *         "file_type": {
                      *           "id": "ef464c66-bf25-4a61-9099-6432df7ff631",
                      *           "name": "Appraisal Report (PDF)",
@@ -14730,6 +15321,7 @@ export interface operations {
                      * @example {
                      *       "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
                      *       "created_at": "11/27/2026",
+                     *       "created_at_iso": "2026-11-27T15:42:07.318Z",
                      *       "file_type": {
                      *         "id": "ef464c66-bf25-4a61-9099-6432df7ff631",
                      *         "name": "Appraisal Report (PDF)",
@@ -14832,6 +15424,7 @@ export interface operations {
                      * @example {
                      *       "id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
                      *       "created_at": "11/27/2026",
+                     *       "created_at_iso": "2026-11-27T15:42:07.318Z",
                      *       "file_type": {
                      *         "id": "ef464c66-bf25-4a61-9099-6432df7ff631",
                      *         "name": "Appraisal Report (PDF)",
@@ -14918,6 +15511,7 @@ export interface operations {
                      *         "author_name": "Casey Client",
                      *         "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
                      *         "created_at": "11/27/2026",
+                     *         "created_at_iso": "2026-11-27T14:05:31.902Z",
                      *         "important": true,
                      *         "subject": "Access to the property",
                      *         "audience": "everyone",
@@ -15097,6 +15691,7 @@ export interface operations {
                      *       "author_name": "Casey Client",
                      *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
                      *       "created_at": "11/27/2026",
+                     *       "created_at_iso": "2026-11-27T14:05:31.902Z",
                      *       "important": true,
                      *       "subject": "Access to the property",
                      *       "audience": "everyone",
@@ -15228,6 +15823,7 @@ export interface operations {
                      *       "author_name": "Casey Client",
                      *       "content": "<p>The gate code is <b>1234</b>; the dog is friendly.</p>",
                      *       "created_at": "11/27/2026",
+                     *       "created_at_iso": "2026-11-27T14:05:31.902Z",
                      *       "important": true,
                      *       "subject": "Access to the property",
                      *       "audience": "everyone",
@@ -16117,7 +16713,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
-                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
                     /** @example true */
                     active?: boolean;
                     description?: string | null;
@@ -16370,7 +16966,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
-                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
                     /**
                      * @description true re-enables a disabled subscription
                      * @example true
@@ -16999,7 +17595,8 @@ export interface operations {
                  *       "timestamp": "2026-11-27T14:02:11.000Z",
                  *       "data": {
                  *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
-                 *         "file_number": "AOM-00000042"
+                 *         "file_number": "AOM-00000042",
+                 *         "inspected_at": "2026-12-01T16:10:00.000Z"
                  *       }
                  *     }
                  */
@@ -17300,6 +17897,55 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["OrderReportReleasedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.updated",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "changes": {
+                 *           "due_date": {
+                 *             "from": "2026-12-15T23:00:00.000Z",
+                 *             "to": "2026-12-18T23:00:00.000Z"
+                 *           },
+                 *           "access_contact": {
+                 *             "from": null,
+                 *             "to": {
+                 *               "name": "Tina Tenant",
+                 *               "phone": "512-555-0103",
+                 *               "email": null,
+                 *               "note": "Tenant; call after 5 pm"
+                 *             }
+                 *           }
+                 *         },
+                 *         "reason": "The closing moved"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderUpdatedEvent"];
             };
         };
         responses: {

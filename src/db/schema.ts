@@ -265,6 +265,11 @@ export interface OrdersTable {
   green_certified: boolean;
   complex_property: boolean | null;
   special_instructions: string | null;
+  /** Who lets the appraiser in (migration 0031); the phone as a 10-digit NANP number, 512-555-0102. */
+  access_contact_name: ColumnType<string | null, string | null | undefined, string | null>;
+  access_contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  access_contact_email: ColumnType<string | null, string | null | undefined, string | null>;
+  access_contact_note: ColumnType<string | null, string | null | undefined, string | null>;
   payment_method: string;
   property_type_id: string | null;
   total_fee_cents: Cents;

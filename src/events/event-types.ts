@@ -108,7 +108,14 @@ export const EVENTS = {
     description: 'The inspection was scheduled.',
     data: orderEvent({ inspection_scheduled_at: Nullable(Instant('When')) }),
   },
-  'order.inspection_completed': { description: 'The inspection took place.', data: orderEvent({}) },
+  'order.inspection_completed': {
+    description: 'The inspection took place.',
+    data: orderEvent({
+      inspected_at: Type.Optional(
+        Nullable(Instant('When the inspection took place, as the appraiser recorded it')),
+      ),
+    }),
+  },
   'order.submission_received': {
     description: 'The appraiser submitted the report; the company reviews it before the lender gets it.',
     audience: 'appraiser',
@@ -167,6 +174,30 @@ export const EVENTS = {
     data: orderEvent({
       submission: Type.Integer({ description: 'Which submission of the order: 1, 2, …' }),
       files: Type.Array(Type.Object({ file_id: Id(), file_type: FileTypeSlug, filename: Type.String() })),
+    }),
+  },
+  'order.updated': {
+    description:
+      "The order was corrected (PATCH /orders/{order_id}): each field changed, before and after; a side's subscriptions and live updates never carry a field that side may not see (the lender's loan amount reaches no appraiser).",
+    data: orderEvent({
+      changes: Type.Record(
+        Type.String({
+          description:
+            'The field corrected: borrower.first_name, borrower.last_name, borrower.email, borrower.phone, loan_number, loan_amount, due_date, special_instructions, access_contact, address',
+        }),
+        Type.Object(
+          {
+            from: Type.Unknown({ description: 'The value before (null: none)' }),
+            to: Type.Unknown({ description: 'The value after (null: none)' }),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          description:
+            'Dates are ISO 8601 (due_date), money a decimal string (loan_amount), the address one line, the access contact {name, phone, email, note}',
+        },
+      ),
+      reason: Nullable(Type.String({ description: 'Why, as the correction said' })),
     }),
   },
   'order.party_added': {

@@ -1,6 +1,8 @@
 import type { Static } from 'typebox';
 import { statusRef } from '../workflow/statuses.ts';
 import {
+  AccessContact,
+  AccessContactInput,
   ActionName,
   Appraiser,
   AssignmentCondition,
@@ -8,6 +10,7 @@ import {
   HistoryEntry,
   LoanType,
   Negotiation,
+  OrderCorrectionBody,
   OrderDetail,
   OrderList,
   OrderListItem,
@@ -69,6 +72,20 @@ export const POINT_OF_CONTACT: Static<typeof PointOfContact> = {
   last_name: 'Occupant',
   name: 'Otto Occupant',
   phone: '512-555-0102',
+};
+
+export const ACCESS_CONTACT: Static<typeof AccessContact> = {
+  name: 'Tina Tenant',
+  phone: '512-555-0103',
+  email: 'tina@tenant.example',
+  note: 'Tenant; call after 5 pm',
+};
+
+export const ACCESS_CONTACT_INPUT: Static<typeof AccessContactInput> = {
+  name: 'Tina Tenant',
+  phone: '(512) 555-0103',
+  email: 'tina@tenant.example',
+  note: 'Tenant; call after 5 pm',
 };
 
 export const ASSIGNMENT_CONDITION: Static<typeof AssignmentCondition> = {
@@ -148,6 +165,7 @@ export const ORDER: Static<typeof OrderDetail> = {
   invoice_strategy: 'invoice_client',
   payment_method: 'invoice',
   special_instructions: '<p>Call the occupant first; gate code <b>1234</b></p>',
+  access_contact: ACCESS_CONTACT,
   parties: [
     {
       id: BORROWER_PARTY_ID,
@@ -175,9 +193,11 @@ export const ORDER: Static<typeof OrderDetail> = {
   assigned_at: '11/26/2026',
   inspection_scheduled_at: '2026-12-01T15:00:00.000Z',
   inspection_completed_at: '12/01/2026',
+  inspection_completed_at_iso: '2026-12-01T16:10:00.000Z',
   submitted_at: '12/03/2026',
   completed_at: '12/04/2026',
   fulfilled_at: null,
+  version: '2026-12-07T16:31:08.412Z',
 };
 
 export const ORDER_LIST_ITEM: Static<typeof OrderListItem> = {
@@ -242,6 +262,7 @@ export const CREATE_ORDER_REQUEST: Static<typeof CreateOrderBody> = {
     co_last_name: 'Borrower',
   },
   point_of_contact: { name: 'Otto Occupant', phone: '512-555-0102', emails: ['otto@occupant.example'] },
+  access_contact: ACCESS_CONTACT_INPUT,
   due_date: '2026-12-15T17:00',
   green_certified: false,
   loan_type: 'conventional',
@@ -274,6 +295,19 @@ export const SUBJECT_ADDRESS_CHANGE: Static<typeof SubjectAddressBody> = {
   zip: '78701',
   latitude: 30.2747,
   longitude: -97.7404,
+};
+
+export const ORDER_CORRECTION: Static<typeof OrderCorrectionBody> = {
+  borrower: {
+    first_name: 'Beatrice',
+    last_name: 'Borrower',
+    phone: '(512) 555-0111',
+    email: 'bea.borrower@mail.example',
+  },
+  loan_number: 'HC-2026-0042-A',
+  due_date: '12/18/2026',
+  access_contact: ACCESS_CONTACT_INPUT,
+  reason: 'The closing moved to December 18',
 };
 
 export const APPRAISER_OF_PANEL: Static<typeof Appraiser> = {
@@ -340,6 +374,7 @@ const ACTION_BODIES: Record<string, unknown> = {
   },
   refuse_negotiation: { reason: 'Over the budget for this loan' },
   schedule_inspection: { inspection_scheduled_at: '2026-12-01T09:00' },
+  complete_inspection: { inspected_at: '2026-12-01T10:10' },
   require_action: { reason: 'Comparable 2 is outside the neighborhood' },
   forward_request: { comments: 'Please check the living area against the plans', include_attachments: true },
   answer_request: { comments: 'The sales named closed after the effective date of the appraisal.' },
@@ -360,6 +395,8 @@ export const ORDER_EXAMPLES: NamedExample[] = [
   example(OrderStatus, ORDER_STATUS),
   example(Party, PARTY),
   example(PointOfContact, POINT_OF_CONTACT),
+  example(AccessContact, ACCESS_CONTACT),
+  example(AccessContactInput, ACCESS_CONTACT_INPUT),
   example(AssignmentCondition, ASSIGNMENT_CONDITION),
   example(Negotiation, NEGOTIATION),
   example(OrderDetail, ORDER),
@@ -370,6 +407,7 @@ export const ORDER_EXAMPLES: NamedExample[] = [
   example(HistoryEntry, HISTORY_ENTRY),
   example(CreateOrderBody, CREATE_ORDER_REQUEST),
   example(SubjectAddressBody, SUBJECT_ADDRESS_CHANGE),
+  example(OrderCorrectionBody, ORDER_CORRECTION),
   example(Appraiser, APPRAISER_OF_PANEL),
   example(OrderQueues, ORDER_QUEUES),
   example(AppraiserCandidate, APPRAISER_CANDIDATE),

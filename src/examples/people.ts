@@ -20,6 +20,7 @@ import {
 } from '../users/user.schemas.ts';
 import { CalendarFeed, CalendarFeedStatus, WorkItem, WorkList } from '../workspace/workspace.schemas.ts';
 import { example, type NamedExample } from './example.ts';
+import { ACCESS_CONTACT } from './orders.ts';
 import {
   API_KEY_ID,
   APPRAISER,
@@ -106,6 +107,8 @@ export const WORK_ITEM: Static<typeof WorkItem> = {
   inspection_scheduled_at: '2026-12-01T15:00:00.000Z',
   products: [PRODUCT],
   contact: { name: 'Otto Occupant', phone: '512-555-0102' },
+  access_contact: ACCESS_CONTACT,
+  special_instructions: '<p>Call the occupant first; gate code <b>1234</b></p>',
 };
 
 export const PEOPLE_EXAMPLES: NamedExample[] = [

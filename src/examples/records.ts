@@ -9,6 +9,7 @@ import { CLIENT_ADMIN, FILE_ID, FILE_TYPE, NOTE_ID, ORDER_ID, signed } from './i
 export const FILE: Static<typeof OrderFile> = {
   id: FILE_ID,
   created_at: '11/27/2026',
+  created_at_iso: '2026-11-27T15:42:07.318Z',
   file_type: FILE_TYPE,
   filename: 'appraisal-report.pdf',
   link: signed(`/files/${FILE_ID}`),
@@ -25,6 +26,7 @@ export const NOTE: Static<typeof Note> = {
   author_name: CLIENT_ADMIN.name,
   content: '<p>The gate code is <b>1234</b>; the dog is friendly.</p>',
   created_at: '11/27/2026',
+  created_at_iso: '2026-11-27T14:05:31.902Z',
   important: true,
   subject: 'Access to the property',
   audience: 'everyone',

@@ -130,7 +130,7 @@ export const WEBHOOK_EXAMPLES: NamedExample[] = [
     ...ORDER_REF,
     inspection_scheduled_at: '2026-12-01T15:00:00.000Z',
   }),
-  payload('order.inspection_completed', ORDER_REF),
+  payload('order.inspection_completed', { ...ORDER_REF, inspected_at: '2026-12-01T16:10:00.000Z' }),
   payload('order.submission_received', {
     ...ORDER_REF,
     files: [{ file_type: 'appraisal_pdf', filename: 'appraisal-report.pdf' }],
@@ -172,6 +172,17 @@ export const WEBHOOK_EXAMPLES: NamedExample[] = [
     ...ORDER_REF,
     submission: 1,
     files: [{ file_id: FILE_ID, file_type: FILE_TYPE.slug, filename: 'appraisal-report.pdf' }],
+  }),
+  payload('order.updated', {
+    ...ORDER_REF,
+    changes: {
+      due_date: { from: '2026-12-15T23:00:00.000Z', to: '2026-12-18T23:00:00.000Z' },
+      access_contact: {
+        from: null,
+        to: { name: 'Tina Tenant', phone: '512-555-0103', email: null, note: 'Tenant; call after 5 pm' },
+      },
+    },
+    reason: 'The closing moved',
   }),
   payload('order.party_added', {
     ...ORDER_REF,

@@ -6,6 +6,7 @@ export async function toFile(row: OrderFileRow, links: LinkSigner, timeZone: str
   return {
     id: row.id,
     created_at: formatDate(row.created_at, timeZone)!,
+    created_at_iso: new Date(row.created_at).toISOString(),
     file_type: { id: row.file_type_id, name: row.file_type_name, slug: row.file_type_slug },
     filename: row.filename,
     link: await links.link('files', row.id),

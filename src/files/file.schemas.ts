@@ -15,7 +15,11 @@ export const FileType = Type.Object(
 export const OrderFile = Type.Object(
   {
     id: Id(),
-    created_at: Type.String({ description: 'MM/DD/YYYY' }),
+    created_at: Type.String({ description: 'MM/DD/YYYY, the day in TIME_ZONE (as the interface fixes it)' }),
+    created_at_iso: Type.String({
+      format: 'date-time',
+      description: 'When it was uploaded: ISO 8601 date-time in UTC, to the millisecond',
+    }),
     file_type: ref(FileType),
     filename: Type.String(),
     link: Type.String({

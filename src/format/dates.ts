@@ -164,3 +164,18 @@ export function formatDateTime(value: Date | string | null | undefined, timeZone
     .format(new Date(value))
     .replace(',', '');
 }
+
+/** The calendar day (YYYY-MM-DD) of an instant in the zone. */
+export function localDay(value: Date, timeZone: string): string {
+  const [month, day, year] = formatDate(value, timeZone)!.split('/');
+  return `${year}-${month}-${day}`;
+}
+
+/**
+ * Whether an instant falls on a day before today, both read in the zone (the deployment's
+ * TIME_ZONE: the day its people live in). "Today" is the process clock's, so that a test can
+ * set it (vi.setSystemTime).
+ */
+export function isBeforeToday(value: Date, timeZone: string, now: Date = new Date()): boolean {
+  return localDay(value, timeZone) < localDay(now, timeZone);
+}

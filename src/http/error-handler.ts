@@ -84,7 +84,7 @@ function busyPage(error: AppError, retryAfter: unknown, requestId: string): stri
  */
 export function installMethodNotAllowed(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.is404) return done();
+    if (!request.is404 && !namesMalformedId(request.params)) return done();
     const path = request.url.split('?')[0] ?? '/';
     const allowed = allowedMethods(app, path);
     if (allowed.length === 0) return done();
@@ -103,7 +103,24 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** The methods some route takes on this path (a concrete path: ids filled in). */
 export function allowedMethods(app: FastifyInstance, path: string): string[] {
-  return METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
+  return METHODS.filter((method) => {
+    const route = app.findRoute({ method, url: path });
+    return route !== null && !namesMalformedId(route.params);
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a route matched a path only by taking a word of it for an id: every `…_id` of the
+ * service's paths is a UUID, so PATCH /orders/status_counts is not a correction of an order
+ * named "status_counts" but a method /orders/status_counts does not take (405).
+ */
+function namesMalformedId(params: unknown): boolean {
+  if (params === null || typeof params !== 'object') return false;
+  return Object.entries(params).some(
+    ([name, value]) => name.endsWith('_id') && typeof value === 'string' && !UUID.test(value),
+  );
 }
 
 /** Fastify's own error codes that concern the request rather than the service. */
@@ -196,6 +213,10 @@ function describe(issue: ValidationIssue): string {
       return 'is not a known field';
     case 'enum':
       return `must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}`;
+    case 'format':
+      // A person reads a sentence, not the name of a JSON Schema format.
+      if (issue.params.format === 'email') return 'Enter an email address, such as name@example.com.';
+      return issue.message ?? 'is not valid';
     case 'pattern':
       // The schema's regular expression means nothing to a person: say what it asks for.
       if (issue.params.pattern === MONEY_PATTERN) return 'must be a decimal amount, e.g. 450.00';

@@ -17,6 +17,7 @@ export async function toNote(note: NoteRow, party: Party, links: LinkSigner, tim
     author_name: note.author_name,
     content: note.content,
     created_at: formatDate(note.created_at, timeZone)!,
+    created_at_iso: new Date(note.created_at).toISOString(),
     important: note.important,
     subject: note.subject,
     audience: note.audience,

@@ -19,7 +19,11 @@ export const Note = Type.Object(
         'Who wrote it; "Sam Staffer for Pat Processor" when someone wrote it acting for the author',
     }),
     content: Type.String({ description: 'Sanitized HTML' }),
-    created_at: Type.String({ description: 'MM/DD/YYYY' }),
+    created_at: Type.String({ description: 'MM/DD/YYYY, the day in TIME_ZONE (as the interface fixes it)' }),
+    created_at_iso: Type.String({
+      format: 'date-time',
+      description: 'When it was written: ISO 8601 date-time in UTC, to the millisecond',
+    }),
     important: Nullable(Type.Boolean()),
     subject: Nullable(Type.String()),
     audience: ref(AudienceSchema, 'Who besides the company reads it'),

@@ -33,7 +33,10 @@ const ACTION_EVENTS: Record<string, (result: ActionResult) => ActionEvent | null
     type: 'order.inspection_scheduled',
     data: { inspection_scheduled_at: r.details?.inspection_scheduled_at ?? null },
   }),
-  complete_inspection: () => ({ type: 'order.inspection_completed', data: {} }),
+  complete_inspection: (r) => ({
+    type: 'order.inspection_completed',
+    data: { inspected_at: r.details?.inspected_at ?? null },
+  }),
   request_submission: (r) => ({ type: 'order.submission_received', data: { files: r.details?.files ?? [] } }),
   request_revision: (r) => ({ type: 'order.revision_requested', data: { comments: r.reason ?? null } }),
   request_reconsideration_of_value: (r) => ({

@@ -4,11 +4,12 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
-import { DATE_INPUT_FORMATS, parseDateTime, toIsoLocal } from '../format/dates.ts';
+import { DATE_INPUT_FORMATS, isBeforeToday, parseDateTime, toIsoLocal } from '../format/dates.ts';
 import { sanitizeRichText } from '../format/html.ts';
 import { centsToDecimal, decimalToCents } from '../format/money.ts';
 import { countyForAddress, findState } from '../reference/geography.ts';
 import { partyRoleKey, type NewOrderParty } from './order.parties.ts';
+import { accessContactColumns, DUE_DATE_IN_PAST, phoneOf } from './order.fields.ts';
 import { toOrderDetail } from './order.mapper.ts';
 import { createLookups, type CreateLookups, type OrderDetailRow } from './order.repository.ts';
 import type { CreateOrderBody, OrderDetail } from './order.schemas.ts';
@@ -41,11 +42,12 @@ export async function createOrder(
   const ownership = lookups && clientId ? resolveOwnership(user, body, clientId, lookups, problems) : null;
   const address = resolveAddress(body.address, problems);
   const fields = readFields(body, config, problems);
+  const phones = readPhones(body, problems);
   const named =
     ownership && lookups
       ? checkNamedIds(body, clientUserIds(user, body), ownership.company_id, lookups, problems)
       : null;
-  if (problems.length > 0 || !lookups || !ownership || !address || !fields || !named) {
+  if (problems.length > 0 || !lookups || !ownership || !address || !fields || !named || !phones) {
     throw new AppError(
       'validation_failed',
       `The order is not valid: ${problems.map((p) => p.field).join(', ')}`,
@@ -65,6 +67,7 @@ export async function createOrder(
     ...ownership,
     ...address,
     ...fields,
+    ...phones.access,
     created_by: user.id,
     status,
     payment_method: body.payment_method,
@@ -78,7 +81,7 @@ export async function createOrder(
     config.fileNumberPrefix,
     order,
     named.products.map((p, position) => ({ product_id: p.id, fee_cents: p.fee_cents, position })),
-    newParties(body, named.users),
+    newParties(body, phones, named.users),
     principal,
     [
       {
@@ -259,6 +262,8 @@ function resolveAddress(address: CreateOrderBody['address'], problems: FieldProb
 function readFields(body: CreateOrderBody, config: Config, problems: FieldProblem[]) {
   const dueDate = parseDateTime(body.due_date, config.timeZone);
   if (!dueDate) problems.push({ field: 'due_date', message: `must be a date-time: ${DATE_INPUT_FORMATS}` });
+  else if (isBeforeToday(dueDate, config.timeZone))
+    problems.push({ field: 'due_date', message: DUE_DATE_IN_PAST });
   const closingDay = body.closing_date ? toIsoLocal(body.closing_date.trim()) : null;
   const closingDate =
     closingDay && /^\d{4}-\d{2}-\d{2}$/.test(closingDay) ? parseDateTime(closingDay, 'UTC') : null;
@@ -284,6 +289,20 @@ function readFields(body: CreateOrderBody, config: Config, problems: FieldProble
     complex_property: body.complex_property ?? null,
     special_instructions: body.special_instructions ? sanitizeRichText(body.special_instructions) : null,
   } satisfies Partial<NewOrder>;
+}
+
+/**
+ * The phone numbers of the new order's people, each a possible NANP number (written
+ * 512-555-0102), and its access contact's columns; null when one is not (named in `problems`).
+ */
+function readPhones(body: CreateOrderBody, problems: FieldProblem[]) {
+  const borrower = phoneOf(body.borrower.phone, 'borrower.phone', problems);
+  const contact = phoneOf(body.point_of_contact?.phone, 'point_of_contact.phone', problems);
+  const access = body.access_contact
+    ? accessContactColumns(body.access_contact, 'access_contact', problems)
+    : {};
+  if (borrower === undefined || contact === undefined || access === null) return null;
+  return { borrower, contact, access };
 }
 
 /** The products, client users, payment method and property type, each as the configuration has it. */
@@ -320,7 +339,11 @@ function checkNamedIds(
 }
 
 /** The borrower, co-borrower, point of contact and the named client users, as the order's parties. */
-function newParties(body: CreateOrderBody, clientUsers: CreateLookups['users']): NewOrderParty[] {
+function newParties(
+  body: CreateOrderBody,
+  phones: { borrower: string | null; contact: string | null },
+  clientUsers: CreateLookups['users'],
+): NewOrderParty[] {
   const b = body.borrower;
   const parties: NewOrderParty[] = [
     {
@@ -330,7 +353,7 @@ function newParties(body: CreateOrderBody, clientUsers: CreateLookups['users']):
       last_name: b.last_name.trim(),
       name: `${b.first_name.trim()} ${b.last_name.trim()}`,
       emails: b.email ? [b.email.toLowerCase()] : [],
-      phones: b.phone ? [b.phone] : [],
+      phones: phones.borrower ? [phones.borrower] : [],
       poc: false,
       user_id: null,
     },
@@ -360,7 +383,7 @@ function newParties(body: CreateOrderBody, clientUsers: CreateLookups['users']):
       last_name: rest.join(' '),
       name,
       emails: (body.point_of_contact.emails ?? []).map((e) => e.toLowerCase()),
-      phones: body.point_of_contact.phone ? [body.point_of_contact.phone] : [],
+      phones: phones.contact ? [phones.contact] : [],
       poc: true,
       user_id: null,
     });

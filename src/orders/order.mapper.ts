@@ -11,6 +11,7 @@ import { allowedTransitions } from '../workflow/allowed.ts';
 import { toParty, type PartyRow } from './order.parties.ts';
 import type { HistoryRow, OrderDetailRow, OrderExportRow, OrderListRow } from './order.repository.ts';
 import { CREATE_TO_READ, invoiceStrategy } from './order.enums.ts';
+import { toAccessContact } from './order.fields.ts';
 import type { OrderDetail } from './order.schemas.ts';
 
 /**
@@ -182,7 +183,9 @@ export function toOrderDetail(row: OrderDetailRow, principal: Principal, timeZon
       choices: audiencesFor(party, row.messages_through_company),
       default: defaultAudience(party, row.messages_through_company),
     },
-    loan_amount: centsToDecimal(row.loan_amount_cents),
+    // The lender's side: the amount lent is no input of the value, and appraiser independence
+    // keeps it from the appraiser (docs/api.md, "Who sees which detail").
+    loan_amount: terms.clientSide ? centsToDecimal(row.loan_amount_cents) : null,
     loan_number: row.loan_number,
     loan_type: row.loan_type as OrderDetail['loan_type'],
     transaction_type: row.transaction_type as OrderDetail['transaction_type'],
@@ -195,6 +198,7 @@ export function toOrderDetail(row: OrderDetailRow, principal: Principal, timeZon
     invoice_strategy: invoiceStrategy(row.payment_method),
     payment_method: row.payment_method as OrderDetail['payment_method'],
     special_instructions: row.special_instructions,
+    access_contact: toAccessContact(row),
     parties: row.parties.map(toParty),
     point_of_contact: contacts[0] ?? null,
     points_of_contact: contacts,
@@ -211,11 +215,18 @@ export function toOrderDetail(row: OrderDetailRow, principal: Principal, timeZon
       ? new Date(row.inspection_scheduled_at).toISOString()
       : null,
     inspection_completed_at: date(row.inspection_completed_at),
+    inspection_completed_at_iso: row.inspection_completed_at
+      ? new Date(row.inspection_completed_at).toISOString()
+      : null,
     submitted_at: date(row.submitted_at),
     completed_at: date(row.completed_at),
     fulfilled_at: date(row.fulfilled_at),
+    version: orderVersion(row.updated_at),
   };
 }
+
+/** An order's version as the API shows it (If-Match): its updated_at, to the millisecond. */
+export const orderVersion = (updatedAt: Date): string => updatedAt.toISOString();
 
 export function toOrderListItem(row: OrderListRow, party: Party, timeZone: string) {
   return {

@@ -114,3 +114,27 @@ export async function setPartyPointOfContact(
     .executeTakeFirst();
   return updated !== undefined;
 }
+
+/** The order's borrower (its first party with the borrower role), locked for a correction; null when none. */
+export async function findBorrowerParty(trx: Trx, orderId: string): Promise<PartyRow | null> {
+  const row = await trx
+    .selectFrom('order_parties')
+    .select(PARTY_COLUMNS)
+    .where('order_id', '=', orderId)
+    .where('role_key', '=', 'borrower')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Corrects a party's name and contact details. */
+export async function updateOrderParty(
+  trx: Trx,
+  partyId: string,
+  patch: Pick<NewOrderParty, 'name' | 'first_name' | 'last_name' | 'emails' | 'phones'>,
+): Promise<void> {
+  await trx.updateTable('order_parties').set(patch).where('id', '=', partyId).execute();
+}

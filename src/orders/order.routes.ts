@@ -9,10 +9,12 @@ import {
   CreateOrderBody,
   HistoryEntry,
   OrderDetail,
+  OrderCorrectionBody,
   OrderList,
   OrderStatusCounts,
   SubjectAddressBody,
 } from './order.schemas.ts';
+import { correctOrder } from './order.correct.ts';
 import { OrderParams, ref, Success } from '../schemas/common.ts';
 import { createOrder } from './order.create.ts';
 import { camel } from './action.schemas.ts';
@@ -146,6 +148,46 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
       },
     },
     (request) => getOrder(db, principalOf(request), config, request.params.order_id),
+  );
+
+  app.patch(
+    '/orders/:order_id',
+    {
+      // 405: a path beside it that is not an order (PATCH /orders/status_counts) is refused as a
+      // method that path does not take (http/error-handler.ts), though this route matched it.
+      config: { roles: ['client', 'staff'], errors: [405] },
+      schema: {
+        operationId: 'correctOrder',
+        tags: ['orders'],
+        summary:
+          'Correct an order: borrower, loan number and amount, due date, instructions, access contact, address',
+        description:
+          "For the order's client users and its company's staff; the appraiser never (403). Only the fields given change, each checked first (422 names every bad one; nothing changes). " +
+          'The due date must be today or later (TIME_ZONE); a client corrects the address only until an appraiser has accepted the order, and nobody corrects a Completed, Fulfilled or Cancelled order (409). ' +
+          "Recorded in the history (action correct_order, each field before and after) and announced by the order.updated event. Send the detail's version as If-Match: a correction made on a stale read answers 409. Answers the order as it stands now.",
+        params: OrderParams,
+        headers: Type.Object({
+          'If-Match': Type.Optional(
+            Type.String({
+              maxLength: 200,
+              description:
+                "The order's version as you read it (the detail's version); a later one answers 409",
+            }),
+          ),
+        }),
+        body: ref(OrderCorrectionBody),
+        response: { 200: ref(OrderDetail, 'The corrected order') },
+      },
+    },
+    (request) =>
+      correctOrder(
+        db,
+        config,
+        principalOf(request),
+        request.params.order_id,
+        request.body,
+        request.headers['if-match'],
+      ),
   );
 
   app.put(

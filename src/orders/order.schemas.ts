@@ -24,6 +24,32 @@ const Phone = Type.String({ maxLength: 40 });
 
 // ---- input -------------------------------------------------------------------------------
 
+/** Who lets the appraiser in: a name and a phone number at least. */
+export const AccessContactInput = Type.Object(
+  {
+    name: NonBlank(200),
+    phone: Type.String({
+      maxLength: 40,
+      description: 'A 10-digit US or Canadian (NANP) number: 512-555-0102, (512) 555-0102, +1 512 555 0102',
+    }),
+    email: Type.Optional(Nullable(Email)),
+    note: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 500,
+          description: 'How to reach them or get in, for the appraiser: "tenant, call after 5 pm"',
+        }),
+      ),
+    ),
+  },
+  {
+    $id: 'AccessContactInput',
+    description:
+      'Who lets the appraiser into the property (a tenant, an agent, the owner): shown on the offer, the agenda and the calendar feed',
+  },
+);
+export type AccessContactInput = Static<typeof AccessContactInput>;
+
 export const CreateOrderBody = Type.Object(
   {
     address: Type.Object(
@@ -57,10 +83,11 @@ export const CreateOrderBody = Type.Object(
         { description: 'Who opens the door for the inspection' },
       ),
     ),
+    access_contact: Type.Optional(Nullable(ref(AccessContactInput))),
     due_date: Type.String({
       minLength: 10,
       maxLength: 40,
-      description: `The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: ${DATE_INPUT_FORMATS}`,
+      description: `The interface's YYYY-MM-DDTHH:MM in the deployment time zone, or any date input: ${DATE_INPUT_FORMATS}. Today (in the deployment time zone) or later`,
     }),
     green_certified: Type.Union([Type.Boolean(), Enum(['true', 'false'])], {
       description: 'The text true or false',
@@ -147,6 +174,58 @@ export const SubjectAddressBody = Type.Object(
 );
 export type SubjectAddressBody = Static<typeof SubjectAddressBody>;
 
+export const OrderCorrectionBody = Type.Object(
+  {
+    borrower: Type.Optional(
+      Type.Object(
+        {
+          first_name: Type.Optional(NonBlank(100)),
+          last_name: Type.Optional(NonBlank(100)),
+          email: Type.Optional(Nullable(Email)),
+          phone: Type.Optional(
+            Nullable(
+              Type.String({ maxLength: 40, description: 'A 10-digit NANP number; null or empty: none' }),
+            ),
+          ),
+        },
+        { description: "The borrower's name and contact details; absent fields stay" },
+      ),
+    ),
+    loan_number: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
+    loan_amount: Type.Optional(
+      Nullable(Type.String({ pattern: MONEY_PATTERN, description: 'A decimal amount; null: none' })),
+    ),
+    due_date: Type.Optional(
+      Type.String({
+        minLength: 10,
+        maxLength: 40,
+        description: `The lender's due date, today or later: ${DATE_INPUT_FORMATS}`,
+      }),
+    ),
+    special_instructions: Type.Optional(
+      Nullable(Type.String({ maxLength: 20000, description: 'HTML; sanitized. null or empty: none' })),
+    ),
+    access_contact: Type.Optional(
+      Nullable(ref(AccessContactInput, 'The access contact, replaced whole; null: none')),
+    ),
+    address: Type.Optional(
+      ref(
+        SubjectAddressBody,
+        'The subject address; absent fields stay. Clients: only until an appraiser has accepted the order',
+      ),
+    ),
+    reason: Type.Optional(
+      Type.String({ maxLength: 5000, description: 'Why; recorded in the history with the change' }),
+    ),
+  },
+  {
+    $id: 'OrderCorrectionRequest',
+    description:
+      'Corrections to an order: only the fields given change (at least one); every field checked before anything changes',
+  },
+);
+export type OrderCorrectionBody = Static<typeof OrderCorrectionBody>;
+
 // ---- output ------------------------------------------------------------------------------
 
 const IdName = Type.Object({ id: Type.String(), name: Type.String() });
@@ -221,6 +300,20 @@ export const PointOfContact = Type.Object(
     phone: Nullable(Type.String()),
   },
   { $id: 'PointOfContact', description: 'Who opens the door for the inspection' },
+);
+
+export const AccessContact = Type.Object(
+  {
+    name: Type.String(),
+    phone: Type.String({ description: '512-555-0102' }),
+    email: Nullable(Type.String()),
+    note: Nullable(Type.String({ description: 'How to reach them or get in: "tenant, call after 5 pm"' })),
+  },
+  {
+    $id: 'AccessContact',
+    description:
+      'Who lets the appraiser into the property; seen by the company, the lender and the appraiser',
+  },
 );
 
 const Proposer = Nullable(IdName);
@@ -325,7 +418,9 @@ export const OrderDetail = Type.Object(
       }),
     ),
     complex_property: Nullable(Type.Boolean()),
-    contract_price: Nullable(Type.Number()),
+    contract_price: Nullable(
+      Type.Number({ description: 'The purchase price of the contract of sale; the appraiser sees it too' }),
+    ),
     decimal_balance: Nullable(
       Type.String({ description: "What remains unpaid of the client's fee; null for appraisers" }),
     ),
@@ -386,7 +481,12 @@ export const OrderDetail = Type.Object(
         },
       ),
     ),
-    loan_amount: Decimal,
+    loan_amount: Nullable(
+      Type.String({
+        description:
+          'Decimal string, e.g. "350000.00": the lender\'s side (null for the appraiser: the amount lent is no input of the value)',
+      }),
+    ),
     loan_number: Nullable(Type.String()),
     loan_type: ref(LoanType),
     transaction_type: ref(TransactionType),
@@ -396,7 +496,10 @@ export const OrderDetail = Type.Object(
     green_certified: Type.Boolean(),
     invoice_strategy: Enum(INVOICE_STRATEGIES),
     payment_method: Enum(PAYMENT_METHODS, { description: 'How the client pays for the order' }),
-    special_instructions: Nullable(Type.String({ description: 'Sanitized HTML' })),
+    special_instructions: Nullable(
+      Type.String({ description: 'Sanitized HTML; for the appraiser too (what the inspection needs)' }),
+    ),
+    access_contact: Nullable(ref(AccessContact)),
     parties: Type.Array(ref(Party)),
     point_of_contact: Type.Union(
       [ref(PointOfContact), Type.Null()],
@@ -416,9 +519,19 @@ export const OrderDetail = Type.Object(
     assigned_at: DateString,
     inspection_scheduled_at: Nullable(Type.String({ description: 'ISO 8601 date-time' })),
     inspection_completed_at: DateString,
+    inspection_completed_at_iso: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'When the inspection took place (complete_inspection inspected_at): ISO 8601, UTC',
+      }),
+    ),
     submitted_at: DateString,
     completed_at: DateString,
     fulfilled_at: DateString,
+    version: Type.String({
+      description:
+        "The order's version, which moves with every change: send it as If-Match with PATCH /orders/{order_id} so that a correction made on a stale read is refused (409)",
+    }),
   },
   { $id: 'Order', description: 'An appraisal order, as the caller may see it' },
 );

@@ -169,8 +169,8 @@ export async function updateSubjectAddress(
   });
 }
 
-/** The columns an address change sets, every field checked; 422 naming each bad one. */
-function addressPatch(
+/** The columns an address change sets, every field checked; 422 naming each bad one (a correction too: order.correct.ts). */
+export function addressPatch(
   current: { state_id: string; zip: string; county_id: string | null },
   body: SubjectAddressBody,
 ): OrderPatch {

@@ -1,7 +1,8 @@
 import type { Party } from './audience.ts';
 
 /**
- * What each side sees of an order's money and terms. The lender sees what it pays and the
+ * What each side sees of an order's money and terms. The lender sees what it pays, what it
+ * lends (the loan amount: kept from the appraiser, whose value must not lean on it) and the
  * terms it is asked to agree to; the appraiser what they are paid and the terms of their
  * engagement; the company both, and its margin (what the lender pays less what the appraiser
  * is paid). Data in history details and event data names each side's terms by the keys below,
@@ -15,6 +16,7 @@ export const CLIENT_SIDE_KEYS: readonly string[] = [
   'amount',
   'client_comments',
   'margin',
+  'loan_amount',
 ];
 export const APPRAISER_SIDE_KEYS: readonly string[] = [
   'appraiser_fee',

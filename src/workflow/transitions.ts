@@ -88,6 +88,11 @@ function dateInput(value: string | undefined, field: string, context: ActionCont
   return date;
 }
 
+/** A 422 naming the field, its message a sentence for people (the top-level message too). */
+function sentence(field: string, message: string): AppError {
+  return new AppError('validation_failed', message, [{ field, message }]);
+}
+
 function moneyInput(value: string | undefined, field: string): bigint | null {
   if (value === undefined || value.trim() === '') return null;
   const cents = decimalToCents(value);
@@ -592,10 +597,14 @@ export const ACTIONS: readonly ActionDefinition[] = [
     actors: ['appraiser'],
     from: ['Assigned', 'Inspection scheduled'],
     to: ['Inspection scheduled'],
-    input: Type.Object({ inspection_scheduled_at: DateInput('When the inspection takes place') }),
+    input: Type.Object({
+      inspection_scheduled_at: DateInput('When the inspection takes place; now or later'),
+    }),
     apply(context) {
       const at = dateInput(context.input.inspection_scheduled_at, 'inspection_scheduled_at', context);
       if (!at) throw invalid('inspection_scheduled_at', 'is required');
+      if (at.getTime() < context.now.getTime())
+        throw sentence('inspection_scheduled_at', 'Enter an inspection time that is not in the past.');
       return {
         to: 'Inspection scheduled',
         patch: { inspection_scheduled_at: at },
@@ -610,7 +619,32 @@ export const ACTIONS: readonly ActionDefinition[] = [
     own: { by: 'person', what: 'record that the inspection took place' },
     from: ['Inspection scheduled'],
     to: ['Inspection completed'],
-    apply: ({ now }) => ({ to: 'Inspection completed', patch: { inspection_completed_at: now } }),
+    input: Type.Object({
+      inspected_at: Type.Optional(
+        DateInput(
+          'When the inspection took place, at or after the scheduled time and not in the future; default: now',
+        ),
+      ),
+    }),
+    apply(context) {
+      const { now, order } = context;
+      const given = dateInput(context.input.inspected_at, 'inspected_at', context);
+      if (given && given.getTime() > now.getTime())
+        throw sentence('inspected_at', 'Enter an inspection time that is not in the future.');
+      const scheduled = order.inspection_scheduled_at;
+      if (given && scheduled && given.getTime() < scheduled.getTime())
+        throw sentence(
+          'inspected_at',
+          `Enter an inspection time at or after the scheduled one (${scheduled.toISOString()}), or reschedule the inspection first.`,
+        );
+      // Without a time, the interface's call with no body: the inspection is recorded as of now.
+      const at = given ?? now;
+      return {
+        to: 'Inspection completed',
+        patch: { inspection_completed_at: at },
+        details: { inspected_at: at.toISOString() },
+      };
+    },
   }),
   defineAction({
     action: 'request_submission',

@@ -43,6 +43,7 @@ export const ACTION_COLUMNS = [
   'payment_method',
   'due_date',
   'vendor_due_date',
+  'inspection_scheduled_at',
 ] as const;
 
 type StatusColumn = 'status' | 'resume_status' | 'negotiation_return_status' | 'request_return_status';

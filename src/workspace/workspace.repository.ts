@@ -22,6 +22,11 @@ export interface WorkRow {
   updated_at: Date;
   products: { id: string; name: string }[];
   contact: { name: string; phone: string | null } | null;
+  special_instructions: string | null;
+  access_contact_name: string | null;
+  access_contact_phone: string | null;
+  access_contact_email: string | null;
+  access_contact_note: string | null;
 }
 
 /** How long closed orders stay in the workspace (the money view reads them). */
@@ -40,7 +45,8 @@ export async function findWorkOf(
   const result = await sql<WorkRow>`
     SELECT o.id, o.file_number, o.address_one, o.address_two, o.city, o.state_id, o.zip,
            o.status, o.resume_status, o.request_note_id, o.due_date, o.vendor_due_date, o.appraiser_fee_cents::text,
-           o.offer_expires_at, o.inspection_scheduled_at, o.updated_at,
+           o.offer_expires_at, o.inspection_scheduled_at, o.updated_at, o.special_instructions,
+           o.access_contact_name, o.access_contact_phone, o.access_contact_email, o.access_contact_note,
            coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY op.position)
                        FROM order_products op JOIN products p ON p.id = op.product_id
                       WHERE op.order_id = o.id), '[]') AS products,

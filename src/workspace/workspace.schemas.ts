@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id, Nullable, ref } from '../schemas/common.ts';
-import { OrderStatus } from '../orders/order.schemas.ts';
+import { AccessContact, OrderStatus } from '../orders/order.schemas.ts';
 
 /**
  * The appraiser's workspace: their orders as work to do (GET /api/v1/me/work) and their private
@@ -48,8 +48,12 @@ export const WorkItem = Type.Object(
     contact: Nullable(
       Type.Object(
         { name: Type.String(), phone: Nullable(Type.String()) },
-        { description: 'Who lets you in: the point of contact, else the borrower' },
+        { description: 'Who to call: the point of contact, else the borrower' },
       ),
+    ),
+    access_contact: Nullable(ref(AccessContact, 'Who lets you into the property, when the order names one')),
+    special_instructions: Nullable(
+      Type.String({ description: "The lender's special instructions for the appraisal (sanitized HTML)" }),
     ),
   },
   { $id: 'WorkItem', description: 'An order of yours, as the work it needs' },

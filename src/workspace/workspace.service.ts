@@ -6,7 +6,9 @@ import { notFound } from '../errors/app-error.ts';
 import { formatDate } from '../format/dates.ts';
 import { renderCalendar } from '../format/icalendar.ts';
 import { centsToDecimal } from '../format/money.ts';
+import { htmlToText } from '../format/html.ts';
 import { fullAddress } from '../orders/order.mapper.ts';
+import { accessContactLine, toAccessContact } from '../orders/order.fields.ts';
 import { STATUSES, statusRef, type Status } from '../workflow/statuses.ts';
 import {
   deleteCalendarFeed,
@@ -63,6 +65,8 @@ function toWorkItem(row: WorkRow, timeZone: string): WorkItem {
     inspection_scheduled_at: row.inspection_scheduled_at?.toISOString() ?? null,
     products: row.products,
     contact: row.contact,
+    access_contact: toAccessContact(row),
+    special_instructions: row.special_instructions,
   };
 }
 
@@ -120,13 +124,21 @@ export async function calendarFeedText(db: Db, config: Config, feed: string): Pr
       const contact = row.contact
         ? `Contact: ${row.contact.name}${row.contact.phone ? `, ${row.contact.phone}` : ''}`
         : null;
+      const access = accessContactLine(row);
+      const instructions = row.special_instructions ? htmlToText(row.special_instructions).trim() : '';
       return {
         uid: `inspection-${row.id}@${host}`,
         start,
         end: new Date(start.getTime() + INSPECTION_MINUTES * 60_000),
         summary: `Inspection ${row.file_number}: ${row.address_one}, ${row.city}`,
         location: fullAddress(row),
-        description: [`Order ${row.file_number}`, contact, `${config.publicBaseUrl}/orders/${row.id}`]
+        description: [
+          `Order ${row.file_number}`,
+          access ? `Access: ${access}` : null,
+          contact,
+          instructions ? `Instructions: ${instructions}` : null,
+          `${config.publicBaseUrl}/orders/${row.id}`,
+        ]
           .filter(Boolean)
           .join('\n'),
         url: `${config.publicBaseUrl}/orders/${row.id}`,
