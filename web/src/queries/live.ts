@@ -18,6 +18,7 @@ const STREAM_URL = '/api/v1/events/stream';
 type OrderEventType = Exclude<WebhookEventType, 'webhook.test'>;
 const ORDER_EVENTS: Record<OrderEventType, true> = {
   'order.created': true,
+  'order.updated': true,
   'order.status_changed': true,
   'order.assigned': true,
   'order.offer_answered': true,
