@@ -8,6 +8,13 @@ import { money } from '../../lib/money.ts';
 const fullName = (person: { first_name: string | null; last_name: string | null }) =>
   [person.first_name, person.last_name].filter(Boolean).join(' ');
 
+/** Who lets the appraiser in: "Otto Occupant, 512-555-0102, otto@… (tenant, call after 5 pm)". */
+function accessLine(contact: Order['access_contact']): string | null {
+  if (!contact) return null;
+  const reach = [contact.name, contact.phone, contact.email].filter(Boolean).join(', ');
+  return contact.note ? `${reach} (${contact.note})` : reach;
+}
+
 /** Each line of an order's details that this person may see and that has a value. */
 function detailLines(order: Order): [string, string][] {
   const lines: [string, string | null | undefined | false][] = [
@@ -36,6 +43,7 @@ function detailLines(order: Order): [string, string][] {
     ['Appraiser fee', order.appraiser_fee !== null && money(order.appraiser_fee)],
     ['Margin', order.margin !== null && money(order.margin)],
     ['Products', order.products.map((p) => p.name).join(', ') || '—'],
+    ['Access', accessLine(order.access_contact)],
   ];
   return lines.filter((line): line is [string, string] => typeof line[1] === 'string' && line[1] !== '');
 }
