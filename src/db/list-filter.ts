@@ -36,6 +36,12 @@ export interface AttributeSpec {
   transform?: (value: string) => string | null;
   /** Never NULL (a NOT NULL column): keyset paging can then compare it as a range (db/list-keyset.ts). */
   notNull?: boolean;
+  /**
+   * For text attributes: an indexed text (a trigram index) that holds this attribute's value
+   * whole. A cont, start or end term then also asks that this text contains the value: always
+   * true of a match, and what lets one index find the rows of several attributes.
+   */
+  within?: Expression<unknown>;
 }
 
 export type AttributeMap = Record<string, AttributeSpec>;
@@ -94,7 +100,8 @@ function termClause(term: ListTerm, spec: AttributeSpec, timeZone: string): Expr
       const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
       const pattern =
         predicate === 'cont' ? `%${escaped}%` : predicate === 'start' ? `${escaped}%` : `%${escaped}`;
-      return sql<SqlBool>`${expr} ILIKE ${pattern}`;
+      if (spec.within === undefined) return sql<SqlBool>`${expr} ILIKE ${pattern}`;
+      return sql<SqlBool>`(${expr} ILIKE ${pattern} AND ${spec.within} ILIKE ${`%${escaped}%`})`;
     }
     case 'in':
     case 'not_in': {

@@ -28,6 +28,7 @@ import * as userDeactivation from './2026_11_24_0026_user_deactivation.ts';
 import * as clientProductFees from './2026_11_24_0027_client_product_fees.ts';
 import * as orderChangeNotices from './2026_11_24_0028_order_change_notices.ts';
 import * as independence from './2026_11_26_0029_independence.ts';
+import * as search from './2026_11_26_0030_search.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0027_client_product_fees': clientProductFees,
   '2026_11_24_0028_order_change_notices': orderChangeNotices,
   '2026_11_26_0029_independence': independence,
+  '2026_11_26_0030_search': search,
 };
 
 export const migrationProvider: MigrationProvider = {
