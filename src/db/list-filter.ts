@@ -38,8 +38,9 @@ export interface AttributeSpec {
   notNull?: boolean;
   /**
    * For text attributes: an indexed text (a trigram index) that holds this attribute's value
-   * whole. A cont, start or end term then also asks that this text contains the value: always
-   * true of a match, and what lets one index find the rows of several attributes.
+   * whole, or is the attribute itself. A cont, start or end term then also asks that this text
+   * contains the value: always true of a match, and what lets one index find the rows of
+   * several attributes.
    */
   within?: Expression<unknown>;
 }
@@ -71,6 +72,9 @@ export interface ListQuery {
   after?: string;
 }
 
+/** What pg_trgm takes trigrams from: three letters or digits in a row. */
+const TRIGRAM = /[\p{L}\p{N}]{3}/u;
+
 export function whereClauses(list: ListQuery, attributes: AttributeMap): Expression<SqlBool>[] {
   return list.terms.map((term) => termClause(term, attributes[term.attribute]!, list.timeZone));
 }
@@ -101,6 +105,14 @@ function termClause(term: ListTerm, spec: AttributeSpec, timeZone: string): Expr
       const pattern =
         predicate === 'cont' ? `%${escaped}%` : predicate === 'start' ? `${escaped}%` : `%${escaped}`;
       if (spec.within === undefined) return sql<SqlBool>`${expr} ILIKE ${pattern}`;
+      // A value without three letters or digits in a row gives the trigram index nothing to look
+      // up: PostgreSQL would read the whole index. Such a term is kept away from it (the
+      // indexed text itself behind `|| ''`, which the planner does not match to the index).
+      if (!TRIGRAM.test(value))
+        return spec.within === expr
+          ? sql<SqlBool>`(${expr} || '') ILIKE ${pattern}`
+          : sql<SqlBool>`${expr} ILIKE ${pattern}`;
+      if (spec.within === expr) return sql<SqlBool>`${expr} ILIKE ${pattern}`;
       return sql<SqlBool>`(${expr} ILIKE ${pattern} AND ${spec.within} ILIKE ${`%${escaped}%`})`;
     }
     case 'in':

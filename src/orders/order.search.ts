@@ -39,7 +39,7 @@ export const ORDER_ATTRIBUTES: AttributeMap = {
   borrower_name: { expr: sql.ref('orders.borrower_name'), type: 'text', within: SEARCH_TEXT },
   // One box that finds an order by what people remember of it (the web application's search):
   // file number, loan number, street, city, zip, or the borrower's name.
-  keywords: { expr: SEARCH_TEXT, type: 'text', notNull: true },
+  keywords: { expr: SEARCH_TEXT, type: 'text', notNull: true, within: SEARCH_TEXT },
   address_city: { expr: sql.ref('orders.city'), type: 'text', notNull: true, within: SEARCH_TEXT },
   address_state: {
     expr: sql.ref('orders.state_id'),
