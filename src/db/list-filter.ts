@@ -72,8 +72,19 @@ export interface ListQuery {
   after?: string;
 }
 
-/** What pg_trgm takes trigrams from: three letters or digits in a row. */
-const TRIGRAM = /[\p{L}\p{N}]{3}/u;
+/**
+ * The word of a search value the trigram index is asked for: pg_trgm takes trigrams from runs of
+ * three letters or digits or more; the longest such run, one with digits first (a number is
+ * rarer than a name), is the likeliest to be rare. Null: the value has none.
+ */
+export function rarestWord(value: string): string | null {
+  const words = value.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  const score = (word: string) => word.length + (/\p{N}/u.test(word) ? 100 : 0);
+  return words.reduce<string | null>(
+    (best, word) => (best === null || score(word) > score(best) ? word : best),
+    null,
+  );
+}
 
 export function whereClauses(list: ListQuery, attributes: AttributeMap): Expression<SqlBool>[] {
   return list.terms.map((term) => termClause(term, attributes[term.attribute]!, list.timeZone));
@@ -105,15 +116,19 @@ function termClause(term: ListTerm, spec: AttributeSpec, timeZone: string): Expr
       const pattern =
         predicate === 'cont' ? `%${escaped}%` : predicate === 'start' ? `${escaped}%` : `%${escaped}`;
       if (spec.within === undefined) return sql<SqlBool>`${expr} ILIKE ${pattern}`;
-      // A value without three letters or digits in a row gives the trigram index nothing to look
-      // up: PostgreSQL would read the whole index. Such a term is kept away from it (the
-      // indexed text itself behind `|| ''`, which the planner does not match to the index).
-      if (!TRIGRAM.test(value))
-        return spec.within === expr
-          ? sql<SqlBool>`(${expr} || '') ILIKE ${pattern}`
-          : sql<SqlBool>`${expr} ILIKE ${pattern}`;
-      if (spec.within === expr) return sql<SqlBool>`${expr} ILIKE ${pattern}`;
-      return sql<SqlBool>`(${expr} ILIKE ${pattern} AND ${spec.within} ILIKE ${`%${escaped}%`})`;
+      // The index is asked for one word of the value only, the one likeliest to be rare: every
+      // trigram asked costs a walk of its posting list, and the common ones ("main", " st",
+      // "pat") list most of the table. A word a match contains is enough to narrow the rows;
+      // the whole pattern is then checked on each, away from the index (behind `|| ''`, which
+      // the planner does not match to it). A value without three letters or digits in a row
+      // gives the index nothing to look up (PostgreSQL would read all of it): not asked at all.
+      const word = rarestWord(value);
+      const whole = spec.within === expr ? sql`(${expr} || '')` : expr;
+      if (word === null) return sql<SqlBool>`${whole} ILIKE ${pattern}`;
+      // The value is that word: the indexed text's own term is all there is to ask.
+      if (spec.within === expr && predicate === 'cont' && word === value)
+        return sql<SqlBool>`${expr} ILIKE ${pattern}`;
+      return sql<SqlBool>`(${whole} ILIKE ${pattern} AND ${spec.within} ILIKE ${`%${word}%`})`;
     }
     case 'in':
     case 'not_in': {
