@@ -50,6 +50,8 @@ export function targetLines(current: BenchResults): string[] {
   for (const row of rows) {
     const target = row.target!;
     const missed = [
+      // No answer within the run: its latencies are zeros, not a pass.
+      row.requests_per_second === 0 ? 'no answer within the run' : null,
       target.ratio !== undefined && row.ratio_to_pk_ceiling < target.ratio
         ? `ratio ${row.ratio_to_pk_ceiling.toFixed(2)}`
         : null,

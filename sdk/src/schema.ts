@@ -3501,8 +3501,16 @@ export interface components {
             current_page: number;
             /** @example 3 */
             total_pages: number;
-            /** @example 61 */
+            /**
+             * @description The orders the search finds: exact up to a bound (LIST_EXACT_COUNT_LIMIT, 1,000 by default), estimated above it (see total_count_is_estimate)
+             * @example 61
+             */
             total_count: number;
+            /**
+             * @description true: the search finds more orders than the service counts one by one, and total_count (and total_pages) is the database planner’s estimate, never below the bound nor below the orders already paged through: show it as an approximation ("about 480,000"). false: total_count is exact
+             * @example false
+             */
+            total_count_is_estimate: boolean;
             /** @example 25 */
             per_page: number;
             /** @example true */
@@ -3529,6 +3537,11 @@ export interface components {
              * @example 16
              */
             total_count: number;
+            /**
+             * @description true: the search finds more orders than the service counts one by one (LIST_EXACT_COUNT_LIMIT): total_count is the planner’s estimate, shared among the statuses of the orders read in the proportions of your orders; show each as an approximation. false: every count is exact
+             * @example false
+             */
+            total_count_is_estimate: boolean;
         };
         /** @description One change in the order's history */
         HistoryEntry: {
@@ -9540,6 +9553,7 @@ export interface operations {
                      *         "current_page": 1,
                      *         "total_pages": 3,
                      *         "total_count": 61,
+                     *         "total_count_is_estimate": false,
                      *         "per_page": 25,
                      *         "has_next_page": true,
                      *         "has_prev_page": false,
@@ -10498,7 +10512,8 @@ export interface operations {
                      *           "count": 12
                      *         }
                      *       ],
-                     *       "total_count": 16
+                     *       "total_count": 16,
+                     *       "total_count_is_estimate": false
                      *     }
                      */
                     "application/json": components["schemas"]["OrderStatusCounts"];

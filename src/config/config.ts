@@ -107,6 +107,11 @@ export interface Config {
   };
   /** Origins allowed to call the API from a browser; empty: CORS off. */
   corsOrigins: string[];
+  /**
+   * A list's total is counted exactly up to this many orders; a search that finds more answers
+   * the planner's estimate, flagged (pagination.total_count_is_estimate).
+   */
+  listExactCountLimit: number;
   /** Registers the benchmark's ceiling routes (/__bench/*): for `npm run bench` only. */
   benchRoutes: boolean;
   /** The key that seals stored secrets (auth/secret-box.ts); null: one generated and kept in the database. */
@@ -262,6 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    listExactCountLimit: read('LIST_EXACT_COUNT_LIMIT', 1000, integer(1, 1_000_000)),
     benchRoutes: read('BENCH_ROUTES', false, boolean),
     secretEncryption: {
       key: read('SECRET_ENCRYPTION_KEY', null, encryptionKey),

@@ -36,6 +36,13 @@ export interface AttributeSpec {
   transform?: (value: string) => string | null;
   /** Never NULL (a NOT NULL column): keyset paging can then compare it as a range (db/list-keyset.ts). */
   notNull?: boolean;
+  /**
+   * For text attributes: an indexed text (a trigram index) that holds this attribute's value
+   * whole, or is the attribute itself. A cont, start or end term then also asks that this text
+   * contains the value: always true of a match, and what lets one index find the rows of
+   * several attributes.
+   */
+  within?: Expression<unknown>;
 }
 
 export type AttributeMap = Record<string, AttributeSpec>;
@@ -63,6 +70,20 @@ export interface ListQuery {
   timeZone: string;
   /** The cursor the page starts after (`after=`), as given: lists that take one open it. */
   after?: string;
+}
+
+/**
+ * The word of a search value the trigram index is asked for: pg_trgm takes trigrams from runs of
+ * three letters or digits or more; the longest such run, one with digits first (a number is
+ * rarer than a name), is the likeliest to be rare. Null: the value has none.
+ */
+export function rarestWord(value: string): string | null {
+  const words = value.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  const score = (word: string) => word.length + (/\p{N}/u.test(word) ? 100 : 0);
+  return words.reduce<string | null>(
+    (best, word) => (best === null || score(word) > score(best) ? word : best),
+    null,
+  );
 }
 
 export function whereClauses(list: ListQuery, attributes: AttributeMap): Expression<SqlBool>[] {
@@ -94,7 +115,20 @@ function termClause(term: ListTerm, spec: AttributeSpec, timeZone: string): Expr
       const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
       const pattern =
         predicate === 'cont' ? `%${escaped}%` : predicate === 'start' ? `${escaped}%` : `%${escaped}`;
-      return sql<SqlBool>`${expr} ILIKE ${pattern}`;
+      if (spec.within === undefined) return sql<SqlBool>`${expr} ILIKE ${pattern}`;
+      // The index is asked for one word of the value only, the one likeliest to be rare: every
+      // trigram asked costs a walk of its posting list, and the common ones ("main", " st",
+      // "pat") list most of the table. A word a match contains is enough to narrow the rows;
+      // the whole pattern is then checked on each, away from the index (behind `|| ''`, which
+      // the planner does not match to it). A value without three letters or digits in a row
+      // gives the index nothing to look up (PostgreSQL would read all of it): not asked at all.
+      const word = rarestWord(value);
+      const whole = spec.within === expr ? sql`(${expr} || '')` : expr;
+      if (word === null) return sql<SqlBool>`${whole} ILIKE ${pattern}`;
+      // The value is that word: the indexed text's own term is all there is to ask.
+      if (spec.within === expr && predicate === 'cont' && word === value)
+        return sql<SqlBool>`${expr} ILIKE ${pattern}`;
+      return sql<SqlBool>`(${whole} ILIKE ${pattern} AND ${spec.within} ILIKE ${`%${word}%`})`;
     }
     case 'in':
     case 'not_in': {

@@ -259,6 +259,8 @@ export interface OrdersTable {
   occupancy_type: string | null;
   estate_held_type: string | null;
   loan_number: string | null;
+  /** The first borrower party's name, kept for text search (migration 0030). */
+  borrower_name: string | null;
   loan_amount_cents: Cents | null;
   contract_price_cents: Cents | null;
   fha_case_number: string | null;

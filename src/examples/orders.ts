@@ -216,6 +216,7 @@ export const PAGINATION: Static<typeof Pagination> = {
   current_page: 1,
   total_pages: 3,
   total_count: 61,
+  total_count_is_estimate: false,
   per_page: 25,
   has_next_page: true,
   has_prev_page: false,
@@ -230,6 +231,7 @@ export const ORDER_STATUS_COUNTS: Static<typeof OrderStatusCounts> = {
     { status: SCHEDULED, count: 12 },
   ],
   total_count: 16,
+  total_count_is_estimate: false,
 };
 
 export const HISTORY_ENTRY: Static<typeof HistoryEntry> = {

@@ -97,6 +97,7 @@ export const TIMELINE_EXAMPLES: NamedExample[] = [
       per_page: 25,
       has_next_page: true,
       has_prev_page: false,
+      total_count_is_estimate: false,
       next_cursor: null,
     },
   }),

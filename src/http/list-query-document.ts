@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import type { AttributeMap, AttributeSpec, Predicate } from '../db/list-filter.ts';
-import { DATE_FILTER_PATTERN, DATETIME_FILTER_PATTERN, MAX_SORTS } from './list-query.ts';
+import { DATE_FILTER_PATTERN, DATETIME_FILTER_PATTERN, MAX_SORTS, MAX_TEXT_VALUE } from './list-query.ts';
 
 /**
  * The search parameters of a list, for the OpenAPI document: one per attribute and predicate
@@ -50,7 +50,7 @@ function valueSchema(spec: AttributeSpec): TSchema {
           'A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out)',
       });
     default:
-      return Type.String({ maxLength: 500 });
+      return Type.String({ maxLength: MAX_TEXT_VALUE });
   }
 }
 

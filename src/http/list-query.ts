@@ -30,6 +30,8 @@ export const MAX_PER_PAGE = 100;
 export const MAX_PAGE = 1_000_000;
 /** Sort keys one list takes (q[s][]): a few tie-breakers say all there is; hundreds were a 500. */
 export const MAX_SORTS = 5;
+/** The longest text a search term takes (list-query-document.ts declares it). */
+export const MAX_TEXT_VALUE = 500;
 
 const pagingProperties = {
   page: Type.Optional(
@@ -326,6 +328,12 @@ function checkTerm(
       });
       return null;
     }
+    // As the document says (maxLength): no order holds a longer text, and a pattern of
+    // thousands of characters costs the trigram index as many lookups.
+    if (values[0]!.length > MAX_TEXT_VALUE) {
+      problems.push({ field, message: `is too long: at most ${MAX_TEXT_VALUE} characters` });
+      return null;
+    }
     return term([values[0]!]);
   }
 
@@ -352,7 +360,7 @@ function checkTerm(
 function checkValue(value: string, spec: AttributeSpec, timeZone: string): string | null {
   switch (spec.type) {
     case 'text':
-      return value.length <= 500 ? value : null;
+      return value.length <= MAX_TEXT_VALUE ? value : null;
     case 'uuid':
       return isUuid(value) ? value.toLowerCase() : null;
     case 'enum':

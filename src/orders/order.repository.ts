@@ -6,6 +6,7 @@ import type { PartyRow } from './order.parties.ts';
 import { orderByClauses, whereClauses, type ListQuery } from '../db/list-filter.ts';
 import { afterKeys, keyText, orderByKeys, sortKeys, type SortKey } from '../db/list-keyset.ts';
 import { ORDER_ATTRIBUTES } from './order.search.ts';
+import { boundedMatches, estimatedTotal, plannedMatches } from '../db/list-count.ts';
 
 /**
  * The read models of orders, and the lookups around them: the detail (the order with its
@@ -174,14 +175,21 @@ export function orderSortKeys(list: ListQuery): SortKey[] {
 
 export type OrderPageRow = OrderListRow & { sort_keys: (string | null)[] };
 
+/** How a list is counted: up to `limit` exactly (db/list-count.ts); `before`: the rows of the pages before this one. */
+export interface CountBound {
+  limit: number;
+  before: number;
+}
+
 /**
- * A page of orders and the exact total, in one statement. The page is found on the indexes
- * alone (ids only, so a deep OFFSET skips index entries, not rows), then only its rows are
- * read; with `after` (the sort keys of the row the page follows) it starts there instead of
- * at an OFFSET. One row more than the page is looked for, to tell whether another follows.
+ * A page of orders and its total, in one statement. The page is found on the indexes alone
+ * (ids only, so a deep OFFSET skips index entries, not rows), then only its rows are read; with
+ * `after` (the sort keys of the row the page follows) it starts there instead of at an OFFSET.
+ * One row more than the page is looked for, to tell whether another follows.
  * The total is a scalar subquery of the same statement (planned once, run once): the running
- * totals when the search is by status alone (or none), else COUNT(*) over the search; a page
- * with no row (past the end) asks for it on its own.
+ * totals when the search is by status alone (or none), exact; else the matching rows counted up
+ * to the bound, and above it the planner's estimate (`estimated`), asked for in a second
+ * statement only then. A page with no row (past the end) asks for the total on its own.
  */
 export async function listOrders(
   db: Db,
@@ -189,7 +197,8 @@ export async function listOrders(
   list: ListQuery,
   scope: CountScope,
   after: (string | null)[] | null,
-): Promise<{ rows: OrderPageRow[]; total: number; more: boolean }> {
+  bound: CountBound,
+): Promise<{ rows: OrderPageRow[]; total: number; estimated: boolean; more: boolean }> {
   const filters = [visible, ...whereClauses(list, ORDER_ATTRIBUTES)];
   const keys = orderSortKeys(list);
   const order = orderByKeys(keys);
@@ -199,7 +208,7 @@ export async function listOrders(
   for (const sort of order) ids = ids.orderBy(sort);
   ids = ids.limit(list.perPage + 1);
   if (after === null && list.offset > 0) ids = ids.offset(list.offset);
-  const total = totalQuery(db, filters, list, scope);
+  const total = totalQuery(db, filters, list, scope, bound.limit);
   let page = db
     .selectFrom('orders')
     .select([
@@ -210,66 +219,96 @@ export async function listOrders(
         'appraiser_name',
       ),
       sql<(string | null)[]>`json_build_array(${sql.join(keys.map(keyText))})`.as('sort_keys'),
-      total.as('total_count'),
+      total.query.as('total_count'),
     ])
     .where('orders.id', 'in', ids);
   for (const sort of order) page = page.orderBy(sort);
   const found = await page.execute();
-  const count =
+  const counted =
     found.length > 0
       ? Number(found[0]!.total_count)
-      : Number((await total.executeTakeFirstOrThrow()).total_count);
+      : Number((await total.query.executeTakeFirstOrThrow()).total_count);
   const rows = found.slice(0, list.perPage).map(({ total_count: _, ...row }) => row);
-  return { rows, total: count, more: found.length > list.perPage };
+  const more = found.length > list.perPage;
+  if (!total.bounded || counted <= bound.limit) return { rows, total: counted, estimated: false, more };
+  const seen = bound.before + rows.length + (more ? 1 : 0);
+  const planned = await plannedMatches(db, 'orders', filters);
+  return { rows, total: estimatedTotal(planned, bound.limit, seen), estimated: true, more };
 }
 
-/** The exact total of a search: from the running totals when they can say it, else counted. */
-function totalQuery(db: Db, filters: Expression<SqlBool>[], list: ListQuery, scope: CountScope) {
+/**
+ * The total of a search: from the running totals when they can say it (exact at any size), else
+ * the matching rows counted up to the bound (`bounded`: above it, the count stops at limit + 1).
+ */
+function totalQuery(
+  db: Db,
+  filters: Expression<SqlBool>[],
+  list: ListQuery,
+  scope: CountScope,
+  limit: number,
+) {
   const statuses = statusOnly(list);
-  if (statuses === undefined || !scope.counted) {
-    let count = db.selectFrom('orders').select(sql<string>`count(*)`.as('total_count'));
-    for (const filter of filters) count = count.where(filter);
-    return count;
-  }
-  return db
+  if (statuses === undefined || !scope.counted)
+    return { query: boundedMatches(db, 'orders', filters, limit), bounded: true };
+  const query = db
     .selectFrom('order_counts')
     .select(sql<string>`coalesce(sum(n), 0)`.as('total_count'))
     .where('scope', '=', scope.scope)
     .where('scope_id', '=', scope.id)
     .$if(statuses !== null, (q) => q.where('status', 'in', statuses!));
+  return { query, bounded: false };
 }
 
 /**
  * How many of the orders a search finds are in each status, whatever status the search names
  * (so that a status filter can show what each choice would give). Without other terms, from the
- * running totals; with them, one grouped count on the same filters as the list.
+ * running totals, exact. With them, the matching rows grouped by status, read up to the bound:
+ * below it the counts are exact; above it (`estimated`) the planner's estimate of the search's
+ * total is shared among the statuses the rows read were in, in the proportions of the caller's
+ * running totals (where the caller has them; else of the rows read).
  */
 export async function countOrdersByStatus(
   db: Db,
   visible: Expression<SqlBool>,
   list: ListQuery,
   scope: CountScope,
-): Promise<{ status: string; count: number }[]> {
+  limit: number,
+): Promise<{ counts: { status: string; count: number }[]; estimated: boolean }> {
   const terms = list.terms.filter((term) => term.attribute !== 'status_name');
-  const rows =
-    terms.length === 0 && scope.counted
-      ? await db
-          .selectFrom('order_counts')
-          .select(['status', sql<string>`sum(n)`.as('count')])
-          .where('scope', '=', scope.scope)
-          .where('scope_id', '=', scope.id)
-          .groupBy('status')
-          .execute()
-      : await (() => {
-          let count = db
-            .selectFrom('orders')
-            .select(['orders.status', (eb) => eb.fn.countAll<string>().as('count')])
-            .where(visible);
-          for (const filter of whereClauses({ ...list, terms }, ORDER_ATTRIBUTES))
-            count = count.where(filter);
-          return count.groupBy('orders.status').execute();
-        })();
-  return rows.map((row) => ({ status: row.status, count: Number(row.count) })).filter((row) => row.count > 0);
+  const running = () =>
+    db
+      .selectFrom('order_counts')
+      .select(['status', sql<string>`sum(n)`.as('count')])
+      .where('scope', '=', scope.scope)
+      .where('scope_id', '=', scope.id)
+      .groupBy('status')
+      .execute();
+  const positive = (rows: { status: string; count: string | number }[]) =>
+    rows.map((row) => ({ status: row.status, count: Number(row.count) })).filter((row) => row.count > 0);
+  if (terms.length === 0 && scope.counted) return { counts: positive(await running()), estimated: false };
+
+  const filters = [visible, ...whereClauses({ ...list, terms }, ORDER_ATTRIBUTES)];
+  let sample = db.selectFrom('orders').select('orders.status');
+  for (const filter of filters) sample = sample.where(filter);
+  const read = positive(
+    await db
+      .selectFrom(sample.limit(limit + 1).as('found'))
+      .select(['found.status', (eb) => eb.fn.countAll<string>().as('count')])
+      .groupBy('found.status')
+      .execute(),
+  );
+  const readTotal = read.reduce((sum, row) => sum + row.count, 0);
+  if (readTotal <= limit) return { counts: read, estimated: false };
+
+  const total = estimatedTotal(await plannedMatches(db, 'orders', filters), limit, readTotal);
+  const seen = new Set(read.map((row) => row.status));
+  const shares = scope.counted ? positive(await running()).filter((row) => seen.has(row.status)) : read;
+  const whole = shares.reduce((sum, row) => sum + row.count, 0) || 1;
+  const counts = shares.map((row) => ({
+    status: row.status,
+    count: Math.max(1, Math.round((total * row.count) / whole)),
+  }));
+  return { counts, estimated: true };
 }
 
 /** The statuses searched for when the search is by status alone; null: no search; undefined: another search. */

@@ -97,6 +97,7 @@ export function registerOrderRoutes(app: AppInstance, deps: AppDeps): void {
       orderStatusCounts(
         db,
         principalOf(request).user,
+        config,
         parseListQuery(request.query, ORDER_ATTRIBUTES, { timeZone: config.timeZone }),
       ),
   );

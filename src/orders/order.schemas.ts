@@ -561,7 +561,14 @@ export const Pagination = Type.Object(
   {
     current_page: Type.Integer(),
     total_pages: Type.Integer(),
-    total_count: Type.Integer(),
+    total_count: Type.Integer({
+      description:
+        'The orders the search finds: exact up to a bound (LIST_EXACT_COUNT_LIMIT, 1,000 by default), estimated above it (see total_count_is_estimate)',
+    }),
+    total_count_is_estimate: Type.Boolean({
+      description:
+        'true: the search finds more orders than the service counts one by one, and total_count (and total_pages) is the database planner’s estimate, never below the bound nor below the orders already paged through: show it as an approximation ("about 480,000"). false: total_count is exact',
+    }),
     per_page: Type.Integer(),
     has_next_page: Type.Boolean(),
     has_prev_page: Type.Boolean(),
@@ -590,6 +597,10 @@ export const OrderStatusCounts = Type.Object(
       { description: 'Each status with at least one order, in workflow order' },
     ),
     total_count: Type.Integer({ description: 'The orders counted, all statuses together' }),
+    total_count_is_estimate: Type.Boolean({
+      description:
+        'true: the search finds more orders than the service counts one by one (LIST_EXACT_COUNT_LIMIT): total_count is the planner’s estimate, shared among the statuses of the orders read in the proportions of your orders; show each as an approximation. false: every count is exact',
+    }),
   },
   {
     $id: 'OrderStatusCounts',

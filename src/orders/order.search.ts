@@ -8,11 +8,24 @@ import { findState, listStates } from '../reference/geography.ts';
 const borrower = (column: 'first_name' | 'last_name') =>
   sql`(SELECT ${sql.ref(`bp.${column}`)} FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role_key = 'borrower' ORDER BY bp.created_at LIMIT 1)`;
 
+/**
+ * The text the search box looks in, one expression with a trigram index of its own
+ * (orders_search_idx, migration 0030): written exactly as the index's expression, or the
+ * planner would not use it. Plain concatenation, not concat_ws, which PostgreSQL does not hold
+ * immutable and so would not index.
+ */
+const SEARCH_TEXT = sql`(orders.file_number || ' ' || coalesce(orders.loan_number, '') || ' ' || orders.address_one || ' ' || orders.city || ' ' || orders.zip || ' ' || coalesce(orders.borrower_name, ''))`;
+
 export const ORDER_ATTRIBUTES: AttributeMap = {
   id: { expr: sql.ref('orders.id'), type: 'uuid', notNull: true },
   status_name: { expr: sql.ref('orders.status'), type: 'enum', values: STATUSES, notNull: true },
-  file_number: { expr: sql.ref('orders.file_number'), type: 'text', notNull: true },
-  loan_number: { expr: sql.ref('orders.loan_number'), type: 'text' },
+  file_number: {
+    expr: sql.ref('orders.file_number'),
+    type: 'text',
+    notNull: true,
+    within: SEARCH_TEXT,
+  },
+  loan_number: { expr: sql.ref('orders.loan_number'), type: 'text', within: SEARCH_TEXT },
   loan_type: { expr: sql.ref('orders.loan_type'), type: 'enum', values: LOAN_TYPES, notNull: true },
   transaction_type: {
     expr: sql.ref('orders.transaction_type'),
@@ -22,18 +35,12 @@ export const ORDER_ATTRIBUTES: AttributeMap = {
   },
   borrower_first_name: { expr: borrower('first_name'), type: 'text' },
   borrower_last_name: { expr: borrower('last_name'), type: 'text' },
-  borrower_name: {
-    expr: sql`(SELECT bp.name FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role_key = 'borrower' ORDER BY bp.created_at LIMIT 1)`,
-    type: 'text',
-  },
+  // The first borrower's name, as the order keeps it for the search (migration 0030).
+  borrower_name: { expr: sql.ref('orders.borrower_name'), type: 'text', within: SEARCH_TEXT },
   // One box that finds an order by what people remember of it (the web application's search):
   // file number, loan number, street, city, zip, or the borrower's name.
-  keywords: {
-    expr: sql`concat_ws(' ', orders.file_number, orders.loan_number, orders.address_one, orders.city, orders.zip, (SELECT bp.name FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role_key = 'borrower' ORDER BY bp.created_at LIMIT 1))`,
-    type: 'text',
-    notNull: true,
-  },
-  address_city: { expr: sql.ref('orders.city'), type: 'text', notNull: true },
+  keywords: { expr: SEARCH_TEXT, type: 'text', notNull: true, within: SEARCH_TEXT },
+  address_city: { expr: sql.ref('orders.city'), type: 'text', notNull: true, within: SEARCH_TEXT },
   address_state: {
     expr: sql.ref('orders.state_id'),
     type: 'enum',
@@ -41,8 +48,13 @@ export const ORDER_ATTRIBUTES: AttributeMap = {
     transform: (v) => findState(v)?.id ?? null,
     notNull: true,
   },
-  address_zip: { expr: sql.ref('orders.zip'), type: 'text', notNull: true },
-  address_street: { expr: sql.ref('orders.address_one'), type: 'text', notNull: true },
+  address_zip: { expr: sql.ref('orders.zip'), type: 'text', notNull: true, within: SEARCH_TEXT },
+  address_street: {
+    expr: sql.ref('orders.address_one'),
+    type: 'text',
+    notNull: true,
+    within: SEARCH_TEXT,
+  },
   due_date: { expr: sql.ref('orders.due_date'), type: 'datetime', notNull: true },
   created_at: { expr: sql.ref('orders.created_at'), type: 'datetime', notNull: true },
   updated_at: { expr: sql.ref('orders.updated_at'), type: 'datetime', notNull: true },

@@ -64,14 +64,15 @@ export async function searchOrders(
   const signature = sortSignature(list);
   const start =
     list.after === undefined ? null : await openCursor(cursors, list.after, boundTo, signature, keys);
-  const { rows, total, more } = await listOrders(
+  const page = start?.page ?? list.page;
+  const { rows, total, estimated, more } = await listOrders(
     db,
     orderVisibleTo(user),
     list,
     scope,
     start?.values ?? null,
+    { limit: config.listExactCountLimit, before: (page - 1) * list.perPage },
   );
-  const page = start?.page ?? list.page;
   const totalPages = Math.ceil(total / list.perPage);
   const last = rows.at(-1);
   const payload: CursorPayload | null =
@@ -82,8 +83,10 @@ export async function searchOrders(
       current_page: page,
       total_pages: totalPages,
       total_count: total,
+      total_count_is_estimate: estimated,
       per_page: list.perPage,
-      has_next_page: start === null ? page < totalPages : more,
+      // An estimated total does not say where the list ends; the row looked for past the page does.
+      has_next_page: start === null && !estimated ? page < totalPages : more,
       has_prev_page: page > 1,
       next_cursor: payload === null ? null : await cursors.seal(payload, boundTo),
     },
@@ -129,14 +132,24 @@ export async function exportOrders(
 }
 
 /** Each status the caller's orders matching the search (status aside) are in, in workflow order. */
-export async function orderStatusCounts(db: Db, user: AuthUser, list: ListQuery) {
-  const counts = await countOrdersByStatus(db, orderVisibleTo(user), list, countScope(user));
+export async function orderStatusCounts(db: Db, user: AuthUser, config: Config, list: ListQuery) {
+  const { counts, estimated } = await countOrdersByStatus(
+    db,
+    orderVisibleTo(user),
+    list,
+    countScope(user),
+    config.listExactCountLimit,
+  );
   const byStatus = new Map(counts.map((c) => [c.status, c.count]));
   const data = STATUSES.filter((status) => byStatus.has(status)).map((status) => ({
     status: statusRef(status),
     count: byStatus.get(status)!,
   }));
-  return { data, total_count: data.reduce((sum, row) => sum + row.count, 0) };
+  return {
+    data,
+    total_count: data.reduce((sum, row) => sum + row.count, 0),
+    total_count_is_estimate: estimated,
+  };
 }
 
 /** Changes the subject property's address (clients and staff, while the order is not closed). */

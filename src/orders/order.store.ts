@@ -180,9 +180,12 @@ export async function insertOrder(
   changes: readonly OrderChange[],
 ): Promise<OrderRow & { parties: PartyRow[] }> {
   const fileNumber = sql<string>`(SELECT file_number FROM new_number)`;
+  // The search's copy of the borrower's name (migration 0030), written with the order so that
+  // the parties' trigger finds it set and leaves the new row alone.
+  const borrowerName = parties.find((party) => party.role_key === 'borrower')?.name ?? null;
   const newOrder = db
     .insertInto('orders')
-    .values({ ...order, file_number: fileNumber })
+    .values({ ...order, file_number: fileNumber, borrower_name: borrowerName })
     .returningAll();
   const partyRows = parties.map((party, place) => ({ ...party, place }));
   const productRows = products.map((p) => ({ ...p, fee_cents: String(p.fee_cents) }));

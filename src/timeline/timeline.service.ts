@@ -79,6 +79,7 @@ export async function orderTimeline(db: Db, user: AuthUser, orderId: string, que
       per_page: query.perPage,
       has_next_page: query.page < totalPages,
       has_prev_page: query.page > 1,
+      total_count_is_estimate: false,
       next_cursor: null,
     },
   };

@@ -95,6 +95,25 @@ describe('correcting an order', () => {
     });
   });
 
+  it('finds a corrected borrower by the new name in the search box, and no longer by the old', async () => {
+    const order = await placeOrder(t.app, t.db, world.demo);
+    const renamed = await patch(order.id, world.client, {
+      borrower: { first_name: 'Quentin', last_name: 'Zabriskie' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const found = async (words: string) => {
+      const list = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders?q[keywords_cont]=${encodeURIComponent(words)}`,
+        headers: { 'X-Api-Key': world.client },
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      return (list.json() as { data: { id: string }[] }).data.map((row) => row.id);
+    };
+    expect(await found('Zabriskie')).toContain(order.id);
+    expect(await found('Bea Borrower')).not.toContain(order.id);
+  });
+
   it('takes form fields too, and staff correct as the client does', async () => {
     const order = await placeOrder(t.app, t.db, world.demo);
     const form = await t.app.inject({

@@ -28,6 +28,7 @@ import * as userDeactivation from './2026_11_24_0026_user_deactivation.ts';
 import * as clientProductFees from './2026_11_24_0027_client_product_fees.ts';
 import * as orderChangeNotices from './2026_11_24_0028_order_change_notices.ts';
 import * as independence from './2026_11_26_0029_independence.ts';
+import * as search from './2026_11_26_0030_search.ts';
 import * as accessContact from './2026_11_26_0031_access_contact.ts';
 import * as noticesTimeline from './2026_11_26_0032_notices_timeline.ts';
 
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0027_client_product_fees': clientProductFees,
   '2026_11_24_0028_order_change_notices': orderChangeNotices,
   '2026_11_26_0029_independence': independence,
+  '2026_11_26_0030_search': search,
   '2026_11_26_0031_access_contact': accessContact,
   '2026_11_26_0032_notices_timeline': noticesTimeline,
 };

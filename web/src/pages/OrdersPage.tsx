@@ -49,6 +49,12 @@ function OrderCard({ order }: { order: Row }) {
   );
 }
 
+/**
+ * A total the service estimated (a search matching more orders than it counts exactly,
+ * docs/api.md): two significant figures, "480,000".
+ */
+const about = (total: number) => Number(total.toPrecision(2)).toLocaleString();
+
 /** The orders the user can see: search, status, sort and page live in the URL (routes/orders.ts). */
 export function OrdersPage() {
   usePageTitle('Orders');
@@ -72,7 +78,9 @@ export function OrdersPage() {
         </Title>
         <Group gap="md">
           <Text c="dimmed" size="sm" aria-live="polite">
-            {`${total.toLocaleString()} order${total === 1 ? '' : 's'}`}
+            {orders.pagination.total_count_is_estimate
+              ? `About ${about(total)} orders`
+              : `${total.toLocaleString()} order${total === 1 ? '' : 's'}`}
           </Text>
           {status !== 'none' && (
             <Button

@@ -93,6 +93,7 @@ const emptyPage: OrderList = {
     current_page: 1,
     total_pages: 0,
     total_count: 0,
+    total_count_is_estimate: false,
     per_page: ORDERS_PER_PAGE,
     has_next_page: false,
     has_prev_page: false,
