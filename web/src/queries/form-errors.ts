@@ -1,0 +1,113 @@
+import { ApiFailure } from './failure.ts';
+
+/**
+ * The service's 422 details as sentences a person reads beside the field: "Enter a 5-digit ZIP
+ * code", "The name is required". The details name the field as the request did
+ * (`organization.address_attributes.zip`) and say what is wrong in the schema validator's words
+ * (`must match pattern "^\d{5}…"`), which mean nothing to a person: both are translated here.
+ */
+
+/** Where a field's pattern asks for a form a person knows, the sentence says which. */
+const PATTERN_HINTS: Record<string, string> = {
+  zip: 'Enter a 5-digit ZIP code (or ZIP+4)',
+  state: "Enter the state's two-letter code, such as TX",
+  phone_number: 'Enter a phone number, such as 512-555-0100',
+  phone: 'Enter a phone number, such as 512-555-0100',
+  email: 'Enter an email address, such as name@example.com',
+  url: 'Enter an address that starts with https://',
+  fee: 'Enter an amount in dollars, such as 450.00',
+  submission_fee: 'Enter an amount in dollars, such as 450.00',
+};
+
+/** What the validator's words mean, as the end of a sentence that starts with the field's label. */
+const MESSAGES: [RegExp, (match: RegExpExecArray, label: string, leaf: string) => string][] = [
+  [/^must NOT have fewer than 1 characters?$/, (_m, label) => `${label} is required`],
+  [
+    /^must NOT have fewer than (\d+) characters?$/,
+    (m, label) => `${label} needs at least ${m[1]} characters`,
+  ],
+  [
+    /^must NOT have more than (\d+) characters?$/,
+    (m, label) => `${label} may have at most ${m[1]} characters`,
+  ],
+  [/^must NOT have fewer than 1 items?$/, (_m, label) => `Choose at least one for ${lower(label)}`],
+  [/^must NOT have fewer than (\d+) items?$/, (m, label) => `Choose at least ${m[1]} for ${lower(label)}`],
+  [/^must NOT have more than (\d+) items?$/, (m, label) => `Choose at most ${m[1]} for ${lower(label)}`],
+  [/^must match format "email"$/, () => PATTERN_HINTS.email!],
+  [/^must match format "uri"$/, () => PATTERN_HINTS.url!],
+  [/^must match format "date"$/, (_m, label) => `${label} is not a date`],
+  [/^must match format "uuid"$/, (_m, label) => `${label} is not one of the choices`],
+  [
+    /^must match pattern /,
+    (_m, label, leaf) => PATTERN_HINTS[leaf] ?? `${label} is not in the expected form`,
+  ],
+  [/^must be equal to one of the allowed values$/, (_m, label) => `${label} is not one of the choices`],
+  [/^must be (string|number|integer|boolean|array|object|null)/, (_m, label) => `${label} is not valid`],
+  [
+    /^must be a decimal amount/,
+    (_m, label, leaf) => PATTERN_HINTS[leaf] ?? `${label} must be an amount, such as 450.00`,
+  ],
+];
+
+const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
+
+/** `organization.contacts_attributes[0].phones_attributes[0].phone_number` → `phone_number`. */
+const leafOf = (field: string) =>
+  field
+    .replace(/\[\d+\]/g, '')
+    .split('.')
+    .pop() ?? field;
+
+/** A label for a field the form does not name: `first_name` → "The first name". */
+const labelOf = (field: string) => `The ${leafOf(field).replace(/_/g, ' ')}`;
+
+/** One problem as a sentence: "The ZIP is required.", "Enter a 5-digit ZIP code (or ZIP+4)." */
+export function problemSentence(field: string, message: string, label = labelOf(field)): string {
+  const leaf = leafOf(field);
+  const known = MESSAGES.map(([pattern, say]) => {
+    const match = pattern.exec(message);
+    return match ? say(match, label, leaf) : null;
+  }).find((sentence) => sentence !== null);
+  const sentence = known ?? `${label} ${message}`;
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/**
+ * The service's 422 messages by the form's own fields: `apiFields` names, for each field of the
+ * form, the field the API calls it (`zip` → `organization.address_attributes.zip`); a message
+ * about an item of a list (`event_types[2]`) goes to the list's field. A message for a field the
+ * form does not show is returned as `rest`, for an alert above the form, as is any other failure.
+ */
+export function formErrorsOf(
+  error: unknown,
+  apiFields: Record<string, string>,
+  labels: Record<string, string>,
+): { fields: Record<string, string>; rest: string | null } {
+  if (!(error instanceof ApiFailure))
+    return { fields: {}, rest: 'The service could not be reached. Try again.' };
+  const byApi = new Map(Object.entries(apiFields).map(([form, api]) => [api, form]));
+  const fields: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const detail of error.body?.error.details ?? []) {
+    const item = byApi.get(detail.field) === undefined;
+    const form = byApi.get(detail.field) ?? byApi.get(detail.field.replace(/\[\d+\]$/, ''));
+    // An item of a list has a label of its own ("An event"), or the list's.
+    const label = form && ((item ? labels[`${form}[]`] : undefined) ?? labels[form]);
+    if (form) fields[form] ??= problemSentence(detail.field, detail.message, label);
+    else rest.push(problemSentence(detail.field, detail.message));
+  }
+  if (Object.keys(fields).length === 0 && rest.length === 0) return { fields, rest: error.message };
+  return { fields, rest: rest.length > 0 ? rest.join(' ') : null };
+}
+
+/** The same for a form whose fields are named as the API names them (`email`, `password`). */
+export const sameNamedErrorsOf = (error: unknown, labels: Record<string, string>) =>
+  formErrorsOf(
+    error,
+    Object.fromEntries(
+      Object.keys(labels)
+        .filter((field) => !field.endsWith('[]'))
+        .map((field) => [field, field]),
+    ),
+    labels,
+  );
