@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { AuthCard, EmailInput, emailProblem } from '../components/AuthCard.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { askForResetLink } from '../queries/auth.ts';
-import { sameNamedErrorsOf } from '../queries/form-errors.ts';
+import { sendForm } from '../queries/form-errors.ts';
 
 /** Asks for a reset link by email; the answer is the same whether the email has an account. */
 export function ForgotPasswordPage() {
@@ -14,15 +14,9 @@ export function ForgotPasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '' }, validate: { email: emailProblem } });
   const submit = form.onSubmit(async ({ email }) => {
-    setFailure(null);
-    try {
-      await askForResetLink(email.trim());
-      setSent(true);
-    } catch (error) {
-      const { fields, rest } = sameNamedErrorsOf(error, { email: 'The email' });
-      form.setErrors(fields);
-      setFailure(rest);
-    }
+    const refusal = { setErrors: form.setErrors, setFailure };
+    const asked = () => askForResetLink(email.trim()).then(() => true);
+    if (await sendForm(asked, refusal, { email: 'The email' })) setSent(true);
   });
   return (
     <AuthCard

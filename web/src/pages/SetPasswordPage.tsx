@@ -7,7 +7,7 @@ import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { newPasswordChecks, PASSWORD_MIN_LENGTH } from '../lib/passwords.ts';
 import { setPasswordByLink } from '../queries/auth.ts';
-import { sameNamedErrorsOf } from '../queries/form-errors.ts';
+import { sendForm } from '../queries/form-errors.ts';
 
 /**
  * Choosing a password through an emailed link: an invitation's (/set-password) or a reset's
@@ -26,15 +26,9 @@ export function SetPasswordPage() {
   const form = useForm({ initialValues: { password: '', confirm: '' }, validate: newPasswordChecks });
   const submit = form.onSubmit(async (values) => {
     if (!token) return;
-    setFailure(null);
-    try {
-      await setPasswordByLink(token, values.password);
-      await navigate({ to: '/' });
-    } catch (error) {
-      const { fields, rest } = sameNamedErrorsOf(error, { password: 'The password' });
-      form.setErrors(fields);
-      setFailure(rest);
-    }
+    const refusal = { setErrors: form.setErrors, setFailure };
+    const set = () => setPasswordByLink(token, values.password).then(() => true);
+    if (await sendForm(set, refusal, { password: 'The password' })) await navigate({ to: '/' });
   });
   return (
     <AuthCard

@@ -111,3 +111,32 @@ export const sameNamedErrorsOf = (error: unknown, labels: Record<string, string>
     ),
     labels,
   );
+
+/** Where a form shows a refusal: by its fields, and above them. */
+export interface FormRefusal {
+  setErrors: (errors: Record<string, string>) => void;
+  setFailure: (failure: string | null) => void;
+}
+
+/**
+ * Sends a form: the answer, or undefined once the service's refusal is shown by the fields it
+ * names (`labels`, and `apiFields` where the API names them otherwise) and the rest above them.
+ */
+export async function sendForm<T>(
+  send: () => Promise<T>,
+  shown: FormRefusal,
+  labels: Record<string, string>,
+  apiFields?: Record<string, string>,
+): Promise<T | undefined> {
+  shown.setFailure(null);
+  try {
+    return await send();
+  } catch (error) {
+    const { fields, rest } = apiFields
+      ? formErrorsOf(error, apiFields, labels)
+      : sameNamedErrorsOf(error, labels);
+    shown.setErrors(fields);
+    shown.setFailure(rest);
+    return undefined;
+  }
+}

@@ -8,7 +8,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { enterDoesNotSubmit } from '../../lib/forms.ts';
 import { newPasswordChecks } from '../../lib/passwords.ts';
 import { changePassword } from '../../queries/account.ts';
-import { sameNamedErrorsOf } from '../../queries/form-errors.ts';
+import { sendForm } from '../../queries/form-errors.ts';
 
 const LABELS = { current_password: 'The current password', password: 'The new password' };
 
@@ -21,22 +21,17 @@ export function ChangePassword() {
     validate: newPasswordChecks,
   });
   const submit = form.onSubmit(async ({ current_password, password }) => {
-    setFailure(null);
     setChanged(false);
-    try {
-      await changePassword({ current_password, password });
-      form.reset();
-      setChanged(true);
-      notifications.show({
-        color: 'teal',
-        title: 'Password changed',
-        message: 'Every other session of yours was signed out.',
-      });
-    } catch (error) {
-      const { fields, rest } = sameNamedErrorsOf(error, LABELS);
-      form.setErrors(fields);
-      setFailure(rest);
-    }
+    const refusal = { setErrors: form.setErrors, setFailure };
+    const done = await sendForm(() => changePassword({ current_password, password }), refusal, LABELS);
+    if (!done) return;
+    form.reset();
+    setChanged(true);
+    notifications.show({
+      color: 'teal',
+      title: 'Password changed',
+      message: 'Every other session of yours was signed out.',
+    });
   });
   return (
     <SectionCard

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SectionHeader } from './SectionHeader.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { clientsQuery } from '../../queries/clients.ts';
 import { ClientOrderVisibility } from './ClientOrderVisibility.tsx';
@@ -17,12 +18,7 @@ export function ClientsSection() {
   const [settingsOf, setSettingsOf] = useState<Client | null>(null);
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Clients
-        </Title>
-        <Button onClick={() => setCreating(true)}>New client</Button>
-      </Group>
+      <SectionHeader title="Clients" action="New client" onAction={() => setCreating(true)} />
       <DataTable
         label="Clients"
         rows={clients.data}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { FormFailure } from '../../components/FormFailure.tsx';
 import { enterDoesNotSubmit } from '../../lib/forms.ts';
 import { companySettingsQuery, saveCompanySettings, type CompanySettings } from '../../queries/company.ts';
-import { sameNamedErrorsOf } from '../../queries/form-errors.ts';
+import { sendForm } from '../../queries/form-errors.ts';
 
 const METHODS: { value: CompanySettings['payment_methods'][number]; label: string }[] = [
   { value: 'invoice', label: 'Invoice' },
@@ -29,27 +29,21 @@ export function CompanySettingsSection({ companyId }: { companyId: string }) {
     },
   });
   const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const saved = await saveCompanySettings(companyId, {
-        payment_methods: values.payment_methods,
-        submission_fee: values.submission_fee.trim() || null,
-      });
-      form.setInitialValues({
-        payment_methods: saved.payment_methods,
-        submission_fee: saved.submission_fee ?? '',
-      });
-      form.resetDirty({ payment_methods: saved.payment_methods, submission_fee: saved.submission_fee ?? '' });
-      notifications.show({
-        color: 'teal',
-        title: 'Settings saved',
-        message: 'New orders follow them at once.',
-      });
-    } catch (error) {
-      const { fields, rest } = sameNamedErrorsOf(error, LABELS);
-      form.setErrors(fields);
-      setFailure(rest);
-    }
+    const change = {
+      payment_methods: values.payment_methods,
+      submission_fee: values.submission_fee.trim() || null,
+    };
+    const refusal = { setErrors: form.setErrors, setFailure };
+    const saved = await sendForm(() => saveCompanySettings(companyId, change), refusal, LABELS);
+    if (!saved) return;
+    const shown = { payment_methods: saved.payment_methods, submission_fee: saved.submission_fee ?? '' };
+    form.setInitialValues(shown);
+    form.resetDirty(shown);
+    notifications.show({
+      color: 'teal',
+      title: 'Settings saved',
+      message: 'New orders follow them at once.',
+    });
   });
   return (
     <form onSubmit={submit} onKeyDown={enterDoesNotSubmit} noValidate>

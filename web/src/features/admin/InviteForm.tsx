@@ -7,7 +7,7 @@ import { FormButtons } from '../../components/FormButtons.tsx';
 import { FormFailure } from '../../components/FormFailure.tsx';
 import { enterDoesNotSubmit } from '../../lib/forms.ts';
 import { clientsQuery } from '../../queries/clients.ts';
-import { sameNamedErrorsOf } from '../../queries/form-errors.ts';
+import { sendForm } from '../../queries/form-errors.ts';
 import { sessionQuery } from '../../queries/session.ts';
 import { inviteUser, type ManagedUser } from '../../queries/users.ts';
 
@@ -40,27 +40,26 @@ export function InviteForm({ onDone }: { onDone: () => void }) {
     ...(clients.data ?? []).map((client) => ({ value: client.id, label: `${client.name} (client)` })),
   ];
   const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const invited = await inviteUser({
-        email: values.email.trim(),
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
-        role: (isCompany ? values.role : 'client') as ManagedUser['role'],
-        organization_id: values.organization_id,
-        is_admin: values.is_admin,
-      });
-      notifications.show({
-        color: 'teal',
-        title: 'Invitation sent',
-        message: `${invited.name} gets an email to choose a password.`,
-      });
-      onDone();
-    } catch (error) {
-      const { fields, rest } = sameNamedErrorsOf(error, LABELS);
-      form.setErrors(fields);
-      setFailure(rest);
-    }
+    const invited = await sendForm(
+      () =>
+        inviteUser({
+          email: values.email.trim(),
+          first_name: values.first_name.trim(),
+          last_name: values.last_name.trim(),
+          role: (isCompany ? values.role : 'client') as ManagedUser['role'],
+          organization_id: values.organization_id,
+          is_admin: values.is_admin,
+        }),
+      { setErrors: form.setErrors, setFailure },
+      LABELS,
+    );
+    if (!invited) return;
+    notifications.show({
+      color: 'teal',
+      title: 'Invitation sent',
+      message: `${invited.name} gets an email to choose a password.`,
+    });
+    onDone();
   });
   return (
     <form onSubmit={submit} onKeyDown={enterDoesNotSubmit} noValidate>

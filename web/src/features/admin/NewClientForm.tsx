@@ -7,7 +7,7 @@ import { FormButtons } from '../../components/FormButtons.tsx';
 import { FormFailure } from '../../components/FormFailure.tsx';
 import { enterDoesNotSubmit } from '../../lib/forms.ts';
 import { clientTypesQuery, createClient } from '../../queries/clients.ts';
-import { formErrorsOf } from '../../queries/form-errors.ts';
+import { sendForm } from '../../queries/form-errors.ts';
 
 const ADDRESS = 'organization.address_attributes';
 const CONTACT = 'organization.contacts_attributes[0]';
@@ -83,20 +83,15 @@ export function NewClientForm({ onDone }: { onDone: () => void }) {
     },
   });
   const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const created = await createClient(bodyOf(values));
-      notifications.show({
-        color: 'teal',
-        title: 'Client created',
-        message: `${created.client.name} can now place orders.`,
-      });
-      onDone();
-    } catch (error) {
-      const { fields, rest } = formErrorsOf(error, API_FIELDS, LABELS);
-      form.setErrors(fields);
-      setFailure(rest);
-    }
+    const refusal = { setErrors: form.setErrors, setFailure };
+    const created = await sendForm(() => createClient(bodyOf(values)), refusal, LABELS, API_FIELDS);
+    if (!created) return;
+    notifications.show({
+      color: 'teal',
+      title: 'Client created',
+      message: `${created.client.name} can now place orders.`,
+    });
+    onDone();
   });
   const field = (name: keyof typeof LABELS) => form.getInputProps(name);
   return (

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SectionHeader } from './SectionHeader.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { sessionQuery } from '../../queries/session.ts';
 import { usersQuery, type ManagedUser } from '../../queries/users.ts';
@@ -68,12 +69,7 @@ export function UsersSection() {
   ];
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Users
-        </Title>
-        <Button onClick={() => setInviting(true)}>Invite a user</Button>
-      </Group>
+      <SectionHeader title="Users" action="Invite a user" onAction={() => setInviting(true)} />
       <DataTable
         label="Users"
         rows={users.data}

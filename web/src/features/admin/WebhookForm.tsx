@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { FormButtons } from '../../components/FormButtons.tsx';
 import { FormFailure } from '../../components/FormFailure.tsx';
 import { enterDoesNotSubmit } from '../../lib/forms.ts';
-import { sameNamedErrorsOf } from '../../queries/form-errors.ts';
+import { sendForm } from '../../queries/form-errors.ts';
 import { createWebhook, updateWebhook, type Webhook } from '../../queries/webhooks.ts';
 
+// A message about one event type (event_types[2]) stands by the events field.
 const LABELS = {
   url: 'The address',
   description: 'The description',
@@ -33,33 +34,22 @@ export function WebhookForm({
     },
   });
   const submit = form.onSubmit(async (values) => {
-    setFailure(null);
     const body = {
       url: values.url.trim(),
       description: values.description.trim() || null,
       event_types: values.event_types,
       active: values.active,
     };
-    try {
-      if (webhook) {
-        await updateWebhook(webhook.id, body);
-        notifications.show({ color: 'teal', title: 'Webhook saved', message: body.url });
-        onDone();
-      } else {
-        const created = await createWebhook(body);
-        notifications.show({
-          color: 'teal',
-          title: 'Webhook created',
-          message: 'Copy its signing secret now.',
-        });
-        onDone({ url: created.url, secret: created.secret });
-      }
-    } catch (error) {
-      // A message about one event type (event_types[2]) stands by the events field.
-      const { fields, rest } = sameNamedErrorsOf(error, LABELS);
-      form.setErrors(fields);
-      setFailure(rest);
+    const refusal = { setErrors: form.setErrors, setFailure };
+    if (webhook) {
+      if (!(await sendForm(() => updateWebhook(webhook.id, body), refusal, LABELS))) return;
+      notifications.show({ color: 'teal', title: 'Webhook saved', message: body.url });
+      return onDone();
     }
+    const created = await sendForm(() => createWebhook(body), refusal, LABELS);
+    if (!created) return;
+    notifications.show({ color: 'teal', title: 'Webhook created', message: 'Copy its signing secret now.' });
+    onDone({ url: created.url, secret: created.secret });
   });
   return (
     <form onSubmit={submit} onKeyDown={enterDoesNotSubmit} noValidate>

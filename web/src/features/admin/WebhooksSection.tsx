@@ -1,6 +1,7 @@
-import { Button, Code, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Code, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SectionHeader } from './SectionHeader.tsx';
 import { FormFailure } from '../../components/FormFailure.tsx';
 import { SecretShownOnce } from '../../components/SecretShownOnce.tsx';
 import { failureText } from '../../queries/failure.ts';
@@ -22,12 +23,7 @@ export function WebhooksSection() {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Webhooks
-        </Title>
-        <Button onClick={() => setEditing('new')}>New webhook</Button>
-      </Group>
+      <SectionHeader title="Webhooks" action="New webhook" onAction={() => setEditing('new')} />
       <Text size="sm" c="dimmed">
         Events are posted to each address as they happen, signed with the subscription&apos;s secret
         (docs/webhooks.md).
