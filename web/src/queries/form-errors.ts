@@ -1,23 +1,24 @@
 import { ApiFailure } from './failure.ts';
 
 /**
- * The service's 422 details as sentences a person reads beside the field: "Enter a 5-digit ZIP
- * code", "The name is required". The details name the field as the request did
+ * The service's 422 details as sentences a person reads beside the field: "The ZIP code needs
+ * 5 digits, or 9 as ZIP+4 (78701-1234)", "The name is required". The details name the field as the request did
  * (`organization.address_attributes.zip`) and say what is wrong in the schema validator's words
  * (`must match pattern "^\d{5}…"`), which mean nothing to a person: both are translated here.
  */
 
 /** Where a field's pattern asks for a form a person knows, the sentence says which. */
-const PATTERN_HINTS: Record<string, string> = {
-  zip: 'Enter a 5-digit ZIP code (or ZIP+4)',
-  state: "Enter the state's two-letter code, such as TX",
-  phone_number: 'Enter a phone number, such as 512-555-0100',
-  phone: 'Enter a phone number, such as 512-555-0100',
-  email: 'Enter an email address, such as name@example.com',
-  url: 'Enter an address that starts with https://',
-  fee: 'Enter an amount in dollars, such as 450.00',
-  submission_fee: 'Enter an amount in dollars, such as 450.00',
+const PATTERN_HINTS: Record<string, (label: string) => string> = {
+  zip: (label) => `${label} needs 5 digits, or 9 as ZIP+4 (78701-1234)`,
+  state: (label) => `${label} needs its two-letter code, such as TX`,
+  phone_number: (label) => `${label} needs a phone number's digits, such as 512-555-0100`,
+  phone: (label) => `${label} needs a phone number's digits, such as 512-555-0100`,
+  email: (label) => `${label} needs an email address, such as name@example.com`,
+  url: (label) => `${label} needs to start with https://`,
+  fee: (label) => `${label} needs an amount in dollars, such as 450.00`,
+  submission_fee: (label) => `${label} needs an amount in dollars, such as 450.00`,
 };
+const hinted = (leaf: string, label: string, otherwise: string) => PATTERN_HINTS[leaf]?.(label) ?? otherwise;
 
 /** What the validator's words mean, as the end of a sentence that starts with the field's label. */
 const MESSAGES: [RegExp, (match: RegExpExecArray, label: string, leaf: string) => string][] = [
@@ -33,19 +34,16 @@ const MESSAGES: [RegExp, (match: RegExpExecArray, label: string, leaf: string) =
   [/^must NOT have fewer than 1 items?$/, (_m, label) => `Choose at least one for ${lower(label)}`],
   [/^must NOT have fewer than (\d+) items?$/, (m, label) => `Choose at least ${m[1]} for ${lower(label)}`],
   [/^must NOT have more than (\d+) items?$/, (m, label) => `Choose at most ${m[1]} for ${lower(label)}`],
-  [/^must match format "email"$/, () => PATTERN_HINTS.email!],
-  [/^must match format "uri"$/, () => PATTERN_HINTS.url!],
+  [/^must match format "email"$/, (_m, label) => hinted('email', label, '')],
+  [/^must match format "uri"$/, (_m, label) => hinted('url', label, '')],
   [/^must match format "date"$/, (_m, label) => `${label} is not a date`],
   [/^must match format "uuid"$/, (_m, label) => `${label} is not one of the choices`],
-  [
-    /^must match pattern /,
-    (_m, label, leaf) => PATTERN_HINTS[leaf] ?? `${label} is not in the expected form`,
-  ],
+  [/^must match pattern /, (_m, label, leaf) => hinted(leaf, label, `${label} is not in the expected form`)],
   [/^must be equal to one of the allowed values$/, (_m, label) => `${label} is not one of the choices`],
   [/^must be (string|number|integer|boolean|array|object|null)/, (_m, label) => `${label} is not valid`],
   [
     /^must be a decimal amount/,
-    (_m, label, leaf) => PATTERN_HINTS[leaf] ?? `${label} must be an amount, such as 450.00`,
+    (_m, label, leaf) => hinted(leaf, label, `${label} must be an amount, such as 450.00`),
   ],
 ];
 
@@ -58,10 +56,17 @@ const leafOf = (field: string) =>
     .split('.')
     .pop() ?? field;
 
+/** Labels of the fields many forms share, where the API's name is not a person's word. */
+const LEAF_LABELS: Record<string, string> = {
+  zip: 'The ZIP code',
+  url: 'The address',
+  phone_number: 'The phone number',
+  address_one: 'The street',
+};
 /** A label for a field the form does not name: `first_name` → "The first name". */
-const labelOf = (field: string) => `The ${leafOf(field).replace(/_/g, ' ')}`;
+const labelOf = (field: string) => LEAF_LABELS[leafOf(field)] ?? `The ${leafOf(field).replace(/_/g, ' ')}`;
 
-/** One problem as a sentence: "The ZIP is required.", "Enter a 5-digit ZIP code (or ZIP+4)." */
+/** One problem as a sentence: "The ZIP code is required.", "The ZIP code needs 5 digits, or 9 as ZIP+4 (78701-1234)." */
 export function problemSentence(field: string, message: string, label = labelOf(field)): string {
   const leaf = leafOf(field);
   const known = MESSAGES.map(([pattern, say]) => {
