@@ -43,6 +43,8 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
     },
     {
       header: 'Status',
+      // A status is one word: the column keeps its width on a phone (the table scrolls instead).
+      nowrap: true,
       cell: (delivery) => (
         <Badge color={STATUS_COLORS[delivery.status] ?? 'gray'} variant="dot" radius="sm" tt="none">
           {delivery.status}
