@@ -1,4 +1,4 @@
-import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Paper, Stack, Text, TextInput, Title, type TextInputProps } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 
 /**
@@ -40,6 +40,11 @@ export function AuthCard(props: {
     </Center>
   );
 }
+
+/** The email a person signs in with (a password manager fills it as the user name). */
+export const EmailInput = (props: TextInputProps) => (
+  <TextInput label="Email" type="email" autoComplete="username" required {...props} />
+);
 
 /** The form check of an email field, before the service sees it. */
 export const emailProblem = (value: string) =>

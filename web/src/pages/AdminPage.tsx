@@ -1,9 +1,9 @@
 import { Alert, Stack, Tabs, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { sessionQuery } from '../queries/session.ts';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { ApiKeys } from './AccountPage.tsx';
+import { ApiKeys } from '../features/account/ApiKeys.tsx';
 import type { AdminTab } from '../features/admin/tabs.ts';
 import { ClientsSection } from '../features/admin/ClientsSection.tsx';
 import { CompanySettingsSection } from '../features/admin/CompanySettingsSection.tsx';
@@ -29,7 +29,7 @@ export function AdminPage() {
   const navigate = useNavigate({ from: '/admin' });
   const tab = search.tab ?? 'clients';
   usePageTitle(`${TAB_NAMES[tab]} · Administration`);
-  const { data: session } = useQuery(sessionQuery);
+  const { data: session } = useSuspenseQuery(sessionQuery);
   if (session && session.user.role !== 'staff')
     return (
       <Alert color="gray" title="Administration is for appraisal company staff" maw={760} mx="auto">

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiFailure, failureText } from '../queries/failure.ts';
-import { api, unwrap } from '../queries/sdk.ts';
-import { AuthCard, emailProblem } from '../components/AuthCard.tsx';
+import { AuthCard, EmailInput, emailProblem } from '../components/AuthCard.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
+import { askForResetLink } from '../queries/auth.ts';
+import { sendForm } from '../queries/form-errors.ts';
 
 /** Asks for a reset link by email; the answer is the same whether the email has an account. */
 export function ForgotPasswordPage() {
@@ -14,15 +14,9 @@ export function ForgotPasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '' }, validate: { email: emailProblem } });
   const submit = form.onSubmit(async ({ email }) => {
-    setFailure(null);
-    try {
-      unwrap(await api.POST('/auth/password/forgot', { body: { email: email.trim() } }));
-      setSent(true);
-    } catch (error) {
-      if (error instanceof ApiFailure && error.fieldErrors.email)
-        form.setErrors({ email: error.fieldErrors.email });
-      else setFailure(failureText(error));
-    }
+    const refusal = { setErrors: form.setErrors, setFailure };
+    const asked = () => askForResetLink(email.trim()).then(() => true);
+    if (await sendForm(asked, refusal, { email: 'The email' })) setSent(true);
   });
   return (
     <AuthCard
@@ -47,13 +41,7 @@ export function ForgotPasswordPage() {
         </Alert>
       ) : (
         <>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailInput {...form.getInputProps('email')} />
           <Button type="submit" loading={form.submitting} fullWidth>
             Email me a link
           </Button>

@@ -1,13 +1,13 @@
-import { Anchor, Button, PasswordInput } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiFailure, failureText } from '../queries/failure.ts';
-import { api, unwrap } from '../queries/sdk.ts';
-import { openSession } from '../queries/session.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
+import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { newPasswordChecks, PASSWORD_MIN_LENGTH } from '../lib/passwords.ts';
+import { setPasswordByLink } from '../queries/auth.ts';
+import { sendForm } from '../queries/form-errors.ts';
 
 /**
  * Choosing a password through an emailed link: an invitation's (/set-password) or a reset's
@@ -23,23 +23,12 @@ export function SetPasswordPage() {
   const [failure, setFailure] = useState<string | null>(
     token ? null : 'This link has no token: open the link from the email again.',
   );
-  const form = useForm({
-    initialValues: { password: '', confirm: '' },
-    validate: newPasswordChecks,
-  });
+  const form = useForm({ initialValues: { password: '', confirm: '' }, validate: newPasswordChecks });
   const submit = form.onSubmit(async (values) => {
     if (!token) return;
-    setFailure(null);
-    try {
-      openSession(
-        unwrap(await api.POST('/auth/password/reset', { body: { token, password: values.password } })),
-      );
-      await navigate({ to: '/' });
-    } catch (error) {
-      if (error instanceof ApiFailure && error.fieldErrors.password)
-        form.setErrors({ password: error.fieldErrors.password });
-      else setFailure(failureText(error));
-    }
+    const refusal = { setErrors: form.setErrors, setFailure };
+    const set = () => setPasswordByLink(token, values.password).then(() => true);
+    if (await sendForm(set, refusal, { password: 'The password' })) await navigate({ to: '/' });
   });
   return (
     <AuthCard
@@ -58,17 +47,10 @@ export function SetPasswordPage() {
       failureTitle="The password was not set"
       onSubmit={submit}
     >
-      <PasswordInput
-        label="New password"
-        autoComplete="new-password"
-        required
-        {...form.getInputProps('password')}
-      />
-      <PasswordInput
-        label="The same again"
-        autoComplete="new-password"
-        required
-        {...form.getInputProps('confirm')}
+      <NewPasswordFields
+        password={form.getInputProps('password')}
+        confirm={form.getInputProps('confirm')}
+        labels={['New password', 'The same again']}
       />
       <Button type="submit" loading={form.submitting} disabled={!token} fullWidth>
         Set the password and sign in

@@ -1,25 +1,32 @@
-import { Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiFailure, failureText } from '../queries/failure.ts';
-import { api, unwrap } from '../queries/sdk.ts';
-import { openSession } from '../queries/session.ts';
-import { AuthCard, emailProblem } from '../components/AuthCard.tsx';
+import { AuthCard, EmailInput, emailProblem } from '../components/AuthCard.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
+import { signIn } from '../queries/auth.ts';
+import { ApiFailure, failureText } from '../queries/failure.ts';
+import { sameNamedErrorsOf } from '../queries/form-errors.ts';
 
-/** Sign in by email and password; lands where the person was going (a path of this site only). */
+const WHY: Record<string, string> = {
+  link: 'That sign-in link does not work any more (links work once, for a limited time). Sign in below.',
+  ended:
+    'Your session ended (it expired, or you signed out or changed your password elsewhere). Sign in again to go on where you were.',
+};
+
+/** Where to go once signed in: a path of this site only, never another site's address. */
+const landing = (returnTo: string | undefined) =>
+  returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
+
+/**
+ * Sign in by email and password; lands where the person was going. Enter in the password field
+ * signs in, as every sign-in form does (a password manager relies on it).
+ */
 export function SignInPage() {
   usePageTitle('Sign in');
   const search = useSearch({ from: '/sign-in' });
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(
-    search.error === 'link'
-      ? 'That sign-in link does not work any more (links work once, for a limited time). Sign in below.'
-      : search.error === 'ended'
-        ? 'Your session ended (it expired, or you signed out or changed your password elsewhere). Sign in again to go on where you were.'
-        : null,
-  );
+  const [failure, setFailure] = useState<string | null>(WHY[search.error ?? ''] ?? null);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: { email: emailProblem, password: (value) => (value ? null : 'Enter your password') },
@@ -27,21 +34,13 @@ export function SignInPage() {
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
-      openSession(
-        unwrap(
-          await api.POST('/auth/sign_in', {
-            body: { email: values.email.trim(), password: values.password },
-          }),
-        ),
-      );
-      const target =
-        search.return_to && search.return_to.startsWith('/') && !search.return_to.startsWith('//')
-          ? search.return_to
-          : '/';
-      await navigate({ href: target });
+      await signIn(values.email.trim(), values.password);
+      await navigate({ href: landing(search.return_to) });
     } catch (error) {
-      if (error instanceof ApiFailure && error.status === 422) form.setErrors(error.fieldErrors);
-      else setFailure(failureText(error));
+      if (!(error instanceof ApiFailure && error.status === 422)) return setFailure(failureText(error));
+      const { fields, rest } = sameNamedErrorsOf(error, { email: 'The email', password: 'The password' });
+      form.setErrors(fields);
+      setFailure(rest);
     }
   });
   return (
@@ -52,13 +51,7 @@ export function SignInPage() {
       failureTitle="Not signed in"
       onSubmit={submit}
     >
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="username"
-        required
-        {...form.getInputProps('email')}
-      />
+      <EmailInput {...form.getInputProps('email')} />
       <PasswordInput
         label="Password"
         autoComplete="current-password"

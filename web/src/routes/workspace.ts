@@ -30,12 +30,13 @@ function workspacePage(path: '/offers' | '/work' | '/agenda' | '/money', page: A
   } as const;
 }
 
+const offersSearch = searchSchema({ order: id });
 const OffersPage = lazyRouteComponent(() => import('../pages/OffersPage.tsx'), 'OffersPage');
 /** The offers inbox; `order` opens one offer (an offer email's link). */
 export const offersRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/offers',
-  validateSearch: searchSchema({ order: id }),
+  validateSearch: offersSearch,
   beforeLoad: besideTheSession(OffersPage, offersQuery),
   loader: () => queryClient.ensureQueryData(offersQuery),
   component: OffersPage,

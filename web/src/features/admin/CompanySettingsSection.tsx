@@ -1,93 +1,57 @@
-import { Alert, Button, Checkbox, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { Schema } from '../../../../sdk/src/client.ts';
-import { api, unwrap } from '../../queries/sdk.ts';
-import { formErrorsOf } from './form-errors.ts';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormFailure } from '../../components/FormFailure.tsx';
+import { enterDoesNotSubmit } from '../../lib/forms.ts';
+import { companySettingsQuery, saveCompanySettings, type CompanySettings } from '../../queries/company.ts';
+import { sendForm } from '../../queries/form-errors.ts';
 
-type Settings = Schema<'CompanySettings'>;
-const METHODS: { value: Settings['payment_methods'][number]; label: string }[] = [
+const METHODS: { value: CompanySettings['payment_methods'][number]; label: string }[] = [
   { value: 'invoice', label: 'Invoice' },
   { value: 'payment_link', label: 'Payment link (the borrower pays online)' },
   { value: 'credit_card', label: 'Credit card' },
 ];
+const LABELS = { payment_methods: 'The payment methods', submission_fee: 'The submission fee' };
 
 /**
  * The company's own settings: how its clients may pay, and the fee charged to appraisers per
  * report. Client review is set per client (Clients, Settings). Its admins change them.
  */
 export function CompanySettingsSection({ companyId }: { companyId: string }) {
-  const queryClient = useQueryClient();
-  const key = ['company-settings', companyId];
-  const settings = useQuery({
-    queryKey: key,
-    queryFn: async () =>
-      unwrap(
-        await api.GET('/api/v1/companies/{company_id}/settings', {
-          params: { path: { company_id: companyId } },
-        }),
-      ),
-  });
+  const { data: settings } = useSuspenseQuery(companySettingsQuery(companyId));
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ initialValues: { payment_methods: [] as string[], submission_fee: '' } });
-  const { setValues, resetDirty } = form;
-  useEffect(() => {
-    if (!settings.data) return;
-    setValues({
-      payment_methods: settings.data.payment_methods,
-      submission_fee: settings.data.submission_fee ?? '',
-    });
-    resetDirty();
-    // Only when the saved settings change: not on each render of the form.
-  }, [settings.data]);
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const saved = unwrap(
-        await api.PATCH('/api/v1/companies/{company_id}/settings', {
-          params: { path: { company_id: companyId } },
-          body: {
-            payment_methods: values.payment_methods as Settings['payment_methods'],
-            submission_fee: values.submission_fee.trim() || null,
-          },
-        }),
-      );
-      queryClient.setQueryData(key, saved);
-      notifications.show({
-        color: 'teal',
-        title: 'Settings saved',
-        message: 'New orders follow them at once.',
-      });
-    } catch (error) {
-      const { fields, rest } = formErrorsOf(
-        error,
-        { payment_methods: 'payment_methods', submission_fee: 'submission_fee' },
-        { payment_methods: 'The payment methods', submission_fee: 'The submission fee' },
-      );
-      form.setErrors(fields);
-      setFailure(rest);
-    }
+  const form = useForm({
+    initialValues: {
+      payment_methods: settings.payment_methods,
+      submission_fee: settings.submission_fee ?? '',
+    },
   });
-  if (settings.isError)
-    return (
-      <Alert color="red" role="alert" title="The settings could not be loaded">
-        {settings.error.message}
-      </Alert>
-    );
-  if (!settings.data) return <Skeleton height={220} maw={560} />;
+  const submit = form.onSubmit(async (values) => {
+    const change = {
+      payment_methods: values.payment_methods,
+      submission_fee: values.submission_fee.trim() || null,
+    };
+    const refusal = { setErrors: form.setErrors, setFailure };
+    const saved = await sendForm(() => saveCompanySettings(companyId, change), refusal, LABELS);
+    if (!saved) return;
+    const shown = { payment_methods: saved.payment_methods, submission_fee: saved.submission_fee ?? '' };
+    form.setInitialValues(shown);
+    form.resetDirty(shown);
+    notifications.show({
+      color: 'teal',
+      title: 'Settings saved',
+      message: 'New orders follow them at once.',
+    });
+  });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onKeyDown={enterDoesNotSubmit} noValidate>
       <Stack gap="md" maw={560}>
         <Title order={2} size="h3">
           Company settings
         </Title>
-        {failure && (
-          <Alert color="red" role="alert" title="Not saved">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure title="Not saved" failure={failure} />
         <Checkbox.Group
           label="Payment methods clients may choose"
           withAsterisk

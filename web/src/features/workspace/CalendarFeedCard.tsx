@@ -1,10 +1,12 @@
-import { Alert, Button, Card, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { failureText } from '../../queries/failure.ts';
-import { api, unwrap } from '../../queries/sdk.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { SecretShownOnce } from '../../components/SecretShownOnce.tsx';
 import { dateTime } from '../../lib/format.ts';
+import { calendarFeedQuery, renewCalendarFeed } from '../../queries/account.ts';
+import { failureText } from '../../queries/failure.ts';
 
 /**
  * The appraiser's private calendar address: made here, shown once (it is a credential, kept
@@ -12,16 +14,12 @@ import { dateTime } from '../../lib/format.ts';
  * old one, so that a lost phone's calendar stops receiving inspections; the page asks first.
  */
 export function CalendarFeedCard() {
-  const queryClient = useQueryClient();
-  const status = useQuery({
-    queryKey: ['calendar-feed'],
-    queryFn: async () => unwrap(await api.GET('/api/v1/me/calendar_feed')),
-  });
+  const status = useQuery(calendarFeedQuery);
   const [made, setMade] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const renew = useMutation({
-    mutationFn: async () => unwrap(await api.POST('/api/v1/me/calendar_feed')),
-    onSuccess: async (feed) => {
+    mutationFn: renewCalendarFeed,
+    onSuccess: (feed) => {
       setMade(feed.url);
       setConfirming(false);
       notifications.show({
@@ -29,13 +27,11 @@ export function CalendarFeedCard() {
         title: 'Calendar address made',
         message: 'Add it to your calendar app now: it is shown only once.',
       });
-      await queryClient.invalidateQueries({ queryKey: ['calendar-feed'] });
     },
     onError: (error) =>
       notifications.show({ color: 'red', title: 'No calendar address made', message: failureText(error) }),
   });
   const active = status.data?.active === true;
-
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="calendar-feed-title">
       <Stack gap="xs">
@@ -47,27 +43,19 @@ export function CalendarFeedCard() {
           when you reschedule.
         </Text>
         {made ? (
-          <>
-            <TextInput
-              label="Calendar address"
-              value={made}
-              readOnly
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <Alert color="yellow" title="Shown only once">
-              Keep it like a password: anyone with it sees your inspections.
-            </Alert>
-            <Group gap="xs">
-              <CopyButton value={made}>
-                {({ copied, copy }) => (
-                  <Button onClick={copy}>{copied ? 'Copied' : 'Copy the address'}</Button>
-                )}
-              </CopyButton>
+          <SecretShownOnce
+            title="Shown only once"
+            label="Calendar address"
+            value={made}
+            what="The address"
+            actions={
               <Button component="a" variant="light" href={made.replace(/^https?:/, 'webcal:')}>
                 Open in calendar app
               </Button>
-            </Group>
-          </>
+            }
+          >
+            Keep it like a password: anyone with it sees your inspections.
+          </SecretShownOnce>
         ) : (
           <Group gap="xs" align="center">
             {active && (
@@ -91,26 +79,16 @@ export function CalendarFeedCard() {
           </Text>
         )}
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => setConfirming(false)}
         title="Make a new calendar address?"
-        centered
+        confirm="Make a new address"
+        pending={renew.isPending}
+        onConfirm={() => renew.mutate()}
+        onClose={() => setConfirming(false)}
       >
-        <Stack>
-          <Text size="sm">
-            The address you have now stops working at once: calendars subscribed to it no longer update.
-          </Text>
-          <Group justify="end">
-            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => renew.mutate()} loading={renew.isPending}>
-              Make a new address
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        The address you have now stops working at once: calendars subscribed to it no longer update.
+      </ConfirmDialog>
     </Card>
   );
 }

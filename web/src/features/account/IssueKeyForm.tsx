@@ -1,0 +1,63 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { FormFailure } from '../../components/FormFailure.tsx';
+import { issueApiKey, type IssuedApiKey } from '../../queries/account.ts';
+import { ApiFailure } from '../../queries/failure.ts';
+import { sameNamedErrorsOf } from '../../queries/form-errors.ts';
+
+/** A key's name (what it is for); one field, so Enter issues it. */
+export function IssueKeyForm(props: {
+  onIssued: (key: IssuedApiKey) => void;
+  onRefused: (why: string) => void;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { label: '' },
+    validate: {
+      label: (value) =>
+        !value.trim()
+          ? 'Name the key: what is it for?'
+          : value.trim().length > 100
+            ? 'At most 100 characters'
+            : null,
+    },
+  });
+  const issue = form.onSubmit(async ({ label }) => {
+    setFailure(null);
+    try {
+      props.onIssued(await issueApiKey(label.trim()));
+      form.reset();
+      notifications.show({
+        color: 'teal',
+        title: 'API key issued',
+        message: 'Copy it now: it is shown once.',
+      });
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status === 403) return props.onRefused(error.message);
+      const { fields, rest } = sameNamedErrorsOf(error, { label: 'The name' });
+      form.setErrors(fields);
+      setFailure(rest);
+    }
+  });
+  return (
+    <form onSubmit={issue} noValidate>
+      <Stack gap="sm" maw={420}>
+        <FormFailure title="No key was issued" failure={failure} />
+        <TextInput
+          label="Name of a new key"
+          description="What it is for, such as the program that will use it"
+          required
+          maxLength={100}
+          {...form.getInputProps('label')}
+        />
+        <Group>
+          <Button type="submit" loading={form.submitting}>
+            Issue a key
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { Badge, Button, Code, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { dateTime } from '../../lib/format.ts';
+import { failureText } from '../../queries/failure.ts';
+import {
+  deliveriesQuery,
+  replayDelivery,
+  type Webhook,
+  type WebhookDelivery,
+} from '../../queries/webhooks.ts';
+
+const STATUS_COLORS: Record<string, string> = { delivered: 'teal', pending: 'yellow', failed: 'red' };
+
+/** The delivery log, newest first; it refreshes while a delivery is pending. */
+export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
+  const deliveries = useQuery(deliveriesQuery(webhook.id));
+  const replay = useMutation({
+    mutationFn: (delivery: WebhookDelivery) => replayDelivery(webhook.id, delivery.id),
+    onSuccess: (_answer, delivery) =>
+      notifications.show({
+        color: 'teal',
+        title: 'Delivering again',
+        message: `The ${delivery.event_type} event goes out again.`,
+      }),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'Not replayed', message: failureText(error) }),
+  });
+  const columns: Column<WebhookDelivery>[] = [
+    {
+      header: 'Event',
+      cell: (delivery) => (
+        <>
+          <Code>{delivery.event_type}</Code>
+          {delivery.replay_of && (
+            <Text span size="xs" c="dimmed" ml={6}>
+              replay
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      // A status is one word: the column keeps its width on a phone (the table scrolls instead).
+      nowrap: true,
+      cell: (delivery) => (
+        <Badge color={STATUS_COLORS[delivery.status] ?? 'gray'} variant="dot" radius="sm" tt="none">
+          {delivery.status}
+        </Badge>
+      ),
+    },
+    { header: 'Attempts', cell: (delivery) => delivery.attempts },
+    { header: 'Answer', cell: (delivery) => delivery.last_status_code ?? delivery.last_error ?? '—' },
+    { header: 'Created', cell: (delivery) => dateTime(delivery.created_at), nowrap: true },
+    {
+      header: 'Delivery',
+      cell: (delivery) => (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => replay.mutate(delivery)}
+          loading={replay.isPending && replay.variables.id === delivery.id}
+          aria-label={`Deliver the ${delivery.event_type} event of ${dateTime(delivery.created_at)} again`}
+        >
+          Replay
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+      <DataTable
+        label={`Deliveries to ${webhook.url}`}
+        rows={deliveries.data}
+        rowKey={(delivery) => delivery.id}
+        columns={columns}
+        pending={deliveries.isPending}
+        error={deliveries.error}
+        empty="No deliveries yet. Send a test event to see one."
+      />
+    </div>
+  );
+}
