@@ -151,6 +151,7 @@ const MATRIX: Row[] = [
   ['GET    /orders/:order_id',                                 200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/history',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/timeline',                        200, 404, 200, 404, 200, 404, 200, 401, 401],
+  ['PATCH  /orders/:order_id',                                 200, 404, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/subject_address',                 200, 404, 200, 404, 403, 403, 403, 401, 401],
 
   // -- the workflow (docs/workflow.md), each from a status the action is allowed in
@@ -716,6 +717,10 @@ const CALLS: Record<string, Call> = {
   'GET /orders/:order_id': { fixture: inAssignedOrder },
   'GET /orders/:order_id/history': { fixture: inAssignedOrder },
   'GET /orders/:order_id/timeline': { fixture: inAssignedOrder },
+  'PATCH /orders/:order_id': {
+    fixture: inAssignedOrder,
+    body: () => json({ loan_number: 'LN-MATRIX-1' }),
+  },
   'PUT /orders/:order_id/subject_address': {
     fixture: inAssignedOrder,
     body: () => json({ address_two: 'Suite 200' }),
