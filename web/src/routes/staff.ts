@@ -1,6 +1,8 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { ADMIN_TABS } from '../features/admin/tabs.ts';
+import { queuesQuery } from '../queries/pipeline.ts';
+import { queryClient } from '../queries/query-client.ts';
 import { requireSession, rootRoute } from './root.tsx';
 import { key, optional, page } from './search.ts';
 
@@ -18,6 +20,7 @@ export const pipelineRoute = createRoute({
   path: '/pipeline',
   beforeLoad: staffOnly,
   validateSearch: pipelineSearch,
+  loader: () => queryClient.ensureQueryData(queuesQuery),
   // Staff only: its code loads when it is first opened, not with everyone's first page.
   component: lazyRouteComponent(() => import('../pages/PipelinePage.tsx'), 'PipelinePage'),
 });
