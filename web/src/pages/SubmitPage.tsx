@@ -9,7 +9,7 @@ import { REVISING, SLOTS } from '../features/submission/report-files.ts';
 import { RevisionRequests } from '../features/submission/RevisionRequests.tsx';
 import { SubmitCheck } from '../features/submission/SubmitCheck.tsx';
 import { useReportFiles } from '../features/submission/useReportFiles.ts';
-import { actionMutation } from '../queries/actions.ts';
+import { actionMutation, nowText } from '../queries/actions.ts';
 import { orderQuery } from '../queries/order.ts';
 
 /**
@@ -26,21 +26,17 @@ export function SubmitPage() {
   const verb = revising ? 'Resubmit' : 'Submit';
   usePageTitle(`${verb} ${order.file_number}`);
   const { slots, upload, missing, files } = useReportFiles(orderId);
-  const submit = useMutation(actionMutation(orderId));
-  const send = () =>
-    submit.mutate(
-      { action: 'request_submission', body: { files: files() } },
-      {
-        onSuccess: (result) => {
-          notifications.show({
-            color: 'teal',
-            title: revising ? 'Report resubmitted' : 'Report submitted',
-            message: `${order.file_number} is now ${'status' in result ? result.status.name : 'submitted'}.`,
-          });
-          void navigate({ to: '/work' });
-        },
-      },
-    );
+  const submit = useMutation(
+    actionMutation(orderId, (result) => {
+      notifications.show({
+        color: 'teal',
+        title: revising ? 'Report resubmitted' : 'Report submitted',
+        message: `${order.file_number}: ${nowText(result)}`,
+      });
+      void navigate({ to: '/work' });
+    }),
+  );
+  const send = () => submit.mutate({ action: 'request_submission', body: { files: files() } });
   const mayProceed = order.allowed_transitions.includes('request_submission');
 
   return (

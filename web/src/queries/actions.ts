@@ -40,11 +40,24 @@ export async function afterAction(orderId?: string) {
   await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
 }
 
-/** Any action on one order, for useMutation: the callers add what the person is told. */
-export const actionMutation = (orderId: string) => ({
+export type ActionResult = Awaited<ReturnType<typeof takeAction>>;
+
+/**
+ * Any action on one order, for useMutation. `done` tells the person before the refetch: the
+ * card that took the action may leave the page with it (an order assigned has no assignment
+ * card), and a callback of a component gone is never called.
+ */
+export const actionMutation = (orderId: string, done?: (result: ActionResult, action: Action) => void) => ({
   mutationFn: (action: Action) => takeAction(orderId, action),
-  onSuccess: () => afterAction(orderId),
+  onSuccess: async (result: ActionResult, action: Action) => {
+    done?.(result, action);
+    await afterAction(orderId);
+  },
 });
+
+/** "The order is now Assigned." */
+export const nowText = (result: ActionResult) =>
+  'status' in result ? `The order is now ${result.status.name}.` : 'Done.';
 
 export type BulkAction = 'assign' | 'hold' | 'resume';
 export type BulkInputs = { reason?: string; appraiser_id?: string; fee?: string };
@@ -54,7 +67,8 @@ export type BulkInputs = { reason?: string; appraiser_id?: string; fee?: string 
  * refuse on its own: an order that moved meanwhile answers 409). Says how many went through and
  * names those that did not, with the service's reason.
  */
-export const bulkActionMutation = {
+type BulkResult = { action: BulkAction; done: number; failures: string[] };
+export const bulkActionMutation = (done: (result: BulkResult) => void) => ({
   mutationFn: async ({
     orders,
     action,
@@ -80,8 +94,10 @@ export const bulkActionMutation = {
     }
     return { action, done: orders.length - failures.length, failures };
   },
-  onSuccess: async () => {
+  // Told before the refetch, which takes the orders acted on out of the queue (and the bar with them).
+  onSuccess: async (result: BulkResult) => {
+    done(result);
     await afterAction();
     await queryClient.invalidateQueries({ queryKey: ['appraisers'] });
   },
-};
+});

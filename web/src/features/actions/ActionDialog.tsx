@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { FilePicker, type PickedFile } from '../../components/FilePicker.tsx';
 import { fieldSentences } from '../../lib/field-errors.ts';
 import { humanize } from '../../lib/format.ts';
-import { actionMutation } from '../../queries/actions.ts';
+import { actionMutation, nowText } from '../../queries/actions.ts';
 import { ApiFailure } from '../../queries/failure.ts';
 import { fileTypeChoices, guessReportType } from './file-types.ts';
 import { bodyOf, PER_FILE, sameField } from './action-body.ts';
@@ -40,7 +40,12 @@ export function ActionDialog({
   const [progress, setProgress] = useState<number | null>(null);
   const perFile = form.inputs.filter((input) => PER_FILE.test(input.name));
   const fileTypes = perFile.find((input) => input.kind === 'choice')?.choices;
-  const take = useMutation(actionMutation(order.id));
+  const take = useMutation(
+    actionMutation(order.id, (result) => {
+      notifications.show({ color: 'teal', title: humanize(action), message: nowText(result) });
+      onClose();
+    }),
+  );
   const send = () => {
     const uploads = form.multipart && (files.length > 0 || perFile.length > 0);
     if (uploads) setProgress(0);
@@ -52,14 +57,6 @@ export function ActionDialog({
       },
       {
         onSettled: () => setProgress(null),
-        onSuccess: (result) => {
-          notifications.show({
-            color: 'teal',
-            title: humanize(action),
-            message: 'status' in result ? `The order is now ${result.status.name}.` : 'Done.',
-          });
-          onClose();
-        },
       },
     );
   };

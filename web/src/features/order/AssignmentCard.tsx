@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ActionName, Order } from '../../../../sdk/src/client.ts';
-import { actionMutation } from '../../queries/actions.ts';
+import { actionMutation, nowText } from '../../queries/actions.ts';
 import { failureText } from '../../queries/failure.ts';
 import { candidatesQuery, type Candidate } from '../../queries/pipeline.ts';
 import { CandidateTable } from './CandidateTable.tsx';
@@ -31,21 +31,16 @@ export function AssignmentCard({ order, returnedBecause }: { order: Order; retur
   const [offering, setOffering] = useState<Candidate | null>(null);
   const allowed = (action: ActionName) => order.allowed_transitions.includes(action);
   const take = useMutation({
-    ...actionMutation(order.id),
+    ...actionMutation(order.id, (result, { action }) =>
+      notifications.show({
+        color: 'teal',
+        title: STARTED[action as keyof typeof STARTED],
+        message: nowText(result),
+      }),
+    ),
     onError: (error) => notifications.show({ color: 'red', title: 'Not done', message: failureText(error) }),
   });
-  const start = (action: keyof typeof STARTED) =>
-    take.mutate(
-      { action },
-      {
-        onSuccess: (result) =>
-          notifications.show({
-            color: 'teal',
-            title: STARTED[action],
-            message: 'status' in result ? `The order is now ${result.status.name}.` : 'Done.',
-          }),
-      },
-    );
+  const start = (action: keyof typeof STARTED) => take.mutate({ action });
   const returned = RETURNED[order.status.name];
   const title = returned ? 'Reassign' : 'Assign';
 

@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ActionName, Order } from '../../../../sdk/src/client.ts';
-import { actionMutation } from '../../queries/actions.ts';
+import { actionMutation, nowText } from '../../queries/actions.ts';
 import { ApiFailure, failureText } from '../../queries/failure.ts';
 import { sessionQuery } from '../../queries/session.ts';
 import { dateTime } from '../../lib/format.ts';
@@ -28,7 +28,9 @@ export function DecisionCard({ order, onRefuse }: { order: Order; onRefuse: (act
   const condition = order.assignment_condition;
   const terms = termsOf(order);
   const approve = useMutation({
-    ...actionMutation(order.id),
+    ...actionMutation(order.id, (result) =>
+      notifications.show({ color: 'teal', title: 'Approved', message: nowText(result) }),
+    ),
     onError: (error) => {
       // A field the service refused is shown by its field (the lender's terms), not in a toast.
       if (error instanceof ApiFailure && error.body?.error.details.length) return;
@@ -36,17 +38,7 @@ export function DecisionCard({ order, onRefuse }: { order: Order; onRefuse: (act
     },
   });
   const approveWith = (action: string, ask: LenderAsk | null) =>
-    approve.mutate(
-      { action, ...(ask ? { body: { ...ask } } : {}) },
-      {
-        onSuccess: (result) =>
-          notifications.show({
-            color: 'teal',
-            title: 'Approved',
-            message: 'status' in result ? `The order is now ${result.status.name}.` : 'Done.',
-          }),
-      },
-    );
+    approve.mutate({ action, ...(ask ? { body: { ...ask } } : {}) });
   if (!terms) return null;
   const mayApprove = order.allowed_transitions.includes(terms.approve);
   const mayRefuse = order.allowed_transitions.includes(terms.refuse);

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../../../sdk/src/client.ts';
 import { fieldSentences } from '../../lib/field-errors.ts';
-import { actionMutation } from '../../queries/actions.ts';
+import { actionMutation, nowText } from '../../queries/actions.ts';
 import { ApiFailure, failureText } from '../../queries/failure.ts';
 import type { Candidate } from '../../queries/pipeline.ts';
 
@@ -20,28 +20,21 @@ export function OfferDialog({
 }) {
   const [fee, setFee] = useState(candidate.last_accepted_fee ?? '');
   const [dueDate, setDueDate] = useState('');
-  const offer = useMutation(actionMutation(order.id));
+  const offer = useMutation(
+    actionMutation(order.id, (result) => {
+      notifications.show({ color: 'teal', title: `Offered to ${candidate.name}`, message: nowText(result) });
+      onClose();
+    }),
+  );
   const send = () =>
-    offer.mutate(
-      {
-        action: 'assign',
-        body: {
-          appraiser_id: candidate.id,
-          ...(fee.trim() ? { fee: fee.trim() } : {}),
-          ...(dueDate ? { due_date: dueDate } : {}),
-        },
+    offer.mutate({
+      action: 'assign',
+      body: {
+        appraiser_id: candidate.id,
+        ...(fee.trim() ? { fee: fee.trim() } : {}),
+        ...(dueDate ? { due_date: dueDate } : {}),
       },
-      {
-        onSuccess: (result) => {
-          notifications.show({
-            color: 'teal',
-            title: `Offered to ${candidate.name}`,
-            message: 'status' in result ? `The order is now ${result.status.name}.` : 'Done.',
-          });
-          onClose();
-        },
-      },
-    );
+    });
   const errors =
     offer.error instanceof ApiFailure
       ? fieldSentences(offer.error.fieldErrors, { fee: 'Fee', due_date: 'Due date' })

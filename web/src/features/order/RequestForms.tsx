@@ -4,23 +4,20 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Order } from '../../../../sdk/src/client.ts';
 import { textOfHtml } from '../../lib/format.ts';
-import { actionMutation, type Action } from '../../queries/actions.ts';
+import { actionMutation, nowText, type Action } from '../../queries/actions.ts';
 import { ApiFailure, failureText } from '../../queries/failure.ts';
 import type { Note } from '../../queries/order-records.ts';
 
 /** One of the company's answers to a request: the action, and what the person is told after. */
 function useRequestAction(order: Order, done: string) {
-  const mutation = useMutation(actionMutation(order.id));
+  const mutation = useMutation(
+    actionMutation(order.id, (result) =>
+      notifications.show({ color: 'teal', title: done, message: nowText(result) }),
+    ),
+  );
   const take = (action: Action) => (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate(action, {
-      onSuccess: (result) =>
-        notifications.show({
-          color: 'teal',
-          title: done,
-          message: 'status' in result ? `The order is now ${result.status.name}.` : 'Done.',
-        }),
-    });
+    mutation.mutate(action);
   };
   const errors = mutation.error instanceof ApiFailure ? mutation.error.fieldErrors : {};
   const failure = mutation.isError && !errors.comments ? failureText(mutation.error) : null;

@@ -14,24 +14,20 @@ import { HoldDialog } from './HoldDialog.tsx';
  */
 export function BulkActions({ selected, onDone }: { selected: OrderListItem[]; onDone: () => void }) {
   const [asking, setAsking] = useState<BulkAction | null>(null);
-  const run = useMutation(bulkActionMutation);
-  const act = (action: BulkAction, inputs: BulkInputs) =>
-    run.mutate(
-      { orders: selected, action, inputs },
-      {
-        onSuccess: ({ done, failures }) => {
-          const verb = { assign: 'offered', hold: 'put on hold', resume: 'resumed' }[action];
-          notifications.show({
-            color: failures.length ? 'orange' : 'teal',
-            title: `${done} order${done === 1 ? '' : 's'} ${verb}`,
-            message: failures.length ? `Not done: ${failures.join('; ')}` : 'The queues are up to date.',
-            autoClose: failures.length ? false : 4000,
-          });
-          setAsking(null);
-          onDone();
-        },
-      },
-    );
+  const run = useMutation(
+    bulkActionMutation(({ action, done, failures }) => {
+      const verb = { assign: 'offered', hold: 'put on hold', resume: 'resumed' }[action];
+      notifications.show({
+        color: failures.length ? 'orange' : 'teal',
+        title: `${done} order${done === 1 ? '' : 's'} ${verb}`,
+        message: failures.length ? `Not done: ${failures.join('; ')}` : 'The queues are up to date.',
+        autoClose: failures.length ? false : 4000,
+      });
+      setAsking(null);
+      onDone();
+    }),
+  );
+  const act = (action: BulkAction, inputs: BulkInputs) => run.mutate({ orders: selected, action, inputs });
   const count = `${selected.length} order${selected.length === 1 ? '' : 's'}`;
   return (
     <Group gap="xs" role="group" aria-label="Act on the chosen orders">

@@ -33,22 +33,17 @@ export function OfferCard({
     return () => clearInterval(timer);
   }, [over]);
   const accept = useMutation({
-    ...actionMutation(item.id),
+    ...actionMutation(item.id, (result) =>
+      notifications.show({
+        color: 'teal',
+        title: 'Offer accepted',
+        message: `${item.file_number} is now ${'status' in result ? result.status.name : 'accepted'}: schedule the inspection in My work.`,
+      }),
+    ),
     onError: (error) =>
       notifications.show({ color: 'red', title: 'The offer was not accepted', message: failureText(error) }),
   });
-  const acceptNow = () =>
-    accept.mutate(
-      { action: 'accept_assignment', body: {} },
-      {
-        onSuccess: (result) =>
-          notifications.show({
-            color: 'teal',
-            title: 'Offer accepted',
-            message: `${item.file_number} is now ${'status' in result ? result.status.name : 'accepted'}: schedule the inspection in My work.`,
-          }),
-      },
-    );
+  const acceptNow = () => accept.mutate({ action: 'accept_assignment', body: {} });
   const labelId = `offer-${item.id}`;
   useScrollIntoView(highlighted, labelId);
 
