@@ -1,15 +1,5 @@
-import {
-  Card,
-  Checkbox,
-  Group,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Switch,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Checkbox, Group, MultiSelect, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import type { Dispatch, SetStateAction } from 'react';
 import type { Configuration } from '../../queries/new-order.ts';
 import { choices, type Picks } from './order-body.ts';
@@ -32,10 +22,7 @@ export function AppraisalSection({
   const { field, select, errorFor } = form;
   const companies = configuration.companies;
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Appraisal
-      </Title>
+    <SectionCard title="Appraisal">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {companies.length > 1 && (
           <Select
@@ -93,6 +80,6 @@ export function AppraisalSection({
         />
       </Group>
       <Textarea {...field('special_instructions', 'Special instructions')} mt="md" autosize minRows={2} />
-    </Card>
+    </SectionCard>
   );
 }

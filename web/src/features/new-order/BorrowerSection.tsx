@@ -1,14 +1,12 @@
-import { Card, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import type { OrderForm } from './useOrderForm.ts';
 
 /** The borrower and a co-borrower. */
 export function BorrowerSection({ form }: { form: OrderForm }) {
   const { field } = form;
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Borrower
-      </Title>
+    <SectionCard title="Borrower">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput {...field('borrower.first_name', 'First name', { required: true })} />
         <TextInput {...field('borrower.last_name', 'Last name', { required: true })} />
@@ -17,6 +15,6 @@ export function BorrowerSection({ form }: { form: OrderForm }) {
         <TextInput {...field('borrower.co_first_name', 'Co-borrower first name')} />
         <TextInput {...field('borrower.co_last_name', 'Co-borrower last name')} />
       </SimpleGrid>
-    </Card>
+    </SectionCard>
   );
 }

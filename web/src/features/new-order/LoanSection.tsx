@@ -1,4 +1,5 @@
-import { Card, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { choices, LOAN_TYPES, OCCUPANCY, TRANSACTION_TYPES } from './order-body.ts';
 import type { OrderForm } from './useOrderForm.ts';
 
@@ -6,10 +7,7 @@ import type { OrderForm } from './useOrderForm.ts';
 export function LoanSection({ form }: { form: OrderForm }) {
   const { field, select, values } = form;
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Loan
-      </Title>
+    <SectionCard title="Loan">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select {...select('loan_type', 'Loan type', choices(LOAN_TYPES), true)} allowDeselect={false} />
         <Select
@@ -25,6 +23,6 @@ export function LoanSection({ form }: { form: OrderForm }) {
         <Select {...select('occupancy_type', 'Occupancy', choices(OCCUPANCY))} clearable />
         <TextInput {...field('closing_date', 'Closing date', { type: 'date' })} />
       </SimpleGrid>
-    </Card>
+    </SectionCard>
   );
 }

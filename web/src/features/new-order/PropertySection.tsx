@@ -1,4 +1,5 @@
-import { Card, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import type { OrderForm } from './useOrderForm.ts';
 
 /** Where the property is, and what kind it is; the county is found from the ZIP when left empty. */
@@ -11,10 +12,7 @@ export function PropertySection({
 }) {
   const { field, select } = form;
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Property
-      </Title>
+    <SectionCard title="Property">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           {...field('address.street_1', 'Street', { required: true })}
@@ -48,6 +46,6 @@ export function PropertySection({
           clearable
         />
       </SimpleGrid>
-    </Card>
+    </SectionCard>
   );
 }

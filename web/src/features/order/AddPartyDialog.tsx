@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -68,14 +69,7 @@ export function AddPartyDialog({ orderId, onClose }: { orderId: string; onClose:
               {failureText(add.error)}
             </Text>
           )}
-          <Group justify="end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add
-            </Button>
-          </Group>
+          <DialogButtons keep="Close" confirm="Add" onKeep={onClose} pending={add.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
-import { Card, Skeleton, Text, Title } from '@mantine/core';
+import { Skeleton, Text } from '@mantine/core';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../../sdk/src/client.ts';
 import { failureText } from '../../queries/failure.ts';
@@ -13,10 +14,7 @@ import { FileUpload } from './FileUpload.tsx';
 export function FilesCard({ order }: { order: Order }) {
   const files = useQuery(filesQuery(order.id));
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Files
-      </Title>
+    <SectionCard title="Files">
       {files.isPending && <Skeleton height={60} />}
       {files.isError && (
         <Text c="red" size="sm" role="alert">
@@ -30,6 +28,6 @@ export function FilesCard({ order }: { order: Order }) {
       )}
       {files.data && files.data.length > 0 && <FileList order={order} files={files.data} />}
       <FileUpload order={order} />
-    </Card>
+    </SectionCard>
   );
 }

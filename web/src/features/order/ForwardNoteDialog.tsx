@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -94,14 +95,7 @@ export function ForwardNoteDialog({
               {failureText(forward.error)}
             </Text>
           )}
-          <Group justify="end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={forward.isPending}>
-              Forward
-            </Button>
-          </Group>
+          <DialogButtons keep="Cancel" confirm="Forward" onKeep={onClose} pending={forward.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
-import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../../../sdk/src/client.ts';
@@ -18,10 +19,7 @@ export function NotesCard({ order }: { order: Order }) {
   // The company's staff read every note, and pass them on.
   const company = order.message_audiences.choices.includes('internal');
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Notes
-      </Title>
+    <SectionCard title="Notes">
       <NoteForm order={order} />
       <Stack gap="xs" mt="md">
         {notes.isPending && <Skeleton height={60} />}
@@ -49,6 +47,6 @@ export function NotesCard({ order }: { order: Order }) {
       {forwarding && (
         <ForwardNoteDialog orderId={order.id} note={forwarding} onClose={() => setForwarding(null)} />
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -80,14 +81,7 @@ export function OfferDialog({
             onChange={(event) => setDueDate(event.currentTarget.value)}
             error={errors.due_date}
           />
-          <Group justify="end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={offer.isPending}>
-              Send the offer
-            </Button>
-          </Group>
+          <DialogButtons keep="Close" confirm="Send the offer" onKeep={onClose} pending={offer.isPending} />
         </Stack>
       </form>
     </Modal>

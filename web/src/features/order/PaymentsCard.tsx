@@ -1,4 +1,5 @@
-import { Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../../sdk/src/client.ts';
 import { MoneyFigure } from '../../components/MoneyFigure.tsx';
@@ -22,10 +23,7 @@ export function PaymentsCard({ order }: { order: Order }) {
   const summary = payments.data;
   const owing = summary && !/^\$?0(\.00)?$/.test(summary.balance);
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Payments
-      </Title>
+    <SectionCard title="Payments">
       {payments.isPending && <Skeleton height={80} />}
       {payments.isError && (
         <Text c="red" size="sm" role="alert">
@@ -74,6 +72,6 @@ export function PaymentsCard({ order }: { order: Order }) {
           )}
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

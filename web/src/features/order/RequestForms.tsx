@@ -34,7 +34,9 @@ const Failure = ({ text }: { text: string | null }) =>
 /** The request passed on to the appraiser: the lender's words, or the company's, with its attachments or not. */
 export function ForwardRequestForm({ order, note }: { order: Order; note: Note | null }) {
   const written = note ? textOfHtml(note.content) : '';
-  const [text, setText] = useState(written);
+  // Null until the person edits it: the lender's words, whenever they arrive.
+  const [edited, setText] = useState<string | null>(null);
+  const text = edited ?? written;
   const [withAttachments, setWithAttachments] = useState(true);
   const forward = useRequestAction(order, 'Forwarded to the appraiser');
   // Unchanged, the lender's words go as written (with their formatting).

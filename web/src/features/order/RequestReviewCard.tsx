@@ -39,8 +39,7 @@ export function RequestReviewCard({ order }: { order: Order }) {
         </Stack>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {/* Keyed by the note: the lender's words fill the box once they arrive. */}
-        <ForwardRequestForm key={note?.id ?? 'none'} order={order} note={note} />
+        <ForwardRequestForm order={order} note={note} />
         <AnswerRequestForm order={order} returnsTo={request.returns_to} />
       </SimpleGrid>
     </Card>

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BulkInputs } from '../../queries/actions.ts';
@@ -51,14 +52,7 @@ export function BulkAssignDialog(props: {
             value={fee}
             onChange={(event) => setFee(event.currentTarget.value)}
           />
-          <Group justify="end">
-            <Button variant="default" onClick={props.onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={props.pending}>
-              Offer
-            </Button>
-          </Group>
+          <DialogButtons keep="Close" confirm="Offer" onKeep={props.onClose} pending={props.pending} />
         </Stack>
       </form>
     </Modal>

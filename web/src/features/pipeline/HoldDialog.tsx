@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Modal, Stack, Textarea } from '@mantine/core';
+import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { useState } from 'react';
 
 /** Why the chosen orders wait: recorded in each order's history. */
@@ -28,14 +29,12 @@ export function HoldDialog(props: {
             maxLength={5000}
             data-autofocus
           />
-          <Group justify="end">
-            <Button variant="default" onClick={props.onClose}>
-              Keep them going
-            </Button>
-            <Button type="submit" loading={props.pending}>
-              Put on hold
-            </Button>
-          </Group>
+          <DialogButtons
+            keep="Keep them going"
+            confirm="Put on hold"
+            onKeep={props.onClose}
+            pending={props.pending}
+          />
         </Stack>
       </form>
     </Modal>
