@@ -163,7 +163,9 @@ describe('an order, from placing to paying, in the browser', () => {
       buffer: REPORT,
     });
     // A PDF is taken for the report; its type can be changed before sending.
-    await expect.poll(() => dialog.getByLabel('Type of report.pdf').inputValue()).toBe('Appraisal pdf');
+    await expect
+      .poll(() => dialog.getByLabel('Type of report.pdf').inputValue())
+      .toBe('Appraisal report (PDF)');
     expect(await accessibilityProblems(appraiser)).toEqual([]);
     await screenshots(appraiser, 'action-submit');
     await dialog.getByRole('button', { name: 'Request submission' }).click();

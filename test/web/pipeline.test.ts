@@ -90,12 +90,14 @@ async function takeStep(
   page: Page,
   name: string,
   fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
+  /** The dialog's title and its button, where they say more than the step's name. */
+  confirm = name,
 ) {
   await page.getByRole('button', { name, exact: true }).first().click();
-  const dialog = page.getByRole('dialog', { name });
+  const dialog = page.getByRole('dialog', { name: confirm });
   await dialog.waitFor();
   await fill?.(dialog);
-  await dialog.getByRole('button', { name, exact: true }).click();
+  await dialog.getByRole('button', { name: confirm, exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
 }
 
@@ -238,9 +240,16 @@ describe('the pipeline, queue by queue', () => {
     // Cancellations requested: cancelled, after the dialog says it cannot be undone.
     await openQueue(page, 'cancellations');
     await openOrder(page, 'CANCELLING');
-    await takeStep(page, 'Cancel', async (d) => {
-      await d.getByText('This cannot be undone').waitFor();
-    });
+    await takeStep(
+      page,
+      'Cancel',
+      async (d) => {
+        await d.getByText(/^This cannot be undone/).waitFor();
+        // The way out says what it keeps: no "Close" beside a red "Cancel".
+        await d.getByRole('button', { name: 'Keep the order' }).waitFor();
+      },
+      'Cancel the order',
+    );
     await expectStatus(page, 'Cancelled');
     await backToQueue(page, 'cancellations');
     await page.getByText('Nothing here: this queue is clear.').waitFor();

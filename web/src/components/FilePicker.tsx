@@ -1,20 +1,11 @@
 import { ActionIcon, Group, Input, Paper, Select, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { humanize } from '../lib/format.ts';
 
 export interface PickedFile {
   file: File;
   /** The file's type, where the API asks for one (`files[][file_type]`). */
   type?: string;
   productId?: string;
-}
-
-/** A guess people can correct: a PDF is the report, an XML its data. */
-function guessType(file: File, choices: string[] | undefined): string | undefined {
-  if (!choices) return undefined;
-  if (/\.pdf$/i.test(file.name) && choices.includes('appraisal_pdf')) return 'appraisal_pdf';
-  if (/\.xml$/i.test(file.name) && choices.includes('appraisal_xml')) return 'appraisal_xml';
-  return choices.includes('other') ? 'other' : undefined;
 }
 
 export const fileSize = (bytes: number) =>
@@ -32,6 +23,7 @@ export function FilePicker({
   onChange,
   error,
   typeChoices,
+  guessType,
   typeError,
   products,
 }: {
@@ -39,7 +31,10 @@ export function FilePicker({
   files: PickedFile[];
   onChange: (files: PickedFile[]) => void;
   error?: string | undefined;
-  typeChoices?: string[] | undefined;
+  /** Each file's type, where the API asks for one: the slug and the name people know it by. */
+  typeChoices?: { value: string; label: string }[] | undefined;
+  /** The type a file is taken for when it is added (a guess the person can correct). */
+  guessType?: ((file: File) => string | undefined) | undefined;
   typeError?: string | undefined;
   products?: { id: string; name: string }[] | undefined;
 }) {
@@ -50,7 +45,7 @@ export function FilePicker({
       <Stack gap="xs" mt={4}>
         <Dropzone
           onDrop={(dropped) =>
-            onChange([...files, ...dropped.map((file) => ({ file, type: guessType(file, typeChoices) }))])
+            onChange([...files, ...dropped.map((file) => ({ file, type: guessType?.(file) }))])
           }
           multiple
           p="md"
@@ -84,7 +79,7 @@ export function FilePicker({
                   <Select
                     label={`Type of ${picked.file.name}`}
                     size="xs"
-                    data={typeChoices.map((choice) => ({ value: choice, label: humanize(choice) }))}
+                    data={typeChoices}
                     value={picked.type ?? null}
                     onChange={(type) => update(index, { type: type ?? undefined })}
                     error={picked.type ? undefined : typeError}

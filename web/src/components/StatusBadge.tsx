@@ -35,6 +35,12 @@ export function StatusBadge({
       radius="sm"
       tt="none"
       data-testid="order-status"
+      // A long status ("Waiting info from client") wraps in a narrow card instead of being cut.
+      maw="100%"
+      styles={{
+        root: { height: 'auto', minHeight: 'var(--badge-height)', flexShrink: 0 },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
+      }}
     >
       {status.name}
     </Badge>

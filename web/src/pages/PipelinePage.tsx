@@ -1,26 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Card,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { usePageTitle } from '../components/PageTitle.tsx';
-import { failureText } from '../queries/failure.ts';
+import { QueueFilters } from '../features/pipeline/QueueFilters.tsx';
+import { QueueTiles } from '../features/pipeline/QueueTiles.tsx';
 import { QueueBoard } from '../features/pipeline/QueueBoard.tsx';
 import { QueueTable } from '../features/pipeline/QueueTable.tsx';
 import { queuesQuery } from '../queries/pipeline.ts';
-
-/** A count the API gives up to a cap: "100+" beyond it. */
-const upTo = (count: number, capped: boolean) => `${count.toLocaleString()}${capped ? '+' : ''}`;
 
 /**
  * The appraisal company's pipeline: its queues with their counts (what needs us now), and the
@@ -30,8 +16,8 @@ const upTo = (count: number, capped: boolean) => `${count.toLocaleString()}${cap
 export function PipelinePage() {
   const search = useSearch({ from: '/pipeline' });
   const navigate = useNavigate({ from: '/pipeline' });
-  const queues = useQuery(queuesQuery);
-  const chosen = queues.data?.data.find((queue) => queue.id === search.queue) ?? queues.data?.data[0];
+  const queues = useSuspenseQuery(queuesQuery);
+  const chosen = queues.data.data.find((queue) => queue.id === search.queue) ?? queues.data.data[0];
   usePageTitle(chosen ? `Pipeline · ${chosen.name}` : 'Pipeline');
   const view = search.view ?? 'table';
   const setSearch = (change: Partial<typeof search>) =>
@@ -42,58 +28,13 @@ export function PipelinePage() {
       <Title order={1} size="h2">
         Pipeline
       </Title>
-      {queues.isError && (
-        <Alert color="red" role="alert" title="The queues could not be loaded">
-          {failureText(queues.error)}
-        </Alert>
-      )}
-      <nav aria-label="Queues">
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-          {queues.isPending && Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={86} />)}
-          {queues.data?.data.map((queue) => {
-            const current = queue.id === chosen?.id;
-            return (
-              <UnstyledButton
-                key={queue.id}
-                onClick={() => setSearch({ queue: queue.id, page: undefined })}
-                aria-current={current ? 'true' : undefined}
-                aria-label={`${queue.name}: ${queue.count} order${queue.count === 1 ? '' : 's'}${queue.overdue_count ? `, ${upTo(queue.overdue_count, queue.overdue_count_capped)} overdue` : ''}${queue.due_soon_count ? `, ${upTo(queue.due_soon_count, queue.due_soon_count_capped)} due soon` : ''}`}
-                data-testid={`queue-${queue.id}`}
-              >
-                <Card
-                  withBorder
-                  padding="sm"
-                  h="100%"
-                  style={{
-                    borderColor: current ? 'var(--mantine-color-indigo-8)' : undefined,
-                    borderWidth: current ? 2 : 1,
-                    background: current ? 'var(--mantine-color-indigo-0)' : undefined,
-                  }}
-                >
-                  <Text size="sm" fw={600} lineClamp={2}>
-                    {queue.name}
-                  </Text>
-                  <Group gap={6} mt={4} align="baseline" wrap="wrap">
-                    <Text fz={26} fw={700} lh={1.1} data-testid="queue-count">
-                      {queue.count.toLocaleString()}
-                    </Text>
-                    {queue.overdue_count > 0 && (
-                      <Badge color="red.8" variant="filled" size="sm" tt="none">
-                        {upTo(queue.overdue_count, queue.overdue_count_capped)} overdue
-                      </Badge>
-                    )}
-                    {queue.due_soon_count > 0 && (
-                      <Badge color="orange" variant="dot" size="sm" tt="none">
-                        {upTo(queue.due_soon_count, queue.due_soon_count_capped)} due soon
-                      </Badge>
-                    )}
-                  </Group>
-                </Card>
-              </UnstyledButton>
-            );
-          })}
-        </SimpleGrid>
-      </nav>
+      <QueueFilters chosen={chosen}>
+        <QueueTiles
+          queues={queues.data.data}
+          chosen={chosen}
+          onChoose={(queue) => setSearch({ queue, page: undefined })}
+        />
+      </QueueFilters>
       {chosen && (
         <Stack gap="sm">
           <Group justify="space-between" align="end" wrap="wrap">

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import type { OrderStatus } from '../../../sdk/src/client.ts';
+import type { OrderStatus, Schema } from '../../../sdk/src/client.ts';
 import { api, unwrap } from './sdk.ts';
 
 /**
@@ -54,3 +54,6 @@ export const candidatesQuery = (orderId: string) => ({
       }),
     ),
 });
+
+/** An appraiser of the panel as a choice for one order (open orders, next due dates, last fee). */
+export type Candidate = Schema<'AppraiserCandidate'>;

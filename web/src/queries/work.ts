@@ -1,4 +1,5 @@
 import type { components } from '../../../sdk/src/client.ts';
+import { queryClient } from './query-client.ts';
 import { api, unwrap } from './sdk.ts';
 
 /** An order of the appraiser's as the work it needs (GET /api/v1/me/work). */
@@ -23,3 +24,6 @@ export const offersQuery = {
   queryFn: async () =>
     unwrap(await api.GET('/api/v1/me/work', { params: { query: { next_step: 'answer_offer' } } })).data,
 };
+
+/** Asks for the offers again (an offer ran out: the service times it out on its own). */
+export const refreshOffers = () => queryClient.invalidateQueries({ queryKey: offersQuery.queryKey });

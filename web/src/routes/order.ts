@@ -1,6 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { OrderPage, OrderPlaceholder } from '../pages/OrderPage.tsx';
+import { REVISING } from '../features/submission/report-files.ts';
 import { orderHistoryQuery, orderQuery } from '../queries/order.ts';
+import { notesQuery } from '../queries/order-records.ts';
 import { queryClient } from '../queries/query-client.ts';
 import { requireSession, rootRoute } from './root.tsx';
 import { OrderFailure } from './RouteFailure.tsx';
@@ -33,7 +35,13 @@ export const submitRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/$orderId/submit',
   beforeLoad: requireSession,
-  loader: ({ params }) => queryClient.ensureQueryData(orderQuery(params.orderId)),
+  // The lender's requests are asked for when the report goes back for a revision: they stand
+  // beside the upload.
+  loader: async ({ params }) => {
+    const order = await queryClient.ensureQueryData(orderQuery(params.orderId));
+    if (REVISING.includes(order.status.name)) void queryClient.prefetchQuery(notesQuery(params.orderId));
+    return order;
+  },
   errorComponent: OrderFailure,
   component: lazyRouteComponent(() => import('../pages/SubmitPage.tsx'), 'SubmitPage'),
 });

@@ -1,6 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { OrdersPage } from '../pages/OrdersPage.tsx';
+import { clientsQuery, configurationQuery } from '../queries/new-order.ts';
 import { queryClient } from '../queries/query-client.ts';
+import { sessionQuery } from '../queries/session.ts';
 import { orderListQuery, statusCountsQuery, statusFilterOf } from '../queries/orders.ts';
 import { requireSession, rootRoute } from './root.tsx';
 import { day, key, oneOf, page, searchSchema, terms, text } from './search.ts';
@@ -41,5 +43,13 @@ export const newOrderRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/new',
   beforeLoad: requireSession,
+  // A lender's own configuration, or the clients a staff member chooses from.
+  loader: async () => {
+    const session = await queryClient.ensureQueryData(sessionQuery);
+    const organization = session?.user.organization_id;
+    if (session?.user.role === 'client')
+      return organization ? queryClient.ensureQueryData(configurationQuery(organization)) : null;
+    return queryClient.ensureQueryData(clientsQuery);
+  },
   component: lazyRouteComponent(() => import('../pages/NewOrderPage.tsx'), 'NewOrderPage'),
 });

@@ -9,6 +9,7 @@ import { queryClient } from '../queries/query-client.ts';
 import { sessionQuery } from '../queries/session.ts';
 import { usersQuery } from '../queries/users.ts';
 import { webhooksQuery } from '../queries/webhooks.ts';
+import { queuesQuery } from '../queries/pipeline.ts';
 import { requireSession, rootRoute } from './root.tsx';
 import { key, oneOf, page, searchSchema, whole } from './search.ts';
 
@@ -25,6 +26,7 @@ export const pipelineRoute = createRoute({
   path: '/pipeline',
   beforeLoad: staffOnly,
   validateSearch: pipelineSearch,
+  loader: () => queryClient.ensureQueryData(queuesQuery),
   // Staff only: its code loads when it is first opened, not with everyone's first page.
   component: lazyRouteComponent(() => import('../pages/PipelinePage.tsx'), 'PipelinePage'),
 });

@@ -1,14 +1,12 @@
-import { Button, Group, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Schema } from '../../../../sdk/src/client.ts';
 import { ApiFailure, failureText } from '../../queries/failure.ts';
-import { api, unwrap } from '../../queries/sdk.ts';
+import { forwardNoteMutation, type Note } from '../../queries/order-records.ts';
 import { escapeText, textOfHtml } from '../../lib/format.ts';
 import { AUDIENCE_LABELS, forwardTo, type Audience } from './audiences.ts';
-
-type Note = Schema<'Note'>;
 
 /**
  * Staff pass a note on: to the other side of its writer by default (a lender's note to the
@@ -24,43 +22,39 @@ export function ForwardNoteDialog({
   note: Note;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [audience, setAudience] = useState<Audience | null>(forwardTo(note.audience));
   const [text, setText] = useState(textOfHtml(note.content));
   const [withAttachments, setWithAttachments] = useState(true);
-  const forward = useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await api.POST('/api/v1/orders/{order_id}/notes/{note_id}/forward', {
-          params: { path: { order_id: orderId, note_id: note.id } },
-          body: {
-            ...(audience ? { audience } : {}),
-            content: text
-              .split(/\n\s*\n/)
-              .map((paragraph) => `<p>${escapeText(paragraph.trim())}</p>`)
-              .join(''),
-            include_attachments: withAttachments,
-          },
-        }),
-      ),
-    onSuccess: async (forwarded) => {
-      notifications.show({
-        color: 'teal',
-        title: 'Note forwarded',
-        message: `Now read by: ${AUDIENCE_LABELS[forwarded.audience].toLowerCase()}.`,
-      });
-      await queryClient.invalidateQueries({ queryKey: ['order', orderId, 'notes'] });
-      await queryClient.invalidateQueries({ queryKey: ['order', orderId, 'files'] });
-      onClose();
-    },
-  });
+  const forward = useMutation(forwardNoteMutation(orderId));
+  const send = () =>
+    forward.mutate(
+      {
+        noteId: note.id,
+        audience,
+        content: text
+          .split(/\n\s*\n/)
+          .map((paragraph) => `<p>${escapeText(paragraph.trim())}</p>`)
+          .join(''),
+        includeAttachments: withAttachments,
+      },
+      {
+        onSuccess: (forwarded) => {
+          notifications.show({
+            color: 'teal',
+            title: 'Note forwarded',
+            message: `Now read by: ${AUDIENCE_LABELS[forwarded.audience].toLowerCase()}.`,
+          });
+          onClose();
+        },
+      },
+    );
   const errors = forward.error instanceof ApiFailure ? forward.error.fieldErrors : {};
   return (
     <Modal opened onClose={onClose} title="Forward the note" size="lg">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          forward.mutate();
+          send();
         }}
       >
         <Stack gap="sm">
@@ -101,14 +95,7 @@ export function ForwardNoteDialog({
               {failureText(forward.error)}
             </Text>
           )}
-          <Group justify="end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={forward.isPending}>
-              Forward
-            </Button>
-          </Group>
+          <DialogButtons keep="Cancel" confirm="Forward" onKeep={onClose} pending={forward.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,30 +1,29 @@
-import { Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../../sdk/src/client.ts';
+import { MoneyFigure } from '../../components/MoneyFigure.tsx';
 import { ApiFailure, failureText } from '../../queries/failure.ts';
-import { api, unwrap } from '../../queries/sdk.ts';
+import { paymentsQuery } from '../../queries/order-records.ts';
+import { useSession } from '../../queries/session.ts';
 
 /**
  * What the order costs, what was paid and what is left, as the API formats it; the hosted
- * payment page, the invoice and each receipt through their signed links. Hidden from those the
- * API does not show payments to.
+ * payment page, the invoice and each receipt through their signed links. An appraiser is paid
+ * by the company, not by the lender: the API shows them no payments, so they are not asked for.
  */
 export function PaymentsCard({ order }: { order: Order }) {
+  const role = useSession()?.user.role;
   const payments = useQuery({
-    queryKey: ['order', order.id, 'payments'],
-    queryFn: async () =>
-      unwrap(
-        await api.GET('/api/v1/orders/{order_id}/payments', { params: { path: { order_id: order.id } } }),
-      ),
+    ...paymentsQuery(order.id),
+    enabled: role !== undefined && role !== 'appraiser',
   });
-  if (payments.error instanceof ApiFailure && payments.error.status === 403) return null;
+  if (role === 'appraiser' || (payments.error instanceof ApiFailure && payments.error.status === 403))
+    return null;
   const summary = payments.data;
   const owing = summary && !/^\$?0(\.00)?$/.test(summary.balance);
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Payments
-      </Title>
+    <SectionCard title="Payments">
       {payments.isPending && <Skeleton height={80} />}
       {payments.isError && (
         <Text c="red" size="sm" role="alert">
@@ -34,9 +33,9 @@ export function PaymentsCard({ order }: { order: Order }) {
       {summary && (
         <Stack gap="xs">
           <Group gap="xl">
-            <Amount label="Total" value={summary.total} />
-            <Amount label="Paid" value={summary.total_paid} />
-            <Amount label="Balance" value={summary.balance} />
+            <MoneyFigure label="Total" value={summary.total} />
+            <MoneyFigure label="Paid" value={summary.total_paid} />
+            <MoneyFigure label="Balance" value={summary.balance} />
           </Group>
           {summary.card_page_lock && (
             <Text size="sm" c="orange.8">
@@ -73,17 +72,6 @@ export function PaymentsCard({ order }: { order: Order }) {
           )}
         </Stack>
       )}
-    </Card>
-  );
-}
-
-function Amount({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-    </div>
+    </SectionCard>
   );
 }

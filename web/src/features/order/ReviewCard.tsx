@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ActionName, Order } from '../../../../sdk/src/client.ts';
-import { api, unwrap } from '../../queries/sdk.ts';
+import { filesQuery } from '../../queries/order-records.ts';
 import { isDestructive } from '../actions/destructive.ts';
 import { humanize } from '../../lib/format.ts';
 
@@ -38,11 +38,7 @@ function releaseText(report: Order['report'], company: boolean): string | null {
  * it reviews reports itself), deliver.
  */
 export function ReviewCard({ order, onAction }: { order: Order; onAction: (action: string) => void }) {
-  const files = useQuery({
-    queryKey: ['order', order.id, 'files'],
-    queryFn: async () =>
-      unwrap(await api.GET('/api/v1/orders/{order_id}/files', { params: { path: { order_id: order.id } } })),
-  });
+  const files = useQuery(filesQuery(order.id));
   const actions = REVIEW_ACTIONS.filter((action) => order.allowed_transitions.includes(action));
   const reports = (files.data ?? []).filter((file) => file.file_type.slug === 'appraisal_pdf');
   if (actions.length === 0 && reports.length === 0) return null;
@@ -98,7 +94,14 @@ export function ReviewCard({ order, onAction }: { order: Order; onAction: (actio
             <List size="sm" listStyleType="none" spacing={2}>
               {list.map((file) => (
                 <List.Item key={file.id}>
-                  <Anchor href={file.link} download={file.filename} size="sm">
+                  <Anchor
+                    href={file.link}
+                    download={file.filename}
+                    size="sm"
+                    display="inline-block"
+                    mih={24}
+                    py={2}
+                  >
                     {file.filename}
                   </Anchor>
                 </List.Item>

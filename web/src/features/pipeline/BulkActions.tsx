@@ -1,14 +1,11 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OrderListItem } from '../../../../sdk/src/client.ts';
-import { failureText } from '../../queries/failure.ts';
-import { api, unwrap } from '../../queries/sdk.ts';
-import { panelQuery } from '../../queries/pipeline.ts';
-
-type BulkAction = 'assign' | 'hold' | 'resume';
-type Inputs = { reason?: string; appraiser_id?: string; fee?: string; due_date?: string };
+import { bulkActionMutation, type BulkAction, type BulkInputs } from '../../queries/actions.ts';
+import { BulkAssignDialog } from './BulkAssignDialog.tsx';
+import { HoldDialog } from './HoldDialog.tsx';
 
 /**
  * Hold, resume or assign the chosen orders, one call per order (the API acts on one order at
@@ -16,21 +13,9 @@ type Inputs = { reason?: string; appraiser_id?: string; fee?: string; due_date?:
  * toast says how many went through and names those that did not, with the service's reason.
  */
 export function BulkActions({ selected, onDone }: { selected: OrderListItem[]; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<BulkAction | null>(null);
-  const run = useMutation({
-    mutationFn: async ({ action, inputs }: { action: BulkAction; inputs: Inputs }) => {
-      const failures: string[] = [];
-      for (const order of selected) {
-        try {
-          await takeOn(order.id, action, inputs);
-        } catch (error) {
-          failures.push(`${order.file_number}: ${failureText(error)}`);
-        }
-      }
-      return { action, done: selected.length - failures.length, failures };
-    },
-    onSuccess: async ({ action, done, failures }) => {
+  const run = useMutation(
+    bulkActionMutation(({ action, done, failures }) => {
       const verb = { assign: 'offered', hold: 'put on hold', resume: 'resumed' }[action];
       notifications.show({
         color: failures.length ? 'orange' : 'teal',
@@ -40,10 +25,9 @@ export function BulkActions({ selected, onDone }: { selected: OrderListItem[]; o
       });
       setAsking(null);
       onDone();
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
-      await queryClient.invalidateQueries({ queryKey: ['appraisers'] });
-    },
-  });
+    }),
+  );
+  const act = (action: BulkAction, inputs: BulkInputs) => run.mutate({ orders: selected, action, inputs });
   const count = `${selected.length} order${selected.length === 1 ? '' : 's'}`;
   return (
     <Group gap="xs" role="group" aria-label="Act on the chosen orders">
@@ -60,7 +44,7 @@ export function BulkActions({ selected, onDone }: { selected: OrderListItem[]; o
         size="xs"
         variant="default"
         loading={run.isPending && run.variables.action === 'resume'}
-        onClick={() => run.mutate({ action: 'resume', inputs: {} })}
+        onClick={() => act('resume', {})}
       >
         Resume
       </Button>
@@ -69,135 +53,17 @@ export function BulkActions({ selected, onDone }: { selected: OrderListItem[]; o
           count={count}
           pending={run.isPending}
           onClose={() => setAsking(null)}
-          onSubmit={(reason) => run.mutate({ action: 'hold', inputs: { reason } })}
+          onSubmit={(reason) => act('hold', { reason })}
         />
       )}
       {asking === 'assign' && (
-        <AssignDialog
+        <BulkAssignDialog
           count={count}
           pending={run.isPending}
           onClose={() => setAsking(null)}
-          onSubmit={(inputs) => run.mutate({ action: 'assign', inputs })}
+          onSubmit={(inputs) => act('assign', inputs)}
         />
       )}
     </Group>
-  );
-}
-
-async function takeOn(orderId: string, action: BulkAction, inputs: Inputs): Promise<void> {
-  const params = { path: { order_id: orderId } };
-  if (action === 'resume') unwrap(await api.PUT('/api/v1/orders/{order_id}/resume', { params }));
-  else if (action === 'hold')
-    unwrap(await api.PUT('/api/v1/orders/{order_id}/hold', { params, body: { reason: inputs.reason } }));
-  else
-    unwrap(
-      await api.PUT('/api/v1/orders/{order_id}/assign', {
-        params,
-        body: {
-          appraiser_id: inputs.appraiser_id ?? '',
-          ...(inputs.fee ? { fee: inputs.fee } : {}),
-          ...(inputs.due_date ? { due_date: inputs.due_date } : {}),
-        },
-      }),
-    );
-}
-
-function HoldDialog(props: {
-  count: string;
-  pending: boolean;
-  onClose: () => void;
-  onSubmit: (reason: string) => void;
-}) {
-  const [reason, setReason] = useState('');
-  return (
-    <Modal opened onClose={props.onClose} title={`Put ${props.count} on hold`} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          props.onSubmit(reason.trim());
-        }}
-      >
-        <Stack>
-          <Textarea
-            label="Reason"
-            description="Recorded in each order's history"
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxLength={5000}
-            data-autofocus
-          />
-          <Group justify="end">
-            <Button variant="default" onClick={props.onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={props.pending}>
-              Put on hold
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-function AssignDialog(props: {
-  count: string;
-  pending: boolean;
-  onClose: () => void;
-  onSubmit: (inputs: Inputs) => void;
-}) {
-  const panel = useQuery(panelQuery);
-  const [appraiserId, setAppraiserId] = useState<string | null>(null);
-  const [fee, setFee] = useState('');
-  const [missing, setMissing] = useState(false);
-  return (
-    <Modal opened onClose={props.onClose} title={`Assign ${props.count}`} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!appraiserId) return setMissing(true);
-          props.onSubmit({ appraiser_id: appraiserId, fee: fee.trim() });
-        }}
-      >
-        <Stack>
-          <Select
-            label="Appraiser"
-            withAsterisk
-            data={(panel.data ?? []).map((a) => ({
-              value: a.id,
-              label: `${a.name} · ${a.open_orders} open`,
-            }))}
-            value={appraiserId}
-            onChange={(value) => {
-              setAppraiserId(value);
-              setMissing(false);
-            }}
-            searchable
-            placeholder={panel.isPending ? 'Loading the panel…' : 'Choose an appraiser'}
-            nothingFoundMessage="No appraiser by that name"
-            error={missing ? 'Choose the appraiser to offer the orders to' : undefined}
-          />
-          <TextInput
-            label="Fee"
-            description="The appraiser's fee for each order; empty: no fee named in the offer"
-            leftSection="$"
-            inputMode="decimal"
-            placeholder="450.00"
-            value={fee}
-            onChange={(event) => setFee(event.currentTarget.value)}
-          />
-          <Group justify="end">
-            <Button variant="default" onClick={props.onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={props.pending}>
-              Offer
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

@@ -1,18 +1,28 @@
-import { Alert, Anchor, Checkbox, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Schema } from '../../../../sdk/src/client.ts';
-import { failureText } from '../../queries/failure.ts';
+import type { OrderListItem, Schema } from '../../../../sdk/src/client.ts';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { BulkActions } from './BulkActions.tsx';
 import { timeLeft } from '../../lib/deadlines.ts';
-import { DueDate } from './DueBadge.tsx';
 import { queueOrdersQuery } from '../../queries/pipeline.ts';
+import { BulkActions } from './BulkActions.tsx';
+import { DueDate } from './DueBadge.tsx';
 
 export type Queue = Schema<'OrderQueues'>['data'][number];
 
-/** A queue's orders, due soonest first, with a checkbox each for the bulk actions. */
+const FileLink = ({ order }: { order: OrderListItem }) => (
+  <Anchor
+    fw={600}
+    size="sm"
+    renderRoot={(props) => <Link {...props} to="/orders/$orderId" params={{ orderId: order.id }} />}
+  >
+    {order.file_number}
+  </Anchor>
+);
+
+/** A queue's orders, due soonest first, with a checkbox each for the bulk actions; cards on a phone. */
 export function QueueTable({
   queue,
   page,
@@ -24,9 +34,10 @@ export function QueueTable({
 }) {
   const orders = useQuery(queueOrdersQuery(queue.statuses, page));
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const rows = orders.data?.data ?? [];
+  const rows = orders.data?.data;
   const showOffers = queue.statuses.includes('Pending assignment');
-  const allChosen = rows.length > 0 && rows.every((row) => chosen.has(row.id));
+  const selected = (rows ?? []).filter((row) => chosen.has(row.id));
+  const allChosen = rows !== undefined && rows.length > 0 && selected.length === rows.length;
   const toggle = (id: string) =>
     setChosen((previous) => {
       const next = new Set(previous);
@@ -34,7 +45,36 @@ export function QueueTable({
       else next.add(id);
       return next;
     });
-  const selected = rows.filter((row) => chosen.has(row.id));
+  const choose = (order: OrderListItem) => (
+    <Checkbox
+      aria-label={`Choose ${order.file_number}`}
+      checked={chosen.has(order.id)}
+      onChange={() => toggle(order.id)}
+    />
+  );
+  const columns: Column<OrderListItem>[] = [
+    {
+      header: (
+        <Checkbox
+          aria-label="Choose every order on this page"
+          checked={allChosen}
+          indeterminate={selected.length > 0 && !allChosen}
+          onChange={() => setChosen(allChosen ? new Set() : new Set(rows?.map((row) => row.id)))}
+          disabled={!rows?.length}
+        />
+      ),
+      cell: choose,
+      width: 40,
+    },
+    { header: 'File number', cell: (order) => <FileLink order={order} />, nowrap: true },
+    { header: 'Property', cell: (order) => order.full_address },
+    { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
+    { header: 'Appraiser', cell: (order) => order.appraiser?.name ?? '—' },
+    { header: 'Due', cell: (order) => <DueDate date={order.due_date} /> },
+    ...(showOffers
+      ? [{ header: 'Offer', cell: (order: OrderListItem) => timeLeft(order.offer_expires_at) ?? '—' }]
+      : []),
+  ];
 
   return (
     <Stack gap="xs">
@@ -44,98 +84,38 @@ export function QueueTable({
         </Text>
         {selected.length > 0 && <BulkActions selected={selected} onDone={() => setChosen(new Set())} />}
       </Group>
-      {orders.isError && (
-        <Alert color="red" role="alert" title="The orders could not be loaded">
-          {failureText(orders.error)}
-        </Alert>
-      )}
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label={`Orders: ${queue.name}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="Choose every order on this page"
-                  checked={allChosen}
-                  indeterminate={selected.length > 0 && !allChosen}
-                  onChange={() => setChosen(allChosen ? new Set() : new Set(rows.map((row) => row.id)))}
-                  disabled={rows.length === 0}
-                />
-              </Table.Th>
-              <Table.Th scope="col">File number</Table.Th>
-              <Table.Th scope="col">Property</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Appraiser</Table.Th>
-              <Table.Th scope="col">Due</Table.Th>
-              {showOffers && <Table.Th scope="col">Offer</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {orders.isPending &&
-              Array.from({ length: 5 }, (_, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td colSpan={showOffers ? 7 : 6}>
-                    <Skeleton height={20} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            {rows.map((order) => (
-              <Table.Tr key={order.id}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Choose ${order.file_number}`}
-                    checked={chosen.has(order.id)}
-                    onChange={() => toggle(order.id)}
-                  />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Anchor
-                    fw={600}
-                    size="sm"
-                    renderRoot={(props) => (
-                      <Link {...props} to="/orders/$orderId" params={{ orderId: order.id }} />
-                    )}
-                  >
-                    {order.file_number}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{order.full_address}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={order.status} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{order.appraiser?.name ?? '—'}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <DueDate date={order.due_date} />
-                </Table.Td>
-                {showOffers && (
-                  <Table.Td>
-                    <Text size="sm">{timeLeft(order.offer_expires_at) ?? '—'}</Text>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {orders.data && rows.length === 0 && (
-        <Text ta="center" c="dimmed" py="lg">
-          Nothing here: this queue is clear.
-        </Text>
-      )}
-      {orders.data && orders.data.pagination.total_pages > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={orders.data.pagination.total_pages}
-            value={page}
-            onChange={onPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          />
-        </Group>
-      )}
+      <DataTable
+        label={`Orders: ${queue.name}`}
+        rows={rows}
+        rowKey={(order) => order.id}
+        columns={columns}
+        pending={orders.isPending}
+        error={orders.error}
+        minWidth={760}
+        empty="Nothing here: this queue is clear."
+        pages={orders.data && { total: orders.data.pagination.total_pages, current: page, onChange: onPage }}
+        card={(order) => (
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="nowrap" align="start">
+              <Group gap="xs" wrap="nowrap">
+                {choose(order)}
+                <FileLink order={order} />
+              </Group>
+              <StatusBadge status={order.status} />
+            </Group>
+            <Text size="sm">{order.full_address}</Text>
+            <Group gap="xs" justify="space-between">
+              <Text size="xs" c="dimmed">
+                {order.appraiser?.name ?? 'No appraiser yet'}
+                {showOffers && timeLeft(order.offer_expires_at)
+                  ? ` · offer ${timeLeft(order.offer_expires_at)}`
+                  : ''}
+              </Text>
+              <DueDate date={order.due_date} />
+            </Group>
+          </Stack>
+        )}
+      />
     </Stack>
   );
 }

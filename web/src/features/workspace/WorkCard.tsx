@@ -39,16 +39,19 @@ export function WorkCard({ item, action }: { item: WorkItem; action?: ReactNode 
   );
 }
 
+/** A tap target of at least 24 × 24 px (WCAG 2.2, 2.5.8), however short the word: "Map". */
+const TARGET = { display: 'inline-flex', mih: 24, miw: 24, style: { alignItems: 'center' } } as const;
+
 /** The contact's phone (a tap calls) and the address on a map: what is needed on the road. */
 export function ContactLinks({ item }: { item: WorkItem }) {
   return (
     <Group gap="md" wrap="wrap">
       {item.contact?.phone && (
-        <Anchor href={telLink(item.contact.phone)} size="sm">
+        <Anchor href={telLink(item.contact.phone)} size="sm" {...TARGET}>
           Call {item.contact.name} <span style={{ whiteSpace: 'nowrap' }}>({item.contact.phone})</span>
         </Anchor>
       )}
-      <Anchor href={mapLink(item.full_address)} target="_blank" rel="noreferrer" size="sm">
+      <Anchor href={mapLink(item.full_address)} target="_blank" rel="noreferrer" size="sm" {...TARGET}>
         Map
         <VisuallyHidden> of {item.full_address} (opens a new tab)</VisuallyHidden>
       </Anchor>

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { failureText } from '../../queries/failure.ts';
+import { uploadFile } from '../../queries/order-records.ts';
+import { SLOTS, type SlotState } from './report-files.ts';
+
+/** Each file of the report, uploaded when chosen with its own progress; a failed one retried alone. */
+export function useReportFiles(orderId: string) {
+  const [slots, setSlots] = useState<Record<string, SlotState>>({});
+  const update = (key: string, change: Partial<SlotState>) =>
+    setSlots((previous) => ({ ...previous, [key]: { ...previous[key]!, ...change } }));
+  const upload = async (key: string, file: File) => {
+    const slot = SLOTS.find((s) => s.key === key)!;
+    setSlots((previous) => ({ ...previous, [key]: { file, progress: 0, state: 'uploading' } }));
+    try {
+      const uploaded = await uploadFile(orderId, { file, type: slot.type }, (progress) =>
+        update(key, { progress }),
+      );
+      update(key, { state: 'done', progress: 1, fileId: uploaded.id });
+    } catch (error) {
+      update(key, { state: 'failed', error: failureText(error) });
+    }
+  };
+  const missing = SLOTS.filter((slot) => slots[slot.key]?.state !== 'done');
+  const files = () => SLOTS.map((slot) => ({ file_id: slots[slot.key]!.fileId!, file_type: slot.type }));
+  return { slots, upload, missing, files };
+}

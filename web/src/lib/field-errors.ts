@@ -1,0 +1,30 @@
+import { humanize } from './format.ts';
+
+/** `files[0][file_type]` → `file_type`, `party.name` → `name`, `attachments[]` → `attachments`. */
+export const bareField = (field: string) =>
+  field
+    .replace(/\[\d*\]$/, '')
+    .replace(/\[\d*\]/g, '.')
+    .replace(/[[\]]/g, '')
+    .split('.')
+    .filter(Boolean)
+    .at(-1) ?? field;
+
+/**
+ * The service's 422 messages (`must be …`) as sentences naming the field as the form does:
+ * "The fee must be a number". A message quoting a pattern says what is wrong in words instead:
+ * a regular expression means nothing to the person typing.
+ */
+export function fieldSentences(
+  errors: Record<string, string>,
+  names: Record<string, string> = {},
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => {
+      const bare = bareField(field);
+      const name = names[field] ?? names[bare] ?? humanize(bare);
+      const words = /pattern|regex|\^.*\$/i.test(message) ? 'is not in the expected form' : message;
+      return [field, `${name} ${words}`];
+    }),
+  );
+}
