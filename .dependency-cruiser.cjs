@@ -151,7 +151,10 @@ module.exports = {
       comment:
         'Only queries/ calls the service (the SDK client, the sdk module): one place names each query key and what a change makes stale. Others may import the SDK types.',
       from: { path: '^web/src/', pathNot: '^web/src/queries/' },
-      to: { path: ['^sdk/src/client\\.ts$', '^web/src/queries/sdk\\.ts$'], dependencyTypesNot: ['type-only'] },
+      to: {
+        path: ['^sdk/src/client\\.ts$', '^web/src/queries/sdk\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
     },
   ],
   options: {

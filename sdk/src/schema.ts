@@ -16576,6 +16576,7 @@ export interface operations {
                      *         "per_page": 25,
                      *         "has_next_page": true,
                      *         "has_prev_page": false,
+                     *         "total_count_is_estimate": false,
                      *         "next_cursor": null
                      *       }
                      *     }

@@ -108,7 +108,7 @@ describe('correcting an order', () => {
         headers: { 'X-Api-Key': world.client },
       });
       expect(list.statusCode, list.body).toBe(200);
-      return (list.json() as { data: { id: string }[] }).data.map((row) => row.id);
+      return list.json<{ data: { id: string }[] }>().data.map((row) => row.id);
     };
     expect(await found('Zabriskie')).toContain(order.id);
     expect(await found('Bea Borrower')).not.toContain(order.id);
