@@ -5,13 +5,9 @@ import { lazy, Suspense, useState } from 'react';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { LazyActionDialog } from '../features/actions/LazyActionDialog.tsx';
-import { AssignmentCard } from '../features/order/AssignmentCard.tsx';
-import { DecisionCard } from '../features/order/DecisionCard.tsx';
 import { NextSteps, orderCards } from '../features/order/NextSteps.tsx';
 import { OrderDetails } from '../features/order/OrderDetails.tsx';
-import { RequestReviewCard } from '../features/order/RequestReviewCard.tsx';
 import { ReviewCard } from '../features/order/ReviewCard.tsx';
-import { OrderTimeline } from '../features/timeline/OrderTimeline.tsx';
 import { orderHistoryQuery, orderQuery } from '../queries/order.ts';
 
 /**
@@ -21,11 +17,30 @@ import { orderHistoryQuery, orderQuery } from '../queries/order.ts';
 const loadOrderSections = () => import('../features/order/OrderSections.tsx');
 const OrderSections = lazy(async () => ({ default: (await loadOrderSections()).OrderSections }));
 
+/**
+ * The cards of an order in a given state (a negotiation to decide, an appraiser to choose, a
+ * lender's request to answer) and the timeline: each a chunk of its own, so that the first page
+ * carries none of them. The timeline comes beside the order (its first page is in the route's
+ * loader), the cards when the order needs them.
+ */
+const AssignmentCard = lazy(async () => ({
+  default: (await import('../features/order/AssignmentCard.tsx')).AssignmentCard,
+}));
+const DecisionCard = lazy(async () => ({
+  default: (await import('../features/order/DecisionCard.tsx')).DecisionCard,
+}));
+const RequestReviewCard = lazy(async () => ({
+  default: (await import('../features/order/RequestReviewCard.tsx')).RequestReviewCard,
+}));
+const loadTimeline = () => import('../features/timeline/OrderTimeline.tsx');
+const OrderTimeline = lazy(async () => ({ default: (await loadTimeline()).OrderTimeline }));
+
 /** One order: what it is, where it stands, what the user may do next, and what happened so far. */
 export function OrderPage() {
   const { orderId } = useParams({ from: '/orders/$orderId' });
   // Asked for with the order, not after it: on a slow connection the two requests overlap.
   void loadOrderSections();
+  void loadTimeline();
   const order = useSuspenseQuery(orderQuery(orderId)).data;
   const history = useSuspenseQuery(orderHistoryQuery(orderId)).data;
   usePageTitle(`${order.file_number} · ${order.status.name}`);
@@ -47,13 +62,17 @@ export function OrderPage() {
         <StatusBadge status={order.status} size="lg" />
       </Group>
       <NextSteps order={order} actions={nextSteps} onAction={setAction} />
-      {order.client_request && <RequestReviewCard order={order} />}
-      {deciding && <DecisionCard order={order} onRefuse={setAction} />}
-      {assigning && <AssignmentCard order={order} returnedBecause={returnedBecause} />}
+      <Suspense fallback={<Skeleton height={160} />}>
+        {order.client_request && <RequestReviewCard order={order} />}
+        {deciding && <DecisionCard order={order} onRefuse={setAction} />}
+        {assigning && <AssignmentCard order={order} returnedBecause={returnedBecause} />}
+      </Suspense>
       <ReviewCard order={order} onAction={setAction} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <OrderDetails order={order} />
-        <OrderTimeline orderId={order.id} />
+        <Suspense fallback={<Skeleton height={200} />}>
+          <OrderTimeline orderId={order.id} />
+        </Suspense>
       </SimpleGrid>
       <Suspense fallback={<Skeleton height={240} />}>
         <OrderSections order={order} />

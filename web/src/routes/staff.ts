@@ -1,17 +1,15 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { ADMIN_TABS, type AdminTab } from '../features/admin/tabs.ts';
-import { DEFAULT_MONTHS } from '../features/dashboard/figures.ts';
-import { apiKeysQuery, notificationSettingsQuery } from '../queries/account.ts';
-import { clientsQuery } from '../queries/clients.ts';
-import { companySettingsQuery } from '../queries/company.ts';
-import { insightQuery } from '../queries/insight.ts';
+import { ADMIN_TABS } from '../features/admin/tabs.ts';
 import { queryClient } from '../queries/query-client.ts';
-import { sessionQuery } from '../queries/session.ts';
-import { usersQuery } from '../queries/users.ts';
-import { webhooksQuery } from '../queries/webhooks.ts';
 import { queuesQuery } from '../queries/pipeline.ts';
 import { requireSession, rootRoute } from './root.tsx';
 import { key, oneOf, page, searchSchema, whole } from './search.ts';
+
+/**
+ * What the staff workspace's and the account's pages load first, in a chunk of its own: their
+ * queries (clients, users, webhooks, keys, figures) weigh nothing on the first page.
+ */
+const staffLoaders = () => import('./staff-loaders.ts');
 
 /** The staff workspace's pages: company staff only (others are sent to their orders). */
 const staffOnly = async (context: { location: { href: string } }) => {
@@ -42,28 +40,10 @@ export const dashboardRoute = createRoute({
   path: '/dashboard',
   beforeLoad: requireSession,
   validateSearch: dashboardSearch,
-  loaderDeps: ({ search }) => ({ months: search.months ?? DEFAULT_MONTHS }),
-  loader: ({ deps }) => queryClient.ensureQueryData(insightQuery(deps.months)),
+  loaderDeps: ({ search }) => ({ months: search.months }),
+  loader: async ({ deps }) => (await staffLoaders()).loadDashboard(deps.months),
   component: lazyRouteComponent(() => import('../pages/DashboardPage.tsx'), 'DashboardPage'),
 });
-
-/**
- * What each administration tab shows first. The settings form reads its settings with suspense,
- * so they are ensured (a failure is the page's); a list is only asked for early, since it says
- * itself that it could not be loaded (or, for API keys, that the role may have none).
- */
-async function loadAdminTab(tab: AdminTab): Promise<void> {
-  const session = await queryClient.ensureQueryData(sessionQuery);
-  // Other roles see the page say that administration is not theirs, and nothing is asked for.
-  if (session?.user.role !== 'staff') return;
-  if (tab === 'settings' && session.user.organization_id)
-    await queryClient.ensureQueryData(companySettingsQuery(session.user.organization_id));
-  // Each list is asked for as itself: their answers differ in type.
-  if (tab === 'clients') await queryClient.prefetchQuery(clientsQuery);
-  if (tab === 'users') await queryClient.prefetchQuery(usersQuery);
-  if (tab === 'webhooks') await queryClient.prefetchQuery(webhooksQuery);
-  if (tab === 'api-keys') await queryClient.prefetchQuery(apiKeysQuery);
-}
 
 /** Administration: clients, users, settings, webhooks, API keys (clients is no parameter). */
 export const adminRoute = createRoute({
@@ -72,7 +52,7 @@ export const adminRoute = createRoute({
   beforeLoad: requireSession,
   validateSearch: adminSearch,
   loaderDeps: ({ search }) => ({ tab: search.tab ?? ('clients' as const) }),
-  loader: ({ deps }) => loadAdminTab(deps.tab),
+  loader: async ({ deps }) => (await staffLoaders()).loadAdminTab(deps.tab),
   component: lazyRouteComponent(() => import('../pages/AdminPage.tsx'), 'AdminPage'),
 });
 
@@ -81,10 +61,6 @@ export const accountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account',
   beforeLoad: requireSession,
-  loader: () =>
-    Promise.all([
-      queryClient.prefetchQuery(notificationSettingsQuery),
-      queryClient.prefetchQuery(apiKeysQuery),
-    ]),
+  loader: async () => (await staffLoaders()).loadAccount(),
   component: lazyRouteComponent(() => import('../pages/AccountPage.tsx'), 'AccountPage'),
 });

@@ -9,9 +9,6 @@ import { candidatesQuery, type Candidate } from '../../queries/pipeline.ts';
 import { CandidateTable } from './CandidateTable.tsx';
 import { OfferDialog } from './OfferDialog.tsx';
 
-/** The actions this card takes: choosing who does the work. */
-export const ASSIGNMENT_ACTIONS: ActionName[] = ['assign', 'auto_assign', 'start_bidding'];
-
 /** Statuses an order comes back to for a new appraiser, with what brought it there. */
 const RETURNED: Record<string, string> = {
   'Assignment rejected': 'The appraiser turned the offer down',

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ActionName, Order } from '../../../../sdk/src/client.ts';
+import type { Order } from '../../../../sdk/src/client.ts';
 import { actionMutation, nowText } from '../../queries/actions.ts';
 import { ApiFailure, failureText } from '../../queries/failure.ts';
 import { sessionQuery } from '../../queries/session.ts';
@@ -9,14 +9,6 @@ import { dateTime } from '../../lib/format.ts';
 import { termsOf } from './decision-terms.ts';
 import { LenderTerms, type LenderAsk } from './LenderTerms.tsx';
 import { TermsTable } from './TermsTable.tsx';
-
-/** The actions this card takes: deciding on proposed terms. */
-export const DECISION_ACTIONS: ActionName[] = [
-  'approve_assignment_condition',
-  'reject_assignment_condition',
-  'approve_negotiation',
-  'refuse_negotiation',
-];
 
 /**
  * An appraiser's condition of acceptance, or a negotiation of the lender's fee and due date:

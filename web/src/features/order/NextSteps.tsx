@@ -3,10 +3,7 @@ import type { Order } from '../../../../sdk/src/client.ts';
 import { humanize } from '../../lib/format.ts';
 import { isDestructive } from '../actions/destructive.ts';
 import { fetchesActionDialog } from '../actions/LazyActionDialog.tsx';
-import { ASSIGNMENT_ACTIONS } from './AssignmentCard.tsx';
-import { DECISION_ACTIONS } from './DecisionCard.tsx';
-import { REQUEST_ACTIONS } from './RequestReviewCard.tsx';
-import { REVIEW_ACTIONS } from './ReviewCard.tsx';
+import { ASSIGNMENT_ACTIONS, DECISION_ACTIONS, REQUEST_ACTIONS, REVIEW_ACTIONS } from './card-actions.ts';
 
 /**
  * Where an order's actions are taken: assignment, decisions and review have cards of their

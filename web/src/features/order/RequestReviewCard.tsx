@@ -1,12 +1,10 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ActionName, Order } from '../../../../sdk/src/client.ts';
+import type { Order } from '../../../../sdk/src/client.ts';
 import { notesQuery } from '../../queries/order-records.ts';
 import { NoteItem } from './NoteItem.tsx';
 import { AnswerRequestForm, ForwardRequestForm } from './RequestForms.tsx';
-
-/** The actions this card takes: the company's answer to a lender's request. */
-export const REQUEST_ACTIONS: ActionName[] = ['forward_request', 'answer_request'];
+import { REQUEST_ACTIONS } from './card-actions.ts';
 
 /**
  * A lender's revision or reconsideration request in the company's review queue: the request as

@@ -1,18 +1,10 @@
 import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ActionName, Order } from '../../../../sdk/src/client.ts';
+import type { Order } from '../../../../sdk/src/client.ts';
 import { filesQuery } from '../../queries/order-records.ts';
 import { isDestructive } from '../actions/destructive.ts';
 import { humanize } from '../../lib/format.ts';
-
-/** The actions this card takes: the review of the submitted report, and its delivery. */
-export const REVIEW_ACTIONS: ActionName[] = [
-  'start_review',
-  'require_action',
-  'request_completion',
-  'approve_report',
-  'fulfill',
-];
+import { REVIEW_ACTIONS } from './card-actions.ts';
 
 /**
  * Where the report stands with the lender, for the company and the appraiser: the lender gets a
