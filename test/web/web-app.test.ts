@@ -66,11 +66,8 @@ describe('the web application', () => {
 
     await link.click();
     await page.waitForURL(new RegExp(`/orders/${orderId}$`));
-    await page.getByRole('heading', { name: 'Timeline' }).waitFor();
-    await page
-      .getByText(/^Create\b.*Unassigned$/)
-      .first()
-      .waitFor();
+    await page.getByRole('heading', { name: 'History' }).waitFor();
+    await page.getByText('Create → Unassigned').waitFor();
     await expect.poll(() => page.title()).toMatch(/^AOM-\d{8} · Unassigned · Appraisal Orders$/);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'order');
@@ -243,12 +240,6 @@ describe('the order list', () => {
     await page.getByText('No order matches this search.').waitFor();
     expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('fulfilled');
     expect(await page.getByText('Invalid list query').count()).toBe(0);
-    // A key no status has is dropped: the list opens unfiltered.
-    await page.goto(`${base}/orders?status=Not%20a%20status`);
-    await page
-      .getByRole('link', { name: /^AOM-\d{8}$/ })
-      .first()
-      .waitFor();
     await context.close();
   }, 60_000);
 
