@@ -41,7 +41,7 @@ export function useDemoWorld(t: TestApp) {
       });
       await step(users.appraiser.api_key, order.id, 'accept_assignment', 'Assigned');
       await step(users.appraiser.api_key, order.id, 'schedule_inspection', 'Inspection scheduled', {
-        inspection_scheduled_at: '2026-12-01T09:00',
+        inspection_scheduled_at: '2037-12-01T09:00',
       });
       await step(users.appraiser.api_key, order.id, 'complete_inspection', 'Inspection completed');
       await step(users.appraiser.api_key, order.id, 'request_submission', 'In review');

@@ -32,7 +32,7 @@ export async function orderBody(db: Db, demo: DemoWorld, overrides: Record<strin
       phone: '512-555-0101',
     },
     point_of_contact: { name: 'Otto Occupant', phone: '512-555-0102', emails: ['otto@occupant.example'] },
-    due_date: '2026-12-15T17:00',
+    due_date: '2037-12-15T17:00',
     green_certified: 'false',
     loan_type: 'conventional',
     transaction_type: 'purchase',

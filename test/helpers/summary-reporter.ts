@@ -38,6 +38,23 @@ export default class SummaryReporter implements Reporter {
       .reduce((sum, line) => sum + (Number(line) || 0), 0);
     process.stdout.write(`\nanswers checked against the OpenAPI document: ${checked}\n`);
     fs.rmSync(contractDir(), { recursive: true, force: true });
+    process.stdout.write(slowestFiles(testModules));
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
+}
+
+/** The ten files that took longest (tests, hooks and collection): where to look when the suite grows slow. */
+function slowestFiles(testModules: ReadonlyArray<TestModule>): string {
+  const timed = testModules.map((module) => {
+    const { duration, collectDuration, setupDuration } = module.diagnostic();
+    return {
+      file: path.relative(process.cwd(), module.moduleId),
+      seconds: (duration + collectDuration + setupDuration) / 1000,
+    };
+  });
+  const lines = timed
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10)
+    .map(({ file, seconds }) => `  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+  return `\nslowest files:\n${lines.join('\n')}\n`;
 }

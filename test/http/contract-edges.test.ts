@@ -384,28 +384,28 @@ describe('the validation rules the server applies are in the schemas', () => {
     )!;
     const pattern = new RegExp(filter.schema.pattern as string);
     const shapes = [
-      '2026-12-31',
-      '12/31/2026',
+      '2037-12-31',
+      '12/31/2037',
       '1/5/2026',
-      '2026-12-31T17:00',
-      '2026-12-31 17:00:59',
-      '2026-12-31T17:00:00.123456',
-      '2026-12-31T17:00Z',
-      '2026-12-31T17:00:00+05:30',
-      '2026-12-31T17:00-0500',
-      '2026-12-31t17:00z',
-      '2026-12-31t17:00',
-      '12/31/2026 17:00',
-      '12/31/2026 5:00:30',
-      '2026-12-31T17',
+      '2037-12-31T17:00',
+      '2037-12-31 17:00:59',
+      '2037-12-31T17:00:00.123456',
+      '2037-12-31T17:00Z',
+      '2037-12-31T17:00:00+05:30',
+      '2037-12-31T17:00-0500',
+      '2037-12-31t17:00z',
+      '2037-12-31t17:00',
+      '12/31/2037 17:00',
+      '12/31/2037 5:00:30',
+      '2037-12-31T17',
       '31-12-2026',
       '0999-01-01',
       '2026/12/31',
       'tomorrow',
-      '2026-12-31T17:00:00.1234567',
+      '2037-12-31T17:00:00.1234567',
       '12/31/26',
-      '2026-12-31Z',
-      '2026-12-31T17:00+5',
+      '2037-12-31Z',
+      '2037-12-31T17:00+5',
     ];
     for (const value of shapes) {
       const response = await t.app.inject({
@@ -416,7 +416,7 @@ describe('the validation rules the server applies are in the schemas', () => {
       expect(response.statusCode, value).toBe(pattern.test(value) ? 200 : 422);
     }
     // The right shape, an impossible date: refused all the same.
-    for (const value of ['2026-02-30', '02/30/2026']) expect(pattern.test(value)).toBe(true);
+    for (const value of ['2026-02-30', '02/30/2037']) expect(pattern.test(value)).toBe(true);
   });
 
   it('webhook URLs are URIs', () => {

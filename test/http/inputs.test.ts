@@ -161,7 +161,7 @@ describe('form bodies with arrays and nested fields, route by route', () => {
     });
     const response = await form('PUT', `/api/v1/orders/${order.id}/accept_assignment`, world.appraiser, {
       fee_condition: '1,250.00',
-      due_date_condition: '12/28/2026',
+      due_date_condition: '12/28/2037',
       comments: 'Two units',
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -172,12 +172,12 @@ describe('form bodies with arrays and nested fields, route by route', () => {
 describe('dates as the API writes them (MM/DD/YYYY) and ISO 8601', () => {
   it('reads due_date, due_date_condition, closing_date and list filters in either form', async () => {
     const us = await placeOrder(t.app, t.db, world.demo, {
-      due_date: '12/15/2026 17:00',
-      closing_date: '01/15/2027',
+      due_date: '12/15/2037 17:00',
+      closing_date: '01/15/2038',
     });
     const iso = await placeOrder(t.app, t.db, world.demo, {
-      due_date: '2026-12-15T17:00',
-      closing_date: '2027-01-15',
+      due_date: '2037-12-15T17:00',
+      closing_date: '2038-01-15',
     });
     const read = async (id: string) =>
       (
@@ -188,8 +188,8 @@ describe('dates as the API writes them (MM/DD/YYYY) and ISO 8601', () => {
         })
       ).json<Record<string, any>>();
     for (const order of [await read(us.id), await read(iso.id)]) {
-      expect(order.due_date).toBe('12/15/2026');
-      expect(order.closing_date).toBe('01/15/2027');
+      expect(order.due_date).toBe('12/15/2037');
+      expect(order.closing_date).toBe('01/15/2038');
     }
     const stored = await t.db
       .selectFrom('orders')
@@ -206,8 +206,8 @@ describe('dates as the API writes them (MM/DD/YYYY) and ISO 8601', () => {
           headers: { 'X-Api-Key': world.client },
         })
       ).json<Record<string, any>>();
-    const byUs = await list('q[due_date_lteq]=12/15/2026&q[due_date_gteq]=12/15/2026&per_page=100');
-    const byIso = await list('q[due_date_lteq]=2026-12-15&q[due_date_gteq]=2026-12-15&per_page=100');
+    const byUs = await list('q[due_date_lteq]=12/15/2037&q[due_date_gteq]=12/15/2037&per_page=100');
+    const byIso = await list('q[due_date_lteq]=2037-12-15&q[due_date_gteq]=2037-12-15&per_page=100');
     expect(byUs.pagination.total_count).toBe(byIso.pagination.total_count);
     expect(byUs.data.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([us.id, iso.id]));
 

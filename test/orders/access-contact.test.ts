@@ -72,7 +72,7 @@ describe('the access contact and the order details', () => {
       access_contact: ACCESS,
       special_instructions: INSTRUCTIONS,
       occupancy_type: 'investment',
-      closing_date: '2027-01-15',
+      closing_date: '2038-01-15',
       address: { street_1: '1100 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', county: 'Travis' },
     });
     await world.step(world.staff, order.id, 'assign', 'Pending assignment', {
@@ -90,7 +90,7 @@ describe('the access contact and the order details', () => {
         property_type: { slug: 'single_family' },
         contract_price: 420000,
         occupancy_type: 'investment',
-        closing_date: '01/15/2027',
+        closing_date: '01/15/2038',
         address: { county: 'Travis County', county_id: '48453' },
         version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       });
@@ -115,7 +115,7 @@ describe('the access contact and the order details', () => {
     });
     await world.step(world.appraiser, order.id, 'accept_assignment', 'Assigned');
     await world.step(world.appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
-      inspection_scheduled_at: '2026-12-20T10:30:00-06:00',
+      inspection_scheduled_at: '2037-12-20T10:30:00-06:00',
     });
     const agenda = (await get('/api/v1/me/work?next_step=inspect', world.appraiser)).json().data;
     expect(agenda.find((w: { id: string }) => w.id === order.id)).toMatchObject({

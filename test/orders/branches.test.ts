@@ -83,13 +83,13 @@ describe('workflow branches', () => {
     });
     await step(world.appraiser, order.id, 'accept_assignment', 'Assigned');
     await step(world.appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
-      inspection_scheduled_at: '2026-12-01T09:00',
+      inspection_scheduled_at: '2037-12-01T09:00',
     });
     const missing = await act(t.app, world.staff, order.id, 'request_negotiation', {});
     expect(missing.statusCode).toBe(422);
     await step(world.staff, order.id, 'request_negotiation', 'Under negotiation', {
       fee: '999.99',
-      due_date: '2027-02-01',
+      due_date: '2038-02-01',
     });
     await step(world.client, order.id, 'approve_negotiation', 'Inspection scheduled');
     const detail = (
@@ -100,7 +100,7 @@ describe('workflow branches', () => {
       })
     ).json();
     expect(detail.total_fee).toBe('999.99');
-    expect(detail.due_date).toBe('02/01/2027');
+    expect(detail.due_date).toBe('02/01/2038');
   });
 
   it('auto-assignment offers the order to the least busy appraiser, or returns it when the panel is empty', async () => {

@@ -51,7 +51,7 @@ describe('correcting an order', () => {
     const response = await patch(order.id, world.client, {
       borrower: { phone: '(512) 555-0111', email: 'Bea.New@Borrower.example' },
       loan_number: 'HC-2026-0042-A',
-      due_date: '12/18/2026',
+      due_date: '12/18/2037',
       special_instructions: '<p>Dog in the yard</p><script>alert(1)</script>',
       access_contact: { name: 'Tina Tenant', phone: '512 555 0103', note: 'tenant, call after 5 pm' },
       reason: 'The closing moved',
@@ -60,7 +60,7 @@ describe('correcting an order', () => {
     expect(response.json()).toMatchObject({
       borrower: { first_name: 'Bea', phone: '512-555-0111', email: 'bea.new@borrower.example' },
       loan_number: 'HC-2026-0042-A',
-      due_date: '12/18/2026',
+      due_date: '12/18/2037',
       special_instructions: '<p>Dog in the yard</p>',
       access_contact: {
         name: 'Tina Tenant',
@@ -77,7 +77,7 @@ describe('correcting an order', () => {
           'borrower.phone': { from: '512-555-0101', to: '512-555-0111' },
           'borrower.email': { from: 'bea@borrower.example', to: 'bea.new@borrower.example' },
           loan_number: { from: null, to: 'HC-2026-0042-A' },
-          due_date: { from: '2026-12-15T23:00:00.000Z', to: '2026-12-18T06:00:00.000Z' },
+          due_date: { from: '2037-12-15T23:00:00.000Z', to: '2037-12-18T06:00:00.000Z' },
           access_contact: { from: null, to: { name: 'Tina Tenant', phone: '512-555-0103' } },
         },
       },

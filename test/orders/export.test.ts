@@ -47,7 +47,7 @@ beforeAll(async () => {
       borrower: { first_name: 'Pat', last_name: last },
       loan_type: i % 2 === 0 ? 'fha' : 'conventional',
       loan_number: `LN-${i}`,
-      due_date: `2026-12-${10 + i}T12:00`,
+      due_date: `2037-12-${10 + i}T12:00`,
     });
   await placeOrder(t.app, t.db, other, { loan_number: 'OTHER-TENANT' });
 });

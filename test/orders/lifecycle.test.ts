@@ -36,7 +36,7 @@ describe('the life of an order, with the demo roles', () => {
       order.id,
       'assign',
       'Pending assignment',
-      { appraiser_id: world.demo.users.appraiser.id, fee: '300.00', due_date: '2026-12-10' },
+      { appraiser_id: world.demo.users.appraiser.id, fee: '300.00', due_date: '2037-12-10' },
       'form',
     );
     await step(world.appraiser, order.id, 'accept_assignment', 'Assigned', {}, 'form');
@@ -45,7 +45,7 @@ describe('the life of an order, with the demo roles', () => {
       order.id,
       'schedule_inspection',
       'Inspection scheduled',
-      { inspection_scheduled_at: '2026-12-01T10:00:00-06:00' },
+      { inspection_scheduled_at: '2037-12-01T10:00:00-06:00' },
       'form',
     );
     await step(world.appraiser, order.id, 'complete_inspection', 'Inspection completed');
@@ -151,7 +151,7 @@ describe('the life of an order, with the demo roles', () => {
       fee: '300',
     });
     await step(world.appraiser, order.id, 'accept_assignment', 'Assignment accepted with condition', {
-      due_date_condition: '2027-01-30',
+      due_date_condition: '2038-01-30',
     });
     await step(world.staff, order.id, 'approve_assignment_condition', 'Under negotiation');
     await step(world.client, order.id, 'refuse_negotiation', 'Refused negotiation');

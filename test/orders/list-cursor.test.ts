@@ -48,7 +48,7 @@ beforeAll(async () => {
   // appraisers and offers on most, and several statuses.
   await sql`
     UPDATE orders SET
-      due_date = timestamptz '2026-12-01 10:00:00.123456+00' + (n % 4) * interval '1 day',
+      due_date = timestamptz '2037-12-01 10:00:00.123456+00' + (n % 4) * interval '1 day',
       created_at = timestamptz '2026-11-01 08:00:00.654321+00' + (n % 5) * interval '1 hour',
       vendor_due_date = CASE WHEN n % 3 = 0 THEN timestamptz '2026-11-20 00:00:00.000001+00' + n * interval '1 microsecond' END,
       fulfilled_at = CASE WHEN n % 4 = 1 THEN timestamptz '2026-11-28 12:00+00' END,

@@ -52,8 +52,8 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
       complex_property: false,
       special_instructions:
         '<p>Call <b>first</b></p><script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">link</a>',
-      closing_date: '2027-01-15',
-      due_date: '2026-12-15T23:30',
+      closing_date: '2038-01-15',
+      due_date: '2037-12-15T23:30',
     });
     const created = await post(demo.users.client.api_key, body);
     expect(created.statusCode).toBe(201);
@@ -129,9 +129,9 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
     });
     expect(detail.status).toEqual({ id: 'unassigned', name: 'Unassigned', category: 'not_started' });
     // 23:30 in Chicago on the 15th is the 16th in UTC: the date shows in the deployment's zone.
-    expect(detail.due_date).toBe('12/15/2026');
-    expect(detail.original_due_date).toBe('12/15/2026');
-    expect(detail.closing_date).toBe('01/15/2027');
+    expect(detail.due_date).toBe('12/15/2037');
+    expect(detail.original_due_date).toBe('12/15/2037');
+    expect(detail.closing_date).toBe('01/15/2038');
     expect(detail.created_at).toMatch(MMDDYYYY);
     expect(detail.updated_at).toMatch(MMDDYYYY);
     for (const field of [
@@ -226,8 +226,8 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
           zip: '78701',
           county: 'Travis',
         },
-        closing_date: '01/15/2027',
-        due_date: '12/15/2026 17:30',
+        closing_date: '01/15/2038',
+        due_date: '12/15/2037 17:30',
         special_instructions: '<p>Call <b>first</b></p>',
         occupancy_type: 'primary_residence',
         estate_held_type: 'leasehold',
@@ -342,7 +342,7 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
       { address: { street_1: '1 Main', city: 'Austin', state: 'TX', zip: '78701', county: 'Cook' } },
     ],
     ['borrower.last_name', { borrower: { first_name: 'Bea' } }],
-    ['due_date', { due_date: '02/30/2026' }],
+    ['due_date', { due_date: '02/30/2037' }],
     ['due_date', { due_date: '2026/12/15' }],
     ['due_date', { due_date: '2026-02-30T10:00' }],
     ['green_certified', { green_certified: 'maybe' }],

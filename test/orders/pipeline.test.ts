@@ -139,7 +139,7 @@ describe('the late orders of a queue', () => {
       }));
     const now = new Date();
     const window = { now, soon: new Date(now.getTime() + 48 * 3_600_000) };
-    // LATE is overdue; SOON, and REJECTED (due 12/15/2026) is not within 48 hours.
+    // LATE is overdue; SOON, and REJECTED (due 12/15/2037) is not within 48 hours.
     expect(await countDeadlines({ ...window, cap: 100 })).toEqual([{ overdue: 1, due_soon: 1 }]);
     await t.db
       .updateTable('orders')
@@ -151,7 +151,7 @@ describe('the late orders of a queue', () => {
     expect(await countDeadlines({ ...window, cap: 0 })).toEqual([{ overdue: 1, due_soon: 1 }]);
     await t.db
       .updateTable('orders')
-      .set({ due_date: new Date('2026-12-15T17:00:00Z') })
+      .set({ due_date: new Date('2037-12-15T17:00:00Z') })
       .where('id', '=', ids.rejected!)
       .execute();
   });
@@ -198,7 +198,7 @@ describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
         name: 'Avery Appraiser',
         email: demo.users.appraiser.email,
         open_orders: 1,
-        next_due_dates: ['12/15/2026'],
+        next_due_dates: ['12/15/2037'],
         last_accepted_fee: '410.00',
         last_accepted_on: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
         turned_down_this_order: true,
@@ -209,7 +209,7 @@ describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
         name: 'Bailey Bidwell',
         email: expect.any(String),
         open_orders: 1,
-        next_due_dates: ['12/15/2026'],
+        next_due_dates: ['12/15/2037'],
         last_accepted_fee: null,
         last_accepted_on: null,
         turned_down_this_order: false,

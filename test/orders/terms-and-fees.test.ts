@@ -90,11 +90,11 @@ describe('the open terms of an order and who sees which fee', () => {
     await step(world.staff, order.id, 'assign', 'Pending assignment', {
       appraiser_id: world.demo.users.appraiser.id,
       fee: '300',
-      due_date: '12/10/2026',
+      due_date: '12/10/2037',
     });
     await step(world.appraiser, order.id, 'accept_assignment', 'Assignment accepted with condition', {
       fee_condition: '450',
-      due_date_condition: '12/20/2026',
+      due_date_condition: '12/20/2037',
       comments: 'Rural property, long drive',
     });
 
@@ -103,8 +103,8 @@ describe('the open terms of an order and who sees which fee', () => {
     expect(forStaff.assignment_condition).toEqual({
       appraiser_fee: '450.00',
       current_appraiser_fee: '300.00',
-      due_date: '12/20/2026',
-      current_due_date: '12/10/2026',
+      due_date: '12/20/2037',
+      current_due_date: '12/10/2037',
       comments: 'Rural property, long drive',
       proposed_by: { id: world.demo.users.appraiser.id, name: 'Avery Appraiser' },
       proposed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
@@ -130,8 +130,8 @@ describe('the open terms of an order and who sees which fee', () => {
     expect(negotiation).toEqual({
       total_fee: proposed,
       current_total_fee: clientFee,
-      due_date: '12/20/2026',
-      current_due_date: '12/15/2026',
+      due_date: '12/20/2037',
+      current_due_date: '12/15/2037',
       comments: null,
       proposed_by: { id: world.demo.users.staff.id, name: 'Sam Staffer' },
       proposed_at: expect.any(String),
@@ -159,9 +159,9 @@ describe('the open terms of an order and who sees which fee', () => {
 
     await step(world.client, order.id, 'approve_negotiation', 'Assigned');
     const approved = entry(await history(world.client, order.id), 'approve_negotiation');
-    expect(approved.details).toEqual({ total_fee: proposed, due_date: expect.stringMatching(/^2026-12-2/) });
+    expect(approved.details).toEqual({ total_fee: proposed, due_date: expect.stringMatching(/^2037-12-2/) });
     const after = await detail(world.client, order.id);
-    expect(after).toMatchObject({ total_fee: proposed, due_date: '12/20/2026', negotiation: null });
+    expect(after).toMatchObject({ total_fee: proposed, due_date: '12/20/2037', negotiation: null });
 
     // Webhooks: the lender's subscription never receives the appraiser's fee; the company's does.
     await drain();

@@ -133,7 +133,7 @@ describe('notices each side expects', () => {
       });
       await step(world.appraiser, order.id, 'accept_assignment', 'Assigned');
       await step(world.appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
-        inspection_scheduled_at: '2026-12-01T10:00',
+        inspection_scheduled_at: '2037-12-01T10:00',
       });
       await step(world.appraiser, order.id, 'complete_inspection', 'Inspection completed');
       await newEmails();

@@ -65,16 +65,16 @@ describe('status notices', () => {
     expect(offer!.html).toContain(`href="https://app.example.com/offers?order=${order.id}"`);
 
     await step(world.appraiser, order.id, 'accept_assignment', 'Assignment accepted with condition', {
-      due_date_condition: '12/28/2026',
+      due_date_condition: '12/28/2037',
     });
     const [condition] = emailsTo(await newEmails(), staff);
     expect(condition!.subject).toBe(`Condition to decide: order ${order.file_number}`);
-    expect(condition!.text).toContain('Due date asked: 12/28/2026.');
+    expect(condition!.text).toContain('Due date asked: 12/28/2037.');
 
     await step(world.staff, order.id, 'approve_assignment_condition', 'Under negotiation');
     const [decide] = emailsTo(await newEmails(), lender);
     expect(decide!.subject).toBe(`Your decision: new terms for order ${order.file_number}`);
-    expect(decide!.text).toContain('Due date: 12/28/2026 (now 12/15/2026).');
+    expect(decide!.text).toContain('Due date: 12/28/2037 (now 12/15/2037).');
 
     await step(world.client, order.id, 'approve_negotiation', 'Assigned');
     const afterApproval = await newEmails();
@@ -86,10 +86,10 @@ describe('status notices', () => {
     ]);
 
     await step(world.appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
-      inspection_scheduled_at: '2026-12-01T10:00',
+      inspection_scheduled_at: '2037-12-01T10:00',
     });
     const [inspection] = emailsTo(await newEmails(), lender);
-    expect(inspection!.text).toContain('is scheduled for 12/01/2026 10:00 AM CST');
+    expect(inspection!.text).toContain('is scheduled for 12/01/2037 10:00 AM CST');
 
     // The named loan officer hears of it too: the lender's people on the order.
     const officer = await t.db

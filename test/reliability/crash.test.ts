@@ -113,7 +113,7 @@ function nextStep(work: Work): Step | null {
       return {
         key: appraiser,
         action: 'schedule_inspection',
-        body: { inspection_scheduled_at: '2026-12-20T10:00:00-06:00' },
+        body: { inspection_scheduled_at: '2037-12-20T10:00:00-06:00' },
       };
     case 'Inspection scheduled':
       return work.held

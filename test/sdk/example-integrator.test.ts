@@ -110,7 +110,7 @@ it('places an order, follows it by signed webhooks to Fulfilled, and downloads t
       'schedule',
       appraiser.PUT('/api/v1/orders/{order_id}/schedule_inspection', {
         ...path_,
-        body: { inspection_scheduled_at: '2026-12-01T10:00' },
+        body: { inspection_scheduled_at: '2037-12-01T10:00' },
       }),
     ),
   ).toBe('Inspection scheduled');

@@ -130,7 +130,7 @@ async function step(key: string, id: string, action: string, body?: Record<strin
  */
 async function stageWorld(): Promise<void> {
   const { staff, appraiser, client } = keys;
-  const assign = { appraiser_id: demo.users.appraiser.id, fee: '300.00', due_date: '2026-12-10' };
+  const assign = { appraiser_id: demo.users.appraiser.id, fee: '300.00', due_date: '2037-12-10' };
   const unassigned = await placeOrder(t.app, t.db, demo);
   const pending = await placeOrder(t.app, t.db, demo);
   await step(staff, pending.id, 'assign', assign);
@@ -140,7 +140,7 @@ async function stageWorld(): Promise<void> {
     await step(staff, id, 'assign', assign);
     await step(appraiser, id, 'accept_assignment', {});
     await step(appraiser, id, 'schedule_inspection', {
-      inspection_scheduled_at: '2026-12-01T10:00:00-06:00',
+      inspection_scheduled_at: '2037-12-01T10:00:00-06:00',
     });
     await step(appraiser, id, 'complete_inspection');
   }
@@ -259,7 +259,7 @@ beforeAll(async () => {
   examples.set('PUT /api/v1/orders/{order_id}/assign', {
     appraiser_id: demo.users.appraiser.id,
     fee: '300.00',
-    due_date: '2026-12-10',
+    due_date: '2037-12-10',
   });
   examples.set('POST /api/v1/orders/{order_id}/send_payment_link', { emails: ['payer@example.com'] });
 
@@ -423,7 +423,7 @@ function exampleFor(schema: JsonSchema | undefined, key = ''): unknown {
         return new FileRef('report.pdf', 'application/pdf', ctx.pdf, 'upload:0');
       if (schema.format === 'email' || /email/.test(key)) return 'fuzz@example.com';
       if (/_id$/.test(key)) return ctx.ids[0];
-      if (/date|_at$/.test(key)) return '2027-01-15T10:00';
+      if (/date|_at$/.test(key)) return '2038-01-15T10:00';
       if (/fee|amount|price/.test(key)) return '450.00';
       if (key === 'url') return 'https://hooks.example.com/example';
       if (key === 'state') return 'TX';

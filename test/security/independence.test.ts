@@ -58,11 +58,11 @@ async function conditionToDecide() {
   await step(world.staff, order.id, 'assign', 'Pending assignment', {
     appraiser_id: world.demo.users.appraiser.id,
     fee: '300',
-    due_date: '12/10/2026',
+    due_date: '12/10/2037',
   });
   await step(world.appraiser, order.id, 'accept_assignment', 'Assignment accepted with condition', {
     fee_condition: '450',
-    due_date_condition: '12/20/2026',
+    due_date_condition: '12/20/2037',
     comments: 'need $450, lender wants 460k anyway',
   });
   return order;
@@ -175,7 +175,7 @@ describe('staff acting for an appraiser help with logistics, never with what the
       method: 'PUT',
       url: `/api/v1/orders/${order.id}/schedule_inspection`,
       headers: { 'X-Api-Key': world.staff, ...asAppraiser() },
-      payload: { inspection_scheduled_at: '2026-12-02T10:00' },
+      payload: { inspection_scheduled_at: '2037-12-02T10:00' },
     });
     expect(scheduled.statusCode, scheduled.body).toBe(200);
     const entry = (await historyOf(world.staff, order.id)).find((e) => e.action === 'schedule_inspection')!;
@@ -380,7 +380,7 @@ describe('a negotiation leaks nothing of the appraiser’s terms, and asks the l
     const lender = await detail(world.client, order.id);
     expect(lender.negotiation).toMatchObject({
       total_fee: null,
-      due_date: '12/20/2026',
+      due_date: '12/20/2037',
       comments: 'The appraiser needs until the 20th',
     });
     expect(lender.total_fee).toBe(before);
@@ -416,7 +416,7 @@ describe('a negotiation leaks nothing of the appraiser’s terms, and asks the l
     const order = await conditionToDecide();
     await step(world.staff, order.id, 'approve_assignment_condition', 'Under negotiation', {
       client_total_fee: '575.25',
-      client_due_date: '12/15/2026',
+      client_due_date: '12/15/2037',
     });
     expect((await detail(world.client, order.id)).negotiation).toMatchObject({
       total_fee: '575.25',

@@ -150,7 +150,7 @@ interface Secret {
   what: string;
   /** A marker is unique to its walk; an amount or a day may be another order's own. */
   unique: boolean;
-  /** Its canonical value: a marker, an amount (317.43), a day (2026-12-09). */
+  /** Its canonical value: a marker, an amount (317.43), a day (2037-12-09). */
   key: string;
   /** Where it occurs in a text, or -1. */
   find: (text: string) => number;

@@ -62,7 +62,7 @@ async function orderFor(street: string, fee: string, until: string[] = []) {
   });
   const steps: Record<string, [string, object]> = {
     accept: ['accept_assignment', {}],
-    schedule: ['schedule_inspection', { inspection_scheduled_at: '2026-12-18T09:00:00-06:00' }],
+    schedule: ['schedule_inspection', { inspection_scheduled_at: '2037-12-18T09:00:00-06:00' }],
     inspect: ['complete_inspection', {}],
   };
   for (const name of until) {
@@ -134,7 +134,7 @@ describe('the appraiser’s workspace on a phone', () => {
     await expectInvalid(dialog.getByLabel('Fee condition'));
     expect(await statusOf(conditioned.id)).toBe('Pending assignment');
     await dialog.getByLabel('Fee condition').fill('450');
-    await dialog.getByLabel('Due date condition').fill('2026-12-28');
+    await dialog.getByLabel('Due date condition').fill('2037-12-28');
     await dialog.getByLabel('Comments').fill('Rural property: a longer drive');
     await expectNoProblems(page, 'offer-conditions');
     await dialog.getByRole('button', { name: 'Accept with conditions' }).tap();
@@ -204,7 +204,7 @@ describe('the appraiser’s workspace on a phone', () => {
     await dialog.getByRole('button', { name: 'Schedule the inspection' }).tap();
     await expectInvalid(when);
     await dialog.getByText('America/Chicago').waitFor();
-    await when.fill('2026-12-20T10:30');
+    await when.fill('2037-12-20T10:30');
     await dialog.getByRole('button', { name: 'Schedule the inspection' }).tap();
     await page
       .getByRole('region', { name: /To inspect/ })
@@ -219,7 +219,7 @@ describe('the appraiser’s workspace on a phone', () => {
           .executeTakeFirstOrThrow()
       ).inspection_scheduled_at?.toISOString();
     // 10:30 in Chicago, in December (CST, UTC−6).
-    expect(await scheduled()).toBe('2026-12-20T16:30:00.000Z');
+    expect(await scheduled()).toBe('2037-12-20T16:30:00.000Z');
 
     // The agenda, from the tab bar.
     await page.getByRole('navigation', { name: 'Your work' }).getByRole('link', { name: 'Agenda' }).tap();
@@ -228,10 +228,10 @@ describe('the appraiser’s workspace on a phone', () => {
     await visit.getByText('10:30 AM').waitFor();
     await visit.getByRole('button', { name: 'Reschedule' }).tap();
     const again = page.getByRole('dialog', { name: 'Reschedule the inspection' });
-    await again.getByRole('textbox', { name: 'Inspection scheduled at' }).fill('2026-12-20T13:15');
+    await again.getByRole('textbox', { name: 'Inspection scheduled at' }).fill('2037-12-20T13:15');
     await again.getByRole('button', { name: 'Reschedule the inspection' }).tap();
     await visit.getByText('1:15 PM').waitFor();
-    expect(await scheduled()).toBe('2026-12-20T19:15:00.000Z');
+    expect(await scheduled()).toBe('2037-12-20T19:15:00.000Z');
     await expectNoProblems(page, 'agenda');
 
     await visit.getByRole('button', { name: 'Complete inspection' }).tap();
@@ -362,7 +362,7 @@ describe('the appraiser’s workspace on a phone', () => {
       expect(event!.summary).toContain(order.file_number);
     }
     const ours = events.find((e) => e.uid.includes(first.id))!;
-    expect(ours.startDate.toJSDate().toISOString()).toBe('2026-12-18T15:00:00.000Z');
+    expect(ours.startDate.toJSDate().toISOString()).toBe('2037-12-18T15:00:00.000Z');
     expect(ours.location).toContain('50 Calendar Way');
 
     // A new address, after asking: the old one stops working.

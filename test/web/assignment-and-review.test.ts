@@ -50,7 +50,7 @@ describe('assigning an order', () => {
     const avery = card.getByRole('row', { name: /Avery Appraiser/ });
     await avery.getByText(/\$410\.00 \(\d{2}\/\d{2}\/\d{4}\)/).waitFor();
     expect(await avery.getByRole('cell').nth(1).textContent()).toBe('1');
-    expect(await avery.getByRole('cell').nth(2).textContent()).toBe('12/15/2026');
+    expect(await avery.getByRole('cell').nth(2).textContent()).toBe('12/15/2037');
     expect(
       await card
         .getByRole('row', { name: /Bailey Bidwell/ })
@@ -123,7 +123,7 @@ describe('decisions side by side', () => {
     await api.act(staff.api_key, order.id, 'assign', { appraiser_id: appraiser.id, fee: '400' });
     await api.act(appraiser.api_key, order.id, 'accept_assignment', {
       fee_condition: '500',
-      due_date_condition: '2026-12-30',
+      due_date_condition: '2037-12-30',
       comments: 'Rural property: two extra hours of driving',
     });
 
@@ -132,7 +132,7 @@ describe('decisions side by side', () => {
     const page = await coordinator(browser, base, demo, `/orders/${order.id}`);
     const condition = page.getByRole('region', { name: "The appraiser's condition" });
     await condition.getByRole('row', { name: "Appraiser's fee $400.00 $500.00" }).waitFor();
-    await condition.getByRole('row', { name: 'Due date 12/15/2026 12/30/2026' }).waitFor();
+    await condition.getByRole('row', { name: 'Due date 12/15/2037 12/30/2037' }).waitFor();
     await condition.getByText('Rural property: two extra hours of driving').waitFor();
     const lenderFee = Number((await api.call(staff.api_key, 'GET', `/orders/${order.id}`)).total_fee);
     await condition.getByRole('radio', { name: /^Pass the increase on: ask \$/ }).waitFor();
@@ -165,7 +165,7 @@ describe('decisions side by side', () => {
     await proposal
       .getByRole('row', { name: `Fee $${terms.current_total_fee} $${terms.total_fee}` })
       .waitFor();
-    await proposal.getByRole('row', { name: 'Due date 12/15/2026 12/30/2026' }).waitFor();
+    await proposal.getByRole('row', { name: 'Due date 12/15/2037 12/30/2037' }).waitFor();
     await proposal.getByText('The property is rural: the report needs two more weeks.').waitFor();
     expect(await lender.getByText('Rural property: two extra hours of driving').count()).toBe(0);
     expect(await lender.getByText('$500.00').count()).toBe(0);
@@ -175,7 +175,7 @@ describe('decisions side by side', () => {
     await expectStatus(lender, 'Assigned');
     await lender.getByText('Approved').first().waitFor();
     const after = await api.call(client.api_key, 'GET', `/orders/${order.id}`);
-    expect(after).toMatchObject({ total_fee: terms.total_fee, due_date: '12/30/2026', negotiation: null });
+    expect(after).toMatchObject({ total_fee: terms.total_fee, due_date: '12/30/2037', negotiation: null });
   }, 120_000);
 });
 
@@ -186,7 +186,7 @@ describe('reviewing a report', () => {
     await api.act(staff.api_key, order.id, 'assign', { appraiser_id: appraiser.id, fee: '450' });
     await api.act(appraiser.api_key, order.id, 'accept_assignment');
     await api.act(appraiser.api_key, order.id, 'schedule_inspection', {
-      inspection_scheduled_at: '2026-12-01T09:00',
+      inspection_scheduled_at: '2037-12-01T09:00',
     });
     await api.act(appraiser.api_key, order.id, 'complete_inspection');
     await api.submitReport(appraiser.api_key, order.id);

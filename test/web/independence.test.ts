@@ -158,7 +158,7 @@ describe('the report and the lender', () => {
     await api.act(staff.api_key, order.id, 'assign', { appraiser_id: appraiser.id, fee: '300' });
     await api.act(appraiser.api_key, order.id, 'accept_assignment');
     await api.act(appraiser.api_key, order.id, 'schedule_inspection', {
-      inspection_scheduled_at: '2026-12-01T09:00',
+      inspection_scheduled_at: '2037-12-01T09:00',
     });
     await api.act(appraiser.api_key, order.id, 'complete_inspection');
     await api.submitReport(appraiser.api_key, order.id);

@@ -95,7 +95,7 @@ describe('an order, from placing to paying, in the browser', () => {
     await lender.getByLabel('Loan number').fill('LN-7781');
     await choose(lender, 'Products', 'Full Appraisal (1004)');
     await lender.keyboard.press('Escape');
-    await lender.getByRole('textbox', { name: 'Due date' }).fill('2027-01-15');
+    await lender.getByRole('textbox', { name: 'Due date' }).fill('2038-01-15');
     await choose(lender, 'Payment', /./);
     await lender.getByRole('button', { name: 'Place the order' }).click();
     await lender.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
@@ -139,7 +139,7 @@ describe('an order, from placing to paying, in the browser', () => {
     dialog = await step(appraiser, 'Schedule inspection');
     await dialog.getByRole('button', { name: 'Schedule inspection' }).click();
     await expectInvalid(dialog.getByRole('textbox', { name: 'Inspection scheduled at' }), /./);
-    await dialog.getByRole('textbox', { name: 'Inspection scheduled at' }).fill('2026-12-20T10:30');
+    await dialog.getByRole('textbox', { name: 'Inspection scheduled at' }).fill('2037-12-20T10:30');
     await dialog.getByRole('button', { name: 'Schedule inspection' }).click();
     await expectStatus(appraiser, 'Inspection scheduled');
 

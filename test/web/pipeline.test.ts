@@ -43,7 +43,7 @@ beforeAll(async () => {
     await api.act(staff.api_key, id, 'assign', { appraiser_id: appraiser.id, fee: '450' });
     await api.act(appraiser.api_key, id, 'accept_assignment');
     await api.act(appraiser.api_key, id, 'schedule_inspection', {
-      inspection_scheduled_at: '2026-12-01T09:00',
+      inspection_scheduled_at: '2037-12-01T09:00',
     });
     await api.act(appraiser.api_key, id, 'complete_inspection');
     await api.submitReport(appraiser.api_key, id);
@@ -62,7 +62,7 @@ beforeAll(async () => {
   const condition = await place('CONDITION');
   await api.act(staff.api_key, condition, 'assign', { appraiser_id: appraiser.id, fee: '450' });
   await api.act(appraiser.api_key, condition, 'accept_assignment', {
-    due_date_condition: '2026-12-10',
+    due_date_condition: '2037-12-10',
     comments: 'I can deliver by the 10th at the same fee',
   });
   await toInReview('REVIEW');
@@ -177,7 +177,7 @@ describe('the pipeline, queue by queue', () => {
     await openQueue(page, 'decisions');
     await openOrder(page, 'CONDITION');
     const decision = page.getByRole('table', { name: 'Current and proposed terms' });
-    await decision.getByRole('row', { name: /Due date 12\/15\/2026 12\/10\/2026/ }).waitFor();
+    await decision.getByRole('row', { name: /Due date 12\/15\/2037 12\/10\/2037/ }).waitFor();
     const condition = page.getByRole('region', { name: "The appraiser's condition" });
     await condition.getByText('I can deliver by the 10th at the same fee').waitFor();
     // An earlier date at the same fee changes nothing for the lender: the order goes on at once.

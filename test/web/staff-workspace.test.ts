@@ -68,7 +68,7 @@ async function orderBody(i: number) {
   return {
     address: { street_1: `${100 + i} Elm St`, city: 'Austin', state: 'TX', zip: '78701' },
     borrower: { first_name: 'Pat', last_name: `Borrower${i}` },
-    due_date: '2027-03-01T12:00',
+    due_date: '2038-03-01T12:00',
     green_certified: 'false',
     loan_type: 'conventional',
     transaction_type: 'purchase',

@@ -90,7 +90,7 @@ describe("webhooks through an order's life", () => {
     const steps: [string, string, Record<string, string>?][] = [
       [demo.users.staff.api_key, 'assign', { appraiser_id: demo.users.appraiser.id, fee: '300' }],
       [demo.users.appraiser.api_key, 'accept_assignment', {}],
-      [demo.users.appraiser.api_key, 'schedule_inspection', { inspection_scheduled_at: '2026-12-01T10:00' }],
+      [demo.users.appraiser.api_key, 'schedule_inspection', { inspection_scheduled_at: '2037-12-01T10:00' }],
       [demo.users.appraiser.api_key, 'complete_inspection'],
     ];
     for (const [key, action, body] of steps)

@@ -92,7 +92,7 @@ describe('the calendar feed', () => {
     const order = await offered();
     await step(world.appraiser, order.id, 'accept_assignment', 'Assigned');
     await step(world.appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
-      inspection_scheduled_at: '2026-12-20T10:30:00-06:00',
+      inspection_scheduled_at: '2037-12-20T10:30:00-06:00',
     });
 
     const made = await send('POST', '/api/v1/me/calendar_feed', world.appraiser);
@@ -113,8 +113,8 @@ describe('the calendar feed', () => {
     const calendar = new ICAL.Component(ICAL.parse(text));
     const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     const event = events.find((e) => e.uid.includes(order.id))!;
-    expect(event.startDate.toJSDate().toISOString()).toBe('2026-12-20T16:30:00.000Z');
-    expect(event.endDate.toJSDate().toISOString()).toBe('2026-12-20T17:30:00.000Z');
+    expect(event.startDate.toJSDate().toISOString()).toBe('2037-12-20T16:30:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2037-12-20T17:30:00.000Z');
     expect(event.startDate.zone.tzid).toBe('UTC');
     expect(event.summary).toContain(order.file_number);
     expect(event.location).toMatch(/Austin, TX/);
@@ -122,12 +122,12 @@ describe('the calendar feed', () => {
 
     // Rescheduled: the same event (same UID) at the new time.
     await step(world.appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
-      inspection_scheduled_at: '2026-12-21T08:00:00-06:00',
+      inspection_scheduled_at: '2037-12-21T08:00:00-06:00',
     });
     const again = new ICAL.Component(ICAL.parse((await get(new URL(url).pathname)).body));
     const moved = again.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect(moved.filter((e) => e.uid === event.uid).map((e) => e.startDate.toJSDate().toISOString())).toEqual(
-      ['2026-12-21T14:00:00.000Z'],
+      ['2037-12-21T14:00:00.000Z'],
     );
 
     // A new address replaces the old one, which stops working; stopping the feed ends both.
@@ -167,7 +167,7 @@ describe('a submission of files uploaded one by one', () => {
     const order = await offered();
     await step(world.appraiser, order.id, 'accept_assignment', 'Assigned');
     await step(world.appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
-      inspection_scheduled_at: '2026-12-01T09:00',
+      inspection_scheduled_at: '2037-12-01T09:00',
     });
     await step(world.appraiser, order.id, 'complete_inspection', 'Inspection completed');
     return order;
