@@ -3,13 +3,14 @@ import path from 'node:path';
 
 /**
  * `npm run bench`: the API benchmark (run.ts, which takes this command's arguments, such as
- * `--compare <file>`), then the uploads and the web application benchmarks, each in a process
+ * `--compare <file>`), then the uploads, the web application and the first start's benchmarks, each in a process
  * of its own; it stops at the first that fails.
  */
 const parts: [string, string[]][] = [
   ['run.ts', process.argv.slice(2)],
   ['uploads.ts', []],
   ['web.ts', []],
+  ['first-start.ts', []],
 ];
 for (const [script, args] of parts) {
   const child = spawnSync(process.execPath, [path.join(import.meta.dirname, script), ...args], {

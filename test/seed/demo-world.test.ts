@@ -15,20 +15,16 @@ import { pdfText } from '../helpers/pdf.ts';
  */
 const t = useTestApp();
 let world: BigDemoWorld;
-let seconds = 0;
 
+// How long seeding takes is measured by `npm run bench:first-start`, not here.
 beforeAll(async () => {
-  const started = performance.now();
   world = await seedDemoWorld(t.db, createStorage(t.config), t.config.fileNumberPrefix);
-  seconds = (performance.now() - started) / 1000;
 }, 120_000);
 
 const get = (key: string, url: string) => t.app.inject({ method: 'GET', url, headers: { 'X-Api-Key': key } });
 
 describe('the demo world', () => {
-  it('is seeded in well under 30 seconds, with two lenders, a panel of 25+ and 200+ orders', async () => {
-    console.log(`demo world seeded in ${seconds.toFixed(1)} s`);
-    expect(seconds).toBeLessThan(30);
+  it('holds two lenders, a panel of 25+ and 200+ orders', async () => {
     expect(world.orders).toBeGreaterThanOrEqual(200);
     const clients = await t.db
       .selectFrom('company_clients')
