@@ -1,6 +1,5 @@
-import { Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { usePageTitle } from '../components/PageTitle.tsx';
+import { PageFrame } from '../components/PageFrame.tsx';
 import { ApiKeys } from '../features/account/ApiKeys.tsx';
 import { ChangePassword } from '../features/account/ChangePassword.tsx';
 import { NotificationSettings } from '../features/account/NotificationSettings.tsx';
@@ -12,18 +11,14 @@ import { sessionQuery } from '../queries/session.ts';
  * get, and their API keys (issued here, shown once, revoked here).
  */
 export function AccountPage() {
-  usePageTitle('Account');
   // The route needs a session, so it is loaded before the page shows.
   const { data: session } = useSuspenseQuery(sessionQuery);
   return (
-    <Stack maw={760} mx="auto" gap="md">
-      <Title order={1} size="h2">
-        Account
-      </Title>
+    <PageFrame title="Account" width={760}>
       {session && <Profile session={session} />}
       <ChangePassword />
       <NotificationSettings />
       <ApiKeys />
-    </Stack>
+    </PageFrame>
   );
 }

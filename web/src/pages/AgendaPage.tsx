@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchesActionDialog, LazyActionDialog } from '../features/actions/LazyActionDialog.tsx';
+import { FormFailure } from '../components/FormFailure.tsx';
 import { failureText } from '../queries/failure.ts';
-import { usePageTitle } from '../components/PageTitle.tsx';
+import { PageFrame } from '../components/PageFrame.tsx';
 import { CalendarFeedCard } from '../features/workspace/CalendarFeedCard.tsx';
 import { ContactLinks } from '../features/workspace/WorkCard.tsx';
 import { clockTime, dayOf } from '../lib/time.ts';
@@ -16,7 +17,6 @@ type Dialog = { item: WorkItem; action: 'schedule_inspection' | 'complete_inspec
  * address on a map, the contact's phone, and reschedule / complete; then the calendar feed.
  */
 export function AgendaPage() {
-  usePageTitle('Agenda');
   const work = useQuery(workQuery);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const scheduled = (work.data ?? [])
@@ -29,15 +29,11 @@ export function AgendaPage() {
   }
 
   return (
-    <Stack maw={720} mx="auto" gap="md">
-      <Title order={1} size="h2">
-        Agenda
-      </Title>
-      {work.isError && (
-        <Alert color="red" role="alert" title="The agenda could not be loaded">
-          {failureText(work.error)}
-        </Alert>
-      )}
+    <PageFrame title="Agenda">
+      <FormFailure
+        title="The agenda could not be loaded"
+        failure={work.isError ? failureText(work.error) : null}
+      />
       {work.isPending && (
         <Stack gap="md" aria-busy="true" aria-label="Loading the agenda">
           <Skeleton height={24} width={120} />
@@ -99,6 +95,6 @@ export function AgendaPage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </Stack>
+    </PageFrame>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { FormFailure } from '../components/FormFailure.tsx';
 import { failureText } from '../queries/failure.ts';
-import { usePageTitle } from '../components/PageTitle.tsx';
+import { PageFrame } from '../components/PageFrame.tsx';
 import { money } from '../lib/money.ts';
 import { workQuery, type WorkItem } from '../queries/work.ts';
 
@@ -19,8 +20,28 @@ const sum = (items: WorkItem[]) =>
  * Money: the appraiser's own fee on each order (never the lender's), owed once the report is
  * completed, and what the orders in progress will bring.
  */
+/** A sum of fees in a card: its label, the amount (a placeholder while loading) and what it counts. */
+function FeeTotal({ label, items, note }: { label: string; items: WorkItem[] | null; note: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {items ? (
+        <Text fw={700} size="xl">
+          {money(String(sum(items)))}
+        </Text>
+      ) : (
+        <Skeleton height={28} />
+      )}
+      <Text size="xs" c="dimmed">
+        {note}
+      </Text>
+    </Card>
+  );
+}
+
 export function MoneyPage() {
-  usePageTitle('Money');
   const work = useQuery(workQuery);
   const items = (work.data ?? []).filter(
     (item) => item.next_step !== 'answer_offer' && item.appraiser_fee !== null,
@@ -29,46 +50,14 @@ export function MoneyPage() {
   const coming = items.filter((item) => item.fee_status === 'on_completion');
 
   return (
-    <Stack maw={720} mx="auto" gap="md">
-      <Title order={1} size="h2">
-        Money
-      </Title>
-      {work.isError && (
-        <Alert color="red" role="alert" title="Your fees could not be loaded">
-          {failureText(work.error)}
-        </Alert>
-      )}
+    <PageFrame title="Money">
+      <FormFailure
+        title="Your fees could not be loaded"
+        failure={work.isError ? failureText(work.error) : null}
+      />
       <SimpleGrid cols={2}>
-        <Card withBorder padding="md">
-          <Text size="sm" c="dimmed">
-            Owed to you
-          </Text>
-          {work.data ? (
-            <Text fw={700} size="xl">
-              {money(String(sum(owed)))}
-            </Text>
-          ) : (
-            <Skeleton height={28} />
-          )}
-          <Text size="xs" c="dimmed">
-            Reports completed
-          </Text>
-        </Card>
-        <Card withBorder padding="md">
-          <Text size="sm" c="dimmed">
-            In progress
-          </Text>
-          {work.data ? (
-            <Text fw={700} size="xl">
-              {money(String(sum(coming)))}
-            </Text>
-          ) : (
-            <Skeleton height={28} />
-          )}
-          <Text size="xs" c="dimmed">
-            Earned on completion
-          </Text>
-        </Card>
+        <FeeTotal label="Owed to you" items={work.data ? owed : null} note="Reports completed" />
+        <FeeTotal label="In progress" items={work.data ? coming : null} note="Earned on completion" />
       </SimpleGrid>
       <Title order={2} size="h4">
         By order
@@ -113,6 +102,6 @@ export function MoneyPage() {
           </Group>
         </Card>
       ))}
-    </Stack>
+    </PageFrame>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LazyActionDialog } from '../features/actions/LazyActionDialog.tsx';
 import { useActing } from '../queries/session.ts';
-import { usePageTitle } from '../components/PageTitle.tsx';
+import { PageFrame } from '../components/PageFrame.tsx';
 import { hasNextStep, NextStepAction, type WorkDialog } from '../features/workspace/NextStepAction.tsx';
 import { WorkCard } from '../features/workspace/WorkCard.tsx';
 import { groupWork } from '../features/workspace/work-groups.ts';
@@ -14,7 +14,6 @@ type Dialog = { item: WorkItem; action: WorkDialog };
 
 /** "My work": the appraiser's orders by what they need next, each card with its one action. */
 export function MyWorkPage() {
-  usePageTitle('My work');
   const work = useSuspenseQuery(workQuery);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const acting = useActing();
@@ -23,10 +22,7 @@ export function MyWorkPage() {
   const groups = groupWork(items);
 
   return (
-    <Stack maw={720} mx="auto" gap="md">
-      <Title order={1} size="h2">
-        My work
-      </Title>
+    <PageFrame title="My work">
       {offers > 0 && (
         <Card withBorder padding="md" bg="indigo.0">
           <Text fw={600}>{offers === 1 ? '1 offer to answer' : `${offers} offers to answer`}</Text>
@@ -76,6 +72,6 @@ export function MyWorkPage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </Stack>
+    </PageFrame>
   );
 }

@@ -13,15 +13,7 @@ export const clientsQuery = {
 };
 
 /** A client's configuration: its companies with their products and payment methods, its users, the property types. */
-export const configurationQuery = (clientId: string) => ({
-  queryKey: ['configuration', clientId],
-  queryFn: async () =>
-    unwrap(
-      await api.GET('/api/v1/clients/{client_id}/configurations', {
-        params: { path: { client_id: clientId } },
-      }),
-    ),
-});
+export { clientConfigurationQuery as configurationQuery } from './clients.ts';
 
 export const createOrderMutation = {
   mutationFn: async (body: CreateOrder) => unwrap(await api.POST('/api/v1/orders', { body })),
