@@ -28,7 +28,9 @@ async function callMe(key: string) {
   }
 }
 
-describe('operator CLI', () => {
+// Each command is a process of its own (a Node start, the code loaded, a connection): a test of
+// several takes seconds even on a quiet machine, and more beside the suite's other file.
+describe('operator CLI', { timeout: 120_000 }, () => {
   it('migrate reports an up-to-date schema as one JSON object', async () => {
     const result = await cli('migrate');
     expect(result.code).toBe(0);

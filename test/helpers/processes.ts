@@ -49,7 +49,9 @@ export function startServer(env: Record<string, string>): ServerProcess {
 export async function waitUntilReady(
   baseUrl: string,
   server: ServerProcess,
-  timeoutMs = 30_000,
+  // Generous: on two busy cores, with the suite's other file starting its own processes and
+  // Chromium, a start that takes a few seconds alone has been seen to take over 30.
+  timeoutMs = 90_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

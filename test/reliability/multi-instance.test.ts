@@ -56,7 +56,7 @@ beforeAll(async () => {
     DATABASE_POOL_SIZE: '8',
   };
   services = await Promise.all([0, 1, 2].map(() => startService(env, running)));
-});
+}, 180_000);
 afterAll(async () => {
   await killAll(running);
   await smtp?.stop();
