@@ -66,8 +66,7 @@ describe('the web application', () => {
 
     await link.click();
     await page.waitForURL(new RegExp(`/orders/${orderId}$`));
-    await page.getByRole('heading', { name: 'History' }).waitFor();
-    await page.getByText('Create → Unassigned').waitFor();
+    await page.getByRole('region', { name: 'Timeline' }).getByText('Create: Unassigned').waitFor();
     await expect.poll(() => page.title()).toMatch(/^AOM-\d{8} · Unassigned · Appraisal Orders$/);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'order');
@@ -218,13 +217,13 @@ describe('the order list', () => {
       .first()
       .waitFor();
 
-    await page.getByLabel('Due from').fill('2031-01-01');
-    await page.waitForURL(/due_from=2031-01-01/);
+    await page.getByLabel('Due from').fill('2039-01-01');
+    await page.waitForURL(/due_from=2039-01-01/);
     await page.getByText('No order matches this search.').waitFor();
     // Reloaded, the page is the same search.
     await page.reload();
     await page.getByText('No order matches this search.').waitFor();
-    expect(await page.getByLabel('Due from').inputValue()).toBe('2031-01-01');
+    expect(await page.getByLabel('Due from').inputValue()).toBe('2039-01-01');
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'orders-filtered');
     // Filter changes replaced the address instead of adding to the history: one Back leaves the list.
