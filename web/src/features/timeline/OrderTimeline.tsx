@@ -85,8 +85,15 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
 }
 
 /**
- * The item's line, with who reads it where that is not everyone, and an email not (yet) sent.
- * Badges are dots beside words in the page's own text colour, as the status's and the notes'
+ * The records whose readers the page names wherever it shows them: notes and files. A status
+ * change that the lender reads as a bare move, or an email already naming its recipients, would
+ * only be confused by a badge saying whom the whole record reaches.
+ */
+const WITH_AUDIENCE = new Set<TimelineItem['type']>(['note', 'file']);
+
+/**
+ * The item's line, with who reads a note or file where that is not everyone, and an email not
+ * (yet) sent. Badges are dots beside words in the page's own text colour, as the status's and the notes'
  * are: a tinted badge's grey or yellow text is too faint to read (axe: colour contrast).
  */
 function TimelineTitle({ item }: { item: TimelineItem }) {
@@ -95,7 +102,9 @@ function TimelineTitle({ item }: { item: TimelineItem }) {
       <Text size="sm" fw={600} component="span" style={{ overflowWrap: 'anywhere' }}>
         {item.summary}
       </Text>
-      {item.audience !== 'everyone' && <AudienceBadge audience={item.audience} />}
+      {WITH_AUDIENCE.has(item.type) && item.audience !== 'everyone' && (
+        <AudienceBadge audience={item.audience} />
+      )}
       {item.email && item.email.status !== 'sent' && (
         <Badge
           size="sm"
