@@ -73,6 +73,8 @@ function input(
     ...(value.enum ? { choices: value.enum.map(String) } : {}),
     many,
     ...(value.maxLength ? { maxLength: value.maxLength } : {}),
+    // "…; default: now" (complete_inspection's inspected_at): the field opens on the present moment.
+    ...(/\bdefault: now\b/.test(description ?? '') ? { initial: 'now' as const } : {}),
   };
 }
 

@@ -3668,6 +3668,15 @@ export interface components {
                 /** @example Sam Staffer */
                 name: string;
             } | null;
+            acting_for: {
+                /**
+                 * Format: uuid
+                 * @example 4080d07e-e341-43d4-bb37-72dba9b07256
+                 */
+                id: string;
+                /** @example Casey Client */
+                name: string;
+            } | null;
             /**
              * @description One line for a person, in plain text
              * @example Request completion: In review → Completion payment hold
@@ -16472,6 +16481,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
+                     *           "acting_for": null,
                      *           "change": null,
                      *           "note": null,
                      *           "file": null,
@@ -16489,6 +16499,7 @@ export interface operations {
                      *           "audience": "client"
                      *         },
                      *         {
+                     *           "acting_for": null,
                      *           "change": null,
                      *           "note": null,
                      *           "file": null,
@@ -16510,6 +16521,7 @@ export interface operations {
                      *           "audience": "client"
                      *         },
                      *         {
+                     *           "acting_for": null,
                      *           "change": {
                      *             "action": "request_completion",
                      *             "from": "In review",
@@ -16531,6 +16543,7 @@ export interface operations {
                      *           "audience": "everyone"
                      *         },
                      *         {
+                     *           "acting_for": null,
                      *           "change": null,
                      *           "note": null,
                      *           "file": {
@@ -16550,6 +16563,7 @@ export interface operations {
                      *           "audience": "everyone"
                      *         },
                      *         {
+                     *           "acting_for": null,
                      *           "change": null,
                      *           "note": {
                      *             "subject": "Access to the property",

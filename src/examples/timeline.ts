@@ -13,7 +13,7 @@ import { CLIENT_ADMIN, FILE_ID, FILE_NUMBER, HISTORY_ENTRY_ID, NOTE_ID, PAYMENT_
 
 /** The order's timeline, newest first: a payment, the email that told the lender, the report, a note, a move. */
 const EMAIL_ID = '0d4e8f62-5b1a-4c3d-9e7f-a1b2c3d4e5f6';
-const EMPTY = { change: null, note: null, file: null, email: null, payment: null };
+const EMPTY = { acting_for: null, change: null, note: null, file: null, email: null, payment: null };
 
 const STATUS_CHANGE: Static<typeof TimelineItem> = {
   ...EMPTY,

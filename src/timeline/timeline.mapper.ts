@@ -11,7 +11,7 @@ import type { TimelineItemValue } from './timeline.schemas.ts';
  */
 type Actor = { id: string; name: string } | null;
 
-const EMPTY = { change: null, note: null, file: null, email: null, payment: null } as const;
+const EMPTY = { acting_for: null, change: null, note: null, file: null, email: null, payment: null } as const;
 
 /** `request_completion` → "Request completion". */
 const humanAction = (action: string) => {
@@ -31,6 +31,7 @@ export interface SeenHistoryEntry {
   from: Status | null;
   to: Status;
   by: Actor;
+  acting_for: Actor;
   reason: string | null;
   audience: string;
   created_at: string;
@@ -44,6 +45,7 @@ export function historyItem(entry: SeenHistoryEntry): TimelineItemValue {
     type: moved ? 'status_change' : 'order_change',
     at: entry.created_at,
     actor: entry.by,
+    acting_for: entry.acting_for,
     summary: moved
       ? `${humanAction(entry.action)}: ${entry.from === null ? '' : `${entry.from} → `}${entry.to}`
       : humanAction(entry.action),

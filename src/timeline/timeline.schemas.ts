@@ -74,6 +74,18 @@ export const TimelineItem = Type.Object(
     }),
     at: Type.String({ format: 'date-time', description: 'When it happened, ISO 8601 in UTC' }),
     actor: Nullable(Person),
+    acting_for: Nullable(
+      Type.Object(
+        {
+          id: Type.String({ format: 'uuid', examples: ['4080d07e-e341-43d4-bb37-72dba9b07256'] }),
+          name: Type.String({ examples: ['Casey Client'] }),
+        },
+        {
+          description:
+            'status_change and order_change: the user the actor acted for (X-Api-Email, or a sign-on link minted acting for them); null otherwise',
+        },
+      ),
+    ),
     summary: Type.String({ description: 'One line for a person, in plain text' }),
     audience: ref(AudienceSchema),
     change: Nullable(ref(TimelineChange)),

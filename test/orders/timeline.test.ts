@@ -22,6 +22,7 @@ interface Item {
   type: string;
   at: string;
   actor: { id: string; name: string } | null;
+  acting_for: { id: string; name: string } | null;
   summary: string;
   audience: string;
   change: { action: string; from: string | null; to: string } | null;
@@ -208,6 +209,25 @@ describe('the order timeline', () => {
     // Their history starts with the offer to them: the order's creation is not theirs.
     expect(items.find((i) => i.change?.action === 'create')).toBeUndefined();
     expect(items.filter((i) => i.change).at(-1)!.change!.action).toBe('assign');
+  });
+
+  it('names whom a change was made for when someone acted for them, and no one otherwise', async () => {
+    const acted = await placeOrder(t.app, t.db, world.demo);
+    const held = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${acted.id}/hold`,
+      headers: { 'X-Api-Key': world.staff, 'X-Api-Email': world.demo.users.client.email },
+      payload: { reason: 'Asked by phone' },
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    const items = await everything(world.staff, acted.id);
+    expect(items.find((i) => i.change?.action === 'hold')).toMatchObject({
+      actor: { id: world.demo.users.staff.id },
+      acting_for: { id: world.demo.users.client.id },
+    });
+    expect(items.find((i) => i.change?.action === 'create')!.acting_for).toBeNull();
+    const records = items.filter((i) => i.type !== 'status_change' && i.type !== 'order_change');
+    for (const record of records) expect(record.acting_for).toBeNull();
   });
 
   it('pages newest or oldest first', async () => {

@@ -128,7 +128,15 @@ describe('messages through the company', () => {
 
     // Staff read it, and pass on what the appraiser should have.
     const page = await coordinator(browser, base, demo, `/orders/${order.id}`);
-    await page.getByText('We need the value at 460k to close.').waitFor();
+    // The note in the notes, and a line of it in the timeline.
+    await page
+      .getByRole('region', { name: 'Notes' })
+      .getByText('We need the value at 460k to close.')
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Timeline' })
+      .getByText('Note from Casey Client: We need the value at 460k to close.')
+      .waitFor();
     await page
       .getByRole('button', { name: /^Forward the note of / })
       .first()
@@ -144,7 +152,15 @@ describe('messages through the company', () => {
     await page.getByText('forwarded from', { exact: false }).first().waitFor();
 
     const appraiserPage = await signedIn(appraiser.id, `/orders/${order.id}`);
-    await appraiserPage.getByText('The lender asks when the inspection can take place.').waitFor();
+    await appraiserPage
+      .getByRole('region', { name: 'Notes' })
+      .getByText('The lender asks when the inspection can take place.')
+      .waitFor();
+    await appraiserPage
+      .getByRole('region', { name: 'Timeline' })
+      .getByText(/^Note from Sam Staffer: /)
+      .first()
+      .waitFor();
     expect(await appraiserPage.getByText('460k').count()).toBe(0);
     expect(await accessibilityProblems(appraiserPage)).toEqual([]);
     await screenshots(appraiserPage, 'notes-appraiser');

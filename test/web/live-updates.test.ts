@@ -91,7 +91,8 @@ describe('live updates', () => {
     const order = lender.page;
     const status = order.getByText('Unassigned', { exact: true }).first();
     await status.waitFor();
-    await order.getByText('Create → Unassigned').waitFor();
+    const timeline = order.getByRole('region', { name: 'Timeline' });
+    await timeline.getByText('Create: Unassigned').waitFor();
     const list = await lender.context.newPage();
     await list.goto(`${lenderSide}/orders`);
     const row = list.getByRole('row', { name: new RegExp(fileNumber) });
@@ -108,8 +109,8 @@ describe('live updates', () => {
 
     // The lender sees it where they are: the status, the history with the reason, the list.
     await order.getByText('On hold', { exact: true }).first().waitFor({ timeout: 10_000 });
-    await order.getByText('Hold → On hold').waitFor();
-    await order.getByText('Waiting for the gate code').waitFor();
+    await timeline.getByText('Hold: Unassigned → On hold').waitFor();
+    await timeline.getByText('Waiting for the gate code').waitFor();
     await expect.poll(() => order.title()).toMatch(/^AOM-\d{8} · On hold · Appraisal Orders$/);
     await row.getByText('On hold').waitFor({ timeout: 10_000 });
     expect(await accessibilityProblems(order)).toEqual([]);
@@ -117,13 +118,17 @@ describe('live updates', () => {
 
     // An integration resumes it through the API, and leaves a note.
     await api(staffSide, demo.users.staff.api_key, 'PUT', `/orders/${orderId}/resume`, {});
-    await order.getByText('Resume → Unassigned').waitFor({ timeout: 10_000 });
+    await timeline.getByText('Resume: On hold → Unassigned').waitFor({ timeout: 10_000 });
     await row.getByText('Unassigned').waitFor({ timeout: 10_000 });
     await api(staffSide, demo.users.staff.api_key, 'POST', `/orders/${orderId}/notes`, {
       subject: 'Gate code',
       content: '<p>The borrower sent the gate code: 4321.</p>',
     });
-    await order.getByText('The borrower sent the gate code: 4321.').waitFor({ timeout: 10_000 });
+    await order
+      .getByRole('region', { name: 'Notes' })
+      .getByText('The borrower sent the gate code: 4321.')
+      .waitFor({ timeout: 10_000 });
+    await timeline.getByText('Note from Sam Staffer: Gate code').waitFor({ timeout: 10_000 });
 
     expect(await stillUnreloaded(order)).toBe(true);
     expect(await stillUnreloaded(list)).toBe(true);

@@ -195,7 +195,12 @@ describe('an order, from placing to paying, in the browser', () => {
       .first()
       .waitFor();
     await lender.reload();
-    await lender.getByText('Paid with **** 4242').waitFor();
+    // In the payments card (the timeline says it too, as the payment received).
+    await lender.getByRole('region', { name: 'Payments' }).getByText('Paid with **** 4242').waitFor();
+    await lender
+      .getByRole('region', { name: 'Timeline' })
+      .getByText(/^Payment of \d+\.\d{2} received \(Paid with \*\*\*\* 4242\)$/)
+      .waitFor();
     const [download] = await Promise.all([
       lender.waitForEvent('download'),
       lender.getByRole('link', { name: 'report.pdf' }).first().click(),

@@ -69,7 +69,7 @@ describe('sessions in the browser', () => {
     // Everything on the page loaded: the next request is the person's own.
     await page.getByText('No files yet.').waitFor();
     await page.getByRole('link', { name: 'Invoice (PDF)' }).waitFor();
-    await page.getByText('Create → Unassigned').waitFor();
+    await page.getByRole('region', { name: 'Timeline' }).getByText('Create: Unassigned').waitFor();
     await t.db
       .updateTable('web_sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })

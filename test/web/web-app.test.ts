@@ -66,8 +66,7 @@ describe('the web application', () => {
 
     await link.click();
     await page.waitForURL(new RegExp(`/orders/${orderId}$`));
-    await page.getByRole('heading', { name: 'History' }).waitFor();
-    await page.getByText('Create → Unassigned').waitFor();
+    await page.getByRole('region', { name: 'Timeline' }).getByText('Create: Unassigned').waitFor();
     await expect.poll(() => page.title()).toMatch(/^AOM-\d{8} · Unassigned · Appraisal Orders$/);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'order');

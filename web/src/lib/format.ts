@@ -1,10 +1,18 @@
-/** Times in the user's own time zone, with the zone named; dates as the API gives them. */
-const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/**
+ * The viewer's time zone: the browser's (the service keeps no zone per user; were it to, this is
+ * the one place that would read it). Every date-time the page shows is in it, with its name.
+ */
+export const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** A day without a time, as the API gives some (`11/26/2026`, `2026-11-26`). */
+const DATE_ONLY = /^(\d{2}\/\d{2}\/\d{4}|\d{4}-\d{2}-\d{2})$/;
+
+/** "Nov 26, 2026, 10:45 AM CST": a moment in the viewer's zone; a day alone stays a day. */
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
-  // A date the API gives as a date (a note's, a file's): a time of midnight would be made up.
-  if (/^\d{2}\/\d{2}\/\d{4}$/.test(iso)) return iso;
+  // A date without a time: a time of midnight (in UTC, shown the evening before in the
+  // Americas) would be made up. It is shown as the API gives it.
+  if (DATE_ONLY.test(iso)) return iso;
   const when = new Date(iso);
   if (Number.isNaN(when.getTime())) return iso;
   // dateStyle cannot be combined with timeZoneName: the parts are named one by one.
@@ -15,7 +23,7 @@ export function dateTime(iso: string | null | undefined): string {
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-    timeZone: zone,
+    timeZone: viewerZone(),
   }).format(when);
 }
 

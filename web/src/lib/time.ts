@@ -59,3 +59,9 @@ export function dayOf(iso: string, now = new Date()): string {
 /** "10:30 AM" in the person's time zone. */
 export const clockTime = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+
+/** A moment as a date-and-time field's value in the person's zone: "2026-11-26T10:45". */
+export function dateTimeInputValue(when: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}T${pad(when.getHours())}:${pad(when.getMinutes())}`;
+}

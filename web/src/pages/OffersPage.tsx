@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LazyActionDialog } from '../features/actions/LazyActionDialog.tsx';
+import { ClosedOffer } from '../features/workspace/ClosedOffer.tsx';
 import { OfferCard } from '../features/workspace/OfferCard.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { offersQuery, type WorkItem } from '../queries/work.ts';
@@ -16,7 +17,8 @@ const FIRST_OFFERS = 20;
 /**
  * The appraiser's open offers, each with their fee, the due date, the address, the products and
  * a live countdown to its timeout; accept in one tap, or accept with conditions or decline in
- * one dialog. An email's link names the offer (`?order=`), which is then shown first.
+ * one dialog. An email's link names the offer (`?order=`), which is then shown first; one no
+ * longer open says where the order is now.
  */
 export function OffersPage() {
   usePageTitle('Offers');
@@ -42,11 +44,7 @@ export function OffersPage() {
           {offers.length === 1 ? '1 open offer' : `${offers.length} open offers`}
         </Text>
       </Group>
-      {named && !offers.some((item) => item.id === named) && (
-        <Alert color="gray" title="That offer is no longer open">
-          It was answered, withdrawn or timed out. Your orders are in My work.
-        </Alert>
-      )}
+      {named && !offers.some((item) => item.id === named) && <ClosedOffer orderId={named} />}
       {offers.length === 0 && (
         <Card withBorder padding="lg">
           <Text fw={500}>No open offers.</Text>

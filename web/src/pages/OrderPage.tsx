@@ -7,7 +7,6 @@ import { StatusBadge } from '../components/StatusBadge.tsx';
 import { LazyActionDialog } from '../features/actions/LazyActionDialog.tsx';
 import { NextSteps, orderCards } from '../features/order/NextSteps.tsx';
 import { OrderDetails } from '../features/order/OrderDetails.tsx';
-import { OrderHistory } from '../features/order/OrderHistory.tsx';
 import { ReviewCard } from '../features/order/ReviewCard.tsx';
 import { orderHistoryQuery, orderQuery } from '../queries/order.ts';
 
@@ -20,8 +19,9 @@ const OrderSections = lazy(async () => ({ default: (await loadOrderSections()).O
 
 /**
  * The cards of an order in a given state (a negotiation to decide, an appraiser to choose, a
- * lender's request to answer): each a chunk of its own, so that the first page carries none of
- * them; they load when the order needs them.
+ * lender's request to answer) and the timeline: each a chunk of its own, so that the first page
+ * carries none of them. The timeline comes beside the order (its first page is asked for by the
+ * route), the cards when the order needs them.
  */
 const AssignmentCard = lazy(async () => ({
   default: (await import('../features/order/AssignmentCard.tsx')).AssignmentCard,
@@ -32,12 +32,15 @@ const DecisionCard = lazy(async () => ({
 const RequestReviewCard = lazy(async () => ({
   default: (await import('../features/order/RequestReviewCard.tsx')).RequestReviewCard,
 }));
+const loadTimeline = () => import('../features/timeline/OrderTimeline.tsx');
+const OrderTimeline = lazy(async () => ({ default: (await loadTimeline()).OrderTimeline }));
 
 /** One order: what it is, where it stands, what the user may do next, and what happened so far. */
 export function OrderPage() {
   const { orderId } = useParams({ from: '/orders/$orderId' });
   // Asked for with the order, not after it: on a slow connection the two requests overlap.
   void loadOrderSections();
+  void loadTimeline();
   const order = useSuspenseQuery(orderQuery(orderId)).data;
   const history = useSuspenseQuery(orderHistoryQuery(orderId)).data;
   usePageTitle(`${order.file_number} · ${order.status.name}`);
@@ -67,7 +70,11 @@ export function OrderPage() {
       <ReviewCard order={order} onAction={setAction} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <OrderDetails order={order} />
-        <OrderHistory history={history} />
+        {/* The one account of what happened: the status changes (who, for whom, why) among the
+            notes, files, emails and payments. The history is still read for why an order came back. */}
+        <Suspense fallback={<Skeleton height={200} />}>
+          <OrderTimeline orderId={order.id} />
+        </Suspense>
       </SimpleGrid>
       <Suspense fallback={<Skeleton height={240} />}>
         <OrderSections order={order} />

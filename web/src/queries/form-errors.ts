@@ -1,3 +1,4 @@
+import { ownSentence } from '../lib/field-errors.ts';
 import { ApiFailure } from './failure.ts';
 
 /**
@@ -68,6 +69,8 @@ const labelOf = (field: string) => LEAF_LABELS[leafOf(field)] ?? `The ${leafOf(f
 
 /** One problem as a sentence: "The ZIP code is required.", "The ZIP code needs 5 digits, or 9 as ZIP+4 (78701-1234)." */
 export function problemSentence(field: string, message: string, label = labelOf(field)): string {
+  const own = ownSentence(message);
+  if (own) return own;
   const leaf = leafOf(field);
   const known = MESSAGES.map(([pattern, say]) => {
     const match = pattern.exec(message);

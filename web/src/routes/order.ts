@@ -4,11 +4,12 @@ import { REVISING } from '../features/submission/report-files.ts';
 import { orderHistoryQuery, orderQuery } from '../queries/order.ts';
 import { notesQuery } from '../queries/order-records.ts';
 import { queryClient } from '../queries/query-client.ts';
+import { timelineQuery } from '../queries/timeline.ts';
 import { requireSession, rootRoute } from './root.tsx';
 import { OrderFailure } from './RouteFailure.tsx';
 
 /**
- * An order. The order and its history are asked for beside the session, not after it: one
+ * An order. The order, its history and its timeline are asked for beside the session, not after it: one
  * round trip less before the page shows on a slow connection (without a session they answer
  * 401, and sign-in follows). While they load, the page's placeholder stands in its place.
  */
@@ -18,6 +19,9 @@ export const orderRoute = createRoute({
   beforeLoad: (context) => {
     void queryClient.prefetchQuery(orderQuery(context.params.orderId));
     void queryClient.prefetchQuery(orderHistoryQuery(context.params.orderId));
+    // The timeline's first page too: it fills its card beside the details, which do not wait
+    // for it (it reads five lists; its card has its own placeholder and failure).
+    void queryClient.prefetchQuery(timelineQuery(context.params.orderId));
     return requireSession(context);
   },
   loader: ({ params }) =>

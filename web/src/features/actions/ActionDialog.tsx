@@ -8,7 +8,7 @@ import { humanize } from '../../lib/format.ts';
 import { actionMutation, nowText } from '../../queries/actions.ts';
 import { ApiFailure } from '../../queries/failure.ts';
 import { fileTypeChoices, guessReportType } from './file-types.ts';
-import { bodyOf, PER_FILE, sameField } from './action-body.ts';
+import { bodyOf, changedValues, initialValues, PER_FILE, sameField } from './action-body.ts';
 import { ActionField, type ActionOrder } from './ActionField.tsx';
 import { isDestructive, wordingOf } from './destructive.ts';
 import { actionForms } from './forms.ts';
@@ -35,7 +35,8 @@ export function ActionDialog({
 }) {
   const form = actionForms[action] ?? { multipart: false, inputs: [] };
   const words = wordingOf(action, title);
-  const [values, setValues] = useState<Record<string, string | boolean>>({});
+  const [initial] = useState(() => initialValues(form.inputs));
+  const [values, setValues] = useState<Record<string, string | boolean>>(initial);
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const perFile = form.inputs.filter((input) => PER_FILE.test(input.name));
@@ -52,7 +53,7 @@ export function ActionDialog({
     take.mutate(
       {
         action,
-        body: bodyOf(form.inputs, values, files),
+        body: bodyOf(form.inputs, changedValues(values, initial), files),
         ...(uploads ? { upload: { onProgress: setProgress } } : {}),
       },
       {

@@ -1,7 +1,7 @@
 import { Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../../sdk/src/client.ts';
-import { humanize } from '../../lib/format.ts';
+import { humanize, viewerZone } from '../../lib/format.ts';
 import { panelQuery } from '../../queries/pipeline.ts';
 import type { ActionInput } from './action-inputs.ts';
 
@@ -105,11 +105,13 @@ export function ActionField({
   }
 }
 
-/** The schema's description, less the formats the pickers already take care of. */
+/**
+ * The schema's description, less the formats the pickers already take care of, and less the
+ * default the field already shows.
+ */
 function hint(input: ActionInput): string | undefined {
-  const said = input.description?.split(':')[0];
-  if (input.kind === 'date-time')
-    return `${said ?? 'When'}, in your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone})`;
+  const said = input.description?.split(':')[0]?.replace(/; default$/, '');
+  if (input.kind === 'date-time') return `${said ?? 'When'}, in your time zone (${viewerZone()})`;
   return said;
 }
 

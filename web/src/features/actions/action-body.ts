@@ -1,4 +1,5 @@
 import type { PickedFile } from '../../components/FilePicker.tsx';
+import { dateTimeInputValue } from '../../lib/time.ts';
 import type { ActionInput } from './action-inputs.ts';
 
 /** The inputs of `files[][…]`: one row per file (the file, its type, its product). */
@@ -9,6 +10,22 @@ export function sameField(reported: string, name: string): boolean {
   const bare = (field: string) => field.replace(/\[\d*\]/g, '[]').replace(/^.*\[([^\]]+)\]$/, '$1');
   return reported === name || bare(reported) === bare(name);
 }
+
+/**
+ * What each field holds when the dialog opens: the present moment where the API's default is
+ * now (shown, so the person sees what will be recorded, and can change it).
+ */
+export const initialValues = (inputs: ActionInput[], now = new Date()): Record<string, string> =>
+  Object.fromEntries(
+    inputs.filter((input) => input.initial === 'now').map((input) => [input.name, dateTimeInputValue(now)]),
+  );
+
+/**
+ * The values the person changed: a field left at its default is not sent, and the service
+ * applies its own (for `now`, the moment it records the action, not the minute the dialog opened).
+ */
+export const changedValues = (values: Record<string, string | boolean>, initial: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).filter(([name, value]) => initial[name] !== value));
 
 /** The request body: filled inputs only, date-times with the person's zone, files with their types. */
 export function bodyOf(

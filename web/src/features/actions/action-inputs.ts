@@ -26,6 +26,8 @@ export interface ActionInput {
   /** An array: several files (`attachments[]`), or one value per file (`files[][file_type]`). */
   many: boolean;
   maxLength?: number;
+  /** What the field holds when the dialog opens: `now` where the API's own default is now. */
+  initial?: 'now';
 }
 
 export interface ActionForm {

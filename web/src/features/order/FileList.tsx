@@ -37,7 +37,7 @@ export function FileList({ order, files }: { order: Order; files: OrderFile[] })
               </Table.Td>
               <Table.Td>
                 <Text size="xs" c="dimmed">
-                  {dateTime(file.created_at)}
+                  {dateTime(file.created_at_iso)}
                 </Text>
               </Table.Td>
               <Table.Td>

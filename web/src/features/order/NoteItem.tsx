@@ -25,7 +25,7 @@ export function NoteItem({
     <Paper withBorder p="sm" bg={highlighted ? 'orange.0' : undefined}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="start">
         <Text size="xs" c="dimmed">
-          {note.author_name} · {dateTime(note.created_at)}
+          {note.author_name} · {dateTime(note.created_at_iso)}
           {note.important ? ' · important' : ''}
           {note.forwarded_from ? ` · forwarded from ${note.forwarded_from.author_name}` : ''}
         </Text>

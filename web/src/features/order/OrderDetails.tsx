@@ -21,6 +21,7 @@ function detailLines(order: Order): [string, string][] {
     ['Due', order.due_date],
     ['Appraiser due', order.vendor_due_date],
     ['Inspection', order.inspection_scheduled_at && dateTime(order.inspection_scheduled_at)],
+    ['Inspected', order.inspection_completed_at_iso && dateTime(order.inspection_completed_at_iso)],
     ['Borrower', fullName(order.borrower) || '—'],
     ['Co-borrowers', order.co_borrowers.map(fullName).filter(Boolean).join(', ')],
     ['Client', order.client.name],

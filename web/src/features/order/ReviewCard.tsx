@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../../sdk/src/client.ts';
 import { filesQuery } from '../../queries/order-records.ts';
 import { isDestructive } from '../actions/destructive.ts';
-import { humanize } from '../../lib/format.ts';
+import { dateTime, humanize } from '../../lib/format.ts';
 import { REVIEW_ACTIONS } from './card-actions.ts';
 
 /**
@@ -61,7 +61,7 @@ export function ReviewCard({ order, onAction }: { order: Order; onAction: (actio
       <Stack gap="xs">
         {latest ? (
           <Text size="sm">
-            {latest.filename}, submitted {latest.created_at}
+            {latest.filename}, submitted {dateTime(latest.created_at_iso)}
             {reports.length > 1 ? ` (${reports.length} versions)` : ''}
           </Text>
         ) : (

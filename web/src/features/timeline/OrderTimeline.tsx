@@ -1,8 +1,10 @@
-import { Badge, Card, Group, NativeSelect, Pagination, Text, Timeline, Title } from '@mantine/core';
+import { Badge, Card, Group, NativeSelect, Pagination, Skeleton, Text, Timeline, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
+import { failureText } from '../../queries/failure.ts';
 import { timelineQuery, type TimelineItem, type TimelineSort } from '../../queries/timeline.ts';
+import { AudienceBadge } from '../order/AudienceBadge.tsx';
 
 const TYPE_NAMES: Record<TimelineItem['type'], string> = {
   status_change: 'Status',
@@ -13,18 +15,11 @@ const TYPE_NAMES: Record<TimelineItem['type'], string> = {
   payment: 'Payment',
 };
 
-/** Who a record reaches, said only where it is not everyone (staff see every audience). */
-const AUDIENCE_NAMES: Record<TimelineItem['audience'], string | null> = {
-  internal: 'Company only',
-  appraiser: 'Appraiser side',
-  client: 'Lender side',
-  everyone: null,
-};
-
 /**
- * Everything that happened to the order in one list: status changes, notes, files, the emails
- * sent and to whom (and whether they went), payments. Newest first, or oldest first to read it
- * as a story; 25 to a page.
+ * Everything that happened to the order, as this person may know it (the API leaves out the
+ * rest): status changes with who, for whom and why, notes, files, the emails sent and to whom
+ * (and whether they went), payments. The order page's one account of what happened: newest
+ * first, or oldest first to read it as a story; 25 to a page.
  */
 export function OrderTimeline({ orderId }: { orderId: string }) {
   const [sort, setSort] = useState<TimelineSort>('newest');
@@ -32,9 +27,9 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
   const timeline = useQuery({ ...timelineQuery(orderId, page, sort), placeholderData: keepPreviousData });
   const pages = timeline.data?.pagination.total_pages ?? 1;
   return (
-    <Card withBorder>
+    <Card withBorder component="section" aria-labelledby="timeline-title">
       <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id="timeline-title">
           Timeline
         </Title>
         <NativeSelect
@@ -51,13 +46,24 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
           }}
         />
       </Group>
-      {timeline.isError && <Text c="red.9">The timeline could not be loaded: {timeline.error.message}</Text>}
-      <Timeline bulletSize={14} lineWidth={2} active={timeline.data?.data.length ?? 0}>
+      {timeline.isPending && <Skeleton height={160} />}
+      {timeline.isError && (
+        <Text c="red.9" size="sm" role="alert">
+          The timeline could not be loaded: {failureText(timeline.error)}
+        </Text>
+      )}
+      {/* A list for a screen reader too: it says how many items there are, and where one ends. */}
+      <Timeline role="list" bulletSize={14} lineWidth={2} active={timeline.data?.data.length ?? 0}>
         {timeline.data?.data.map((item) => (
-          <Timeline.Item key={`${item.type}-${item.id}`} title={<TimelineTitle item={item} />}>
+          <Timeline.Item
+            role="listitem"
+            key={`${item.type}-${item.id}`}
+            title={<TimelineTitle item={item} />}
+          >
             <Text size="xs" c="dimmed">
-              {dateTime(item.at)}
+              {TYPE_NAMES[item.type]} · {dateTime(item.at)}
               {item.actor ? ` · ${item.actor.name}` : ''}
+              {item.acting_for ? ` for ${item.acting_for.name}` : ''}
             </Text>
             {item.change?.reason && <Text size="sm">{item.change.reason}</Text>}
           </Timeline.Item>
@@ -78,23 +84,35 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
   );
 }
 
+/**
+ * The records whose readers the page names wherever it shows them: notes and files. A status
+ * change that the lender reads as a bare move, or an email already naming its recipients, would
+ * only be confused by a badge saying whom the whole record reaches.
+ */
+const WITH_AUDIENCE = new Set<TimelineItem['type']>(['note', 'file']);
+
+/**
+ * The item's line, with who reads a note or file where that is not everyone, and an email not
+ * (yet) sent. Badges are dots beside words in the page's own text colour, as the status's and the notes'
+ * are: a tinted badge's grey or yellow text is too faint to read (axe: colour contrast).
+ */
 function TimelineTitle({ item }: { item: TimelineItem }) {
-  const audience = AUDIENCE_NAMES[item.audience];
   return (
     <Group gap={6} wrap="wrap">
       <Text size="sm" fw={600} component="span" style={{ overflowWrap: 'anywhere' }}>
         {item.summary}
       </Text>
-      <Badge size="xs" variant="light" color="gray">
-        {TYPE_NAMES[item.type]}
-      </Badge>
-      {audience && (
-        <Badge size="xs" variant="outline" color="gray">
-          {audience}
-        </Badge>
+      {WITH_AUDIENCE.has(item.type) && item.audience !== 'everyone' && (
+        <AudienceBadge audience={item.audience} />
       )}
       {item.email && item.email.status !== 'sent' && (
-        <Badge size="xs" variant="light" color={item.email.status === 'failed' ? 'red' : 'yellow'}>
+        <Badge
+          size="sm"
+          variant="dot"
+          radius="sm"
+          tt="none"
+          color={item.email.status === 'failed' ? 'red' : 'yellow'}
+        >
           {item.email.status === 'failed' ? 'Not delivered' : 'Sending'}
         </Badge>
       )}
