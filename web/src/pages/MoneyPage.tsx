@@ -91,11 +91,7 @@ export function MoneyPage() {
             </Stack>
             <Stack gap={4} align="end" style={{ flexShrink: 0 }}>
               <Text fw={700}>{money(item.appraiser_fee)}</Text>
-              <Badge
-                variant="light"
-                color={FEE_LABEL[item.fee_status].color}
-                style={{ textTransform: 'none' }}
-              >
+              <Badge variant="dot" radius="sm" tt="none" color={FEE_LABEL[item.fee_status].color}>
                 {FEE_LABEL[item.fee_status].label}
               </Badge>
             </Stack>
