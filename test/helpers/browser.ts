@@ -50,7 +50,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(size);
 }
 
-/** axe-core's serious and critical findings on the page (none is the bar). */
+/** axe-core's serious and critical findings on the page, WCAG 2.2 included (none is the bar). */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
   // On a settled page: a toast still fading in reads as text of too little contrast. (A string
   // evaluated, since tests have no DOM types; waitForFunction's strings would need unsafe-eval.)
@@ -59,7 +59,10 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const settled = `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity)`;
   for (let tries = 0; tries < 50 && !(await page.evaluate(settled)); tries++) await page.waitForTimeout(100);
-  const result = await new AxeBuilder({ page }).analyze();
+  // WCAG 2.2's target size (24 px, or room around a smaller target) is off in axe by default.
+  const result = await new AxeBuilder({ page })
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
