@@ -641,7 +641,7 @@ export interface paths {
         };
         /**
          * Orders you can see, newest first, with paging and Ransack-style search
-         * @description Attributes for q: id, status_name, file_number, loan_number, loan_type, transaction_type, borrower_first_name, borrower_last_name, borrower_name, keywords, address_city, address_state, address_zip, address_street, due_date, created_at, updated_at, completed_at, fulfilled_at, open, on_time, revised, product_id, client_id, company_id, appraiser_id, offer_expires_at, vendor_due_date, payment_method. Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc. Deep pages: pass pagination.next_cursor as after= (instead of page) to continue after the last order of a page, with the same q[s].
+         * @description Attributes for q: id, status_name, status_id, file_number, loan_number, loan_type, transaction_type, borrower_first_name, borrower_last_name, borrower_name, keywords, address_city, address_state, address_zip, address_street, due_date, created_at, updated_at, completed_at, fulfilled_at, open, on_time, revised, product_id, client_id, company_id, appraiser_id, created_by_id, offer_expires_at, vendor_due_date, payment_method. Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc. Deep pages: pass pagination.next_cursor as after= (instead of page) to continue after the last order of a page, with the same q[s].
          */
         get: operations["listOrders"];
         put?: never;
@@ -3494,6 +3494,31 @@ export interface components {
                 name: string;
             } | null;
             offer_expires_at: string | null;
+            borrower_name: string | null;
+            loan_number: string | null;
+            client: {
+                /** @example 2c7a81cd-828b-4362-9698-3570ba2e95b9 */
+                id: string;
+                /** @example Hill Country Bank */
+                name: string;
+            };
+            products: {
+                /** @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6 */
+                id: string;
+                /** @example Single Family Appraisal (1004) */
+                name: string;
+            }[];
+            created_at: string | null;
+            inspection_scheduled_at: string | null;
+            inspection_completed_at: string | null;
+            total_fee: string | null;
+            appraiser_fee: string | null;
+            /**
+             * Format: date-time
+             * @description When the order came into its status (ISO 8601, UTC): how long it has been in it
+             * @example 2026-12-01T16:10:00.000Z
+             */
+            status_changed_at: string;
         };
         /** @description Where this page is in the list */
         Pagination: {
@@ -9098,6 +9123,18 @@ export interface operations {
                 "q[status_name_null]"?: "true" | "false";
                 /** @description status_name is present (true) or not (false) */
                 "q[status_name_present]"?: "true" | "false";
+                /** @description status_id is the value */
+                "q[status_id_eq]"?: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+                /** @description status_id is not the value */
+                "q[status_id_not_eq]"?: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+                /** @description status_id is one of */
+                "q[status_id_in][]"?: ("draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled")[];
+                /** @description status_id is none of */
+                "q[status_id_not_in][]"?: ("draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled")[];
+                /** @description status_id is null (true) or not (false) */
+                "q[status_id_null]"?: "true" | "false";
+                /** @description status_id is present (true) or not (false) */
+                "q[status_id_present]"?: "true" | "false";
                 /** @description file_number is the value */
                 "q[file_number_eq]"?: string;
                 /** @description file_number is not the value */
@@ -9448,6 +9485,18 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
+                /** @description created_by_id is the value */
+                "q[created_by_id_eq]"?: string;
+                /** @description created_by_id is not the value */
+                "q[created_by_id_not_eq]"?: string;
+                /** @description created_by_id is one of */
+                "q[created_by_id_in][]"?: string[];
+                /** @description created_by_id is none of */
+                "q[created_by_id_not_in][]"?: string[];
+                /** @description created_by_id is null (true) or not (false) */
+                "q[created_by_id_null]"?: "true" | "false";
+                /** @description created_by_id is present (true) or not (false) */
+                "q[created_by_id_present]"?: "true" | "false";
                 /** @description offer_expires_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
                 /** @description offer_expires_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
@@ -9493,7 +9542,7 @@ export interface operations {
                 /** @description payment_method is present (true) or not (false) */
                 "q[payment_method_present]"?: "true" | "false";
                 /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several (at most 5) */
-                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
+                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "status_id asc" | "status_id desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "created_by_id asc" | "created_by_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
                 /**
@@ -9546,7 +9595,25 @@ export interface operations {
                      *             "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
                      *             "name": "Avery Appraiser"
                      *           },
-                     *           "offer_expires_at": null
+                     *           "offer_expires_at": null,
+                     *           "borrower_name": "Bea Borrower",
+                     *           "loan_number": "HC-2026-0042",
+                     *           "client": {
+                     *             "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *             "name": "Hill Country Bank"
+                     *           },
+                     *           "products": [
+                     *             {
+                     *               "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *               "name": "Single Family Appraisal (1004)"
+                     *             }
+                     *           ],
+                     *           "created_at": "11/26/2026",
+                     *           "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
+                     *           "inspection_completed_at": "12/01/2026",
+                     *           "total_fee": "450.00",
+                     *           "appraiser_fee": "300.00",
+                     *           "status_changed_at": "2026-12-01T16:10:00.000Z"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -10063,6 +10130,18 @@ export interface operations {
                 "q[status_name_null]"?: "true" | "false";
                 /** @description status_name is present (true) or not (false) */
                 "q[status_name_present]"?: "true" | "false";
+                /** @description status_id is the value */
+                "q[status_id_eq]"?: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+                /** @description status_id is not the value */
+                "q[status_id_not_eq]"?: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+                /** @description status_id is one of */
+                "q[status_id_in][]"?: ("draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled")[];
+                /** @description status_id is none of */
+                "q[status_id_not_in][]"?: ("draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled")[];
+                /** @description status_id is null (true) or not (false) */
+                "q[status_id_null]"?: "true" | "false";
+                /** @description status_id is present (true) or not (false) */
+                "q[status_id_present]"?: "true" | "false";
                 /** @description file_number is the value */
                 "q[file_number_eq]"?: string;
                 /** @description file_number is not the value */
@@ -10413,6 +10492,18 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
+                /** @description created_by_id is the value */
+                "q[created_by_id_eq]"?: string;
+                /** @description created_by_id is not the value */
+                "q[created_by_id_not_eq]"?: string;
+                /** @description created_by_id is one of */
+                "q[created_by_id_in][]"?: string[];
+                /** @description created_by_id is none of */
+                "q[created_by_id_not_in][]"?: string[];
+                /** @description created_by_id is null (true) or not (false) */
+                "q[created_by_id_null]"?: "true" | "false";
+                /** @description created_by_id is present (true) or not (false) */
+                "q[created_by_id_present]"?: "true" | "false";
                 /** @description offer_expires_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
                 /** @description offer_expires_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
@@ -10458,7 +10549,7 @@ export interface operations {
                 /** @description payment_method is present (true) or not (false) */
                 "q[payment_method_present]"?: "true" | "false";
                 /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several (at most 5) */
-                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
+                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "status_id asc" | "status_id desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "created_by_id asc" | "created_by_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
                 /**
@@ -10562,6 +10653,18 @@ export interface operations {
                 "q[status_name_null]"?: "true" | "false";
                 /** @description status_name is present (true) or not (false) */
                 "q[status_name_present]"?: "true" | "false";
+                /** @description status_id is the value */
+                "q[status_id_eq]"?: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+                /** @description status_id is not the value */
+                "q[status_id_not_eq]"?: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+                /** @description status_id is one of */
+                "q[status_id_in][]"?: ("draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled")[];
+                /** @description status_id is none of */
+                "q[status_id_not_in][]"?: ("draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled")[];
+                /** @description status_id is null (true) or not (false) */
+                "q[status_id_null]"?: "true" | "false";
+                /** @description status_id is present (true) or not (false) */
+                "q[status_id_present]"?: "true" | "false";
                 /** @description file_number is the value */
                 "q[file_number_eq]"?: string;
                 /** @description file_number is not the value */
@@ -10912,6 +11015,18 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
+                /** @description created_by_id is the value */
+                "q[created_by_id_eq]"?: string;
+                /** @description created_by_id is not the value */
+                "q[created_by_id_not_eq]"?: string;
+                /** @description created_by_id is one of */
+                "q[created_by_id_in][]"?: string[];
+                /** @description created_by_id is none of */
+                "q[created_by_id_not_in][]"?: string[];
+                /** @description created_by_id is null (true) or not (false) */
+                "q[created_by_id_null]"?: "true" | "false";
+                /** @description created_by_id is present (true) or not (false) */
+                "q[created_by_id_present]"?: "true" | "false";
                 /** @description offer_expires_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
                 /** @description offer_expires_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
@@ -10957,7 +11072,7 @@ export interface operations {
                 /** @description payment_method is present (true) or not (false) */
                 "q[payment_method_present]"?: "true" | "false";
                 /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several (at most 5) */
-                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
+                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "status_id asc" | "status_id desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "created_by_id asc" | "created_by_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
                 /**
