@@ -296,6 +296,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/order_lists/{list}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your columns and saved views of an order list
+         * @description The columns you chose for the list (null: your role's defaults, which the web application knows) and your saved views, by name.
+         */
+        get: operations["getOrderListSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/order_lists/{list}/columns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the columns of an order list
+         * @description The columns in the order shown, each once; null goes back to your role's defaults. An unknown column answers 422.
+         */
+        put: operations["putOrderListColumns"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/order_lists/{list}/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a view of an order list
+         * @description The search, sort and columns under a name of yours. A name you gave another view of the list answers 409 naming `name`; at most 50 views a list.
+         */
+        post: operations["createOrderListView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/order_lists/{list}/views/{view_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of your saved views
+         * @description Only your own views; any other id answers 404.
+         */
+        delete: operations["deleteOrderListView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/work": {
         parameters: {
             query?: never;
@@ -2562,6 +2642,94 @@ export interface components {
             info_provided?: boolean;
             /** @example false */
             payment_received?: boolean;
+        };
+        /** @description A list's filters and sort, as its address in the web application carries them */
+        OrderListSearch: {
+            /**
+             * @description The words searched
+             * @example Congress
+             */
+            q?: string;
+            /**
+             * @description A status's key (status.id)
+             * @example in_review
+             */
+            status?: string;
+            /**
+             * @description Due on or after, YYYY-MM-DD
+             * @example 2026-12-01
+             */
+            due_from?: string;
+            /**
+             * @description Due on or before, YYYY-MM-DD
+             * @example 2026-12-31
+             */
+            due_to?: string;
+            /**
+             * @example due_date asc
+             * @enum {unknown}
+             */
+            sort?: "created_at desc" | "created_at asc" | "due_date asc" | "due_date desc";
+            /**
+             * @description My orders only: placed by me (an appraiser: assigned to me)
+             * @example true
+             */
+            mine?: boolean;
+            /**
+             * Format: uuid
+             * @description The client (staff)
+             * @example 9d2f6a1c-3b4e-4f5a-8c7d-1e2f3a4b5c6d
+             */
+            client_id?: string;
+            /**
+             * @description The pipeline's queue
+             * @example in_review
+             */
+            queue?: string;
+        };
+        /** @description A saved view: a search, a sort and columns under a name */
+        OrderListView: {
+            /**
+             * Format: uuid
+             * @example 0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21
+             */
+            id: string;
+            /** @example Reports to review */
+            name: string;
+            search: components["schemas"]["OrderListSearch"];
+            /** @description The columns shown, in their order (the file number and the status always are) */
+            columns: ("property" | "borrower" | "loan_number" | "client" | "product" | "appraiser" | "ordered" | "due" | "inspection" | "fee" | "time_in_status" | "loan")[];
+            /**
+             * Format: date-time
+             * @example 2026-11-26T15:04:05.000Z
+             */
+            created_at: string;
+        };
+        /** @description Your columns of an order list (null: your role's defaults) and your saved views */
+        OrderListSettings: {
+            /**
+             * @example orders
+             * @enum {unknown}
+             */
+            list: "orders" | "pipeline";
+            columns: ("property" | "borrower" | "loan_number" | "client" | "product" | "appraiser" | "ordered" | "due" | "inspection" | "fee" | "time_in_status" | "loan")[] | null;
+            /** @description Your saved views of the list, by name */
+            views: components["schemas"]["OrderListView"][];
+        };
+        /** @description The columns to show; null goes back to your role's defaults */
+        OrderListColumnsRequest: {
+            columns: ("property" | "borrower" | "loan_number" | "client" | "product" | "appraiser" | "ordered" | "due" | "inspection" | "fee" | "time_in_status" | "loan")[] | null;
+        };
+        /** @description A view to save */
+        CreateOrderListViewRequest: {
+            /**
+             * @description A name of yours, unique among your views of the list
+             * @example Reports to review
+             */
+            name: string;
+            search: components["schemas"]["OrderListSearch"];
+            /** @description The columns shown, in their order (the file number and the status always are) */
+            columns: ("property" | "borrower" | "loan_number" | "client" | "product" | "appraiser" | "ordered" | "due" | "inspection" | "fee" | "time_in_status" | "loan")[];
         };
         /** @description A card to keep on file */
         CardOnFileRequest: {
@@ -6856,6 +7024,451 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The action was done */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrderListSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description Which list: the order list or the staff pipeline
+                 * @example orders
+                 */
+                list: "orders" | "pipeline";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your columns of an order list (null: your role's defaults) and your saved views */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list": "orders",
+                     *       "columns": [
+                     *         "property",
+                     *         "borrower",
+                     *         "client",
+                     *         "appraiser",
+                     *         "due",
+                     *         "time_in_status"
+                     *       ],
+                     *       "views": [
+                     *         {
+                     *           "id": "0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21",
+                     *           "name": "Reports to review",
+                     *           "search": {
+                     *             "status": "in_review",
+                     *             "sort": "due_date asc"
+                     *           },
+                     *           "columns": [
+                     *             "property",
+                     *             "borrower",
+                     *             "client",
+                     *             "appraiser",
+                     *             "due",
+                     *             "time_in_status"
+                     *           ],
+                     *           "created_at": "2026-11-26T15:04:05.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderListSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putOrderListColumns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description Which list: the order list or the staff pipeline
+                 * @example orders
+                 */
+                list: "orders" | "pipeline";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "columns": [
+                 *         "property",
+                 *         "borrower",
+                 *         "client",
+                 *         "appraiser",
+                 *         "due",
+                 *         "time_in_status"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderListColumnsRequest"];
+                /**
+                 * @example {
+                 *       "columns[]": [
+                 *         "property",
+                 *         "borrower",
+                 *         "client",
+                 *         "appraiser",
+                 *         "due",
+                 *         "time_in_status"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The columns shown, in their order (the file number and the status always are) */
+                    "columns[]": ("property" | "borrower" | "loan_number" | "client" | "product" | "appraiser" | "ordered" | "due" | "inspection" | "fee" | "time_in_status" | "loan")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Your columns and views of the list, as they now are */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list": "orders",
+                     *       "columns": [
+                     *         "property",
+                     *         "borrower",
+                     *         "client",
+                     *         "appraiser",
+                     *         "due",
+                     *         "time_in_status"
+                     *       ],
+                     *       "views": [
+                     *         {
+                     *           "id": "0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21",
+                     *           "name": "Reports to review",
+                     *           "search": {
+                     *             "status": "in_review",
+                     *             "sort": "due_date asc"
+                     *           },
+                     *           "columns": [
+                     *             "property",
+                     *             "borrower",
+                     *             "client",
+                     *             "appraiser",
+                     *             "due",
+                     *             "time_in_status"
+                     *           ],
+                     *           "created_at": "2026-11-26T15:04:05.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderListSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOrderListView: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Which list: the order list or the staff pipeline
+                 * @example orders
+                 */
+                list: "orders" | "pipeline";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Reports to review",
+                 *       "search": {
+                 *         "status": "in_review",
+                 *         "sort": "due_date asc"
+                 *       },
+                 *       "columns": [
+                 *         "property",
+                 *         "borrower",
+                 *         "client",
+                 *         "appraiser",
+                 *         "due",
+                 *         "time_in_status"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateOrderListViewRequest"];
+                /**
+                 * @example {
+                 *       "name": "Reports to review",
+                 *       "search[status]": "in_review",
+                 *       "search[sort]": "due_date asc",
+                 *       "columns[]": [
+                 *         "property",
+                 *         "borrower",
+                 *         "client",
+                 *         "appraiser",
+                 *         "due",
+                 *         "time_in_status"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description A name of yours, unique among your views of the list
+                     * @example Reports to review
+                     */
+                    name: string;
+                    /**
+                     * @description The words searched
+                     * @example Congress
+                     */
+                    "search[q]"?: string;
+                    /**
+                     * @description A status's key (status.id)
+                     * @example in_review
+                     */
+                    "search[status]"?: string;
+                    /**
+                     * @description Due on or after, YYYY-MM-DD
+                     * @example 2026-12-01
+                     */
+                    "search[due_from]"?: string;
+                    /**
+                     * @description Due on or before, YYYY-MM-DD
+                     * @example 2026-12-31
+                     */
+                    "search[due_to]"?: string;
+                    /**
+                     * @example due_date asc
+                     * @enum {unknown}
+                     */
+                    "search[sort]"?: "created_at desc" | "created_at asc" | "due_date asc" | "due_date desc";
+                    /**
+                     * @description My orders only: placed by me (an appraiser: assigned to me)
+                     * @example true
+                     */
+                    "search[mine]"?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description The client (staff)
+                     * @example 9d2f6a1c-3b4e-4f5a-8c7d-1e2f3a4b5c6d
+                     */
+                    "search[client_id]"?: string;
+                    /**
+                     * @description The pipeline's queue
+                     * @example in_review
+                     */
+                    "search[queue]"?: string;
+                    /** @description The columns shown, in their order (the file number and the status always are) */
+                    "columns[]": ("property" | "borrower" | "loan_number" | "client" | "product" | "appraiser" | "ordered" | "due" | "inspection" | "fee" | "time_in_status" | "loan")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The view saved */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21",
+                     *       "name": "Reports to review",
+                     *       "search": {
+                     *         "status": "in_review",
+                     *         "sort": "due_date asc"
+                     *       },
+                     *       "columns": [
+                     *         "property",
+                     *         "borrower",
+                     *         "client",
+                     *         "appraiser",
+                     *         "due",
+                     *         "time_in_status"
+                     *       ],
+                     *       "created_at": "2026-11-26T15:04:05.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderListView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteOrderListView: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description Which list: the order list or the staff pipeline
+                 * @example orders
+                 */
+                list: "orders" | "pipeline";
+                /**
+                 * @description The saved view
+                 * @example 0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21
+                 */
+                view_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
