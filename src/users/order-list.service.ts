@@ -70,7 +70,7 @@ export async function saveListView(
   });
   if (!saved)
     throw new AppError('conflict', `You have a view named "${name}" already`, [
-      { field: 'name', message: 'is the name of another of your views: choose another' },
+      { field: 'name', message: 'is already taken by another of your views' },
     ]);
   return toView(saved);
 }
