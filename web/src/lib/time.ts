@@ -59,3 +59,12 @@ export function dayOf(iso: string, now = new Date()): string {
 /** "10:30 AM" in the person's time zone. */
 export const clockTime = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+
+/** How long since an instant, as people say it in a list: "40 min", "5 h", "3 days". */
+export function since(iso: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}
