@@ -21,8 +21,12 @@ export const orderListSettingsQuery = (list: OrderListName) => ({
   staleTime: 60_000,
 });
 
+/** The latest choice of columns sent: an earlier answer arriving after it does not undo it. */
+let latestChoice = 0;
+
 /** Shows the columns at once and keeps them; goes back if the service refuses. */
 export async function chooseColumns(list: OrderListName, columns: ColumnKey[] | null): Promise<void> {
+  const choice = ++latestChoice;
   const before = queryClient.getQueryData<OrderListSettings>(keyOf(list));
   if (before) queryClient.setQueryData(keyOf(list), { ...before, columns });
   try {
@@ -32,9 +36,9 @@ export async function chooseColumns(list: OrderListName, columns: ColumnKey[] | 
         body: { columns },
       }),
     );
-    queryClient.setQueryData(keyOf(list), after);
+    if (choice === latestChoice) queryClient.setQueryData(keyOf(list), after);
   } catch (error) {
-    if (before) queryClient.setQueryData(keyOf(list), before);
+    if (before && choice === latestChoice) queryClient.setQueryData(keyOf(list), before);
     throw error;
   }
 }

@@ -72,7 +72,7 @@ export const statusCountsQuery = (search: OrderSearch, viewer: Viewer | null) =>
 type StatusKey = NonNullable<operations['listOrders']['parameters']['query']>['q[status_id_eq]'];
 
 /** The list's terms, sort and status by its key included (the same for the list and its CSV file). */
-export function listTerms(search: OrderSearch, viewer: Viewer | null, status = search.status) {
+export function listTerms(search: OrderSearch, viewer: Viewer | null, status: string | undefined) {
   return {
     'q[s]': search.sort ?? ('created_at desc' as const),
     ...searchTerms(search, viewer),

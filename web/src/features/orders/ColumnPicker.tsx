@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, Popover, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { chooseColumns, type ColumnKey, type OrderListName } from '../../queries/order-lists.ts';
 import { failureText } from '../../queries/failure.ts';
 import { COLUMN_LABELS } from './columns.tsx';
@@ -20,14 +21,18 @@ export function ColumnPicker({
   /** After a choice (a saved view shown until then gives way to the person's own columns). */
   onChosen?: () => void;
 }) {
+  // What the boxes show while the picker is open: the person's clicks at once, whatever the
+  // service's answers to the ones before are doing.
+  const [picked, setPicked] = useState<ColumnKey[] | null>(null);
   const keep = (columns: ColumnKey[] | null) => {
+    setPicked(columns);
     onChosen?.();
     chooseColumns(list, columns).catch((error: unknown) =>
       notifications.show({ color: 'red', title: 'The columns were not kept', message: failureText(error) }),
     );
   };
   return (
-    <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
+    <Popover position="bottom-end" shadow="md" withinPortal trapFocus onClose={() => setPicked(null)}>
       <Popover.Target>
         <Button variant="default">Columns</Button>
       </Popover.Target>
@@ -35,7 +40,7 @@ export function ColumnPicker({
         <Stack gap="sm">
           <Checkbox.Group
             label="Columns shown"
-            value={shown}
+            value={picked ?? shown}
             onChange={(values) => keep(available.filter((key) => values.includes(key)))}
           >
             <Stack gap={6} mt="xs">
