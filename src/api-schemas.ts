@@ -98,6 +98,13 @@ import {
   Webhook,
   WebhookWithSecret,
 } from './webhooks/webhook.schemas.ts';
+import {
+  CreateOrderListViewBody,
+  OrderListColumnsBody,
+  OrderListSearch,
+  OrderListSettings,
+  OrderListView,
+} from './users/order-list.schemas.ts';
 
 /**
  * Every named schema of the API: registered with the app so that routes reach them by `$ref`,
@@ -118,6 +125,11 @@ export const API_SCHEMAS: readonly TSchema[] = [
   CurrentUser,
   NotificationSetting,
   NotificationSettingsChange,
+  OrderListSearch,
+  OrderListView,
+  OrderListSettings,
+  OrderListColumnsBody,
+  CreateOrderListViewBody,
   CardBody,
   CardOnFile,
   ApiKeySummary,

@@ -62,6 +62,7 @@ import { checkRouteRoles, requestIdFrom } from './http/request-context.ts';
 import { loggerOptions, type LogDestination } from './http/logging.ts';
 import { readCredentials } from './http/credentials.ts';
 import { registerMeRoutes } from './users/me.routes.ts';
+import { registerOrderListRoutes } from './users/order-list.routes.ts';
 import { registerCalendarFeedRoute, registerWorkspaceRoutes } from './workspace/workspace.routes.ts';
 import { registerUserRoutes } from './users/user.routes.ts';
 import { createStorage } from './storage/index.ts';
@@ -264,6 +265,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       });
       registerIdempotency(api, db);
       registerMeRoutes(api, deps);
+      registerOrderListRoutes(api, deps);
       registerWorkspaceRoutes(api, deps);
       registerUserRoutes(api, deps);
       registerApiKeyRoutes(api, deps);

@@ -296,6 +296,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/order_lists/{list}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your columns and saved views of an order list
+         * @description The columns you chose for the list (null: your role's defaults, which the web application knows) and your saved views, by name.
+         */
+        get: operations["getOrderListSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/order_lists/{list}/columns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the columns of an order list
+         * @description The columns in the order shown, each once; null goes back to your role's defaults. An unknown column answers 422.
+         */
+        put: operations["putOrderListColumns"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/order_lists/{list}/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a view of an order list
+         * @description The search, sort and columns under a name of yours. A name you gave another view of the list answers 409 naming `name`; at most 50 views a list.
+         */
+        post: operations["createOrderListView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/order_lists/{list}/views/{view_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of your saved views
+         * @description Only your own views; any other id answers 404.
+         */
+        delete: operations["deleteOrderListView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/work": {
         parameters: {
             query?: never;
@@ -641,7 +721,7 @@ export interface paths {
         };
         /**
          * Orders you can see, newest first, with paging and Ransack-style search
-         * @description Attributes for q: id, status_name, file_number, loan_number, loan_type, transaction_type, borrower_first_name, borrower_last_name, borrower_name, keywords, address_city, address_state, address_zip, address_street, due_date, created_at, updated_at, completed_at, fulfilled_at, open, on_time, revised, product_id, client_id, company_id, appraiser_id, offer_expires_at, vendor_due_date, payment_method. Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc. Deep pages: pass pagination.next_cursor as after= (instead of page) to continue after the last order of a page, with the same q[s].
+         * @description Attributes for q: id, status_name, status_id, file_number, loan_number, loan_type, transaction_type, borrower_first_name, borrower_last_name, borrower_name, keywords, address_city, address_state, address_zip, address_street, due_date, created_at, updated_at, completed_at, fulfilled_at, open, on_time, revised, product_id, client_id, company_id, appraiser_id, created_by_id, offer_expires_at, vendor_due_date, payment_method. Examples: q[status_name_eq]=Assigned, q[file_number_cont]=0042, q[due_date_lteq]=2026-12-31, q[loan_type_in][]=fha, q[address_state_eq]=TX, q[s]=due_date desc. Deep pages: pass pagination.next_cursor as after= (instead of page) to continue after the last order of a page, with the same q[s].
          */
         get: operations["listOrders"];
         put?: never;
@@ -2563,6 +2643,94 @@ export interface components {
             /** @example false */
             payment_received?: boolean;
         };
+        /** @description A list's filters and sort, as its address in the web application carries them */
+        OrderListSearch: {
+            /**
+             * @description The words searched
+             * @example Congress
+             */
+            q?: string;
+            /**
+             * @description A status's key (status.id)
+             * @example in_review
+             */
+            status?: string;
+            /**
+             * @description Due on or after, YYYY-MM-DD
+             * @example 2026-12-01
+             */
+            due_from?: string;
+            /**
+             * @description Due on or before, YYYY-MM-DD
+             * @example 2026-12-31
+             */
+            due_to?: string;
+            /**
+             * @example due_date asc
+             * @enum {unknown}
+             */
+            sort?: "created_at desc" | "created_at asc" | "due_date asc" | "due_date desc";
+            /**
+             * @description My orders only: placed by me (an appraiser: assigned to me)
+             * @example true
+             */
+            mine?: boolean;
+            /**
+             * Format: uuid
+             * @description The client (staff)
+             * @example 9d2f6a1c-3b4e-4f5a-8c7d-1e2f3a4b5c6d
+             */
+            client_id?: string;
+            /**
+             * @description The pipeline's queue
+             * @example in_review
+             */
+            queue?: string;
+        };
+        /** @description A saved view: a search, a sort and columns under a name */
+        OrderListView: {
+            /**
+             * Format: uuid
+             * @example 0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21
+             */
+            id: string;
+            /** @example Reports to review */
+            name: string;
+            search: components["schemas"]["OrderListSearch"];
+            /** @description The columns shown, in their order (the file number and the status always are) */
+            columns: ("property" | "borrower" | "loan_number" | "client" | "product" | "appraiser" | "ordered" | "due" | "inspection" | "fee" | "time_in_status" | "loan")[];
+            /**
+             * Format: date-time
+             * @example 2026-11-26T15:04:05.000Z
+             */
+            created_at: string;
+        };
+        /** @description Your columns of an order list (null: your role's defaults) and your saved views */
+        OrderListSettings: {
+            /**
+             * @example orders
+             * @enum {unknown}
+             */
+            list: "orders" | "pipeline";
+            columns: ("property" | "borrower" | "loan_number" | "client" | "product" | "appraiser" | "ordered" | "due" | "inspection" | "fee" | "time_in_status" | "loan")[] | null;
+            /** @description Your saved views of the list, by name */
+            views: components["schemas"]["OrderListView"][];
+        };
+        /** @description The columns to show; null goes back to your role's defaults */
+        OrderListColumnsRequest: {
+            columns: ("property" | "borrower" | "loan_number" | "client" | "product" | "appraiser" | "ordered" | "due" | "inspection" | "fee" | "time_in_status" | "loan")[] | null;
+        };
+        /** @description A view to save */
+        CreateOrderListViewRequest: {
+            /**
+             * @description A name of yours, unique among your views of the list
+             * @example Reports to review
+             */
+            name: string;
+            search: components["schemas"]["OrderListSearch"];
+            /** @description The columns shown, in their order (the file number and the status always are) */
+            columns: ("property" | "borrower" | "loan_number" | "client" | "product" | "appraiser" | "ordered" | "due" | "inspection" | "fee" | "time_in_status" | "loan")[];
+        };
         /** @description A card to keep on file */
         CardOnFileRequest: {
             /**
@@ -3494,6 +3662,31 @@ export interface components {
                 name: string;
             } | null;
             offer_expires_at: string | null;
+            borrower_name: string | null;
+            loan_number: string | null;
+            client: {
+                /** @example 2c7a81cd-828b-4362-9698-3570ba2e95b9 */
+                id: string;
+                /** @example Hill Country Bank */
+                name: string;
+            };
+            products: {
+                /** @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6 */
+                id: string;
+                /** @example Single Family Appraisal (1004) */
+                name: string;
+            }[];
+            created_at: string | null;
+            inspection_scheduled_at: string | null;
+            inspection_completed_at: string | null;
+            total_fee: string | null;
+            appraiser_fee: string | null;
+            /**
+             * Format: date-time
+             * @description When the order came into its status (ISO 8601, UTC): how long it has been in it
+             * @example 2026-12-01T16:10:00.000Z
+             */
+            status_changed_at: string;
         };
         /** @description Where this page is in the list */
         Pagination: {
@@ -6870,6 +7063,451 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getOrderListSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description Which list: the order list or the staff pipeline
+                 * @example orders
+                 */
+                list: "orders" | "pipeline";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your columns of an order list (null: your role's defaults) and your saved views */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list": "orders",
+                     *       "columns": [
+                     *         "property",
+                     *         "borrower",
+                     *         "client",
+                     *         "appraiser",
+                     *         "due",
+                     *         "time_in_status"
+                     *       ],
+                     *       "views": [
+                     *         {
+                     *           "id": "0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21",
+                     *           "name": "Reports to review",
+                     *           "search": {
+                     *             "status": "in_review",
+                     *             "sort": "due_date asc"
+                     *           },
+                     *           "columns": [
+                     *             "property",
+                     *             "borrower",
+                     *             "client",
+                     *             "appraiser",
+                     *             "due",
+                     *             "time_in_status"
+                     *           ],
+                     *           "created_at": "2026-11-26T15:04:05.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderListSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putOrderListColumns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description Which list: the order list or the staff pipeline
+                 * @example orders
+                 */
+                list: "orders" | "pipeline";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "columns": [
+                 *         "property",
+                 *         "borrower",
+                 *         "client",
+                 *         "appraiser",
+                 *         "due",
+                 *         "time_in_status"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderListColumnsRequest"];
+                /**
+                 * @example {
+                 *       "columns[]": [
+                 *         "property",
+                 *         "borrower",
+                 *         "client",
+                 *         "appraiser",
+                 *         "due",
+                 *         "time_in_status"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The columns shown, in their order (the file number and the status always are) */
+                    "columns[]": ("property" | "borrower" | "loan_number" | "client" | "product" | "appraiser" | "ordered" | "due" | "inspection" | "fee" | "time_in_status" | "loan")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Your columns and views of the list, as they now are */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list": "orders",
+                     *       "columns": [
+                     *         "property",
+                     *         "borrower",
+                     *         "client",
+                     *         "appraiser",
+                     *         "due",
+                     *         "time_in_status"
+                     *       ],
+                     *       "views": [
+                     *         {
+                     *           "id": "0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21",
+                     *           "name": "Reports to review",
+                     *           "search": {
+                     *             "status": "in_review",
+                     *             "sort": "due_date asc"
+                     *           },
+                     *           "columns": [
+                     *             "property",
+                     *             "borrower",
+                     *             "client",
+                     *             "appraiser",
+                     *             "due",
+                     *             "time_in_status"
+                     *           ],
+                     *           "created_at": "2026-11-26T15:04:05.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderListSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOrderListView: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Which list: the order list or the staff pipeline
+                 * @example orders
+                 */
+                list: "orders" | "pipeline";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Reports to review",
+                 *       "search": {
+                 *         "status": "in_review",
+                 *         "sort": "due_date asc"
+                 *       },
+                 *       "columns": [
+                 *         "property",
+                 *         "borrower",
+                 *         "client",
+                 *         "appraiser",
+                 *         "due",
+                 *         "time_in_status"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateOrderListViewRequest"];
+                /**
+                 * @example {
+                 *       "name": "Reports to review",
+                 *       "search[status]": "in_review",
+                 *       "search[sort]": "due_date asc",
+                 *       "columns[]": [
+                 *         "property",
+                 *         "borrower",
+                 *         "client",
+                 *         "appraiser",
+                 *         "due",
+                 *         "time_in_status"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description A name of yours, unique among your views of the list
+                     * @example Reports to review
+                     */
+                    name: string;
+                    /**
+                     * @description The words searched
+                     * @example Congress
+                     */
+                    "search[q]"?: string;
+                    /**
+                     * @description A status's key (status.id)
+                     * @example in_review
+                     */
+                    "search[status]"?: string;
+                    /**
+                     * @description Due on or after, YYYY-MM-DD
+                     * @example 2026-12-01
+                     */
+                    "search[due_from]"?: string;
+                    /**
+                     * @description Due on or before, YYYY-MM-DD
+                     * @example 2026-12-31
+                     */
+                    "search[due_to]"?: string;
+                    /**
+                     * @example due_date asc
+                     * @enum {unknown}
+                     */
+                    "search[sort]"?: "created_at desc" | "created_at asc" | "due_date asc" | "due_date desc";
+                    /**
+                     * @description My orders only: placed by me (an appraiser: assigned to me)
+                     * @example true
+                     */
+                    "search[mine]"?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description The client (staff)
+                     * @example 9d2f6a1c-3b4e-4f5a-8c7d-1e2f3a4b5c6d
+                     */
+                    "search[client_id]"?: string;
+                    /**
+                     * @description The pipeline's queue
+                     * @example in_review
+                     */
+                    "search[queue]"?: string;
+                    /** @description The columns shown, in their order (the file number and the status always are) */
+                    "columns[]": ("property" | "borrower" | "loan_number" | "client" | "product" | "appraiser" | "ordered" | "due" | "inspection" | "fee" | "time_in_status" | "loan")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The view saved */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21",
+                     *       "name": "Reports to review",
+                     *       "search": {
+                     *         "status": "in_review",
+                     *         "sort": "due_date asc"
+                     *       },
+                     *       "columns": [
+                     *         "property",
+                     *         "borrower",
+                     *         "client",
+                     *         "appraiser",
+                     *         "due",
+                     *         "time_in_status"
+                     *       ],
+                     *       "created_at": "2026-11-26T15:04:05.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderListView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteOrderListView: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description Which list: the order list or the staff pipeline
+                 * @example orders
+                 */
+                list: "orders" | "pipeline";
+                /**
+                 * @description The saved view
+                 * @example 0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21
+                 */
+                view_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listMyWork: {
         parameters: {
             query?: {
@@ -9107,6 +9745,18 @@ export interface operations {
                 "q[status_name_null]"?: "true" | "false";
                 /** @description status_name is present (true) or not (false) */
                 "q[status_name_present]"?: "true" | "false";
+                /** @description status_id is the value */
+                "q[status_id_eq]"?: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+                /** @description status_id is not the value */
+                "q[status_id_not_eq]"?: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+                /** @description status_id is one of */
+                "q[status_id_in][]"?: ("draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled")[];
+                /** @description status_id is none of */
+                "q[status_id_not_in][]"?: ("draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled")[];
+                /** @description status_id is null (true) or not (false) */
+                "q[status_id_null]"?: "true" | "false";
+                /** @description status_id is present (true) or not (false) */
+                "q[status_id_present]"?: "true" | "false";
                 /** @description file_number is the value */
                 "q[file_number_eq]"?: string;
                 /** @description file_number is not the value */
@@ -9457,6 +10107,18 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
+                /** @description created_by_id is the value */
+                "q[created_by_id_eq]"?: string;
+                /** @description created_by_id is not the value */
+                "q[created_by_id_not_eq]"?: string;
+                /** @description created_by_id is one of */
+                "q[created_by_id_in][]"?: string[];
+                /** @description created_by_id is none of */
+                "q[created_by_id_not_in][]"?: string[];
+                /** @description created_by_id is null (true) or not (false) */
+                "q[created_by_id_null]"?: "true" | "false";
+                /** @description created_by_id is present (true) or not (false) */
+                "q[created_by_id_present]"?: "true" | "false";
                 /** @description offer_expires_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
                 /** @description offer_expires_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
@@ -9502,7 +10164,7 @@ export interface operations {
                 /** @description payment_method is present (true) or not (false) */
                 "q[payment_method_present]"?: "true" | "false";
                 /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several (at most 5) */
-                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
+                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "status_id asc" | "status_id desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "created_by_id asc" | "created_by_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
                 /**
@@ -9555,7 +10217,25 @@ export interface operations {
                      *             "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
                      *             "name": "Avery Appraiser"
                      *           },
-                     *           "offer_expires_at": null
+                     *           "offer_expires_at": null,
+                     *           "borrower_name": "Bea Borrower",
+                     *           "loan_number": "HC-2026-0042",
+                     *           "client": {
+                     *             "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *             "name": "Hill Country Bank"
+                     *           },
+                     *           "products": [
+                     *             {
+                     *               "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *               "name": "Single Family Appraisal (1004)"
+                     *             }
+                     *           ],
+                     *           "created_at": "11/26/2026",
+                     *           "inspection_scheduled_at": "2026-12-01T15:00:00.000Z",
+                     *           "inspection_completed_at": "12/01/2026",
+                     *           "total_fee": "450.00",
+                     *           "appraiser_fee": "300.00",
+                     *           "status_changed_at": "2026-12-01T16:10:00.000Z"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -10072,6 +10752,18 @@ export interface operations {
                 "q[status_name_null]"?: "true" | "false";
                 /** @description status_name is present (true) or not (false) */
                 "q[status_name_present]"?: "true" | "false";
+                /** @description status_id is the value */
+                "q[status_id_eq]"?: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+                /** @description status_id is not the value */
+                "q[status_id_not_eq]"?: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+                /** @description status_id is one of */
+                "q[status_id_in][]"?: ("draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled")[];
+                /** @description status_id is none of */
+                "q[status_id_not_in][]"?: ("draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled")[];
+                /** @description status_id is null (true) or not (false) */
+                "q[status_id_null]"?: "true" | "false";
+                /** @description status_id is present (true) or not (false) */
+                "q[status_id_present]"?: "true" | "false";
                 /** @description file_number is the value */
                 "q[file_number_eq]"?: string;
                 /** @description file_number is not the value */
@@ -10422,6 +11114,18 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
+                /** @description created_by_id is the value */
+                "q[created_by_id_eq]"?: string;
+                /** @description created_by_id is not the value */
+                "q[created_by_id_not_eq]"?: string;
+                /** @description created_by_id is one of */
+                "q[created_by_id_in][]"?: string[];
+                /** @description created_by_id is none of */
+                "q[created_by_id_not_in][]"?: string[];
+                /** @description created_by_id is null (true) or not (false) */
+                "q[created_by_id_null]"?: "true" | "false";
+                /** @description created_by_id is present (true) or not (false) */
+                "q[created_by_id_present]"?: "true" | "false";
                 /** @description offer_expires_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
                 /** @description offer_expires_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
@@ -10467,7 +11171,7 @@ export interface operations {
                 /** @description payment_method is present (true) or not (false) */
                 "q[payment_method_present]"?: "true" | "false";
                 /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several (at most 5) */
-                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
+                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "status_id asc" | "status_id desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "created_by_id asc" | "created_by_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
                 /**
@@ -10571,6 +11275,18 @@ export interface operations {
                 "q[status_name_null]"?: "true" | "false";
                 /** @description status_name is present (true) or not (false) */
                 "q[status_name_present]"?: "true" | "false";
+                /** @description status_id is the value */
+                "q[status_id_eq]"?: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+                /** @description status_id is not the value */
+                "q[status_id_not_eq]"?: "draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled";
+                /** @description status_id is one of */
+                "q[status_id_in][]"?: ("draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled")[];
+                /** @description status_id is none of */
+                "q[status_id_not_in][]"?: ("draft" | "pending" | "waiting_payment" | "pending_payment" | "unassigned" | "bidding" | "auto_assign_processing" | "pending_assignment" | "assignment_accepted_with_condition" | "assignment_rejected" | "assignment_timed_out" | "under_negotiation" | "refused_negotiation" | "assigned" | "inspection_scheduled" | "inspection_completed" | "submission_requested" | "submission_fee_failed" | "in_review" | "internal_quality_assurance" | "action_required" | "client_quality_assurance" | "client_request" | "completion_requested" | "completion_payment_hold" | "completed" | "fulfilled" | "on_hold" | "attention_needed" | "waiting_info_from_client" | "cancel_requested" | "cancelled")[];
+                /** @description status_id is null (true) or not (false) */
+                "q[status_id_null]"?: "true" | "false";
+                /** @description status_id is present (true) or not (false) */
+                "q[status_id_present]"?: "true" | "false";
                 /** @description file_number is the value */
                 "q[file_number_eq]"?: string;
                 /** @description file_number is not the value */
@@ -10921,6 +11637,18 @@ export interface operations {
                 "q[appraiser_id_null]"?: "true" | "false";
                 /** @description appraiser_id is present (true) or not (false) */
                 "q[appraiser_id_present]"?: "true" | "false";
+                /** @description created_by_id is the value */
+                "q[created_by_id_eq]"?: string;
+                /** @description created_by_id is not the value */
+                "q[created_by_id_not_eq]"?: string;
+                /** @description created_by_id is one of */
+                "q[created_by_id_in][]"?: string[];
+                /** @description created_by_id is none of */
+                "q[created_by_id_not_in][]"?: string[];
+                /** @description created_by_id is null (true) or not (false) */
+                "q[created_by_id_null]"?: "true" | "false";
+                /** @description created_by_id is present (true) or not (false) */
+                "q[created_by_id_present]"?: "true" | "false";
                 /** @description offer_expires_at is the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
                 "q[offer_expires_at_eq]"?: string;
                 /** @description offer_expires_at is not the value. A date (YYYY-MM-DD, MM/DD/YYYY: the whole day in the deployment time zone) or a date-time: YYYY-MM-DDTHH:MM[:SS] or MM/DD/YYYY HH:MM read in that zone, or ISO 8601 with a zone (Z, +HH:MM); years 1000 to 9999 (blank: the term is left out) */
@@ -10966,7 +11694,7 @@ export interface operations {
                 /** @description payment_method is present (true) or not (false) */
                 "q[payment_method_present]"?: "true" | "false";
                 /** @description Sort: "<attribute> asc|desc"; repeat as q[s][] to sort by several (at most 5) */
-                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
+                "q[s]"?: "id asc" | "id desc" | "status_name asc" | "status_name desc" | "status_id asc" | "status_id desc" | "file_number asc" | "file_number desc" | "loan_number asc" | "loan_number desc" | "loan_type asc" | "loan_type desc" | "transaction_type asc" | "transaction_type desc" | "borrower_first_name asc" | "borrower_first_name desc" | "borrower_last_name asc" | "borrower_last_name desc" | "borrower_name asc" | "borrower_name desc" | "keywords asc" | "keywords desc" | "address_city asc" | "address_city desc" | "address_state asc" | "address_state desc" | "address_zip asc" | "address_zip desc" | "address_street asc" | "address_street desc" | "due_date asc" | "due_date desc" | "created_at asc" | "created_at desc" | "updated_at asc" | "updated_at desc" | "completed_at asc" | "completed_at desc" | "fulfilled_at asc" | "fulfilled_at desc" | "open asc" | "open desc" | "on_time asc" | "on_time desc" | "revised asc" | "revised desc" | "product_id asc" | "product_id desc" | "client_id asc" | "client_id desc" | "company_id asc" | "company_id desc" | "appraiser_id asc" | "appraiser_id desc" | "created_by_id asc" | "created_by_id desc" | "offer_expires_at asc" | "offer_expires_at desc" | "vendor_due_date asc" | "vendor_due_date desc" | "payment_method asc" | "payment_method desc";
             };
             header?: {
                 /**

@@ -34,6 +34,11 @@ export interface AttributeSpec {
   values?: readonly string[];
   /** Turns a value as integrators write it into the stored form (a state code into its id); null: invalid. */
   transform?: (value: string) => string | null;
+  /**
+   * For enum attributes searched by a key other than the stored value (a status's key for its
+   * name): the stored form of an accepted value. `values` lists the keys callers send.
+   */
+  stored?: (value: string) => string;
   /** Never NULL (a NOT NULL column): keyset paging can then compare it as a range (db/list-keyset.ts). */
   notNull?: boolean;
   /**

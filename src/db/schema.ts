@@ -521,6 +521,25 @@ export interface OrderTurnTimesTable {
   n: number;
 }
 
+/** The columns a user chose for an order list (migration 0033). */
+export interface OrderListColumnsTable {
+  user_id: string;
+  list: string;
+  columns: string[];
+  updated_at: Generated<Date>;
+}
+
+/** A user's saved view of an order list: a search, a sort and columns under a name. */
+export interface OrderListViewsTable {
+  id: Generated<string>;
+  user_id: string;
+  list: string;
+  name: string;
+  search: ColumnType<Record<string, unknown>, string, string>;
+  columns: string[];
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -560,6 +579,8 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   order_daily_figures: OrderDailyFiguresTable;
   order_turn_times: OrderTurnTimesTable;
+  order_list_columns: OrderListColumnsTable;
+  order_list_views: OrderListViewsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,6 +5,7 @@ import { ERROR_EXAMPLES, REQUEST_ID } from './errors.ts';
 import type { NamedExample } from './example.ts';
 import { OPERATION_EXAMPLES, PARAMETER_EXAMPLES } from './operations.ts';
 import { ORDER_EXAMPLES } from './orders.ts';
+import { ORDER_LIST_EXAMPLES } from './order-lists.ts';
 import { PAYMENT_EXAMPLES } from './payments.ts';
 import { PEOPLE_EXAMPLES } from './people.ts';
 import { RECORD_EXAMPLES } from './records.ts';
@@ -24,6 +25,7 @@ const named: NamedExample[] = [
   ...PEOPLE_EXAMPLES,
   ...CLIENT_EXAMPLES,
   ...ORDER_EXAMPLES,
+  ...ORDER_LIST_EXAMPLES,
   ...RECORD_EXAMPLES,
   ...PAYMENT_EXAMPLES,
   ...WEBHOOK_EXAMPLES,

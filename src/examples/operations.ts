@@ -135,6 +135,8 @@ export const PARAMETER_EXAMPLES: Record<string, string> = {
   party_id: CONTACT_PARTY_ID,
   webhook_id: WEBHOOK_ID,
   delivery_id: DELIVERY_ID,
+  list: 'orders',
+  view_id: '0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21',
   feed: 'qVWa9vM_x5eMQqgOjHDiYo_mbZDGQ8x-n2BCCocgNLg.ics',
   'X-Api-Email': LOAN_OFFICER.email,
   'X-User-Email': LOAN_OFFICER.email,

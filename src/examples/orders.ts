@@ -210,6 +210,16 @@ export const ORDER_LIST_ITEM: Static<typeof OrderListItem> = {
   transaction_type: 'purchase',
   appraiser: { id: APPRAISER.id, name: APPRAISER.name },
   offer_expires_at: null,
+  borrower_name: 'Bea Borrower',
+  loan_number: ORDER.loan_number,
+  client: ORDER.client,
+  products: ORDER.products,
+  created_at: ORDER.created_at,
+  inspection_scheduled_at: ORDER.inspection_scheduled_at,
+  inspection_completed_at: ORDER.inspection_completed_at,
+  total_fee: ORDER.total_fee,
+  appraiser_fee: ORDER.appraiser_fee,
+  status_changed_at: '2026-12-01T16:10:00.000Z',
 };
 
 export const PAGINATION: Static<typeof Pagination> = {

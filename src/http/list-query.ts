@@ -364,7 +364,7 @@ function checkValue(value: string, spec: AttributeSpec, timeZone: string): strin
     case 'uuid':
       return isUuid(value) ? value.toLowerCase() : null;
     case 'enum':
-      return spec.values?.includes(value) ? value : null;
+      return spec.values?.includes(value) ? (spec.stored?.(value) ?? value) : null;
     case 'integer':
       return /^-?\d{1,15}$/.test(value) ? value : null;
     case 'decimal':

@@ -9,7 +9,13 @@ import { findCounty, findState } from '../reference/geography.ts';
 import { statusRef, type Status } from '../workflow/statuses.ts';
 import { allowedTransitions } from '../workflow/allowed.ts';
 import { toParty, type PartyRow } from './order.parties.ts';
-import type { HistoryRow, OrderDetailRow, OrderExportRow, OrderListRow } from './order.repository.ts';
+import type {
+  HistoryRow,
+  OrderDetailRow,
+  OrderExportRow,
+  OrderListRow,
+  OrderPageRow,
+} from './order.repository.ts';
 import { CREATE_TO_READ, invoiceStrategy } from './order.enums.ts';
 import { toAccessContact } from './order.fields.ts';
 import type { OrderDetail } from './order.schemas.ts';
@@ -228,7 +234,8 @@ export function toOrderDetail(row: OrderDetailRow, principal: Principal, timeZon
 /** An order's version as the API shows it (If-Match): its updated_at, to the millisecond. */
 export const orderVersion = (updatedAt: Date): string => updatedAt.toISOString();
 
-export function toOrderListItem(row: OrderListRow, party: Party, timeZone: string) {
+export function toOrderListItem(row: OrderPageRow, party: Party, timeZone: string) {
+  const terms = termsSeenBy(party);
   return {
     id: row.id,
     file_number: row.file_number,
@@ -238,6 +245,19 @@ export function toOrderListItem(row: OrderListRow, party: Party, timeZone: strin
     loan_type: row.loan_type as OrderDetail['loan_type'],
     transaction_type: row.transaction_type as OrderDetail['transaction_type'],
     ...appraiserSeenBy(party, row),
+    borrower_name: row.borrower_name,
+    loan_number: row.loan_number,
+    client: { id: row.client_id, name: row.client_name },
+    products: row.products,
+    created_at: formatDate(row.created_at, timeZone),
+    inspection_scheduled_at: row.inspection_scheduled_at
+      ? new Date(row.inspection_scheduled_at).toISOString()
+      : null,
+    inspection_completed_at: formatDate(row.inspection_completed_at, timeZone),
+    // Each side sees its own fee only, as on the order (policy/terms.ts).
+    total_fee: terms.clientSide ? centsToDecimal(row.total_fee_cents) : null,
+    appraiser_fee: terms.appraiserSide ? centsToDecimal(row.appraiser_fee_cents) : null,
+    status_changed_at: new Date(row.status_changed_at).toISOString(),
   };
 }
 

@@ -5,7 +5,7 @@ import { CLOSED } from '../workflow/statuses.ts';
 import type { PartyRow } from './order.parties.ts';
 import { orderByClauses, whereClauses, type ListQuery } from '../db/list-filter.ts';
 import { afterKeys, keyText, orderByKeys, sortKeys, type SortKey } from '../db/list-keyset.ts';
-import { ORDER_ATTRIBUTES } from './order.search.ts';
+import { ORDER_ATTRIBUTES, STATUS_ATTRIBUTES } from './order.search.ts';
 import { boundedMatches, estimatedTotal, plannedMatches } from '../db/list-count.ts';
 
 /**
@@ -173,7 +173,33 @@ export function orderSortKeys(list: ListQuery): SortKey[] {
   return sortKeys(list, ORDER_ATTRIBUTES, [...TIE_BREAKERS]);
 }
 
-export type OrderPageRow = OrderListRow & { sort_keys: (string | null)[] };
+/** What a page of the list shows besides: the columns people choose to see (docs/web.md). */
+export type OrderPageRow = OrderListRow &
+  Pick<
+    Selectable<OrdersTable>,
+    | 'loan_number'
+    | 'borrower_name'
+    | 'client_id'
+    | 'created_at'
+    | 'inspection_scheduled_at'
+    | 'inspection_completed_at'
+    | 'total_fee_cents'
+    | 'appraiser_fee_cents'
+  > & {
+    client_name: string;
+    products: { id: string; name: string }[];
+    status_changed_at: Date;
+    sort_keys: (string | null)[];
+  };
+
+/**
+ * When the order came into its status: its latest history entry that moved it (its creation
+ * when none did). An order's history is short and indexed by (order_id, created_at).
+ */
+const STATUS_CHANGED_AT = sql<Date>`coalesce((SELECT h.created_at FROM order_history h
+   WHERE h.order_id = orders.id AND h.to_status = orders.status
+     AND h.from_status IS DISTINCT FROM h.to_status
+   ORDER BY h.created_at DESC LIMIT 1), orders.created_at)`;
 
 /** How a list is counted: up to `limit` exactly (db/list-count.ts); `before`: the rows of the pages before this one. */
 export interface CountBound {
@@ -218,6 +244,22 @@ export async function listOrders(
       >`(SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = orders.appraiser_id)`.as(
         'appraiser_name',
       ),
+      'orders.loan_number',
+      'orders.borrower_name',
+      'orders.client_id',
+      'orders.created_at',
+      'orders.inspection_scheduled_at',
+      'orders.inspection_completed_at',
+      'orders.total_fee_cents',
+      'orders.appraiser_fee_cents',
+      sql<string>`(SELECT c.name FROM organizations c WHERE c.id = orders.client_id)`.as('client_name'),
+      sql<
+        { id: string; name: string }[]
+      >`coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY op.position)
+         FROM order_products op JOIN products p ON p.id = op.product_id WHERE op.order_id = orders.id), '[]')`.as(
+        'products',
+      ),
+      STATUS_CHANGED_AT.as('status_changed_at'),
       sql<(string | null)[]>`json_build_array(${sql.join(keys.map(keyText))})`.as('sort_keys'),
       total.query.as('total_count'),
     ])
@@ -274,7 +316,7 @@ export async function countOrdersByStatus(
   scope: CountScope,
   limit: number,
 ): Promise<{ counts: { status: string; count: number }[]; estimated: boolean }> {
-  const terms = list.terms.filter((term) => term.attribute !== 'status_name');
+  const terms = list.terms.filter((term) => !STATUS_ATTRIBUTES.includes(term.attribute));
   const running = () =>
     db
       .selectFrom('order_counts')
@@ -316,7 +358,7 @@ function statusOnly(list: ListQuery): string[] | null | undefined {
   if (list.terms.length === 0) return null;
   const values: string[] = [];
   for (const term of list.terms) {
-    if (term.attribute !== 'status_name' || (term.predicate !== 'eq' && term.predicate !== 'in'))
+    if (!STATUS_ATTRIBUTES.includes(term.attribute) || (term.predicate !== 'eq' && term.predicate !== 'in'))
       return undefined;
     values.push(...term.values);
   }

@@ -553,6 +553,21 @@ export const OrderListItem = Type.Object(
         description: 'While the order is offered (Pending assignment): when the offer times out',
       }),
     ),
+    borrower_name: Nullable(Type.String({ description: "The first borrower's name" })),
+    loan_number: Nullable(Type.String()),
+    client: IdName,
+    products: Type.Array(IdName),
+    created_at: Nullable(Type.String({ description: 'MM/DD/YYYY: when the order was placed' })),
+    inspection_scheduled_at: Nullable(Type.String({ description: 'ISO 8601 date-time' })),
+    inspection_completed_at: DateString,
+    total_fee: Nullable(Type.String({ description: "The client's fee; null for appraisers" })),
+    appraiser_fee: Nullable(
+      Type.String({ description: "The appraiser's fee, for staff and the appraiser; null for clients" }),
+    ),
+    status_changed_at: Type.String({
+      format: 'date-time',
+      description: 'When the order came into its status (ISO 8601, UTC): how long it has been in it',
+    }),
   },
   { $id: 'OrderListItem', description: 'An order in a list: enough to show a row' },
 );

@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import type { AttributeMap } from '../db/list-filter.ts';
 import { LOAN_TYPES, TRANSACTION_TYPES } from './order.enums.ts';
-import { CLOSED, STATUSES } from '../workflow/statuses.ts';
+import { CLOSED, STATUSES, statusById, statusId } from '../workflow/statuses.ts';
 import { findState, listStates } from '../reference/geography.ts';
+
+/** The attributes that name an order's status (by its name, by its key): a search by status. */
+export const STATUS_ATTRIBUTES: readonly string[] = ['status_name', 'status_id'];
 
 /** The attributes GET /api/v1/orders searches and sorts on: the q allow-list. */
 const borrower = (column: 'first_name' | 'last_name') =>
@@ -19,6 +22,14 @@ const SEARCH_TEXT = sql`(orders.file_number || ' ' || coalesce(orders.loan_numbe
 export const ORDER_ATTRIBUTES: AttributeMap = {
   id: { expr: sql.ref('orders.id'), type: 'uuid', notNull: true },
   status_name: { expr: sql.ref('orders.status'), type: 'enum', values: STATUSES, notNull: true },
+  // The status by its stable key (status.id in every answer: `in_review`), as links name it.
+  status_id: {
+    expr: sql.ref('orders.status'),
+    type: 'enum',
+    values: STATUSES.map(statusId),
+    stored: (key) => statusById.get(key)!,
+    notNull: true,
+  },
   file_number: {
     expr: sql.ref('orders.file_number'),
     type: 'text',
@@ -75,6 +86,8 @@ export const ORDER_ATTRIBUTES: AttributeMap = {
   client_id: { expr: sql.ref('orders.client_id'), type: 'uuid', notNull: true },
   company_id: { expr: sql.ref('orders.company_id'), type: 'uuid', notNull: true },
   appraiser_id: { expr: sql.ref('orders.appraiser_id'), type: 'uuid' },
+  // Who placed the order (a lender's user, or staff placing it for a client): "my orders".
+  created_by_id: { expr: sql.ref('orders.created_by'), type: 'uuid', notNull: true },
   // The pipeline's offers out: when each offer times out (null unless Pending assignment).
   offer_expires_at: { expr: sql.ref('orders.offer_expires_at'), type: 'datetime' },
   vendor_due_date: { expr: sql.ref('orders.vendor_due_date'), type: 'datetime' },

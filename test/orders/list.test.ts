@@ -78,16 +78,27 @@ describe('GET /api/v1/orders', () => {
     const { status, body } = await list();
     expect(status).toBe(200);
     expect(cities(body)).toEqual(['Chicago', 'Dallas', 'Austin']);
-    // The interface's fields, and the pipeline's: who has it, and when an offer times out.
+    // The interface's fields, the pipeline's (who has it, when an offer times out) and the
+    // columns people choose (test/orders/list-columns.test.ts).
     expect(Object.keys(body.data[0]).sort()).toEqual([
       'appraiser',
+      'appraiser_fee',
+      'borrower_name',
+      'client',
+      'created_at',
       'due_date',
       'file_number',
       'full_address',
       'id',
+      'inspection_completed_at',
+      'inspection_scheduled_at',
+      'loan_number',
       'loan_type',
       'offer_expires_at',
+      'products',
       'status',
+      'status_changed_at',
+      'total_fee',
       'transaction_type',
     ]);
     expect(body.data[0]).toMatchObject({

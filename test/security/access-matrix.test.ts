@@ -108,6 +108,11 @@ const MATRIX: Row[] = [
   ['POST   /me#invite',                                        200, 200, 200, 200, 403, 403, 403, 401, 401],
   ['GET    /me/notification_settings',                         200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['PATCH  /me/notification_settings',                         200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['GET    /me/order_lists/:list',                             200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['PUT    /me/order_lists/:list/columns',                     200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['POST   /me/order_lists/:list/views',                       201, 201, 201, 201, 201, 201, 201, 401, 401],
+  // A view is its owner's alone (the demo client's here): anyone else's id is not found.
+  ['DELETE /me/order_lists/:list/views/:view_id',              200, 404, 404, 404, 404, 404, 404, 401, 401],
   ['GET    /me/payment_card',                                  403, 403, 403, 403, 200, 404, 403, 401, 401],
   ['PUT    /me/payment_card',                                  403, 403, 403, 403, 200, 200, 403, 401, 401],
   ['DELETE /me/payment_card',                                  403, 403, 403, 403, 200, 404, 403, 401, 401],
@@ -446,6 +451,27 @@ async function clientUser(): Promise<Fixture> {
 }
 
 const nothing = (): Promise<Fixture> => Promise.resolve({ ids: {} });
+const orderList = (): Promise<Fixture> => Promise.resolve({ ids: { list: 'orders' } });
+
+/** A saved view of the order list, the demo client user's. */
+async function clientsView(): Promise<Fixture> {
+  const view = await t.db
+    .insertInto('order_list_views')
+    .values({
+      user_id: demo.users.client.id,
+      list: 'orders',
+      name: `Matrix ${unique()}`,
+      search: JSON.stringify({ sort: 'due_date asc' }),
+      columns: ['borrower'],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    ids: { list: 'orders', view_id: view.id },
+    snapshot: () =>
+      t.db.selectFrom('order_list_views').selectAll().where('id', '=', view.id).executeTakeFirst(),
+  };
+}
 let offeredProducts: string[] = [];
 
 const SANDBOX_CARD = {
@@ -618,6 +644,13 @@ const CALLS: Record<string, Call> = {
   },
   'GET /me/notification_settings': { fixture: nothing },
   'PATCH /me/notification_settings': { fixture: nothing, body: () => json({}) },
+  'GET /me/order_lists/:list': { fixture: orderList },
+  'PUT /me/order_lists/:list/columns': { fixture: orderList, body: () => json({ columns: ['borrower'] }) },
+  'POST /me/order_lists/:list/views': {
+    fixture: orderList,
+    body: () => json({ name: `View ${unique()}`, search: { mine: true }, columns: ['borrower'] }),
+  },
+  'DELETE /me/order_lists/:list/views/:view_id': { fixture: clientsView },
   'GET /me/payment_card': { fixture: appraisersCard },
   'PUT /me/payment_card': { fixture: nothing, body: () => json(SANDBOX_CARD) },
   'DELETE /me/payment_card': { fixture: appraisersCard },

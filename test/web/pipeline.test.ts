@@ -147,7 +147,8 @@ describe('the pipeline, queue by queue', () => {
     await row(page, orders.NEW!.fileNumber)
       .getByText(/\d+ h \d+ min left/)
       .waitFor();
-    expect(await row(page, orders.NEW!.fileNumber).getByRole('cell').nth(4).textContent()).toBe(
+    // The coordinator's default columns: choose, file number, status, property, client, appraiser…
+    expect(await row(page, orders.NEW!.fileNumber).getByRole('cell').nth(5).textContent()).toBe(
       'Bailey Bidwell',
     );
     await row(page, orders.OFFERED!.fileNumber).getByRole('checkbox').check();

@@ -2,6 +2,7 @@ import { Alert, Card, Group, Pagination, Skeleton, Stack, Table, Text } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { failureText } from '../queries/failure.ts';
+import { PreviousNext } from './PreviousNext.tsx';
 
 /** A column: its header, and what each row shows in it (`nowrap` for short codes and dates). */
 export interface Column<Row> {
@@ -25,8 +26,16 @@ export interface DataTableProps<Row> {
   pending?: boolean;
   /** A failed read: the service's own words, above the table. */
   error?: unknown;
-  /** Pages: shown when there is more than one. */
-  pages?: { total: number; current: number; onChange: (page: number) => void };
+  /**
+   * Pages: shown when there is more than one. `estimated`: the total is the service's estimate
+   * (docs/api.md), so no last page is promised: Previous and Next only, Next while one follows.
+   */
+  pages?: {
+    total: number;
+    current: number;
+    onChange: (page: number) => void;
+    estimated?: { hasNext: boolean };
+  };
   minWidth?: number;
 }
 
@@ -52,7 +61,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           {props.empty}
         </Text>
       )}
-      {pages && pages.total > 1 && (
+      {pages?.estimated && (pages.current > 1 || pages.estimated.hasNext) && (
+        <PreviousNext {...pages} hasNext={pages.estimated.hasNext} />
+      )}
+      {pages && !pages.estimated && pages.total > 1 && (
         <Group justify="center">
           <Pagination
             total={pages.total}

@@ -44,3 +44,9 @@ export function textOfHtml(html: string): string {
 /** Text placed in HTML the service will sanitize: every markup character escaped. */
 export const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * A total the service estimated (a search matching more orders than it counts exactly,
+ * docs/api.md): two significant figures, "480,000".
+ */
+export const about = (total: number) => Number(total.toPrecision(2)).toLocaleString();

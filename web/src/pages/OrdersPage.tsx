@@ -1,74 +1,74 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { DataTable, type Column } from '../components/DataTable.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
+import { columnCell, columnsOf, shownColumns } from '../features/orders/columns.tsx';
+import { OrderCard } from '../features/orders/OrderCard.tsx';
 import { OrderFilters } from '../features/orders/OrderFilters.tsx';
 import { OrderLink } from '../features/orders/OrderLink.tsx';
-import type { components } from '../../../sdk/src/client.ts';
-import { orDash } from '../lib/format.ts';
+import { OrderListNotices } from '../features/orders/OrderListNotices.tsx';
+import type { ViewChoice } from '../features/orders/SavedViews.tsx';
+import type { OrderListItem } from '../../../sdk/src/client.ts';
+import { about } from '../lib/format.ts';
+import { orderListSettingsQuery } from '../queries/order-lists.ts';
 import {
   exportHref,
   orderListQuery,
+  searchOfView,
   statusCountsQuery,
-  statusFilterOf,
   type OrderSearch,
 } from '../queries/orders.ts';
 import { useSession } from '../queries/session.ts';
 
-type Row = components['schemas']['OrderListItem'];
+// The views and the column picker load beside the list, not before it.
+const OrderListTools = lazy(() =>
+  import('../features/orders/OrderListTools.tsx').then((m) => ({ default: m.OrderListTools })),
+);
 
-const COLUMNS: Column<Row>[] = [
-  { header: 'File number', cell: (order) => <OrderLink order={order} />, nowrap: true },
-  { header: 'Property', cell: (order) => order.full_address },
-  { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
-  { header: 'Due', cell: (order) => orDash(order.due_date), nowrap: true },
-  {
-    header: 'Loan',
-    cell: (order) => (
-      <Text size="sm" tt="capitalize">
-        {order.loan_type.replace(/_/g, ' ')}, {order.transaction_type.replace(/_/g, ' ')}
-      </Text>
-    ),
-  },
-];
-
-function OrderCard({ order }: { order: Row }) {
-  return (
-    <>
-      <Group justify="space-between" wrap="nowrap" align="start">
-        <OrderLink order={order} />
-        <StatusBadge status={order.status} />
-      </Group>
-      <Text size="sm">{order.full_address}</Text>
-      <Text size="sm" c="dimmed">
-        Due {orDash(order.due_date)}
-      </Text>
-    </>
-  );
-}
-
-/**
- * A total the service estimated (a search matching more orders than it counts exactly,
- * docs/api.md): two significant figures, "480,000".
- */
-const about = (total: number) => Number(total.toPrecision(2)).toLocaleString();
-
-/** The orders the user can see: search, status, sort and page live in the URL (routes/orders.ts). */
+/** The orders the user can see: the search, the view and the page live in the URL (routes/orders.ts). */
 export function OrdersPage() {
   usePageTitle('Orders');
-  const role = useSession()?.user.role;
+  const user = useSession()?.user;
+  const role = user?.role;
+  const viewer = user ? { id: user.id, role: user.role } : null;
   const search = useSearch({ from: '/orders' });
   const navigate = useNavigate({ from: '/orders' });
-  const counts = useSuspenseQuery(statusCountsQuery(search)).data;
-  const status = statusFilterOf(search.status, counts);
-  const orders = useSuspenseQuery(orderListQuery(search, status)).data;
-  // A filter's change replaces the address instead of adding one: Back leaves the list.
+  const counts = useSuspenseQuery(statusCountsQuery(search, viewer)).data;
+  const orders = useSuspenseQuery(orderListQuery(search, viewer)).data;
+  const settings = useSuspenseQuery(orderListSettingsQuery('orders')).data;
+  // A filter's change replaces the address instead of adding one: Back leaves the list. It
+  // leaves the saved view shown, whose search it no longer is.
   const setSearch = (change: Partial<OrderSearch>) =>
-    void navigate({ search: (previous) => ({ ...previous, ...change, page: change.page }), replace: true });
+    void navigate({
+      search: (previous) => ({ ...previous, view: undefined, ...change, page: change.page }),
+      replace: true,
+    });
+  const chooseView = (choice: ViewChoice) =>
+    void navigate({
+      search:
+        choice.kind === 'saved'
+          ? { ...searchOfView(choice.view.search), view: choice.view.id }
+          : choice.kind === 'mine'
+            ? { mine: true }
+            : {},
+      replace: true,
+    });
+  const view = settings.views.find((saved) => saved.id === search.view);
+  const columns = shownColumns('orders', role, view ? view.columns : settings.columns);
+  const table: Column<OrderListItem>[] = [
+    { header: 'File number', cell: (order) => <OrderLink order={order} />, nowrap: true },
+    { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
+    ...columns.map((key) => columnCell(key, role)),
+  ];
   const total = orders.pagination.total_count;
-  const filtered = Boolean(search.q || search.status || search.due_from || search.due_to || search.terms);
+  const estimated = orders.pagination.total_count_is_estimate;
+  const filtered = Boolean(
+    search.q || search.status || search.due_from || search.due_to || search.terms || search.mine,
+  );
+  const { page: _page, view: _view, terms: _terms, label: _label, ...kept } = search;
 
   return (
     <Stack gap="md" maw={1200} mx="auto">
@@ -78,21 +78,19 @@ export function OrdersPage() {
         </Title>
         <Group gap="md">
           <Text c="dimmed" size="sm" aria-live="polite">
-            {orders.pagination.total_count_is_estimate
+            {estimated
               ? `About ${about(total)} orders`
               : `${total.toLocaleString()} order${total === 1 ? '' : 's'}`}
           </Text>
-          {status !== 'none' && (
-            <Button
-              component="a"
-              variant="default"
-              href={exportHref(search, status)}
-              download
-              aria-label="Export these orders as CSV"
-            >
-              Export CSV
-            </Button>
-          )}
+          <Button
+            component="a"
+            variant="default"
+            href={exportHref(search, viewer, !orders.unknown_status)}
+            download
+            aria-label="Export these orders as CSV"
+          >
+            Export CSV
+          </Button>
           {(role === 'client' || role === 'staff') && (
             <Button component={Link} to="/orders/new">
               New order
@@ -100,32 +98,43 @@ export function OrdersPage() {
           )}
         </Group>
       </Group>
-      {search.terms && (
-        <Alert color="indigo" variant="light" title="Orders behind a figure of the dashboard">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text size="sm">{search.label ?? 'A search of the dashboard'}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => setSearch({ terms: undefined, label: undefined })}
-            >
-              Show all orders
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      <OrderFilters search={search} counts={counts} onChange={setSearch} />
+      <OrderListNotices
+        unknownStatus={orders.unknown_status}
+        figure={search.terms ? (search.label ?? 'A search of the dashboard') : null}
+        onClearStatus={() => setSearch({ status: undefined })}
+        onClearFigure={() => setSearch({ terms: undefined, label: undefined })}
+      />
+      <Suspense fallback={<Box mih={60} />}>
+        <OrderListTools
+          list="orders"
+          views={settings.views}
+          chosen={view?.id ?? (search.mine ? 'mine' : '')}
+          search={kept}
+          available={columnsOf(role)}
+          columns={columns}
+          onChoose={chooseView}
+          onColumnsChosen={() => view && setSearch({})}
+        />
+      </Suspense>
+      <OrderFilters
+        search={search}
+        counts={counts}
+        statusKnown={!orders.unknown_status}
+        onChange={setSearch}
+      />
       <DataTable
         label="Orders"
         rows={orders.data}
         rowKey={(order) => order.id}
-        columns={COLUMNS}
-        card={(order) => <OrderCard order={order} />}
+        columns={table}
+        card={(order) => <OrderCard order={order} columns={columns} role={role} />}
         empty={filtered ? 'No order matches this search.' : 'No orders yet.'}
+        minWidth={Math.max(640, 130 * table.length)}
         pages={{
           total: orders.pagination.total_pages,
           current: search.page ?? 1,
-          onChange: (next) => setSearch({ page: next > 1 ? next : undefined }),
+          onChange: (next) => setSearch({ page: next > 1 ? next : undefined, view: search.view }),
+          ...(estimated ? { estimated: { hasNext: orders.pagination.has_next_page } } : {}),
         }}
       />
     </Stack>

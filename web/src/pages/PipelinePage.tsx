@@ -7,6 +7,9 @@ import { QueueTiles } from '../features/pipeline/QueueTiles.tsx';
 import { QueueBoard } from '../features/pipeline/QueueBoard.tsx';
 import { QueueTable } from '../features/pipeline/QueueTable.tsx';
 import { queuesQuery } from '../queries/pipeline.ts';
+import { orderListSettingsQuery } from '../queries/order-lists.ts';
+import { PipelineTools } from '../features/pipeline/PipelineTools.tsx';
+import { shownColumns } from '../features/orders/columns.tsx';
 
 /**
  * The appraisal company's pipeline: its queues with their counts (what needs us now), and the
@@ -19,9 +22,14 @@ export function PipelinePage() {
   const queues = useSuspenseQuery(queuesQuery);
   const chosen = queues.data.data.find((queue) => queue.id === search.queue) ?? queues.data.data[0];
   usePageTitle(chosen ? `Pipeline · ${chosen.name}` : 'Pipeline');
+  const settings = useSuspenseQuery(orderListSettingsQuery('pipeline')).data;
+  const columns = shownColumns('pipeline', 'staff', settings.columns);
   const view = search.view ?? 'table';
   const setSearch = (change: Partial<typeof search>) =>
     void navigate({ search: (previous) => ({ ...previous, ...change }) });
+  // The client is a filter: its change replaces the address (Back leaves the pipeline).
+  const setClient = (client: string | undefined) =>
+    void navigate({ search: (previous) => ({ ...previous, client, page: undefined }), replace: true });
 
   return (
     <Stack gap="md" maw={1280} mx="auto">
@@ -46,6 +54,7 @@ export function PipelinePage() {
                 {chosen.description}
               </Text>
             </div>
+            <PipelineTools clientId={search.client} columns={columns} onClient={setClient} />
             <SegmentedControl
               aria-label="View"
               value={view}
@@ -62,9 +71,11 @@ export function PipelinePage() {
               queue={chosen}
               page={search.page ?? 1}
               onPage={(page) => setSearch({ page: page > 1 ? page : undefined })}
+              clientId={search.client}
+              shown={columns}
             />
           ) : (
-            <QueueBoard queue={chosen} />
+            <QueueBoard queue={chosen} clientId={search.client} />
           )}
         </Stack>
       )}

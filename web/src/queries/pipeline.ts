@@ -14,9 +14,12 @@ export const queuesQuery = {
   placeholderData: keepPreviousData,
 };
 
-/** A queue's orders, due soonest first: the statuses come from the queue, as the API names them. */
-export const queueOrdersQuery = (statuses: OrderStatus[], page: number) => ({
-  queryKey: ['orders', 'queue', statuses, page],
+/**
+ * A queue's orders, due soonest first: the statuses come from the queue, as the API names them;
+ * `clientId` narrows them to one client's.
+ */
+export const queueOrdersQuery = (statuses: OrderStatus[], page: number, clientId?: string) => ({
+  queryKey: ['orders', 'queue', statuses, page, clientId ?? null],
   queryFn: async () =>
     unwrap(
       await api.GET('/api/v1/orders', {
@@ -26,6 +29,7 @@ export const queueOrdersQuery = (statuses: OrderStatus[], page: number) => ({
             per_page: QUEUE_PAGE_SIZE,
             'q[status_name_in][]': statuses,
             'q[s]': 'due_date asc',
+            ...(clientId ? { 'q[client_id_eq]': clientId } : {}),
           },
         },
       }),
@@ -34,10 +38,13 @@ export const queueOrdersQuery = (statuses: OrderStatus[], page: number) => ({
   enabled: statuses.length > 0,
 });
 
-/** The company's counts per status (the board's columns). */
-export const statusCountsQuery = {
-  queryKey: ['orders', 'status_counts', {}],
-  queryFn: async () => unwrap(await api.GET('/api/v1/orders/status_counts')),
+/** The company's counts per status (the board's columns), or one client's. */
+export const statusCountsQuery = (clientId?: string) => {
+  const terms = clientId ? { 'q[client_id_eq]': clientId } : {};
+  return {
+    queryKey: ['orders', 'status_counts', terms],
+    queryFn: async () => unwrap(await api.GET('/api/v1/orders/status_counts', { params: { query: terms } })),
+  };
 };
 
 export const panelQuery = {

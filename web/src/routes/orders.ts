@@ -3,14 +3,16 @@ import { OrdersPage } from '../pages/OrdersPage.tsx';
 import { clientsQuery, configurationQuery } from '../queries/new-order.ts';
 import { queryClient } from '../queries/query-client.ts';
 import { sessionQuery } from '../queries/session.ts';
-import { orderListQuery, statusCountsQuery, statusFilterOf } from '../queries/orders.ts';
+import { orderListQuery, statusCountsQuery, type Viewer } from '../queries/orders.ts';
+import { orderListSettingsQuery } from '../queries/order-lists.ts';
 import { requireSession, rootRoute } from './root.tsx';
-import { day, key, oneOf, page, searchSchema, terms, text } from './search.ts';
+import { day, flag, id, key, oneOf, page, searchSchema, terms, text } from './search.ts';
 
 /**
  * The order list's search lives in the URL (shareable, reloadable, back-button friendly).
- * `status` is the status's key (`completed`), `terms` the API's own search terms as a dashboard
- * figure names them (key k stands for q[k]), with `label` saying which figure it was.
+ * `status` is the status's key (`completed`), `mine` the built-in view "My orders", `view` the
+ * saved view shown, `terms` the API's own search terms as a dashboard figure names them (key k
+ * stands for q[k]), with `label` saying which figure it was.
  */
 export const ordersSearch = searchSchema({
   q: text(),
@@ -19,6 +21,8 @@ export const ordersSearch = searchSchema({
   due_to: day,
   page,
   sort: oneOf(['due_date asc', 'due_date desc', 'created_at asc']),
+  mine: flag,
+  view: id,
   terms,
   label: text(),
 });
@@ -29,12 +33,15 @@ export const ordersRoute = createRoute({
   beforeLoad: requireSession,
   validateSearch: ordersSearch,
   loaderDeps: ({ search }) => search,
-  // Without a status, the list and the counts are asked for together; with one, the list waits
-  // for the counts, which name the status the URL gives by its key.
+  // The list (its status by its key), the counts and the person's columns and views, together.
   loader: async ({ deps }) => {
-    const counts = queryClient.ensureQueryData(statusCountsQuery(deps));
-    if (!deps.status) return Promise.all([counts, queryClient.ensureQueryData(orderListQuery(deps, 'any'))]);
-    return queryClient.ensureQueryData(orderListQuery(deps, statusFilterOf(deps.status, await counts)));
+    const session = await queryClient.ensureQueryData(sessionQuery);
+    const viewer: Viewer | null = session ? { id: session.user.id, role: session.user.role } : null;
+    return Promise.all([
+      queryClient.ensureQueryData(statusCountsQuery(deps, viewer)),
+      queryClient.ensureQueryData(orderListQuery(deps, viewer)),
+      queryClient.ensureQueryData(orderListSettingsQuery('orders')),
+    ]);
   },
   component: OrdersPage,
 });

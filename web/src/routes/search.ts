@@ -39,6 +39,9 @@ export const day = text(10, /^\d{4}-\d{2}-\d{2}$/);
 /** A key of the API's (a queue, a status id): lower case words joined by underscores. */
 export const key = text(60, /^[a-z_]+$/);
 
+/** A switch that is on when present (`?mine=true`); off is no parameter. */
+export const flag: Parser<true> = (value) => (value === true || value === 'true' ? true : undefined);
+
 /** An id the service gave (a UUID). */
 export const id = text(36, /^[0-9a-f-]{36}$/i);
 

@@ -2,12 +2,22 @@ import type { AdminTab } from '../features/admin/tabs.ts';
 import { DEFAULT_MONTHS } from '../features/dashboard/figures.ts';
 import { apiKeysQuery, notificationSettingsQuery } from '../queries/account.ts';
 import { clientsQuery } from '../queries/clients.ts';
+import { orderListSettingsQuery } from '../queries/order-lists.ts';
+import { queuesQuery } from '../queries/pipeline.ts';
 import { companySettingsQuery } from '../queries/company.ts';
 import { insightQuery } from '../queries/insight.ts';
 import { queryClient } from '../queries/query-client.ts';
 import { sessionQuery } from '../queries/session.ts';
 import { usersQuery } from '../queries/users.ts';
 import { webhooksQuery } from '../queries/webhooks.ts';
+
+/** The pipeline's queues, the clients to filter by and the person's columns, together. */
+export const loadPipeline = () =>
+  Promise.all([
+    queryClient.ensureQueryData(queuesQuery),
+    queryClient.ensureQueryData(clientsQuery),
+    queryClient.ensureQueryData(orderListSettingsQuery('pipeline')),
+  ]);
 
 /** The dashboard's figures for the period asked for (or the default one). */
 export const loadDashboard = (months: number | undefined) =>

@@ -1,9 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { ADMIN_TABS } from '../features/admin/tabs.ts';
-import { queryClient } from '../queries/query-client.ts';
-import { queuesQuery } from '../queries/pipeline.ts';
 import { requireSession, rootRoute } from './root.tsx';
-import { key, oneOf, page, searchSchema, whole } from './search.ts';
+import { id, key, oneOf, page, searchSchema, whole } from './search.ts';
 
 /**
  * What the staff workspace's and the account's pages load first, in a chunk of its own: their
@@ -17,14 +15,14 @@ const staffOnly = async (context: { location: { href: string } }) => {
   if (session.user.role !== 'staff') throw redirect({ to: '/orders' });
 };
 
-/** The pipeline: a queue (by its key) as a table or a board. */
-export const pipelineSearch = searchSchema({ queue: key, view: oneOf(['board']), page });
+/** The pipeline: a queue (by its key) as a table or a board, of every client or one. */
+export const pipelineSearch = searchSchema({ queue: key, view: oneOf(['board']), page, client: id });
 export const pipelineRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pipeline',
   beforeLoad: staffOnly,
   validateSearch: pipelineSearch,
-  loader: () => queryClient.ensureQueryData(queuesQuery),
+  loader: async () => (await staffLoaders()).loadPipeline(),
   // Staff only: its code loads when it is first opened, not with everyone's first page.
   component: lazyRouteComponent(() => import('../pages/PipelinePage.tsx'), 'PipelinePage'),
 });

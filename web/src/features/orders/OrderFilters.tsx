@@ -21,10 +21,13 @@ const SORTS = [
 export function OrderFilters({
   search,
   counts,
+  statusKnown,
   onChange,
 }: {
   search: OrderSearch;
   counts: StatusCounts;
+  /** false: the status of the link is none the service knows (the list shows every status). */
+  statusKnown: boolean;
   onChange: (change: Partial<OrderSearch>) => void;
 }) {
   const typed = useDebouncedCallback((q: string) => onChange({ q: q || undefined }), 300);
@@ -32,8 +35,10 @@ export function OrderFilters({
     value: status.id,
     label: `${status.name} (${count.toLocaleString()})`,
   }));
-  if (search.status && !statuses.some((choice) => choice.value === search.status))
-    statuses.push({ value: search.status, label: `${sentence(search.status)} (0)` });
+  // A status no order of the search is in still shows, with its 0; an unknown one does not.
+  const status = statusKnown ? search.status : undefined;
+  if (status && !statuses.some((choice) => choice.value === status))
+    statuses.push({ value: status, label: `${sentence(status)} (0)` });
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
       <TextInput
@@ -45,7 +50,7 @@ export function OrderFilters({
       <NativeSelect
         label="Status"
         data={[{ value: '', label: 'Any status' }, ...statuses]}
-        value={search.status ?? ''}
+        value={status ?? ''}
         onChange={(event) => onChange({ status: event.currentTarget.value || undefined })}
       />
       <TextInput

@@ -11,9 +11,9 @@ import type { Queue } from './QueueTable.tsx';
  * first (the first page of the queue; the table pages through the rest). Columns sit side by
  * side on a wide screen and one under the other on a phone.
  */
-export function QueueBoard({ queue }: { queue: Queue }) {
-  const orders = useQuery(queueOrdersQuery(queue.statuses, 1));
-  const counts = useQuery(statusCountsQuery);
+export function QueueBoard({ queue, clientId }: { queue: Queue; clientId?: string | undefined }) {
+  const orders = useQuery(queueOrdersQuery(queue.statuses, 1, clientId));
+  const counts = useQuery(statusCountsQuery(clientId));
   const countOf = (status: string) => counts.data?.data.find((row) => row.status.name === status)?.count ?? 0;
   return (
     <ScrollArea type="auto" offsetScrollbars>

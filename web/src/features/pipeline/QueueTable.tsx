@@ -9,6 +9,15 @@ import { timeLeft } from '../../lib/deadlines.ts';
 import { queueOrdersQuery } from '../../queries/pipeline.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { DueDate } from './DueBadge.tsx';
+import { columnCell } from '../orders/columns.tsx';
+import { about } from '../../lib/format.ts';
+import type { ColumnKey } from '../../queries/order-lists.ts';
+
+/** "57 in this queue", or "About 4,800 in this queue" when the service estimated it. */
+const queueTotal = (pagination: { total_count: number; total_count_is_estimate: boolean }) =>
+  pagination.total_count_is_estimate
+    ? `About ${about(pagination.total_count)} in this queue`
+    : `${pagination.total_count.toLocaleString()} in this queue`;
 
 export type Queue = Schema<'OrderQueues'>['data'][number];
 
@@ -27,12 +36,17 @@ export function QueueTable({
   queue,
   page,
   onPage,
+  clientId,
+  shown,
 }: {
   queue: Queue;
   page: number;
   onPage: (page: number) => void;
+  clientId: string | undefined;
+  /** The columns chosen (the file number, the status and an offer's time left always show). */
+  shown: ColumnKey[];
 }) {
-  const orders = useQuery(queueOrdersQuery(queue.statuses, page));
+  const orders = useQuery(queueOrdersQuery(queue.statuses, page, clientId));
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const rows = orders.data?.data;
   const showOffers = queue.statuses.includes('Pending assignment');
@@ -67,10 +81,13 @@ export function QueueTable({
       width: 40,
     },
     { header: 'File number', cell: (order) => <FileLink order={order} />, nowrap: true },
-    { header: 'Property', cell: (order) => order.full_address },
     { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
-    { header: 'Appraiser', cell: (order) => order.appraiser?.name ?? '—' },
-    { header: 'Due', cell: (order) => <DueDate date={order.due_date} /> },
+    // The due date with its overdue and due-soon marks, here where people act on them.
+    ...shown.map((key) =>
+      key === 'due'
+        ? { header: 'Due', cell: (order: OrderListItem) => <DueDate date={order.due_date} /> }
+        : columnCell(key, 'staff'),
+    ),
     ...(showOffers
       ? [{ header: 'Offer', cell: (order: OrderListItem) => timeLeft(order.offer_expires_at) ?? '—' }]
       : []),
@@ -80,7 +97,7 @@ export function QueueTable({
     <Stack gap="xs">
       <Group justify="space-between" mih={30}>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {orders.data ? `${orders.data.pagination.total_count.toLocaleString()} in this queue` : ' '}
+          {orders.data ? queueTotal(orders.data.pagination) : ' '}
         </Text>
         {selected.length > 0 && <BulkActions selected={selected} onDone={() => setChosen(new Set())} />}
       </Group>
@@ -91,9 +108,18 @@ export function QueueTable({
         columns={columns}
         pending={orders.isPending}
         error={orders.error}
-        minWidth={760}
+        minWidth={Math.max(760, 130 * columns.length)}
         empty="Nothing here: this queue is clear."
-        pages={orders.data && { total: orders.data.pagination.total_pages, current: page, onChange: onPage }}
+        pages={
+          orders.data && {
+            total: orders.data.pagination.total_pages,
+            current: page,
+            onChange: onPage,
+            ...(orders.data.pagination.total_count_is_estimate
+              ? { estimated: { hasNext: orders.data.pagination.has_next_page } }
+              : {}),
+          }
+        }
         card={(order) => (
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap" align="start">
