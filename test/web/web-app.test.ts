@@ -244,6 +244,24 @@ describe('the order list', () => {
     await context.close();
   }, 60_000);
 
+  it('on a phone puts the search box and the first orders on the first screen, the other filters behind one button', async () => {
+    const jwt = await singleSignOnToken(base, demo.users.client.api_key);
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/sso?token=${jwt}&return_to=/orders`);
+    const first = page.getByRole('link', { name: /^AOM-\d{8}$/ }).first();
+    await first.waitFor();
+    expect((await first.boundingBox())!.y).toBeLessThan(812);
+    expect(await page.getByLabel('Due from').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Filters and sort' }).click();
+    await page.getByLabel('Sort').selectOption({ label: 'Due soonest' });
+    await page.waitForURL(/sort=due_date/);
+    await page.getByRole('button', { name: 'Filters: due soonest' }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'orders-phone-filters');
+    await context.close();
+  }, 60_000);
+
   it('shows the API documentation under its Content-Security-Policy, with nothing blocked', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

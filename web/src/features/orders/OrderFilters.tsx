@@ -1,6 +1,7 @@
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { components } from '../../../../sdk/src/client.ts';
+import { PhoneFilters } from '../../components/PhoneFilters.tsx';
 import type { OrderSearch } from '../../queries/orders.ts';
 
 type StatusCounts = components['schemas']['OrderStatusCounts'];
@@ -39,6 +40,11 @@ export function OrderFilters({
   const status = statusKnown ? search.status : undefined;
   if (status && !statuses.some((choice) => choice.value === status))
     statuses.push({ value: status, label: `${sentence(status)} (0)` });
+  const chosen = [
+    status && statuses.find((choice) => choice.value === status)?.label,
+    (search.due_from || search.due_to) && 'due dates',
+    search.sort && SORTS.find((choice) => choice.value === search.sort)?.label.toLowerCase(),
+  ].filter(Boolean);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
       <TextInput
@@ -47,6 +53,28 @@ export function OrderFilters({
         defaultValue={search.q ?? ''}
         onChange={(event) => typed(event.currentTarget.value)}
       />
+      {/* On a phone the search box stays in sight; the rest wait behind one button. */}
+      <PhoneFilters summary={chosen.length ? `Filters: ${chosen.join(', ')}` : 'Filters and sort'}>
+        <FilterFields search={search} status={status} statuses={statuses} onChange={onChange} />
+      </PhoneFilters>
+    </SimpleGrid>
+  );
+}
+
+/** The status, due-date range and sort. */
+function FilterFields({
+  search,
+  status,
+  statuses,
+  onChange,
+}: {
+  search: OrderSearch;
+  status: string | undefined;
+  statuses: { value: string; label: string }[];
+  onChange: (change: Partial<OrderSearch>) => void;
+}) {
+  return (
+    <>
       <NativeSelect
         label="Status"
         data={[{ value: '', label: 'Any status' }, ...statuses]}
@@ -75,7 +103,7 @@ export function OrderFilters({
           onChange({ sort: value === 'created_at desc' ? undefined : value });
         }}
       />
-    </SimpleGrid>
+    </>
   );
 }
 
