@@ -1,8 +1,8 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
+import { RefusableForm } from '../../components/RefusableForm.tsx';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { FormFailure } from '../../components/FormFailure.tsx';
 import { issueApiKey, type IssuedApiKey } from '../../queries/account.ts';
 import { ApiFailure } from '../../queries/failure.ts';
 import { sameNamedErrorsOf } from '../../queries/form-errors.ts';
@@ -42,22 +42,19 @@ export function IssueKeyForm(props: {
     }
   });
   return (
-    <form onSubmit={issue} noValidate>
-      <Stack gap="sm" maw={420}>
-        <FormFailure title="No key was issued" failure={failure} />
-        <TextInput
-          label="Name of a new key"
-          description="What it is for, such as the program that will use it"
-          required
-          maxLength={100}
-          {...form.getInputProps('label')}
-        />
-        <Group>
-          <Button type="submit" loading={form.submitting}>
-            Issue a key
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <RefusableForm onSubmit={issue} failureTitle="No key was issued" failure={failure} oneField maw={420}>
+      <TextInput
+        label="Name of a new key"
+        description="What it is for, such as the program that will use it"
+        required
+        maxLength={100}
+        {...form.getInputProps('label')}
+      />
+      <Group>
+        <Button type="submit" loading={form.submitting}>
+          Issue a key
+        </Button>
+      </Group>
+    </RefusableForm>
   );
 }

@@ -1,11 +1,10 @@
-import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { RefusableForm } from '../../components/RefusableForm.tsx';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormButtons } from '../../components/FormButtons.tsx';
-import { FormFailure } from '../../components/FormFailure.tsx';
-import { enterDoesNotSubmit } from '../../lib/forms.ts';
 import { clientsQuery } from '../../queries/clients.ts';
 import { sendForm } from '../../queries/form-errors.ts';
 import { sessionQuery } from '../../queries/session.ts';
@@ -62,46 +61,43 @@ export function InviteForm({ onDone }: { onDone: () => void }) {
     onDone();
   });
   return (
-    <form onSubmit={submit} onKeyDown={enterDoesNotSubmit} noValidate>
-      <Stack gap="sm">
-        <FormFailure title="No invitation was sent" failure={failure} />
-        <TextInput
-          label="Email"
-          type="email"
-          withAsterisk
-          maxLength={254}
-          data-autofocus
-          {...form.getInputProps('email')}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="First name" withAsterisk maxLength={100} {...form.getInputProps('first_name')} />
-          <TextInput label="Last name" withAsterisk maxLength={100} {...form.getInputProps('last_name')} />
-        </SimpleGrid>
+    <RefusableForm onSubmit={submit} failureTitle="No invitation was sent" failure={failure}>
+      <TextInput
+        label="Email"
+        type="email"
+        withAsterisk
+        maxLength={254}
+        data-autofocus
+        {...form.getInputProps('email')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextInput label="First name" withAsterisk maxLength={100} {...form.getInputProps('first_name')} />
+        <TextInput label="Last name" withAsterisk maxLength={100} {...form.getInputProps('last_name')} />
+      </SimpleGrid>
+      <Select
+        label="Organization"
+        withAsterisk
+        allowDeselect={false}
+        data={organizations}
+        {...form.getInputProps('organization_id')}
+      />
+      {isCompany && (
         <Select
-          label="Organization"
+          label="Role"
           withAsterisk
           allowDeselect={false}
-          data={organizations}
-          {...form.getInputProps('organization_id')}
+          data={[
+            { value: 'staff', label: 'Staff' },
+            { value: 'appraiser', label: 'Appraiser' },
+          ]}
+          {...form.getInputProps('role')}
         />
-        {isCompany && (
-          <Select
-            label="Role"
-            withAsterisk
-            allowDeselect={false}
-            data={[
-              { value: 'staff', label: 'Staff' },
-              { value: 'appraiser', label: 'Appraiser' },
-            ]}
-            {...form.getInputProps('role')}
-          />
-        )}
-        <Checkbox
-          label="Administrator: manages the organization's users and settings"
-          {...form.getInputProps('is_admin', { type: 'checkbox' })}
-        />
-        <FormButtons onCancel={onDone} submitting={form.submitting} submit="Send invitation" />
-      </Stack>
-    </form>
+      )}
+      <Checkbox
+        label="Administrator: manages the organization's users and settings"
+        {...form.getInputProps('is_admin', { type: 'checkbox' })}
+      />
+      <FormButtons onCancel={onDone} submitting={form.submitting} submit="Send invitation" />
+    </RefusableForm>
   );
 }

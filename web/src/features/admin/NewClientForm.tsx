@@ -1,11 +1,10 @@
-import { Card, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Card, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { RefusableForm } from '../../components/RefusableForm.tsx';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormButtons } from '../../components/FormButtons.tsx';
-import { FormFailure } from '../../components/FormFailure.tsx';
-import { enterDoesNotSubmit } from '../../lib/forms.ts';
 import { clientTypesQuery, createClient } from '../../queries/clients.ts';
 import { sendForm } from '../../queries/form-errors.ts';
 
@@ -95,40 +94,37 @@ export function NewClientForm({ onDone }: { onDone: () => void }) {
   });
   const field = (name: keyof typeof LABELS) => form.getInputProps(name);
   return (
-    <form onSubmit={submit} onKeyDown={enterDoesNotSubmit} noValidate>
-      <Stack gap="sm">
-        <FormFailure title="The client was not created" failure={failure} />
-        <TextInput label="Name" withAsterisk maxLength={200} data-autofocus {...field('name')} />
-        <Select
-          label="Type"
-          withAsterisk
-          placeholder="Bank, credit union, …"
-          data={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
-          {...field('client_type_id')}
-        />
-        <TextInput label="Street" withAsterisk maxLength={200} {...field('address_one')} />
-        <TextInput label="Suite or unit" maxLength={200} {...field('address_two')} />
+    <RefusableForm onSubmit={submit} failureTitle="The client was not created" failure={failure}>
+      <TextInput label="Name" withAsterisk maxLength={200} data-autofocus {...field('name')} />
+      <Select
+        label="Type"
+        withAsterisk
+        placeholder="Bank, credit union, …"
+        data={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+        {...field('client_type_id')}
+      />
+      <TextInput label="Street" withAsterisk maxLength={200} {...field('address_one')} />
+      <TextInput label="Suite or unit" maxLength={200} {...field('address_two')} />
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <TextInput label="City" withAsterisk maxLength={100} {...field('city')} />
+        <TextInput label="State" withAsterisk placeholder="TX" maxLength={40} {...field('state')} />
+        <TextInput label="ZIP" withAsterisk maxLength={10} inputMode="numeric" {...field('zip')} />
+      </SimpleGrid>
+      <Card withBorder padding="sm">
+        <Text fw={500} size="sm" mb="xs">
+          Contact
+        </Text>
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <TextInput label="City" withAsterisk maxLength={100} {...field('city')} />
-          <TextInput label="State" withAsterisk placeholder="TX" maxLength={40} {...field('state')} />
-          <TextInput label="ZIP" withAsterisk maxLength={10} inputMode="numeric" {...field('zip')} />
+          <TextInput label="Contact name" maxLength={200} {...field('contact_name')} />
+          <TextInput label="Contact email" type="email" maxLength={254} {...field('contact_email')} />
+          <TextInput label="Contact phone" type="tel" maxLength={30} {...field('contact_phone')} />
         </SimpleGrid>
-        <Card withBorder padding="sm">
-          <Text fw={500} size="sm" mb="xs">
-            Contact
-          </Text>
-          <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <TextInput label="Contact name" maxLength={200} {...field('contact_name')} />
-            <TextInput label="Contact email" type="email" maxLength={254} {...field('contact_email')} />
-            <TextInput label="Contact phone" type="tel" maxLength={30} {...field('contact_phone')} />
-          </SimpleGrid>
-        </Card>
-        <Switch
-          label="Offer all of the company's products to this client"
-          {...form.getInputProps('add_all_products', { type: 'checkbox' })}
-        />
-        <FormButtons onCancel={onDone} submitting={form.submitting} submit="Create client" />
-      </Stack>
-    </form>
+      </Card>
+      <Switch
+        label="Offer all of the company's products to this client"
+        {...form.getInputProps('add_all_products', { type: 'checkbox' })}
+      />
+      <FormButtons onCancel={onDone} submitting={form.submitting} submit="Create client" />
+    </RefusableForm>
   );
 }

@@ -1,10 +1,9 @@
-import { Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { Switch, TagsInput, TextInput } from '@mantine/core';
+import { RefusableForm } from '../../components/RefusableForm.tsx';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { FormButtons } from '../../components/FormButtons.tsx';
-import { FormFailure } from '../../components/FormFailure.tsx';
-import { enterDoesNotSubmit } from '../../lib/forms.ts';
 import { sendForm } from '../../queries/form-errors.ts';
 import { createWebhook, updateWebhook, type Webhook } from '../../queries/webhooks.ts';
 
@@ -52,33 +51,30 @@ export function WebhookForm({
     onDone({ url: created.url, secret: created.secret });
   });
   return (
-    <form onSubmit={submit} onKeyDown={enterDoesNotSubmit} noValidate>
-      <Stack gap="sm">
-        <FormFailure title="Not saved" failure={failure} />
-        <TextInput
-          label="Address (URL)"
-          withAsterisk
-          type="url"
-          placeholder="https://example.com/hooks/appraisals"
-          maxLength={2000}
-          data-autofocus
-          {...form.getInputProps('url')}
-        />
-        <TextInput label="Description" maxLength={500} {...form.getInputProps('description')} />
-        <TagsInput
-          label="Events"
-          description="Empty: every event. Type an event's name, such as order.status_changed, and press Enter."
-          placeholder="Every event"
-          clearable
-          {...form.getInputProps('event_types')}
-        />
-        <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
-        <FormButtons
-          onCancel={() => onDone()}
-          submitting={form.submitting}
-          submit={webhook ? 'Save' : 'Create webhook'}
-        />
-      </Stack>
-    </form>
+    <RefusableForm onSubmit={submit} failureTitle="Not saved" failure={failure}>
+      <TextInput
+        label="Address (URL)"
+        withAsterisk
+        type="url"
+        placeholder="https://example.com/hooks/appraisals"
+        maxLength={2000}
+        data-autofocus
+        {...form.getInputProps('url')}
+      />
+      <TextInput label="Description" maxLength={500} {...form.getInputProps('description')} />
+      <TagsInput
+        label="Events"
+        description="Empty: every event. Type an event's name, such as order.status_changed, and press Enter."
+        placeholder="Every event"
+        clearable
+        {...form.getInputProps('event_types')}
+      />
+      <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
+      <FormButtons
+        onCancel={() => onDone()}
+        submitting={form.submitting}
+        submit={webhook ? 'Save' : 'Create webhook'}
+      />
+    </RefusableForm>
   );
 }
