@@ -1,9 +1,15 @@
-import { Checkbox, Group, MultiSelect, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { Dispatch, SetStateAction } from 'react';
 import type { Configuration } from '../../queries/new-order.ts';
 import { choices, type Picks } from './order-body.ts';
 import type { OrderForm } from './useOrderForm.ts';
+
+/** The order's flags, each a box to tick (both are facts about the property, neither a setting). */
+const FLAGS: [keyof Picks['flags'], string][] = [
+  ['complex_property', 'Complex property'],
+  ['green_certified', 'Green certified'],
+];
 
 /** What is ordered: from which company, which products, by when, paid how, and who at the lender follows it. */
 export function AppraisalSection({
@@ -62,22 +68,17 @@ export function AppraisalSection({
         )}
       </SimpleGrid>
       <Group mt="md" gap="xl">
-        <Checkbox
-          label="Complex property"
-          checked={picks.flags.complex_property}
-          onChange={(e) => {
-            const complex_property = e.currentTarget.checked;
-            setPicks((p) => ({ ...p, flags: { ...p.flags, complex_property } }));
-          }}
-        />
-        <Switch
-          label="Green certified"
-          checked={picks.flags.green_certified}
-          onChange={(e) => {
-            const green_certified = e.currentTarget.checked;
-            setPicks((p) => ({ ...p, flags: { ...p.flags, green_certified } }));
-          }}
-        />
+        {FLAGS.map(([flag, label]) => (
+          <Checkbox
+            key={flag}
+            label={label}
+            checked={picks.flags[flag]}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setPicks((p) => ({ ...p, flags: { ...p.flags, [flag]: checked } }));
+            }}
+          />
+        ))}
       </Group>
       <Textarea {...field('special_instructions', 'Special instructions')} mt="md" autosize minRows={2} />
     </SectionCard>
