@@ -36,3 +36,10 @@ export function textOfHtml(html: string): string {
 /** Text placed in HTML the service will sanitize: every markup character escaped. */
 export const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Plain text as the HTML the service keeps: a paragraph for each, every markup character escaped. */
+export const htmlOfText = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${escapeText(paragraph.trim())}</p>`)
+    .join('');

@@ -1,6 +1,7 @@
 import { Card, Text, Timeline, Title } from '@mantine/core';
 import type { components } from '../../../../sdk/src/client.ts';
 import { dateTime, humanize } from '../../lib/format.ts';
+import { changeLines } from './change-lines.ts';
 
 type HistoryEntry = components['schemas']['HistoryEntry'];
 
@@ -20,6 +21,11 @@ export function OrderHistory({ history }: { history: readonly HistoryEntry[] }) 
               {entry.acting_for ? ` for ${entry.acting_for.name}` : ''}
             </Text>
             {entry.reason && <Text size="sm">{entry.reason}</Text>}
+            {changeLines(entry.action, entry.details).map((change) => (
+              <Text key={change.label} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {change.label}: {change.from} → {change.to}
+              </Text>
+            ))}
           </Timeline.Item>
         ))}
       </Timeline>
