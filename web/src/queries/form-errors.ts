@@ -73,10 +73,13 @@ export function problemSentence(field: string, message: string, label = labelOf(
     const match = pattern.exec(message);
     return match ? say(match, label, leaf) : null;
   }).find((sentence) => sentence !== null);
-  // The service's own checks answer in sentences ("Enter a 10-digit phone number…"): the label
-  // goes before them, so that a message beside one of two phone fields still says which.
-  const ownSentence = /^[A-Z]/.test(message) && !/^(The|This|Your) /.test(message);
-  const sentence = known ?? (ownSentence ? `${label}: ${message}` : `${label} ${message}`);
+  // The service's own checks answer in sentences: one that names its field ("The card number is
+  // not valid") stands as it is; before another ("Enter a 10-digit phone number…") goes the
+  // label, so that a message beside one of two phone fields still says which.
+  const namesItsField = /^(The|This|Your) /.test(message);
+  const ownSentence = /^[A-Z]/.test(message);
+  const sentence =
+    known ?? (namesItsField ? message : ownSentence ? `${label}: ${message}` : `${label} ${message}`);
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
