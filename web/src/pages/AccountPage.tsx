@@ -4,12 +4,14 @@ import { usePageTitle } from '../components/PageTitle.tsx';
 import { ApiKeys } from '../features/account/ApiKeys.tsx';
 import { ChangePassword } from '../features/account/ChangePassword.tsx';
 import { NotificationSettings } from '../features/account/NotificationSettings.tsx';
+import { PaymentCardSection } from '../features/account/PaymentCardSection.tsx';
 import { Profile } from '../features/account/Profile.tsx';
 import { sessionQuery } from '../queries/session.ts';
 
 /**
  * The signed-in user's own account: who they are, their password, which status emails they
- * get, and their API keys (issued here, shown once, revoked here).
+ * get, their API keys (issued here, shown once, revoked here), and an appraiser's card for the
+ * company's submission fees.
  */
 export function AccountPage() {
   usePageTitle('Account');
@@ -23,6 +25,7 @@ export function AccountPage() {
       {session && <Profile session={session} />}
       <ChangePassword />
       <NotificationSettings />
+      {session?.user.role === 'appraiser' && <PaymentCardSection />}
       <ApiKeys />
     </Stack>
   );

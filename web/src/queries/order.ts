@@ -10,6 +10,8 @@ import { api, unwrap } from './sdk.ts';
  */
 export const orderKey = (orderId: string) => ['order', orderId] as const;
 
+export type HistoryEntry = Schema<'HistoryEntry'>;
+
 /** An order, and its history: asked for by the order's page, and ahead of it by its route. */
 const fetchOrder = async (orderId: string) =>
   unwrap(await api.GET('/api/v1/orders/{order_id}', { params: { path: { order_id: orderId } } }));
