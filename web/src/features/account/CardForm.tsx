@@ -16,6 +16,13 @@ const LABELS = {
   cvc: 'The security code',
 };
 
+/** The expiry and the code, side by side: [field, label, placeholder, autofill name, length]. */
+const SHORT_FIELDS = [
+  ['exp_month', 'Month', 'MM', 'cc-exp-month', 2],
+  ['exp_year', 'Year', 'YYYY', 'cc-exp-year', 4],
+  ['cvc', 'CVC', undefined, 'cc-csc', 4],
+] as const;
+
 /**
  * A card for the company's submission fees, replacing the one on file. It goes to the card
  * processor; the service keeps the brand and last four digits only. The processor's refusal
@@ -50,29 +57,17 @@ export function CardForm({ onDone }: { onDone: () => void }) {
           {...form.getInputProps('number')}
         />
         <SimpleGrid cols={3}>
-          <TextInput
-            label="Month"
-            placeholder="MM"
-            inputMode="numeric"
-            autoComplete="cc-exp-month"
-            maxLength={2}
-            {...form.getInputProps('exp_month')}
-          />
-          <TextInput
-            label="Year"
-            placeholder="YYYY"
-            inputMode="numeric"
-            autoComplete="cc-exp-year"
-            maxLength={4}
-            {...form.getInputProps('exp_year')}
-          />
-          <TextInput
-            label="CVC"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            {...form.getInputProps('cvc')}
-          />
+          {SHORT_FIELDS.map(([field, label, placeholder, autoComplete, maxLength]) => (
+            <TextInput
+              key={field}
+              label={label}
+              placeholder={placeholder}
+              inputMode="numeric"
+              autoComplete={autoComplete}
+              maxLength={maxLength}
+              {...form.getInputProps(field)}
+            />
+          ))}
         </SimpleGrid>
         <FormFailure title="The card was not kept" failure={failure} />
         <FormButtons onCancel={onDone} submitting={form.submitting} submit="Keep this card" />
