@@ -94,7 +94,7 @@ export function CorrectOrderDialog({ order, onClose }: { order: Order; onClose: 
                   The order changed after you opened this form, so nothing was saved. Reload it to see their
                   change; your own changes here stay, to check and save again.
                 </Text>
-                <Button size="xs" variant="white" color="orange" onClick={() => void reload()}>
+                <Button size="xs" variant="default" onClick={() => void reload()}>
                   Reload the order
                 </Button>
               </Stack>
