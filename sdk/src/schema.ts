@@ -3639,6 +3639,8 @@ export interface components {
              * @example 2026-12-07T16:31:08.412Z
              */
             version: string;
+            /** @description The fields the caller may correct now with PATCH /orders/{order_id}: empty when they may not correct the order (an appraiser, a closed order); no address for a client once an appraiser has accepted the order, no due_date while one is negotiated */
+            correctable_fields: ("borrower" | "loan_number" | "loan_amount" | "due_date" | "special_instructions" | "access_contact" | "address")[];
         };
         /** @description An order in a list: enough to show a row */
         OrderListItem: {
@@ -10703,7 +10705,16 @@ export interface operations {
                      *       "submitted_at": "12/03/2026",
                      *       "completed_at": "12/04/2026",
                      *       "fulfilled_at": null,
-                     *       "version": "2026-12-07T16:31:08.412Z"
+                     *       "version": "2026-12-07T16:31:08.412Z",
+                     *       "correctable_fields": [
+                     *         "borrower",
+                     *         "loan_number",
+                     *         "loan_amount",
+                     *         "due_date",
+                     *         "special_instructions",
+                     *         "access_contact",
+                     *         "address"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -11986,7 +11997,16 @@ export interface operations {
                      *       "submitted_at": "12/03/2026",
                      *       "completed_at": "12/04/2026",
                      *       "fulfilled_at": null,
-                     *       "version": "2026-12-07T16:31:08.412Z"
+                     *       "version": "2026-12-07T16:31:08.412Z",
+                     *       "correctable_fields": [
+                     *         "borrower",
+                     *         "loan_number",
+                     *         "loan_amount",
+                     *         "due_date",
+                     *         "special_instructions",
+                     *         "access_contact",
+                     *         "address"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];
@@ -12326,7 +12346,16 @@ export interface operations {
                      *       "submitted_at": "12/03/2026",
                      *       "completed_at": "12/04/2026",
                      *       "fulfilled_at": null,
-                     *       "version": "2026-12-07T16:31:08.412Z"
+                     *       "version": "2026-12-07T16:31:08.412Z",
+                     *       "correctable_fields": [
+                     *         "borrower",
+                     *         "loan_number",
+                     *         "loan_amount",
+                     *         "due_date",
+                     *         "special_instructions",
+                     *         "access_contact",
+                     *         "address"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];

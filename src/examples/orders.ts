@@ -1,3 +1,4 @@
+import { CORRECTABLE_FIELDS } from '../orders/order.correctable.ts';
 import type { Static } from 'typebox';
 import { statusRef } from '../workflow/statuses.ts';
 import {
@@ -198,6 +199,7 @@ export const ORDER: Static<typeof OrderDetail> = {
   completed_at: '12/04/2026',
   fulfilled_at: null,
   version: '2026-12-07T16:31:08.412Z',
+  correctable_fields: [...CORRECTABLE_FIELDS],
 };
 
 export const ORDER_LIST_ITEM: Static<typeof OrderListItem> = {

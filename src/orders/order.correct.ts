@@ -8,7 +8,7 @@ import { sanitizeRichText } from '../format/html.ts';
 import { centsToDecimal, decimalToCents } from '../format/money.ts';
 import type { Audience } from '../policy/audience.ts';
 import { CLIENT_SIDE_KEYS } from '../policy/terms.ts';
-import { CLOSED } from '../workflow/statuses.ts';
+import { addressLockedFor, dueDateLocked, isClosedForCorrection, mayCorrect } from './order.correctable.ts';
 import { accessContactColumns, DUE_DATE_IN_PAST, phoneOf, toAccessContact } from './order.fields.ts';
 import { fullAddress, orderVersion } from './order.mapper.ts';
 import { findBorrowerParty, insertOrderParty, updateOrderParty, type PartyRow } from './order.parties.ts';
@@ -64,10 +64,8 @@ export async function correctOrder(
     ]);
   await db.transaction().execute(async (trx) => {
     const order = await findVisibleOrder(trx, user, orderId, { columns: CORRECTED_COLUMNS, lock: true });
-    const mayCorrect =
-      (user.role === 'client' && user.organizationId === order.client_id) ||
-      (user.role === 'staff' && user.organizationId === order.company_id);
-    if (!mayCorrect) throw new AppError('forbidden', "Only the order's client and company correct it");
+    if (!mayCorrect(user, order))
+      throw new AppError('forbidden', "Only the order's client and company correct it");
     requireVersion(order, ifMatch);
     requireOpen(order, body, user.role);
     const problems: FieldProblem[] = [];
@@ -117,11 +115,11 @@ function requireVersion(order: CorrectedOrder, ifMatch: string | undefined): voi
  * coordinates a later move); a due date under negotiation is decided by the negotiation.
  */
 function requireOpen(order: CorrectedOrder, body: OrderCorrectionBody, role: string): void {
-  if (CLOSED.includes(order.status))
+  if (isClosedForCorrection(order))
     throw new AppError('transition_not_allowed', `A ${order.status} order cannot be corrected`, [
       { field: 'status', message: `is ${order.status}` },
     ]);
-  if (body.address !== undefined && role === 'client' && order.assigned_at !== null)
+  if (body.address !== undefined && addressLockedFor(role, order))
     throw new AppError(
       'transition_not_allowed',
       'An appraiser has accepted this order: ask the company to correct its address',
@@ -132,10 +130,7 @@ function requireOpen(order: CorrectedOrder, body: OrderCorrectionBody, role: str
         },
       ],
     );
-  if (
-    body.due_date !== undefined &&
-    (order.status === 'Under negotiation' || order.negotiation_due_date !== null)
-  )
+  if (body.due_date !== undefined && dueDateLocked(order))
     throw new AppError(
       'transition_not_allowed',
       'A new due date is being negotiated: approve or refuse it first',

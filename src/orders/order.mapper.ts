@@ -18,6 +18,7 @@ import type {
 } from './order.repository.ts';
 import { CREATE_TO_READ, invoiceStrategy } from './order.enums.ts';
 import { toAccessContact } from './order.fields.ts';
+import { correctableFields } from './order.correctable.ts';
 import type { OrderDetail } from './order.schemas.ts';
 
 /**
@@ -228,6 +229,7 @@ export function toOrderDetail(row: OrderDetailRow, principal: Principal, timeZon
     completed_at: date(row.completed_at),
     fulfilled_at: date(row.fulfilled_at),
     version: orderVersion(row.updated_at),
+    correctable_fields: correctableFields(principal.user, row),
   };
 }
 

@@ -6,6 +6,7 @@ import { MONEY_PATTERN } from '../format/money.ts';
 import { PAYMENT_METHODS } from '../db/schema.ts';
 import { STATUS_CATEGORIES, STATUSES, statusId } from '../workflow/statuses.ts';
 import { ENDPOINT_ACTIONS } from '../workflow/transitions.ts';
+import { CORRECTABLE_FIELDS } from './order.correctable.ts';
 import {
   ESTATE_HELD_TYPES,
   ESTATE_HELD_TYPES_CREATE,
@@ -531,6 +532,10 @@ export const OrderDetail = Type.Object(
     version: Type.String({
       description:
         "The order's version, which moves with every change: send it as If-Match with PATCH /orders/{order_id} so that a correction made on a stale read is refused (409)",
+    }),
+    correctable_fields: Type.Array(Enum(CORRECTABLE_FIELDS), {
+      description:
+        'The fields the caller may correct now with PATCH /orders/{order_id}: empty when they may not correct the order (an appraiser, a closed order); no address for a client once an appraiser has accepted the order, no due_date while one is negotiated',
     }),
   },
   { $id: 'Order', description: 'An appraisal order, as the caller may see it' },

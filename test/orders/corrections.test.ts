@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CORRECTABLE_FIELDS } from '../../src/orders/order.correctable.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { useDemoWorld } from '../helpers/demo.ts';
 import { placeOrder } from '../helpers/orders.ts';
@@ -12,7 +13,13 @@ import { createClient, createUserWithKey } from '../helpers/factories.ts';
 const t = useTestApp({ TIME_ZONE: 'America/Chicago' });
 const world = useDemoWorld(t);
 
-type Detail = Record<string, unknown> & { version: string; borrower: Record<string, unknown> };
+type Detail = Record<string, unknown> & {
+  version: string;
+  borrower: Record<string, unknown>;
+  correctable_fields: string[];
+};
+/** Every field of a correction: what staff and, before an appraiser accepts, the client may correct. */
+const EVERY_FIELD = [...CORRECTABLE_FIELDS];
 type History = { action: string; reason: string | null; details: { changes?: Record<string, unknown> } }[];
 
 const patch = (orderId: string, key: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -136,6 +143,9 @@ describe('correcting an order', () => {
   it('answers the appraiser 403 and another tenant 404, and changes nothing', async () => {
     const order = await offered();
     const before = await detail(order.id, world.staff);
+    // The detail says so beforehand: the appraiser may correct nothing.
+    expect((await detail(order.id, world.appraiser)).correctable_fields).toEqual([]);
+    expect(before.correctable_fields).toEqual(EVERY_FIELD);
     expect((await patch(order.id, world.appraiser, { loan_number: 'X' })).statusCode).toBe(403);
     const stranger = await createUserWithKey(t.db, 'client', await createClient(t.db));
     expect((await patch(order.id, stranger.key, { loan_number: 'X' })).statusCode).toBe(404);
@@ -144,10 +154,14 @@ describe('correcting an order', () => {
 
   it('lets the client correct the address only until an appraiser accepts; staff after; nobody once closed', async () => {
     const order = await offered();
+    expect((await detail(order.id, world.client)).correctable_fields).toEqual(EVERY_FIELD);
     const moved = await patch(order.id, world.client, { address: { address_two: 'Unit 5' } });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json<Detail>().full_address).toBe('1100 Congress Ave, Unit 5, Austin, TX 78701');
     await world.step(world.appraiser, order.id, 'accept_assignment', 'Assigned');
+    // The detail tells the client beforehand that the address is no longer theirs to correct.
+    expect((await detail(order.id, world.client)).correctable_fields).not.toContain('address');
+    expect((await detail(order.id, world.staff)).correctable_fields).toContain('address');
     const late = await patch(order.id, world.client, { address: { address_two: 'Unit 6' } });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ error: { details: [{ field: 'address' }] } });
@@ -163,6 +177,7 @@ describe('correcting an order', () => {
     await world.step(world.staff, order.id, 'cancel', 'Cancelled', { reason: 'The loan was withdrawn' });
     const closed = await patch(order.id, world.staff, { loan_number: 'LN-1' });
     expect(closed.statusCode).toBe(409);
+    expect((await detail(order.id, world.staff)).correctable_fields).toEqual([]);
   });
 
   it('refuses bad input with 422 naming each field in a sentence, and changes nothing', async () => {

@@ -17,6 +17,8 @@ export function ConfirmDialog(props: {
   /** A refusal of the service, shown in the dialog (none: the caller says it, in a toast). */
   error?: unknown;
   errorTitle?: string;
+  /** Red ends something; money charged at the person's word is asked for in the usual colour. */
+  color?: string;
 }) {
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
@@ -33,7 +35,7 @@ export function ConfirmDialog(props: {
           <Button variant="default" onClick={props.onClose} data-autofocus>
             Cancel
           </Button>
-          <Button color="red" loading={props.pending} onClick={props.onConfirm}>
+          <Button color={props.color ?? 'red'} loading={props.pending} onClick={props.onConfirm}>
             {props.confirm}
           </Button>
         </Group>

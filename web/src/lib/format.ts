@@ -50,3 +50,10 @@ export const escapeText = (text: string) =>
  * docs/api.md): two significant figures, "480,000".
  */
 export const about = (total: number) => Number(total.toPrecision(2)).toLocaleString();
+
+/** Plain text as the HTML the service keeps: a paragraph for each, every markup character escaped. */
+export const htmlOfText = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${escapeText(paragraph.trim())}</p>`)
+    .join('');

@@ -3,12 +3,14 @@ import { PageFrame } from '../components/PageFrame.tsx';
 import { ApiKeys } from '../features/account/ApiKeys.tsx';
 import { ChangePassword } from '../features/account/ChangePassword.tsx';
 import { NotificationSettings } from '../features/account/NotificationSettings.tsx';
+import { PaymentCardSection } from '../features/account/PaymentCardSection.tsx';
 import { Profile } from '../features/account/Profile.tsx';
 import { sessionQuery } from '../queries/session.ts';
 
 /**
  * The signed-in user's own account: who they are, their password, which status emails they
- * get, and their API keys (issued here, shown once, revoked here).
+ * get, their API keys (issued here, shown once, revoked here), and an appraiser's card for the
+ * company's submission fees.
  */
 export function AccountPage() {
   // The route needs a session, so it is loaded before the page shows.
@@ -18,6 +20,7 @@ export function AccountPage() {
       {session && <Profile session={session} />}
       <ChangePassword />
       <NotificationSettings />
+      {session?.user.role === 'appraiser' && <PaymentCardSection />}
       <ApiKeys />
     </PageFrame>
   );

@@ -29,6 +29,9 @@ const AssignmentCard = lazy(async () => ({
 const DecisionCard = lazy(async () => ({
   default: (await import('../features/order/DecisionCard.tsx')).DecisionCard,
 }));
+const SubmissionFeeCard = lazy(async () => ({
+  default: (await import('../features/order/SubmissionFeeCard.tsx')).SubmissionFeeCard,
+}));
 const RequestReviewCard = lazy(async () => ({
   default: (await import('../features/order/RequestReviewCard.tsx')).RequestReviewCard,
 }));
@@ -45,7 +48,7 @@ export function OrderPage() {
   const history = useSuspenseQuery(orderHistoryQuery(orderId)).data;
   usePageTitle(`${order.file_number} · ${order.status.name}`);
   const [action, setAction] = useState<string | null>(null);
-  const { assigning, deciding, nextSteps } = orderCards(order);
+  const { assigning, deciding, payingFee, nextSteps } = orderCards(order);
   const returnedBecause = history.findLast((entry) => entry.to === order.status.name)?.reason ?? null;
   return (
     <Stack maw={1100} mx="auto" gap="md">
@@ -63,6 +66,7 @@ export function OrderPage() {
       </Group>
       <NextSteps order={order} actions={nextSteps} onAction={setAction} />
       <Suspense fallback={<Skeleton height={160} />}>
+        {payingFee && <SubmissionFeeCard order={order} history={history} />}
         {order.client_request && <RequestReviewCard order={order} />}
         {deciding && <DecisionCard order={order} onRefuse={setAction} />}
         {assigning && <AssignmentCard order={order} returnedBecause={returnedBecause} />}

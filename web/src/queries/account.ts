@@ -56,3 +56,28 @@ export async function renewCalendarFeed() {
   await queryClient.invalidateQueries({ queryKey: CALENDAR_FEED_KEY });
   return feed;
 }
+
+const PAYMENT_CARD_KEY = ['payment-card'] as const;
+export type CardOnFile = Schema<'CardOnFile'>;
+export type NewCard = Schema<'CardOnFileRequest'>;
+
+/** The appraiser's card for the company's submission fees; null when there is none (the API's 404). */
+export const paymentCardQuery = {
+  queryKey: PAYMENT_CARD_KEY,
+  queryFn: async (): Promise<CardOnFile | null> => {
+    const answer = await api.GET('/api/v1/me/payment_card');
+    return answer.response.status === 404 ? null : unwrap(answer);
+  },
+};
+
+/** The card goes to the processor, which keeps it; the service answers its brand and last four. */
+export async function keepPaymentCard(card: NewCard) {
+  const kept = unwrap(await api.PUT('/api/v1/me/payment_card', { body: card }));
+  queryClient.setQueryData(PAYMENT_CARD_KEY, kept);
+  return kept;
+}
+
+export async function removePaymentCard() {
+  unwrap(await api.DELETE('/api/v1/me/payment_card'));
+  queryClient.setQueryData(PAYMENT_CARD_KEY, null);
+}

@@ -69,14 +69,18 @@ const labelOf = (field: string) => LEAF_LABELS[leafOf(field)] ?? `The ${leafOf(f
 
 /** One problem as a sentence: "The ZIP code is required.", "The ZIP code needs 5 digits, or 9 as ZIP+4 (78701-1234)." */
 export function problemSentence(field: string, message: string, label = labelOf(field)): string {
-  const own = ownSentence(message);
-  if (own) return own;
   const leaf = leafOf(field);
   const known = MESSAGES.map(([pattern, say]) => {
     const match = pattern.exec(message);
     return match ? say(match, label, leaf) : null;
   }).find((sentence) => sentence !== null);
-  const sentence = known ?? `${label} ${message}`;
+  // The service's own checks answer in sentences: one that names its field ("The card number is
+  // not valid") stands as it is; before another ("Enter a 10-digit phone number…") goes the
+  // label, so that a message beside one of two phone fields still says which.
+  // Its moments are said in the viewer's zone (ownSentence).
+  const own = ownSentence(message);
+  const namesItsField = /^(The|This|Your) /.test(message);
+  const sentence = known ?? (own ? (namesItsField ? own : `${label}: ${own}`) : `${label} ${message}`);
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 

@@ -168,3 +168,25 @@ export const addPartyMutation = (orderId: string) => ({
     ),
   onSuccess: () => refresh(orderKey(orderId)),
 });
+
+/** How the order is paid (PATCH …/update_payment_method): the client's decision, one the company takes. */
+export type PaymentMethod = Schema<'UpdatePaymentMethodRequest'>['payment_method'];
+
+/** Emails the hosted payment page's link to each recipient (422 names each bad address, `emails[1]`). */
+export const sendPaymentLink = async (orderId: string, emails: string[]) => {
+  unwrap(
+    await api.POST('/api/v1/orders/{order_id}/send_payment_link', { ...path(orderId), body: { emails } }),
+  );
+  // Recorded in the order's history.
+  await refresh(orderKey(orderId));
+};
+
+export const changePaymentMethod = async (orderId: string, method: PaymentMethod) => {
+  unwrap(
+    await api.PATCH('/api/v1/orders/{order_id}/update_payment_method', {
+      ...path(orderId),
+      body: { payment_method: method },
+    }),
+  );
+  await refresh(orderKey(orderId));
+};

@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -12,6 +12,25 @@ import {
 } from '../../queries/webhooks.ts';
 
 const STATUS_COLORS: Record<string, string> = { delivered: 'teal', pending: 'yellow', failed: 'red' };
+
+/**
+ * A delivery's status, whole: a badge's label gives way (ellipsis) to whatever is beside it, and
+ * in a narrow column or card it was cut to its dot; a word of status is never cut.
+ */
+function DeliveryStatus({ status }: { status: string }) {
+  return (
+    <Badge
+      color={STATUS_COLORS[status] ?? 'gray'}
+      variant="dot"
+      radius="sm"
+      tt="none"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
+      {status}
+    </Badge>
+  );
+}
 
 /** The delivery log, newest first; it refreshes while a delivery is pending. */
 export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
@@ -27,6 +46,17 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
     onError: (error) =>
       notifications.show({ color: 'red', title: 'Not replayed', message: failureText(error) }),
   });
+  const replayButton = (delivery: WebhookDelivery) => (
+    <Button
+      size="xs"
+      variant="default"
+      onClick={() => replay.mutate(delivery)}
+      loading={replay.isPending && replay.variables.id === delivery.id}
+      aria-label={`Deliver the ${delivery.event_type} event of ${dateTime(delivery.created_at)} again`}
+    >
+      Replay
+    </Button>
+  );
   const columns: Column<WebhookDelivery>[] = [
     {
       header: 'Event',
@@ -45,28 +75,14 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
       header: 'Status',
       // A status is one word: the column keeps its width on a phone (the table scrolls instead).
       nowrap: true,
-      cell: (delivery) => (
-        <Badge color={STATUS_COLORS[delivery.status] ?? 'gray'} variant="dot" radius="sm" tt="none">
-          {delivery.status}
-        </Badge>
-      ),
+      cell: (delivery) => <DeliveryStatus status={delivery.status} />,
     },
     { header: 'Attempts', cell: (delivery) => delivery.attempts },
     { header: 'Answer', cell: (delivery) => delivery.last_status_code ?? delivery.last_error ?? '—' },
     { header: 'Created', cell: (delivery) => dateTime(delivery.created_at), nowrap: true },
     {
       header: 'Delivery',
-      cell: (delivery) => (
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => replay.mutate(delivery)}
-          loading={replay.isPending && replay.variables.id === delivery.id}
-          aria-label={`Deliver the ${delivery.event_type} event of ${dateTime(delivery.created_at)} again`}
-        >
-          Replay
-        </Button>
-      ),
+      cell: replayButton,
     },
   ];
   return (
@@ -76,6 +92,22 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
         rows={deliveries.data}
         rowKey={(delivery) => delivery.id}
         columns={columns}
+        card={(delivery) => (
+          // On a phone, a card: the status beside the event, never squeezed by a long answer.
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap" align="start">
+              <Code style={{ overflowWrap: 'anywhere' }}>{delivery.event_type}</Code>
+              <DeliveryStatus status={delivery.status} />
+            </Group>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {dateTime(delivery.created_at)} · {delivery.attempts} attempt
+              {delivery.attempts === 1 ? '' : 's'}
+              {delivery.replay_of ? ' · replay' : ''} · answer{' '}
+              {delivery.last_status_code ?? delivery.last_error ?? '—'}
+            </Text>
+            <Group justify="end">{replayButton(delivery)}</Group>
+          </Stack>
+        )}
         pending={deliveries.isPending}
         error={deliveries.error}
         empty="No deliveries yet. Send a test event to see one."

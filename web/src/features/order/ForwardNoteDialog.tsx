@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiFailure, failureText } from '../../queries/failure.ts';
 import { forwardNoteMutation, type Note } from '../../queries/order-records.ts';
-import { escapeText, textOfHtml } from '../../lib/format.ts';
+import { htmlOfText, textOfHtml } from '../../lib/format.ts';
 import { AUDIENCE_LABELS, forwardTo, type Audience } from './audiences.ts';
 
 /**
@@ -31,10 +31,7 @@ export function ForwardNoteDialog({
       {
         noteId: note.id,
         audience,
-        content: text
-          .split(/\n\s*\n/)
-          .map((paragraph) => `<p>${escapeText(paragraph.trim())}</p>`)
-          .join(''),
+        content: htmlOfText(text),
         includeAttachments: withAttachments,
       },
       {

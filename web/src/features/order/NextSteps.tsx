@@ -3,7 +3,13 @@ import type { Order } from '../../../../sdk/src/client.ts';
 import { humanize } from '../../lib/format.ts';
 import { isDestructive } from '../actions/destructive.ts';
 import { fetchesActionDialog } from '../actions/LazyActionDialog.tsx';
-import { ASSIGNMENT_ACTIONS, DECISION_ACTIONS, REQUEST_ACTIONS, REVIEW_ACTIONS } from './card-actions.ts';
+import {
+  ASSIGNMENT_ACTIONS,
+  DECISION_ACTIONS,
+  FEE_ACTIONS,
+  REQUEST_ACTIONS,
+  REVIEW_ACTIONS,
+} from './card-actions.ts';
 
 /**
  * Where an order's actions are taken: assignment, decisions and review have cards of their
@@ -13,14 +19,16 @@ import { ASSIGNMENT_ACTIONS, DECISION_ACTIONS, REQUEST_ACTIONS, REVIEW_ACTIONS }
 export function orderCards(order: Order) {
   const assigning = order.allowed_transitions.some((a) => ASSIGNMENT_ACTIONS.includes(a));
   const deciding = Boolean(order.assignment_condition || order.negotiation);
+  const payingFee = order.allowed_transitions.some((a) => FEE_ACTIONS.includes(a));
   const inCards = [
+    ...FEE_ACTIONS,
     ...(assigning ? ASSIGNMENT_ACTIONS : []),
     ...(deciding ? DECISION_ACTIONS : []),
     ...(order.client_request ? REQUEST_ACTIONS : []),
     ...REVIEW_ACTIONS,
   ];
   const nextSteps = order.allowed_transitions.filter((name) => !inCards.includes(name));
-  return { assigning, deciding, nextSteps };
+  return { assigning, deciding, payingFee, nextSteps };
 }
 
 /** One button per action the API lists for this person that no card of the page takes. */

@@ -1,4 +1,5 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import type { Order } from '../../../../sdk/src/client.ts';
 import { Field } from '../../components/Field.tsx';
 import { dateTime, humanize, textOfHtml } from '../../lib/format.ts';
@@ -49,17 +50,35 @@ function detailLines(order: Order): [string, string][] {
   return lines.filter((line): line is [string, string] => typeof line[1] === 'string' && line[1] !== '');
 }
 
+/** The correction's form, fetched when the pointer or focus reaches its button: rare, and heavy. */
+const loadCorrection = () => import('./CorrectOrderDialog.tsx');
+const CorrectOrderDialog = lazy(async () => ({ default: (await loadCorrection()).CorrectOrderDialog }));
+
 /**
  * An order's details: what the lender typed at placement (property, loan, instructions), for
  * whoever may see it. The API leaves out what a person may not see (a lender never gets the
  * appraiser's fee), so the card shows every field it is given.
  */
 export function OrderDetails({ order }: { order: Order }) {
+  const [correcting, setCorrecting] = useState(false);
   return (
     <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Details
-      </Title>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={2} size="h4">
+          Details
+        </Title>
+        {order.correctable_fields.length > 0 && (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setCorrecting(true)}
+            onPointerEnter={() => void loadCorrection()}
+            onFocus={() => void loadCorrection()}
+          >
+            Correct order
+          </Button>
+        )}
+      </Group>
       <Stack gap={6}>
         {detailLines(order).map(([label, value]) => (
           <Field key={label} label={label} value={value} />
@@ -75,6 +94,11 @@ export function OrderDetails({ order }: { order: Order }) {
             {textOfHtml(order.special_instructions)}
           </Text>
         </Stack>
+      )}
+      {correcting && (
+        <Suspense fallback={null}>
+          <CorrectOrderDialog order={order} onClose={() => setCorrecting(false)} />
+        </Suspense>
       )}
     </Card>
   );

@@ -28,3 +28,6 @@ export const REVIEW_ACTIONS: ActionName[] = [
   'approve_report',
   'fulfill',
 ];
+
+/** The submission fee card: the appraiser pays the company's fee again, seeing the card charged. */
+export const FEE_ACTIONS: ActionName[] = ['retry_submission_fee'];

@@ -3,8 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
 import { failureText } from '../../queries/failure.ts';
+import { orderHistoryQuery, type HistoryEntry } from '../../queries/order.ts';
 import { timelineQuery, type TimelineItem, type TimelineSort } from '../../queries/timeline.ts';
 import { AudienceBadge } from '../order/AudienceBadge.tsx';
+import { changeLines } from '../order/change-lines.ts';
 
 const TYPE_NAMES: Record<TimelineItem['type'], string> = {
   status_change: 'Status',
@@ -26,6 +28,9 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
   const [page, setPage] = useState(1);
   const timeline = useQuery({ ...timelineQuery(orderId, page, sort), placeholderData: keepPreviousData });
   const pages = timeline.data?.pagination.total_pages ?? 1;
+  // A correction's fields before and after are in its history entry (the timeline's item names it).
+  const history = useQuery(orderHistoryQuery(orderId));
+  const changes = new Map((history.data ?? []).map((entry) => [entry.id, entry]));
   return (
     <Card withBorder component="section" aria-labelledby="timeline-title">
       <Group justify="space-between" mb="sm" wrap="nowrap">
@@ -66,6 +71,7 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
               {item.acting_for ? ` for ${item.acting_for.name}` : ''}
             </Text>
             {item.change?.reason && <Text size="sm">{item.change.reason}</Text>}
+            {item.change && <ChangeLines entry={changes.get(item.id)} />}
           </Timeline.Item>
         ))}
       </Timeline>
@@ -82,6 +88,16 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
       )}
     </Card>
   );
+}
+
+/** What a history entry changed, a line a field: "Loan number: none → LN-2041". */
+function ChangeLines({ entry }: { entry: HistoryEntry | undefined }) {
+  if (!entry) return null;
+  return changeLines(entry.action, entry.details).map((change) => (
+    <Text key={change.label} size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {change.label}: {change.from} → {change.to}
+    </Text>
+  ));
 }
 
 /**
