@@ -1,5 +1,5 @@
 import { Alert, Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifyDone } from '../lib/notices.ts';
 import type { ReactNode } from 'react';
 
 /**
@@ -42,11 +42,7 @@ export function SecretShownOnce(props: {
                 color={copied ? 'teal' : undefined}
                 onClick={() => {
                   copy();
-                  notifications.show({
-                    color: 'teal',
-                    title: 'Copied',
-                    message: `${props.what} is on your clipboard.`,
-                  });
+                  notifyDone('Copied', `${props.what} is on your clipboard.`);
                 }}
               >
                 {copied ? 'Copied' : 'Copy'}

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Code, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifyDone } from '../../lib/notices.ts';
 import { useMutation } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { dateTime } from '../../lib/format.ts';
@@ -44,11 +44,7 @@ export function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () 
   const revoke = useMutation({
     mutationFn: () => revokeApiKey(apiKey.id),
     onSuccess: () => {
-      notifications.show({
-        color: 'teal',
-        title: 'API key revoked',
-        message: `“${keyName(apiKey)}” no longer works.`,
-      });
+      notifyDone('API key revoked', `“${keyName(apiKey)}” no longer works.`);
       onClose();
     },
   });

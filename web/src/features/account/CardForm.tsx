@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { FormButtons } from '../../components/FormButtons.tsx';
 import { FormFailure } from '../../components/FormFailure.tsx';
@@ -38,11 +38,10 @@ export function CardForm({ onDone }: { onDone: () => void }) {
       LABELS,
     );
     if (!kept) return;
-    notifications.show({
-      color: 'teal',
-      title: 'Card on file',
-      message: `Submission fees are now charged to the ${kept.brand} ending in ${kept.last4}.`,
-    });
+    notifyDone(
+      'Card on file',
+      `Submission fees are now charged to the ${kept.brand} ending in ${kept.last4}.`,
+    );
     onDone();
   });
   return (

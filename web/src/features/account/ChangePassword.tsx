@@ -1,6 +1,6 @@
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { FormFailure } from '../../components/FormFailure.tsx';
 import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
@@ -27,11 +27,7 @@ export function ChangePassword() {
     if (!done) return;
     form.reset();
     setChanged(true);
-    notifications.show({
-      color: 'teal',
-      title: 'Password changed',
-      message: 'Every other session of yours was signed out.',
-    });
+    notifyDone('Password changed', 'Every other session of yours was signed out.');
   });
   return (
     <SectionCard

@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { RefusableForm } from '../../components/RefusableForm.tsx';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { issueApiKey, type IssuedApiKey } from '../../queries/account.ts';
 import { ApiFailure } from '../../queries/failure.ts';
@@ -29,11 +29,7 @@ export function IssueKeyForm(props: {
     try {
       props.onIssued(await issueApiKey(label.trim()));
       form.reset();
-      notifications.show({
-        color: 'teal',
-        title: 'API key issued',
-        message: 'Copy it now: it is shown once.',
-      });
+      notifyDone('API key issued', 'Copy it now: it is shown once.');
     } catch (error) {
       if (error instanceof ApiFailure && error.status === 403) return props.onRefused(error.message);
       const { fields, rest } = sameNamedErrorsOf(error, { label: 'The name' });

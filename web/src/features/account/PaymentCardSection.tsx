@@ -1,5 +1,5 @@
 import { Button, Group, Skeleton, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifyDone } from '../../lib/notices.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -20,7 +20,7 @@ export function PaymentCardSection() {
     mutationFn: removePaymentCard,
     onSuccess: () => {
       setRemoving(false);
-      notifications.show({ color: 'teal', title: 'Card removed', message: 'No card is on file now.' });
+      notifyDone('Card removed', 'No card is on file now.');
     },
   });
   const onFile = card.data;

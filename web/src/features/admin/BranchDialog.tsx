@@ -1,6 +1,6 @@
 import { Modal, Select, Stack } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormButtons } from '../../components/FormButtons.tsx';
@@ -31,11 +31,10 @@ function BranchForm({ user, onClose }: { user: ManagedUser; onClose: () => void 
     setFailure(null);
     try {
       const saved = await changeUser(user.id, { branch_id: branch_id === NO_BRANCH ? null : branch_id });
-      notifications.show({
-        color: 'teal',
-        title: 'User changed',
-        message: `${user.name} now belongs to ${saved.branch ? saved.branch.name : 'no branch'}.`,
-      });
+      notifyDone(
+        'User changed',
+        `${user.name} now belongs to ${saved.branch ? saved.branch.name : 'no branch'}.`,
+      );
       onClose();
     } catch (error) {
       const { fields, rest } = formErrorsOf(error, { branch_id: 'branch_id' }, { branch_id: 'The branch' });

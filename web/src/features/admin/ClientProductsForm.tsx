@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -42,11 +43,7 @@ export function ClientProductsForm({ clientId }: { clientId: string }) {
     onSuccess: () => {
       setRows(null);
       setErrors({});
-      notifications.show({
-        color: 'teal',
-        title: 'Products saved',
-        message: 'New orders of the client follow them.',
-      });
+      notifyDone('Products saved', 'New orders of the client follow them.');
     },
     onError: (error) => {
       const byRow = feeErrorsByRow(error, offered);

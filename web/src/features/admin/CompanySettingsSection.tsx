@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormFailure } from '../../components/FormFailure.tsx';
@@ -39,11 +39,7 @@ export function CompanySettingsSection({ companyId }: { companyId: string }) {
     const shown = { payment_methods: saved.payment_methods, submission_fee: saved.submission_fee ?? '' };
     form.setInitialValues(shown);
     form.resetDirty(shown);
-    notifications.show({
-      color: 'teal',
-      title: 'Settings saved',
-      message: 'New orders follow them at once.',
-    });
+    notifyDone('Settings saved', 'New orders follow them at once.');
   });
   return (
     <form onSubmit={submit} onKeyDown={enterDoesNotSubmit} noValidate>

@@ -1,7 +1,7 @@
 import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { RefusableForm } from '../../components/RefusableForm.tsx';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormButtons } from '../../components/FormButtons.tsx';
@@ -53,11 +53,7 @@ export function InviteForm({ onDone }: { onDone: () => void }) {
       LABELS,
     );
     if (!invited) return;
-    notifications.show({
-      color: 'teal',
-      title: 'Invitation sent',
-      message: `${invited.name} gets an email to choose a password.`,
-    });
+    notifyDone('Invitation sent', `${invited.name} gets an email to choose a password.`);
     onDone();
   });
   return (

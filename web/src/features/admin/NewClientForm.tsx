@@ -1,7 +1,7 @@
 import { Card, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { RefusableForm } from '../../components/RefusableForm.tsx';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormButtons } from '../../components/FormButtons.tsx';
@@ -85,11 +85,7 @@ export function NewClientForm({ onDone }: { onDone: () => void }) {
     const refusal = { setErrors: form.setErrors, setFailure };
     const created = await sendForm(() => createClient(bodyOf(values)), refusal, LABELS, API_FIELDS);
     if (!created) return;
-    notifications.show({
-      color: 'teal',
-      title: 'Client created',
-      message: `${created.client.name} can now place orders.`,
-    });
+    notifyDone('Client created', `${created.client.name} can now place orders.`);
     onDone();
   });
   const field = (name: keyof typeof LABELS) => form.getInputProps(name);

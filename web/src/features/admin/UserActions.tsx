@@ -1,4 +1,5 @@
 import { Button, Menu } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -18,12 +19,7 @@ function changed(change: UserChange): string {
 function useChangeUser(user: ManagedUser) {
   return useMutation({
     mutationFn: (change: UserChange) => changeUser(user.id, change),
-    onSuccess: (_saved, change) =>
-      notifications.show({
-        color: 'teal',
-        title: 'User changed',
-        message: `${user.name} ${changed(change)}.`,
-      }),
+    onSuccess: (_saved, change) => notifyDone('User changed', `${user.name} ${changed(change)}.`),
     onError: (error) =>
       notifications.show({ color: 'red', title: 'Not changed', message: failureText(error) }),
   });

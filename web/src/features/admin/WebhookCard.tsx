@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Code, Group, Text } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -42,11 +43,7 @@ export function WebhookCard(props: {
   const test = useMutation({
     mutationFn: () => sendTestEvent(webhook.id),
     onSuccess: () => {
-      notifications.show({
-        color: 'teal',
-        title: 'Test event sent',
-        message: `A webhook.test event goes to ${webhook.url}.`,
-      });
+      notifyDone('Test event sent', `A webhook.test event goes to ${webhook.url}.`);
       if (!open) onToggle();
     },
     onError: refused('No test sent'),
@@ -54,11 +51,7 @@ export function WebhookCard(props: {
   const remove = useMutation({
     mutationFn: () => deleteWebhook(webhook.id),
     onSuccess: () => {
-      notifications.show({
-        color: 'teal',
-        title: 'Webhook deleted',
-        message: `Nothing more goes to ${webhook.url}.`,
-      });
+      notifyDone('Webhook deleted', `Nothing more goes to ${webhook.url}.`);
       setAsking(null);
     },
     onError: refused('Not deleted'),
@@ -66,11 +59,7 @@ export function WebhookCard(props: {
   const rotate = useMutation({
     mutationFn: () => rotateWebhookSecret(webhook.id),
     onSuccess: (secret) => {
-      notifications.show({
-        color: 'teal',
-        title: 'New signing secret',
-        message: 'Copy it now: it is shown once.',
-      });
+      notifyDone('New signing secret', 'Copy it now: it is shown once.');
       setAsking(null);
       props.onRotated(secret);
     },

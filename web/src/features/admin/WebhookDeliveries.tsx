@@ -1,4 +1,5 @@
 import { Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -38,11 +39,7 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
   const replay = useMutation({
     mutationFn: (delivery: WebhookDelivery) => replayDelivery(webhook.id, delivery.id),
     onSuccess: (_answer, delivery) =>
-      notifications.show({
-        color: 'teal',
-        title: 'Delivering again',
-        message: `The ${delivery.event_type} event goes out again.`,
-      }),
+      notifyDone('Delivering again', `The ${delivery.event_type} event goes out again.`),
     onError: (error) =>
       notifications.show({ color: 'red', title: 'Not replayed', message: failureText(error) }),
   });

@@ -1,7 +1,7 @@
 import { Switch, TagsInput, TextInput } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { RefusableForm } from '../../components/RefusableForm.tsx';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { FormButtons } from '../../components/FormButtons.tsx';
 import { sendForm } from '../../queries/form-errors.ts';
@@ -42,12 +42,12 @@ export function WebhookForm({
     const refusal = { setErrors: form.setErrors, setFailure };
     if (webhook) {
       if (!(await sendForm(() => updateWebhook(webhook.id, body), refusal, LABELS))) return;
-      notifications.show({ color: 'teal', title: 'Webhook saved', message: body.url });
+      notifyDone('Webhook saved', body.url);
       return onDone();
     }
     const created = await sendForm(() => createWebhook(body), refusal, LABELS);
     if (!created) return;
-    notifications.show({ color: 'teal', title: 'Webhook created', message: 'Copy its signing secret now.' });
+    notifyDone('Webhook created', 'Copy its signing secret now.');
     onDone({ url: created.url, secret: created.secret });
   });
   return (

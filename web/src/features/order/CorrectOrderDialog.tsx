@@ -1,6 +1,6 @@
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../../../sdk/src/client.ts';
@@ -53,11 +53,7 @@ export function CorrectOrderDialog({ order, onClose }: { order: Order; onClose: 
       CORRECTION_API_FIELDS,
     );
     if (!corrected) return;
-    notifications.show({
-      color: 'teal',
-      title: 'Order corrected',
-      message: 'The history shows what changed.',
-    });
+    notifyDone('Order corrected', 'The history shows what changed.');
     onClose();
   });
 

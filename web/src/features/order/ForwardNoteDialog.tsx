@@ -1,6 +1,6 @@
 import { Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { DialogButtons } from '../../components/DialogButtons.tsx';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiFailure, failureText } from '../../queries/failure.ts';
@@ -36,11 +36,7 @@ export function ForwardNoteDialog({
       },
       {
         onSuccess: (forwarded) => {
-          notifications.show({
-            color: 'teal',
-            title: 'Note forwarded',
-            message: `Now read by: ${AUDIENCE_LABELS[forwarded.audience].toLowerCase()}.`,
-          });
+          notifyDone('Note forwarded', `Now read by: ${AUDIENCE_LABELS[forwarded.audience].toLowerCase()}.`);
           onClose();
         },
       },

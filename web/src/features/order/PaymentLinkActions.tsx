@@ -1,5 +1,5 @@
 import { Button, CopyButton, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifyDone } from '../../lib/notices.ts';
 import { useState } from 'react';
 import { SendPaymentLinkDialog } from './SendPaymentLinkDialog.tsx';
 
@@ -27,11 +27,10 @@ export function PaymentLinkActions({
             color={copied ? 'teal' : undefined}
             onClick={() => {
               copy();
-              notifications.show({
-                color: 'teal',
-                title: 'Link copied',
-                message: 'The payment link is on your clipboard. Anyone with it can pay this order.',
-              });
+              notifyDone(
+                'Link copied',
+                'The payment link is on your clipboard. Anyone with it can pay this order.',
+              );
             }}
           >
             {copied ? 'Link copied' : 'Copy the payment link'}

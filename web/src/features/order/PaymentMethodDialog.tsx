@@ -1,6 +1,6 @@
 import { Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../../../sdk/src/client.ts';
@@ -25,16 +25,13 @@ export function PaymentMethodDialog({ order, onClose }: { order: Order; onClose:
   const submit = form.onSubmit(async ({ payment_method }) => {
     if (payment_method === order.payment_method) return onClose();
     const changed = await sendForm(
-      async () => {
-        await changePaymentMethod(order.id, payment_method);
-        return true;
-      },
+      () => changePaymentMethod(order.id, payment_method).then(() => true),
       { setErrors: form.setErrors, setFailure },
       LABELS,
     );
     if (!changed) return;
     const words = PAYMENT_METHOD_WORDS[payment_method];
-    notifications.show({ color: 'teal', title: 'Payment method changed', message: words.label });
+    notifyDone('Payment method changed', words.label);
     onClose();
   });
   // The company's methods, and the order's own even where the company no longer takes it.

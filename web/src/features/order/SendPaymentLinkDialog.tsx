@@ -1,6 +1,6 @@
 import { Modal, Stack, TagsInput, Text } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { FormButtons } from '../../components/FormButtons.tsx';
 import { FormFailure } from '../../components/FormFailure.tsx';
@@ -22,19 +22,12 @@ export function SendPaymentLinkDialog(props: {
   const form = useForm({ initialValues: { emails: props.suggested ? [props.suggested] : [] } });
   const submit = form.onSubmit(async ({ emails }) => {
     const sent = await sendForm(
-      async () => {
-        await sendPaymentLink(props.orderId, emails);
-        return true;
-      },
+      () => sendPaymentLink(props.orderId, emails).then(() => true),
       { setErrors: form.setErrors, setFailure },
       LABELS,
     );
     if (!sent) return;
-    notifications.show({
-      color: 'teal',
-      title: 'Payment link sent',
-      message: `Sent to ${emails.join(', ')}.`,
-    });
+    notifyDone('Payment link sent', `Sent to ${emails.join(', ')}.`);
     props.onClose();
   });
   return (

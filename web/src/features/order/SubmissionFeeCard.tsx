@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifyDone } from '../../lib/notices.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -24,11 +24,7 @@ export function SubmissionFeeCard({ order, history }: { order: Order; history: r
     typeof failed?.details.submission_fee === 'string' ? money(failed.details.submission_fee) : null;
   const retry = useMutation(
     actionMutation(order.id, () => {
-      notifications.show({
-        color: 'teal',
-        title: 'Submission fee paid',
-        message: 'The report is in review.',
-      });
+      notifyDone('Submission fee paid', 'The report is in review.');
       setConfirming(false);
     }),
   );

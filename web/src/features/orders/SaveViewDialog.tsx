@@ -1,5 +1,5 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifyDone } from '../../lib/notices.ts';
 import { useState, type FormEvent } from 'react';
 import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { FormFailure } from '../../components/FormFailure.tsx';
@@ -42,7 +42,7 @@ export function SaveViewDialog({
     );
     setPending(false);
     if (!view) return;
-    notifications.show({ color: 'teal', title: 'View saved', message: view.name });
+    notifyDone('View saved', view.name);
     onSaved(view);
   };
   return (

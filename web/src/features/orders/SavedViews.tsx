@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifyDone } from '../../lib/notices.ts';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import {
@@ -50,7 +50,7 @@ export function SavedViews({
     if (!shown) return;
     try {
       await deleteView(list, shown.id);
-      notifications.show({ color: 'teal', title: 'View deleted', message: shown.name });
+      notifyDone('View deleted', shown.name);
       setDeleting(false);
       onChoose({ kind: 'all' });
     } catch (error) {

@@ -1,4 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,11 +23,7 @@ export function CalendarFeedCard() {
     onSuccess: (feed) => {
       setMade(feed.url);
       setConfirming(false);
-      notifications.show({
-        color: 'teal',
-        title: 'Calendar address made',
-        message: 'Add it to your calendar app now: it is shown only once.',
-      });
+      notifyDone('Calendar address made', 'Add it to your calendar app now: it is shown only once.');
     },
     onError: (error) =>
       notifications.show({ color: 'red', title: 'No calendar address made', message: failureText(error) }),

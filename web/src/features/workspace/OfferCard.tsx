@@ -1,4 +1,5 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { notifyDone } from '../../lib/notices.ts';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -34,11 +35,10 @@ export function OfferCard({
   }, [over]);
   const accept = useMutation({
     ...actionMutation(item.id, (result) =>
-      notifications.show({
-        color: 'teal',
-        title: 'Offer accepted',
-        message: `${item.file_number} is now ${'status' in result ? result.status.name : 'accepted'}: schedule the inspection in My work.`,
-      }),
+      notifyDone(
+        'Offer accepted',
+        `${item.file_number} is now ${'status' in result ? result.status.name : 'accepted'}: schedule the inspection in My work.`,
+      ),
     ),
     onError: (error) =>
       notifications.show({ color: 'red', title: 'The offer was not accepted', message: failureText(error) }),
