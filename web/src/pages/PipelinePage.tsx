@@ -9,7 +9,7 @@ import { QueueTable } from '../features/pipeline/QueueTable.tsx';
 import { queuesQuery } from '../queries/pipeline.ts';
 import { orderListSettingsQuery } from '../queries/order-lists.ts';
 import { PipelineTools } from '../features/pipeline/PipelineTools.tsx';
-import { shownColumns } from '../features/orders/columns.tsx';
+import { shownColumns } from '../features/lists/columns.tsx';
 
 /**
  * The appraisal company's pipeline: its queues with their counts (what needs us now), and the

@@ -2,8 +2,8 @@ import { Group, NativeSelect } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { clientsQuery } from '../../queries/clients.ts';
 import type { ColumnKey } from '../../queries/order-lists.ts';
-import { ColumnPicker } from '../orders/ColumnPicker.tsx';
-import { columnsOf } from '../orders/columns.tsx';
+import { ColumnPicker } from '../lists/ColumnPicker.tsx';
+import { columnsOf } from '../lists/columns.tsx';
 
 /** The pipeline's client filter (every client, or one) and its column picker. */
 export function PipelineTools({
