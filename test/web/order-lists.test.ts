@@ -5,13 +5,13 @@ import { accessibilityProblems, screenshots } from '../helpers/browser.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { singleSignOnToken, useWebApp } from '../helpers/web-app.ts';
-import { coordinator, newPage } from './pipeline-helpers.ts';
+import { coordinator, newPage, openQueue } from './pipeline-helpers.ts';
 
 /**
  * Order lists people work from all day: the columns each person chooses (kept by the service,
  * so another browser shows them), saved views and "My orders", the pipeline's client filter,
- * pages by Previous and Next when the total is an estimate, and a link naming a status that
- * does not exist. The service counts exactly up to 5 orders here, so that a search of the
+ * one Back leaving the pipeline, pages by Previous and Next when the total is an estimate, and
+ * a link naming a status that does not exist. The service counts exactly up to 5 orders here, so that a search of the
  * 30 orders placed is estimated.
  */
 const t = useTestDatabase();
@@ -156,6 +156,29 @@ describe('order lists to work from', () => {
     // A filter replaces the address: Back leaves the pipeline rather than undoing the filter.
     await page.getByLabel('Client').selectOption({ label: 'Every client' });
     await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(2);
+  });
+
+  it('one Back leaves the pipeline, whatever queue, client and layout were chosen on it', async () => {
+    const page = await coordinator(browser, base, demo, '/orders');
+    page.setDefaultTimeout(8000);
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.getByRole('link', { name: 'Pipeline', exact: true }).click();
+    await page.waitForURL(/\/pipeline/);
+    await openQueue(page, 'offers');
+    await page.waitForURL(/queue=offers/);
+    await page.getByLabel('Client').selectOption({ label: 'Second Street Lending' });
+    await page.waitForURL(/client=/);
+    await page.getByText('Board', { exact: true }).click();
+    await page.waitForURL(/view=board/);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 812 });
+      expect(await accessibilityProblems(page)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshots(page, 'pipeline-filtered-board');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/orders');
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
   });
 
   it('an estimated total pages by Previous and Next, with no last page', async () => {

@@ -25,11 +25,11 @@ export function PipelinePage() {
   const settings = useSuspenseQuery(orderListSettingsQuery('pipeline')).data;
   const columns = shownColumns('pipeline', 'staff', settings.columns);
   const view = search.view ?? 'table';
+  // Every change (the queue, the client, the table or the board, the page) replaces the
+  // address: one Back leaves the pipeline (docs/web.md).
   const setSearch = (change: Partial<typeof search>) =>
-    void navigate({ search: (previous) => ({ ...previous, ...change }) });
-  // The client is a filter: its change replaces the address (Back leaves the pipeline).
-  const setClient = (client: string | undefined) =>
-    void navigate({ search: (previous) => ({ ...previous, client, page: undefined }), replace: true });
+    void navigate({ search: (previous) => ({ ...previous, ...change }), replace: true });
+  const setClient = (client: string | undefined) => setSearch({ client, page: undefined });
 
   return (
     <Stack gap="md" maw={1280} mx="auto">
