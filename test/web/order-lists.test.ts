@@ -5,14 +5,14 @@ import { accessibilityProblems, screenshots } from '../helpers/browser.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { singleSignOnToken, useWebApp } from '../helpers/web-app.ts';
-import { coordinator, newPage } from './pipeline-helpers.ts';
+import { coordinator, newPage, openQueue } from './pipeline-helpers.ts';
 
 /**
  * Order lists people work from all day: the columns each person chooses (kept by the service,
- * so another browser shows them), saved views and "My orders", the pipeline's client filter,
- * pages by Previous and Next when the total is an estimate, and a link naming a status that
- * does not exist. The service counts exactly up to 5 orders here, so that a search of the
- * 30 orders placed is estimated.
+ * so another browser shows them), saved views and "My orders", the pipeline's client filter
+ * and saved views, one Back leaving the pipeline, pages by Previous and Next when the total is
+ * an estimate, and a link naming a status that does not exist. The service counts exactly up
+ * to 5 orders here, so that a search of the 30 orders placed is estimated.
  */
 const t = useTestDatabase();
 const app = useWebApp(t, { LIST_EXACT_COUNT_LIMIT: '5' });
@@ -156,6 +156,93 @@ describe('order lists to work from', () => {
     // A filter replaces the address: Back leaves the pipeline rather than undoing the filter.
     await page.getByLabel('Client').selectOption({ label: 'Every client' });
     await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(2);
+  });
+
+  it("the pipeline's queue, client and columns saved as a view, picked again and deleted", async () => {
+    const page = await coordinator(browser, base, demo, '/pipeline');
+    page.setDefaultTimeout(8000);
+    const table = page.getByRole('table', { name: /^Orders: / });
+    await table.getByRole('row').nth(2).waitFor();
+    await page.getByLabel('Client').selectOption({ label: 'Second Street Lending' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Fee' }).check();
+    await page.keyboard.press('Escape');
+    await page.getByRole('columnheader', { name: 'Fee' }).waitFor();
+    await page.getByRole('button', { name: 'Save view' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save this view' });
+    await dialog.getByText('The queue, the client and the columns shown now are kept under it.').waitFor();
+    await dialog.getByLabel(/^Name/).fill('Second Street, new orders');
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForURL(/saved=/);
+    await expect.poll(() => page.getByLabel('View', { exact: true }).inputValue()).not.toBe('');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 812 });
+      expect(await accessibilityProblems(page)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshots(page, 'pipeline-views');
+
+    // No view: every client, and the person's own columns (without the fee from now on).
+    await page.getByLabel('View', { exact: true }).selectOption({ label: 'No saved view' });
+    await expect.poll(() => page.url()).not.toMatch(/client=|saved=/);
+    await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(2);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Fee' }).uncheck();
+    await page.keyboard.press('Escape');
+    await page.getByRole('columnheader', { name: 'Fee' }).waitFor({ state: 'detached' });
+    // Picked from another queue, the view brings back its queue, its client and its columns.
+    await openQueue(page, 'offers');
+    await page.getByLabel('View', { exact: true }).selectOption({ label: 'Second Street, new orders' });
+    await page.getByTestId('queue-new').and(page.locator('[aria-current="true"]')).waitFor();
+    await table.getByRole('link', { name: otherClientOrder }).waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await page.getByRole('columnheader', { name: 'Fee' }).waitFor();
+    // Changing the client leaves the view.
+    await page.getByLabel('Client').selectOption({ label: 'Every client' });
+    await expect.poll(() => page.getByLabel('View', { exact: true }).inputValue()).toBe('');
+    await page.getByRole('columnheader', { name: 'Fee' }).waitFor({ state: 'detached' });
+
+    await page.getByLabel('View', { exact: true }).selectOption({ label: 'Second Street, new orders' });
+    await page.getByRole('button', { name: 'Delete view' }).click();
+    const confirm = page.getByRole('dialog', { name: /^Delete the view/ });
+    await confirm.getByText('only this view of the list goes').waitFor();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 812 });
+      expect(await accessibilityProblems(page)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshots(page, 'pipeline-view-delete');
+    await confirm.getByRole('button', { name: 'Delete view' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(
+      await page.getByLabel('View', { exact: true }).locator('option', { hasText: 'Second Street' }).count(),
+    ).toBe(0);
+    await expect.poll(() => page.url()).not.toMatch(/saved=/);
+  });
+
+  it('one Back leaves the pipeline, whatever queue, client and layout were chosen on it', async () => {
+    const page = await coordinator(browser, base, demo, '/orders');
+    page.setDefaultTimeout(8000);
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.getByRole('link', { name: 'Pipeline', exact: true }).click();
+    await page.waitForURL(/\/pipeline/);
+    await openQueue(page, 'offers');
+    await page.waitForURL(/queue=offers/);
+    await page.getByLabel('Client').selectOption({ label: 'Second Street Lending' });
+    await page.waitForURL(/client=/);
+    await page.getByText('Board', { exact: true }).click();
+    await page.waitForURL(/view=board/);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 812 });
+      expect(await accessibilityProblems(page)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshots(page, 'pipeline-filtered-board');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/orders');
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
   });
 
   it('an estimated total pages by Previous and Next, with no last page', async () => {

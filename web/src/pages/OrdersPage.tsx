@@ -5,12 +5,12 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { DataTable, type Column } from '../components/DataTable.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
-import { columnCell, columnsOf, shownColumns } from '../features/orders/columns.tsx';
+import { columnCell, columnsOf, shownColumns } from '../features/lists/columns.tsx';
 import { OrderCard } from '../features/orders/OrderCard.tsx';
 import { OrderFilters } from '../features/orders/OrderFilters.tsx';
 import { OrderLink } from '../features/orders/OrderLink.tsx';
 import { OrderListNotices } from '../features/orders/OrderListNotices.tsx';
-import type { ViewChoice } from '../features/orders/SavedViews.tsx';
+import type { ViewChoice } from '../features/lists/SavedViews.tsx';
 import type { OrderListItem } from '../../../sdk/src/client.ts';
 import { about } from '../lib/format.ts';
 import { orderListSettingsQuery } from '../queries/order-lists.ts';
@@ -25,7 +25,7 @@ import { useSession } from '../queries/session.ts';
 
 // The views and the column picker load beside the list, not before it.
 const OrderListTools = lazy(() =>
-  import('../features/orders/OrderListTools.tsx').then((m) => ({ default: m.OrderListTools })),
+  import('../features/lists/OrderListTools.tsx').then((m) => ({ default: m.OrderListTools })),
 );
 
 /** The orders the user can see: the search, the view and the page live in the URL (routes/orders.ts). */

@@ -8,13 +8,15 @@ import { QueueBoard } from '../features/pipeline/QueueBoard.tsx';
 import { QueueTable } from '../features/pipeline/QueueTable.tsx';
 import { queuesQuery } from '../queries/pipeline.ts';
 import { orderListSettingsQuery } from '../queries/order-lists.ts';
-import { PipelineTools } from '../features/pipeline/PipelineTools.tsx';
-import { shownColumns } from '../features/orders/columns.tsx';
+import { ClientFilter } from '../features/pipeline/ClientFilter.tsx';
+import { searchOfChoice, viewSearchOf, type PipelineSearch } from '../features/pipeline/pipeline-search.ts';
+import { columnsOf, shownColumns } from '../features/lists/columns.tsx';
+import { OrderListTools } from '../features/lists/OrderListTools.tsx';
 
 /**
  * The appraisal company's pipeline: its queues with their counts (what needs us now), and the
  * chosen queue's orders as a table with bulk actions or as a board by status. The queue, the
- * view and the page live in the URL.
+ * client, the table or the board, the page and the saved view shown live in the URL.
  */
 export function PipelinePage() {
   const search = useSearch({ from: '/pipeline' });
@@ -23,25 +25,35 @@ export function PipelinePage() {
   const chosen = queues.data.data.find((queue) => queue.id === search.queue) ?? queues.data.data[0];
   usePageTitle(chosen ? `Pipeline · ${chosen.name}` : 'Pipeline');
   const settings = useSuspenseQuery(orderListSettingsQuery('pipeline')).data;
-  const columns = shownColumns('pipeline', 'staff', settings.columns);
+  const saved = settings.views.find((view) => view.id === search.saved);
+  const columns = shownColumns('pipeline', 'staff', saved ? saved.columns : settings.columns);
   const view = search.view ?? 'table';
-  const setSearch = (change: Partial<typeof search>) =>
-    void navigate({ search: (previous) => ({ ...previous, ...change }) });
-  // The client is a filter: its change replaces the address (Back leaves the pipeline).
-  const setClient = (client: string | undefined) =>
-    void navigate({ search: (previous) => ({ ...previous, client, page: undefined }), replace: true });
+  // Every change replaces the address: one Back leaves the pipeline (docs/web.md).
+  const setSearch = (change: Partial<PipelineSearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...change }), replace: true });
+  // The queue and the client are the view's: changing either leaves the saved view shown.
+  const filter = (change: Partial<PipelineSearch>) =>
+    setSearch({ ...change, saved: undefined, page: undefined });
 
   return (
     <Stack gap="md" maw={1280} mx="auto">
-      <Title order={1} size="h2">
-        Pipeline
-      </Title>
-      <QueueFilters chosen={chosen}>
-        <QueueTiles
-          queues={queues.data.data}
-          chosen={chosen}
-          onChoose={(queue) => setSearch({ queue, page: undefined })}
+      <Group justify="space-between" align="end" wrap="wrap" gap="xs">
+        <Title order={1} size="h2">
+          Pipeline
+        </Title>
+        <OrderListTools
+          list="pipeline"
+          views={settings.views}
+          chosen={saved?.id ?? ''}
+          search={viewSearchOf(chosen?.id, search.client)}
+          available={columnsOf('staff')}
+          columns={columns}
+          onChoose={(choice) => setSearch(searchOfChoice(choice))}
+          onColumnsChosen={() => saved && filter({})}
         />
+      </Group>
+      <QueueFilters chosen={chosen}>
+        <QueueTiles queues={queues.data.data} chosen={chosen} onChoose={(queue) => filter({ queue })} />
       </QueueFilters>
       {chosen && (
         <Stack gap="sm">
@@ -54,9 +66,9 @@ export function PipelinePage() {
                 {chosen.description}
               </Text>
             </div>
-            <PipelineTools clientId={search.client} columns={columns} onClient={setClient} />
+            <ClientFilter clientId={search.client} onClient={(client) => filter({ client })} />
             <SegmentedControl
-              aria-label="View"
+              aria-label="Show as"
               value={view}
               onChange={(value) => setSearch({ view: value === 'board' ? 'board' : undefined })}
               data={[

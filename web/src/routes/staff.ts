@@ -15,8 +15,17 @@ const staffOnly = async (context: { location: { href: string } }) => {
   if (session.user.role !== 'staff') throw redirect({ to: '/orders' });
 };
 
-/** The pipeline: a queue (by its key) as a table or a board, of every client or one. */
-export const pipelineSearch = searchSchema({ queue: key, view: oneOf(['board']), page, client: id });
+/**
+ * The pipeline: a queue (by its key) as a table or a board, of every client or one; `saved` the
+ * saved view shown (`view` is the table or the board, as links already carry it).
+ */
+export const pipelineSearch = searchSchema({
+  queue: key,
+  view: oneOf(['board']),
+  page,
+  client: id,
+  saved: id,
+});
 export const pipelineRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pipeline',

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import type { OrderListItem } from '../../../../sdk/src/client.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import type { ColumnKey } from '../../queries/order-lists.ts';
-import { COLUMN_LABELS, columnCell } from './columns.tsx';
+import { COLUMN_LABELS, columnCell } from '../lists/columns.tsx';
 import { OrderLink } from './OrderLink.tsx';
 
 type Role = Parameters<typeof columnCell>[1];

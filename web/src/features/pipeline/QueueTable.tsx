@@ -9,7 +9,7 @@ import { timeLeft } from '../../lib/deadlines.ts';
 import { queueOrdersQuery } from '../../queries/pipeline.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { DueDate } from './DueBadge.tsx';
-import { columnCell } from '../orders/columns.tsx';
+import { columnCell } from '../lists/columns.tsx';
 import { about } from '../../lib/format.ts';
 import type { ColumnKey } from '../../queries/order-lists.ts';
 

@@ -14,7 +14,13 @@ import {
 
 const LABELS = { name: 'The name', search: 'The search', columns: 'The columns' };
 
-/** Names the list's search, sort and columns as a view of the person's own. */
+/** What a view of each list keeps. */
+const KEPT: Record<OrderListName, string> = {
+  orders: 'The filters, the sort and the columns shown now are kept under it.',
+  pipeline: 'The queue, the client and the columns shown now are kept under it.',
+};
+
+/** Names the list's search (its filters, the order list's sort) and columns as a view of the person's own. */
 export function SaveViewDialog({
   list,
   search,
@@ -52,7 +58,7 @@ export function SaveViewDialog({
           <FormFailure title="Not saved" failure={failure ?? errors.search ?? errors.columns ?? null} />
           <TextInput
             label="Name"
-            description="The filters, the sort and the columns shown now are kept under it."
+            description={KEPT[list]}
             withAsterisk
             maxLength={60}
             data-autofocus

@@ -15,8 +15,17 @@ const SaveViewDialog = lazy(() =>
   import('./SaveViewDialog.tsx').then((m) => ({ default: m.SaveViewDialog })),
 );
 
-/** The choice of "All orders", the built-in "My orders", or one of the person's views. */
+/** The choice of no view ("All orders"), the built-in "My orders", or one of the person's views. */
 export type ViewChoice = { kind: 'all' } | { kind: 'mine' } | { kind: 'saved'; view: SavedView };
+
+/** Each list's views before the person's own: the order list has "My orders", the pipeline none. */
+const BUILT_IN: Record<OrderListName, { value: '' | 'mine'; label: string }[]> = {
+  orders: [
+    { value: '', label: 'All orders' },
+    { value: 'mine', label: 'My orders' },
+  ],
+  pipeline: [{ value: '', label: 'No saved view' }],
+};
 
 /**
  * The views of a list, to pick from (a native select: a phone's own picker), with **Save view**
@@ -32,7 +41,7 @@ export function SavedViews({
 }: {
   list: OrderListName;
   views: SavedView[];
-  /** '' all, 'mine', or a saved view's id. */
+  /** '' none, 'mine' (the order list), or a saved view's id. */
   chosen: string;
   search: ViewSearch;
   columns: ColumnKey[];
@@ -64,8 +73,7 @@ export function SavedViews({
         value={chosen}
         onChange={(event) => choose(event.currentTarget.value)}
         data={[
-          { value: '', label: 'All orders' },
-          { value: 'mine', label: 'My orders' },
+          ...BUILT_IN[list],
           ...(views.length > 0
             ? [
                 {
