@@ -202,7 +202,9 @@ export function castValue(
     case 'decimal':
       return sql`${value}::numeric`;
     case 'boolean':
-      return sql`${value}::boolean`;
+      // A constant, not a parameter: a partial index (WHERE revised) then serves a prepared
+      // statement's generic plan too, which cannot prove `revised = $1` implies it.
+      return value === 'true' ? sql`true` : sql`false`;
     case 'date':
       return sql`${value}::date`;
     case 'datetime':
