@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { plannedForItsValues, type Db } from './connection.ts';
+import type { ListQuery, Predicate } from './list-filter.ts';
 
 /**
  * Counts of list searches that cost the same at a million rows as at a thousand: a search is
@@ -9,12 +10,26 @@ import { plannedForItsValues, type Db } from './connection.ts';
  * says what a person needs.
  */
 
-/** The rows of `table` the filters find, at most `limit + 1` of them: more than `limit` means "over the bound". */
-export function boundedMatches(db: Db, table: 'orders', filters: Expression<SqlBool>[], limit: number) {
-  let found = db.selectFrom(table).select(sql<number>`1`.as('one'));
-  for (const filter of filters) found = found.where(filter);
-  return db.selectFrom(found.limit(limit + 1).as('found')).select(sql<string>`count(*)`.as('total_count'));
+/**
+ * How a search's matches are counted up to the bound (orders/order.repository.ts):
+ * - 'first matches': planned to find the first `limit + 1` soonest, and run as a prepared
+ *   statement (its generic plan from the sixth run on a connection). Right where an index holds
+ *   the caller's matches together (the company with a status, a loan or transaction type, a
+ *   date): it reads them and stops, be they none or many.
+ * - 'all matches': a text search. No statistics say how many of the caller's orders hold a word:
+ *   the planner's figures are the whole table's, and for a city of another region (a fifth of
+ *   the table, none of the company's) the first-matches plan walked every order of the company.
+ *   Planned to find all matches (the trigram index and the company's, together) and read only up
+ *   to the bound; planned for its values each time (plannedForItsValues), since a generic plan
+ *   cannot tell a word in every order from a file number.
+ */
+export type CountingPlan = 'first matches' | 'all matches';
+
+export function countingPlan(list: ListQuery): CountingPlan {
+  return list.terms.some((term) => TEXT_PREDICATES.has(term.predicate)) ? 'all matches' : 'first matches';
 }
+
+const TEXT_PREDICATES = new Set<Predicate>(['cont', 'start', 'end']);
 
 /**
  * How many rows the planner expects the filters to find (EXPLAIN: planned, never run; about a
