@@ -321,10 +321,11 @@ function boundedPage(
 }
 
 /**
- * The orders a search finds, as a table of the statement (`matches`), and their number up to
- * `limit + 1` (`total`), planned as `plan` says (countingPlan): for the first `limit + 1`
- * matches, or for all of them and read only as far as the count asks (PostgreSQL reads a WITH
- * query lazily). The statement is then planned for its values each time (unnamed).
+ * The orders a search finds, as a table of the statement (`matches`, with their sort keys),
+ * planned for all of them and read only as far as the statement asks (PostgreSQL reads a WITH
+ * query lazily): the page of a few reads it whole; a page of many never reads it. And their
+ * number up to `limit + 1` (`total`), counted as `plan` says (countingPlan): on its own, planned
+ * to find the first `limit + 1` soonest, or from `matches`.
  */
 function matchingOrders(
   db: Db,
@@ -336,17 +337,20 @@ function matchingOrders(
   let matches = db
     .selectFrom('orders')
     .select(['orders.id', ...keys.map((key, i) => sql`${key.expr}`.as(`k${i}`))]);
-  for (const filter of filters) matches = matches.where(filter);
-  const all = plan === 'all matches';
+  let first = db.selectFrom('orders').select(sql<number>`1`.as('one'));
+  for (const filter of filters) {
+    matches = matches.where(filter);
+    first = first.where(filter);
+  }
   // `matches` is a table of this statement only, which the schema's types do not name: the
   // statement reads it through SQL fragments, so it is typed as the plain database.
   const from = db.with(
     (cte) => cte('matches').materialized(),
-    () => (all ? matches : matches.limit(limit + 1)),
+    () => matches,
   ) as unknown as Db;
-  const total = all
-    ? sql<string>`(SELECT count(*) FROM (SELECT 1 FROM matches LIMIT ${limit + 1}) AS counted)`
-    : sql<string>`(SELECT count(*) FROM matches)`;
+  const counted =
+    plan === 'all matches' ? sql`SELECT 1 FROM matches LIMIT ${limit + 1}` : first.limit(limit + 1);
+  const total = sql<string>`(SELECT count(*) FROM (${counted}) AS counted)`;
   return { from, total };
 }
 
@@ -394,16 +398,16 @@ export async function countOrdersByStatus(
   if (terms.length === 0 && scope.counted) return { counts: positive(await running()), estimated: false };
 
   const filters = [visible, ...whereClauses({ ...list, terms }, ORDER_ATTRIBUTES)];
-  // Read up to the bound, planned as the list counts (countingPlan): a text search for all its
-  // matches, so that one rare for the caller is found on its indexes, not by a walk.
+  // Planned for all the matches, read up to the bound (a WITH query is read lazily): a search
+  // rare for the caller is found on its indexes, not by a walk of the caller's orders for the
+  // first matches, which the status read here keeps off an index-only count.
   let matches = db.selectFrom('orders').select('orders.status');
   for (const filter of filters) matches = matches.where(filter);
-  const all = countingPlan({ ...list, terms }) === 'all matches';
   const read = positive(
     await db
       .with(
         (cte) => cte('matches').materialized(),
-        () => (all ? matches : matches.limit(limit + 1)),
+        () => matches,
       )
       .selectFrom((eb) =>
         eb
@@ -412,7 +416,7 @@ export async function countOrdersByStatus(
           .limit(limit + 1)
           .as('found'),
       )
-      .$if(all, (q) => q.modifyFront(plannedForItsValues))
+      .$if(countingPlan({ ...list, terms }) === 'all matches', (q) => q.modifyFront(plannedForItsValues))
       .select(['found.status', (eb) => eb.fn.countAll<string>().as('count')])
       .groupBy('found.status')
       .execute(),
