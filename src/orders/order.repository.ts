@@ -342,16 +342,21 @@ function matchingOrders(
     matches = matches.where(filter);
     first = first.where(filter);
   }
-  // `matches` is a table of this statement only, which the schema's types do not name: the
-  // statement reads it through SQL fragments, so it is typed as the plain database.
-  const from = db.with(
-    (cte) => cte('matches').materialized(),
-    () => matches,
-  ) as unknown as Db;
   const counted =
     plan === 'all matches' ? sql`SELECT 1 FROM matches LIMIT ${limit + 1}` : first.limit(limit + 1);
-  const total = sql<string>`(SELECT count(*) FROM (${counted}) AS counted)`;
-  return { from, total };
+  // `matches` and `total` are tables of this statement only, which the schema's types do not
+  // name: the statement reads them through SQL fragments, so it is typed as the plain database.
+  // The count is a table of one row so that it runs once, however often the statement reads it.
+  const from = db
+    .with(
+      (cte) => cte('matches').materialized(),
+      () => matches,
+    )
+    .with(
+      (cte) => cte('total').materialized(),
+      () => db.selectNoFrom(sql<string>`(SELECT count(*) FROM (${counted}) AS counted)`.as('n')),
+    ) as unknown as Db;
+  return { from, total: sql<string>`(SELECT total.n FROM total)` };
 }
 
 /**
