@@ -186,11 +186,11 @@ export interface CountBound {
  * (ids only, so a deep OFFSET skips index entries, not rows), then only its rows are read; with
  * `after` (the sort keys of the row the page follows) it starts there instead of at an OFFSET.
  * One row more than the page is looked for, to tell whether another follows.
- * The total is a scalar subquery of the same statement (planned once, run once): the running
- * totals when the search is by status alone (or none), exact; else the matching rows counted up
- * to the bound (boundedPageIds), and above it the planner's estimate (`estimated`), asked for in
- * a second statement only then. A page with no row (past the end, or nothing found) asks for the
- * total on its own.
+ * The total is part of the same statement: the running totals when the search is by status
+ * alone (or none), exact, and then a page with no row (past the end) asks for them on their own;
+ * else the matching rows counted up to the bound, which also decides how the page is found
+ * (boundedPage), and above it the planner's estimate (`estimated`), asked for in a second
+ * statement only then.
  */
 export async function listOrders(
   db: Db,
