@@ -56,7 +56,33 @@ export async function loadData(db: Db, orders: number): Promise<BenchWorld> {
       SELECT o.id, 'client', u = 1, 'user' || u || '@' || o.id || '.bench', 'Client', u::text, (ARRAY['Client Manager', 'Loan Officer', 'Processor'])[u] FROM organizations o, generate_series(1, 3) u WHERE o.kind = 'client';
   `.execute(db);
   await loadOrders(db, orders);
+  // What a kept database (BENCH_DATABASE) holds, for the next run to find (loadedOrders).
+  await sql`COMMENT ON DATABASE ${sql.id(await databaseName(db))} IS ${sql.lit(`${LOADED}${orders}`)}`.execute(
+    db,
+  );
+  return benchWorld(db);
+}
 
+const LOADED = 'bench orders: ';
+
+const databaseName = async (db: Db) =>
+  (await sql<{ name: string }>`SELECT current_database() AS name`.execute(db)).rows[0]!.name;
+
+/** How many orders loadData put in this database (a kept one), or null: none loaded. */
+export async function loadedOrders(db: Db): Promise<number | null> {
+  const { rows } = await sql<{ comment: string | null }>`
+    SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = current_database()`.execute(
+    db,
+  );
+  const comment = rows[0]?.comment ?? '';
+  return comment.startsWith(LOADED) ? Number(comment.slice(LOADED.length)) : null;
+}
+
+/**
+ * The benchmark's actors and samples in a loaded database: the first company, its first client,
+ * their users, with API keys issued now (a key is stored only as its hash).
+ */
+export async function benchWorld(db: Db): Promise<BenchWorld> {
   const company = await db
     .selectFrom('organizations')
     .select('id')

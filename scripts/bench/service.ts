@@ -26,26 +26,41 @@ export async function freePort(): Promise<number> {
 
 /**
  * A new database on the server named by DATABASE_URL, or else an embedded PostgreSQL in a fresh
- * temporary directory; `stop` drops the one or removes the other.
+ * temporary directory; `stop` drops the one or removes the other. With BENCH_DATABASE=<name>
+ * (and DATABASE_URL), that database instead: created if missing and kept after the run, so that
+ * a data set loaded once serves the runs that follow (`kept`; see loadedOrders).
  */
 export async function benchDatabase(
   log: (message: string) => void,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; kept: boolean; stop: () => Promise<void> }> {
   const external = process.env.DATABASE_URL?.trim();
+  const keptName = process.env.BENCH_DATABASE?.trim();
   if (external) {
-    const name = `aoms_bench_${randomBytes(3).toString('hex')}`;
-    const admin = async (statement: string) => {
+    const admin = async (statement: string, values: unknown[] = []) => {
       const client = new pg.Client({ connectionString: external });
       await client.connect();
-      await client.query(statement).finally(() => client.end());
+      return client.query<Record<string, unknown>>(statement, values).finally(() => client.end());
     };
+    if (keptName) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(keptName)) throw new Error('BENCH_DATABASE: a lower-case SQL name');
+      const { rowCount } = await admin('SELECT 1 FROM pg_database WHERE datname = $1', [keptName]);
+      if (!rowCount) await admin(`CREATE DATABASE ${keptName}`);
+      log(`the kept database ${keptName}${rowCount ? '' : ' (new)'}`);
+      return { url: withDatabase(external, keptName), kept: true, stop: () => Promise.resolve() };
+    }
+    const name = `aoms_bench_${randomBytes(3).toString('hex')}`;
     await admin(`CREATE DATABASE ${name}`);
-    return { url: withDatabase(external, name), stop: () => admin(`DROP DATABASE ${name} WITH (FORCE)`) };
+    return {
+      url: withDatabase(external, name),
+      kept: false,
+      stop: () => admin(`DROP DATABASE ${name} WITH (FORCE)`).then(() => undefined),
+    };
   }
   const dir = path.join(os.tmpdir(), `aoms-bench-${Date.now()}`);
   const embedded = await openEmbeddedDatabase(dir, 'refuse', log);
   return {
     url: embedded.url,
+    kept: false,
     stop: async () => {
       await embedded.stop();
       await fs.rm(dir, { recursive: true, force: true });

@@ -1,12 +1,12 @@
 import { sql, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
-import type { Db, Trx } from '../db/connection.ts';
+import { plannedForItsValues, type Db, type Trx } from '../db/connection.ts';
 import type { OrdersTable, SubmissionFeesTable } from '../db/schema.ts';
 import { CLOSED } from '../workflow/statuses.ts';
 import type { PartyRow } from './order.parties.ts';
 import { orderByClauses, whereClauses, type ListQuery } from '../db/list-filter.ts';
 import { afterKeys, keyText, orderByKeys, sortKeys, type SortKey } from '../db/list-keyset.ts';
 import { ORDER_ATTRIBUTES, STATUS_ATTRIBUTES } from './order.search.ts';
-import { boundedMatches, estimatedTotal, plannedMatches } from '../db/list-count.ts';
+import { countingPlan, estimatedTotal, plannedMatches, type CountingPlan } from '../db/list-count.ts';
 
 /**
  * The read models of orders, and the lookups around them: the detail (the order with its
@@ -212,10 +212,11 @@ export interface CountBound {
  * (ids only, so a deep OFFSET skips index entries, not rows), then only its rows are read; with
  * `after` (the sort keys of the row the page follows) it starts there instead of at an OFFSET.
  * One row more than the page is looked for, to tell whether another follows.
- * The total is a scalar subquery of the same statement (planned once, run once): the running
- * totals when the search is by status alone (or none), exact; else the matching rows counted up
- * to the bound, and above it the planner's estimate (`estimated`), asked for in a second
- * statement only then. A page with no row (past the end) asks for the total on its own.
+ * The total is part of the same statement: the running totals when the search is by status
+ * alone (or none), exact, and then a page with no row (past the end) asks for them on their own;
+ * else the matching rows counted up to the bound, which also decides how the page is found
+ * (boundedPage), and above it the planner's estimate (`estimated`), asked for in a second
+ * statement only then.
  */
 export async function listOrders(
   db: Db,
@@ -227,78 +228,192 @@ export async function listOrders(
 ): Promise<{ rows: OrderPageRow[]; total: number; estimated: boolean; more: boolean }> {
   const filters = [visible, ...whereClauses(list, ORDER_ATTRIBUTES)];
   const keys = orderSortKeys(list);
-  const order = orderByKeys(keys);
-  let ids = db.selectFrom('orders').select('orders.id');
-  for (const filter of filters) ids = ids.where(filter);
-  if (after !== null) ids = ids.where(afterKeys(keys, after));
-  for (const sort of order) ids = ids.orderBy(sort);
-  ids = ids.limit(list.perPage + 1);
-  if (after === null && list.offset > 0) ids = ids.offset(list.offset);
-  const total = totalQuery(db, filters, list, scope, bound.limit);
-  let page = db
-    .selectFrom('orders')
-    .select([
-      ...LIST_COLUMNS,
-      sql<
-        string | null
-      >`(SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = orders.appraiser_id)`.as(
-        'appraiser_name',
-      ),
-      'orders.loan_number',
-      'orders.borrower_name',
-      'orders.client_id',
-      'orders.created_at',
-      'orders.inspection_scheduled_at',
-      'orders.inspection_completed_at',
-      'orders.total_fee_cents',
-      'orders.appraiser_fee_cents',
-      sql<string>`(SELECT c.name FROM organizations c WHERE c.id = orders.client_id)`.as('client_name'),
-      sql<
-        { id: string; name: string }[]
-      >`coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY op.position)
-         FROM order_products op JOIN products p ON p.id = op.product_id WHERE op.order_id = orders.id), '[]')`.as(
-        'products',
-      ),
-      STATUS_CHANGED_AT.as('status_changed_at'),
-      sql<(string | null)[]>`json_build_array(${sql.join(keys.map(keyText))})`.as('sort_keys'),
-      total.query.as('total_count'),
-    ])
-    .where('orders.id', 'in', ids);
-  for (const sort of order) page = page.orderBy(sort);
-  const found = await page.execute();
-  const counted =
-    found.length > 0
-      ? Number(found[0]!.total_count)
-      : Number((await total.query.executeTakeFirstOrThrow()).total_count);
+  const running = runningTotal(db, list, scope);
+  if (running === null) {
+    // The statement answers one row even with no page (its order columns null): the total.
+    const answer = await boundedPage(db, filters, keys, list, after, bound.limit).execute();
+    const counted = Number(answer[0]?.total_count ?? 0);
+    // A left join types every page column nullable; a row whose id is there is a whole order.
+    const found = answer.flatMap(({ position: _, ...row }) => (row.id === null ? [] : [row as PageAnswer]));
+    return pageAnswer(db, filters, list, bound, found, counted);
+  }
+  const found = await pageOf(db, keys, pageIds(db, filters, keys, list, after), running).execute();
+  const counted = Number(found[0]?.total_count ?? (await running.executeTakeFirstOrThrow()).total_count);
+  const rows = found.slice(0, list.perPage).map(({ total_count: _, ...row }) => row);
+  return { rows, total: counted, estimated: false, more: found.length > list.perPage };
+}
+
+type PageAnswer = OrderPageRow & { total_count: string };
+
+/** The page, and its total: counted up to the bound, the planner's estimate above it. */
+async function pageAnswer(
+  db: Db,
+  filters: Expression<SqlBool>[],
+  list: ListQuery,
+  bound: CountBound,
+  found: PageAnswer[],
+  counted: number,
+): Promise<{ rows: OrderPageRow[]; total: number; estimated: boolean; more: boolean }> {
   const rows = found.slice(0, list.perPage).map(({ total_count: _, ...row }) => row);
   const more = found.length > list.perPage;
-  if (!total.bounded || counted <= bound.limit) return { rows, total: counted, estimated: false, more };
+  if (counted <= bound.limit) return { rows, total: counted, estimated: false, more };
   const seen = bound.before + rows.length + (more ? 1 : 0);
   const planned = await plannedMatches(db, 'orders', filters);
   return { rows, total: estimatedTotal(planned, bound.limit, seen), estimated: true, more };
 }
 
-/**
- * The total of a search: from the running totals when they can say it (exact at any size), else
- * the matching rows counted up to the bound (`bounded`: above it, the count stops at limit + 1).
- */
-function totalQuery(
+/** An order of a list page: its columns, its appraiser's name, its sort keys (for a cursor). */
+const pageColumns = (keys: SortKey[]) =>
+  [
+    ...LIST_COLUMNS,
+    sql<
+      string | null
+    >`(SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = orders.appraiser_id)`.as(
+      'appraiser_name',
+    ),
+    'orders.loan_number',
+    'orders.borrower_name',
+    'orders.client_id',
+    'orders.created_at',
+    'orders.inspection_scheduled_at',
+    'orders.inspection_completed_at',
+    'orders.total_fee_cents',
+    'orders.appraiser_fee_cents',
+    sql<string>`(SELECT c.name FROM organizations c WHERE c.id = orders.client_id)`.as('client_name'),
+    sql<
+      { id: string; name: string }[]
+    >`coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY op.position)
+       FROM order_products op JOIN products p ON p.id = op.product_id WHERE op.order_id = orders.id), '[]')`.as(
+      'products',
+    ),
+    STATUS_CHANGED_AT.as('status_changed_at'),
+    sql<(string | null)[]>`json_build_array(${sql.join(keys.map(keyText))})`.as('sort_keys'),
+  ] as const;
+
+/** The rows of the page whose ids `ids` gives, in the list's order, each with the total. */
+function pageOf(db: Db, keys: SortKey[], ids: Expression<unknown>, total: Expression<unknown>) {
+  let page = db
+    .selectFrom('orders')
+    .select([...pageColumns(keys), sql<string>`(${total})`.as('total_count')])
+    .where(sql<SqlBool>`orders.id IN (${ids})`);
+  for (const sort of orderByKeys(keys)) page = page.orderBy(sort);
+  return page;
+}
+
+/** The ids of the page (and one more), walking the list's order over the rows `filters` find. */
+function pageIds(
   db: Db,
   filters: Expression<SqlBool>[],
+  keys: SortKey[],
   list: ListQuery,
-  scope: CountScope,
+  after: (string | null)[] | null,
+) {
+  let ids = db.selectFrom('orders').select('orders.id');
+  for (const filter of filters) ids = ids.where(filter);
+  if (after !== null) ids = ids.where(afterKeys(keys, after));
+  for (const sort of orderByKeys(keys)) ids = ids.orderBy(sort);
+  ids = ids.limit(list.perPage + 1);
+  return after === null && list.offset > 0 ? ids.offset(list.offset) : ids;
+}
+
+/**
+ * The page of a search the running totals cannot count, its matches counted first, up to
+ * `limit + 1` (matchingOrders). When they are all there are (at most `limit`), the page is
+ * sorted from them, whatever the planner expected; only when there are more does the list walk
+ * its order for the page, which the many matches then fill within a few rows. Before, a search
+ * the planner took for common (from the whole table's statistics) that is rare for the caller (a
+ * city, a loan type the company has none of) walked every order of the company for a page it
+ * never filled (docs/performance.md, "Search at a million orders").
+ * Both ways are in the one statement: the way not taken is gated off by the count, never run.
+ */
+function boundedPage(
+  db: Db,
+  filters: Expression<SqlBool>[],
+  keys: SortKey[],
+  list: ListQuery,
+  after: (string | null)[] | null,
   limit: number,
 ) {
+  const plan = countingPlan(list);
+  const { from, total } = matchingOrders(db, filters, keys, limit, plan);
+  // The few: sorted from `matches`, which carries their sort keys (k0, k1, …), read nowhere else.
+  const carried = keys.map((key, i) => ({ ...key, expr: sql.ref(`matches.k${i}`) }));
+  const fewAfter = after === null ? sql`` : sql`AND ${afterKeys(carried, after)}`;
+  const fewOffset = after === null && list.offset > 0 ? sql`OFFSET ${list.offset}` : sql``;
+  const few = sql`SELECT matches.id FROM matches WHERE ${total} <= ${limit} ${fewAfter}
+    ORDER BY ${sql.join(orderByKeys(carried))} LIMIT ${list.perPage + 1} ${fewOffset}`;
+  const many = pageIds(db, [sql<SqlBool>`${total} > ${limit}`, ...filters], keys, list, after);
+  const ids = sql`(${few}) UNION ALL (${many})`;
+  const page = db
+    .selectFrom('orders')
+    .select([
+      ...pageColumns(keys),
+      sql<number>`row_number() OVER (ORDER BY ${sql.join(orderByKeys(keys))})`.as('position'),
+    ])
+    .where(sql<SqlBool>`orders.id IN (${ids})`);
+  // The count, then the page beside it: a page with no row (nothing found, or past the end) still
+  // answers its total, without a second statement that would search again.
+  return from
+    .selectFrom(db.selectNoFrom(sql<string>`${total}`.as('total_count')).as('counted'))
+    .leftJoinLateral(page.as('page'), (join) => join.onTrue())
+    .$if(plan === 'all matches', (q) => q.modifyFront(plannedForItsValues))
+    .selectAll('page')
+    .select('counted.total_count')
+    .orderBy('page.position');
+}
+
+/**
+ * The orders a search finds, as a table of the statement (`matches`, with their sort keys),
+ * planned for all of them and read only as far as the statement asks (PostgreSQL reads a WITH
+ * query lazily): the page of a few reads it whole; a page of many never reads it. And their
+ * number up to `limit + 1` (`total`), counted as `plan` says (countingPlan): on its own, planned
+ * to find the first `limit + 1` soonest, or from `matches`.
+ */
+function matchingOrders(
+  db: Db,
+  filters: Expression<SqlBool>[],
+  keys: SortKey[],
+  limit: number,
+  plan: CountingPlan,
+) {
+  let matches = db
+    .selectFrom('orders')
+    .select(['orders.id', ...keys.map((key, i) => sql`${key.expr}`.as(`k${i}`))]);
+  let first = db.selectFrom('orders').select(sql<number>`1`.as('one'));
+  for (const filter of filters) {
+    matches = matches.where(filter);
+    first = first.where(filter);
+  }
+  const counted =
+    plan === 'all matches' ? sql`SELECT 1 FROM matches LIMIT ${limit + 1}` : first.limit(limit + 1);
+  // `matches` and `total` are tables of this statement only, which the schema's types do not
+  // name: the statement reads them through SQL fragments, so it is typed as the plain database.
+  // The count is a table of one row so that it runs once, however often the statement reads it.
+  const from = db
+    .with(
+      (cte) => cte('matches').materialized(),
+      () => matches,
+    )
+    .with(
+      (cte) => cte('total').materialized(),
+      () => db.selectNoFrom(sql<string>`(SELECT count(*) FROM (${counted}) AS counted)`.as('n')),
+    ) as unknown as Db;
+  return { from, total: sql<string>`(SELECT total.n FROM total)` };
+}
+
+/**
+ * The total of a search from the running totals when they can say it (a search by status alone,
+ * or none; exact at any size), else null: the matching rows are counted (boundedPage).
+ */
+function runningTotal(db: Db, list: ListQuery, scope: CountScope) {
   const statuses = statusOnly(list);
-  if (statuses === undefined || !scope.counted)
-    return { query: boundedMatches(db, 'orders', filters, limit), bounded: true };
-  const query = db
+  if (statuses === undefined || !scope.counted) return null;
+  return db
     .selectFrom('order_counts')
     .select(sql<string>`coalesce(sum(n), 0)`.as('total_count'))
     .where('scope', '=', scope.scope)
     .where('scope_id', '=', scope.id)
     .$if(statuses !== null, (q) => q.where('status', 'in', statuses!));
-  return { query, bounded: false };
 }
 
 /**
@@ -330,11 +445,25 @@ export async function countOrdersByStatus(
   if (terms.length === 0 && scope.counted) return { counts: positive(await running()), estimated: false };
 
   const filters = [visible, ...whereClauses({ ...list, terms }, ORDER_ATTRIBUTES)];
-  let sample = db.selectFrom('orders').select('orders.status');
-  for (const filter of filters) sample = sample.where(filter);
+  // Planned for all the matches, read up to the bound (a WITH query is read lazily): a search
+  // rare for the caller is found on its indexes, not by a walk of the caller's orders for the
+  // first matches, which the status read here keeps off an index-only count.
+  let matches = db.selectFrom('orders').select('orders.status');
+  for (const filter of filters) matches = matches.where(filter);
   const read = positive(
     await db
-      .selectFrom(sample.limit(limit + 1).as('found'))
+      .with(
+        (cte) => cte('matches').materialized(),
+        () => matches,
+      )
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('matches')
+          .select('matches.status')
+          .limit(limit + 1)
+          .as('found'),
+      )
+      .$if(countingPlan({ ...list, terms }) === 'all matches', (q) => q.modifyFront(plannedForItsValues))
       .select(['found.status', (eb) => eb.fn.countAll<string>().as('count')])
       .groupBy('found.status')
       .execute(),

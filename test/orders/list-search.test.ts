@@ -193,6 +193,19 @@ describe('text search', () => {
       expect(await plan(term, 'quarry'), term).toContain('orders_search_idx');
   });
 
+  it('searches a value without letters with LIKE (no case to fold), on the same index, with the same matches', async () => {
+    for (const term of ['keywords_cont', 'loan_number_cont', 'address_zip_end']) {
+      const planned = await plan(term, '7008');
+      expect(planned, term).toContain('orders_search_idx');
+      expect(planned, term).toContain('~~');
+      expect(planned, term).not.toContain('~~*');
+    }
+    expect(await plan('keywords_cont', 'n-7008'), 'a value with letters').toContain('~~*');
+    await finds('keywords_cont', '7008', [8]);
+    await finds('keywords_cont', 'ln-7008', [8]);
+    await finds('address_zip_cont', '540', [4]);
+  });
+
   it('keeps a value without three letters or digits in a row away from the index (it would read all of it), and still finds', async () => {
     for (const term of ['keywords_cont', 'file_number_cont'])
       expect(await plan(term, '1-2'), term).not.toContain('orders_search_idx');
