@@ -103,9 +103,7 @@ describe('correcting an order in the browser', () => {
     const details = page.getByText('LN-2041', { exact: true });
     await details.waitFor(SOON);
     await page.getByText('12/18/2037').first().waitFor();
-    const history = page
-      .locator('section')
-      .filter({ has: page.getByRole('heading', { name: 'Timeline' }) });
+    const history = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Timeline' }) });
     await history.getByText('Loan number: none → LN-2041').first().waitFor(SOON);
     await history.getByText("Borrower's phone: 512-555-0101 → 512-555-0199").first().waitFor();
     await history.getByText('The closing moved').first().waitFor();
