@@ -1,5 +1,6 @@
 import { Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ChangeEvent } from 'react';
 import type { Order } from '../../../../sdk/src/client.ts';
 import { humanize, viewerZone } from '../../lib/format.ts';
 import { panelQuery } from '../../queries/pipeline.ts';
@@ -29,6 +30,13 @@ export function ActionField({
     error,
   };
   const text = typeof value === 'string' ? value : '';
+  // A field that types text: its value and what typing does, the same for each kind.
+  const typed = {
+    ...common,
+    value: text,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange(event.currentTarget.value),
+  };
   switch (input.kind) {
     case 'boolean':
       return (
@@ -41,37 +49,12 @@ export function ActionField({
         />
       );
     case 'long-text':
-      return (
-        <Textarea
-          {...common}
-          value={text}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxLength={input.maxLength}
-        />
-      );
+      return <Textarea {...typed} autosize minRows={3} maxLength={input.maxLength} />;
     case 'money':
-      return (
-        <TextInput
-          {...common}
-          value={text}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          leftSection="$"
-          inputMode="decimal"
-          placeholder="450.00"
-        />
-      );
+      return <TextInput {...typed} leftSection="$" inputMode="decimal" placeholder="450.00" />;
     case 'date':
     case 'date-time':
-      return (
-        <TextInput
-          {...common}
-          type={input.kind === 'date' ? 'date' : 'datetime-local'}
-          value={text}
-          onChange={(event) => onChange(event.currentTarget.value)}
-        />
-      );
+      return <TextInput {...typed} type={input.kind === 'date' ? 'date' : 'datetime-local'} />;
     case 'choice':
       return (
         <Select
@@ -94,14 +77,7 @@ export function ActionField({
         />
       );
     default:
-      return (
-        <TextInput
-          {...common}
-          value={text}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          maxLength={input.maxLength}
-        />
-      );
+      return <TextInput {...typed} maxLength={input.maxLength} />;
   }
 }
 

@@ -19,14 +19,7 @@ export function OrderListTools(props: {
 }) {
   return (
     <Group justify="space-between" align="end" wrap="wrap" gap="xs" mih={60}>
-      <SavedViews
-        list={props.list}
-        views={props.views}
-        chosen={props.chosen}
-        search={props.search}
-        columns={props.columns}
-        onChoose={props.onChoose}
-      />
+      <SavedViews {...props} />
       <ColumnPicker
         list={props.list}
         available={props.available}

@@ -1,9 +1,10 @@
-import { Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { InlineFailure } from '../../components/InlineFailure.tsx';
 import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiFailure, failureText } from '../../queries/failure.ts';
+import { ApiFailure } from '../../queries/failure.ts';
 import { addPartyMutation, type NewParty } from '../../queries/order-records.ts';
 import { bareField, fieldSentences } from '../../lib/field-errors.ts';
 
@@ -64,11 +65,7 @@ export function AddPartyDialog({ orderId, onClose }: { orderId: string; onClose:
             checked={party.poc}
             onChange={(e) => set({ poc: e.currentTarget.checked })}
           />
-          {add.isError && Object.keys(errors).length === 0 && (
-            <Text c="red" size="sm" role="alert">
-              {failureText(add.error)}
-            </Text>
-          )}
+          {Object.keys(errors).length === 0 && <InlineFailure error={add.error} />}
           <DialogButtons keep="Close" confirm="Add" onKeep={onClose} pending={add.isPending} />
         </Stack>
       </form>

@@ -1,10 +1,10 @@
 import { Button, Group, Progress, Select, Stack, Text } from '@mantine/core';
+import { InlineFailure } from '../../components/InlineFailure.tsx';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../../../sdk/src/client.ts';
 import { FilePicker, type PickedFile } from '../../components/FilePicker.tsx';
-import { failureText } from '../../queries/failure.ts';
 import { uploadFilesMutation, type FileTypeSlug } from '../../queries/order-records.ts';
 import { AUDIENCE_LABELS, throughCompanyHint, type Audience } from './audiences.ts';
 import { FILE_TYPES, fileTypeChoices, guessDocumentType } from '../actions/file-types.ts';
@@ -57,11 +57,7 @@ export function FileUpload({ order }: { order: Order }) {
           {hint}
         </Text>
       )}
-      {upload.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(upload.error)}
-        </Text>
-      )}
+      <InlineFailure error={upload.error} />
       {progress !== null && (
         <Progress value={progress * 100} aria-label="Upload progress" size="lg" striped animated />
       )}

@@ -1,8 +1,8 @@
 import { Skeleton, Text } from '@mantine/core';
+import { InlineFailure } from '../../components/InlineFailure.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../../sdk/src/client.ts';
-import { failureText } from '../../queries/failure.ts';
 import { filesQuery } from '../../queries/order-records.ts';
 import { FileList } from './FileList.tsx';
 import { FileUpload } from './FileUpload.tsx';
@@ -16,11 +16,7 @@ export function FilesCard({ order }: { order: Order }) {
   return (
     <SectionCard title="Files">
       {files.isPending && <Skeleton height={60} />}
-      {files.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(files.error)}
-        </Text>
-      )}
+      <InlineFailure error={files.error} />
       {files.data?.length === 0 && (
         <Text c="dimmed" size="sm">
           No files yet.

@@ -1,9 +1,10 @@
 import { Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { InlineFailure } from '../../components/InlineFailure.tsx';
 import { notifyDone } from '../../lib/notices.ts';
 import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiFailure, failureText } from '../../queries/failure.ts';
+import { ApiFailure } from '../../queries/failure.ts';
 import { forwardNoteMutation, type Note } from '../../queries/order-records.ts';
 import { htmlOfText, textOfHtml } from '../../lib/format.ts';
 import { AUDIENCE_LABELS, forwardTo, type Audience } from './audiences.ts';
@@ -83,11 +84,7 @@ export function ForwardNoteDialog({
               onChange={(event) => setWithAttachments(event.currentTarget.checked)}
             />
           )}
-          {forward.isError && Object.keys(errors).length === 0 && (
-            <Text c="red" size="sm" role="alert">
-              {failureText(forward.error)}
-            </Text>
-          )}
+          {Object.keys(errors).length === 0 && <InlineFailure error={forward.error} />}
           <DialogButtons keep="Cancel" confirm="Forward" onKeep={onClose} pending={forward.isPending} />
         </Stack>
       </form>

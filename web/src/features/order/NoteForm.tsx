@@ -6,16 +6,16 @@ import {
   Stack,
   Switch,
   TagsInput,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { InlineFailure } from '../../components/InlineFailure.tsx';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../../../sdk/src/client.ts';
 import { FilePicker, type PickedFile } from '../../components/FilePicker.tsx';
-import { ApiFailure, failureText } from '../../queries/failure.ts';
+import { ApiFailure } from '../../queries/failure.ts';
 import { bareField, fieldSentences } from '../../lib/field-errors.ts';
 import { noteMutation } from '../../queries/order-records.ts';
 import { AUDIENCE_LABELS, throughCompanyHint, type Audience } from './audiences.ts';
@@ -116,11 +116,7 @@ export function NoteForm({ order }: { order: Order }) {
             />
           </Stack>
         </Collapse>
-        {write.isError && Object.keys(errors).length === 0 && (
-          <Text c="red" size="sm" role="alert">
-            {failureText(write.error)}
-          </Text>
-        )}
+        {Object.keys(errors).length === 0 && <InlineFailure error={write.error} />}
         <Group justify="space-between">
           <Group gap="md">
             <Button variant="subtle" size="compact-sm" onClick={() => setMore(!more)} aria-expanded={more}>

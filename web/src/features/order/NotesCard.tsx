@@ -1,9 +1,9 @@
-import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Skeleton, Stack } from '@mantine/core';
+import { InlineFailure } from '../../components/InlineFailure.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../../../sdk/src/client.ts';
-import { failureText } from '../../queries/failure.ts';
 import { notesQuery, type Note } from '../../queries/order-records.ts';
 import { ForwardNoteDialog } from './ForwardNoteDialog.tsx';
 import { NoteForm } from './NoteForm.tsx';
@@ -23,11 +23,7 @@ export function NotesCard({ order }: { order: Order }) {
       <NoteForm order={order} />
       <Stack gap="xs" mt="md">
         {notes.isPending && <Skeleton height={60} />}
-        {notes.isError && (
-          <Text c="red" size="sm" role="alert">
-            {failureText(notes.error)}
-          </Text>
-        )}
+        <InlineFailure error={notes.error} />
         {notes.data?.map((note) => (
           <NoteItem key={note.id} note={note}>
             {company && note.audience !== 'everyone' && (

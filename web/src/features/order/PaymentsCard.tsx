@@ -1,11 +1,12 @@
 import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { InlineFailure } from '../../components/InlineFailure.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../../components/Field.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { Order } from '../../../../sdk/src/client.ts';
 import { MoneyFigure } from '../../components/MoneyFigure.tsx';
-import { ApiFailure, failureText } from '../../queries/failure.ts';
+import { ApiFailure } from '../../queries/failure.ts';
 import { paymentsQuery } from '../../queries/order-records.ts';
 import { useSession } from '../../queries/session.ts';
 import { PaymentLinkActions } from './PaymentLinkActions.tsx';
@@ -34,11 +35,7 @@ export function PaymentsCard({ order }: { order: Order }) {
   return (
     <SectionCard title="Payments">
       {payments.isPending && <Skeleton height={80} />}
-      {payments.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(payments.error)}
-        </Text>
-      )}
+      <InlineFailure error={payments.error} />
       {summary && (
         <Stack gap="xs">
           <Group gap="xl">

@@ -1,8 +1,8 @@
 import { Badge, Card, Group, NativeSelect, Pagination, Skeleton, Text, Timeline, Title } from '@mantine/core';
+import { InlineFailure } from '../../components/InlineFailure.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
-import { failureText } from '../../queries/failure.ts';
 import { orderHistoryQuery, type HistoryEntry } from '../../queries/order.ts';
 import { timelineQuery, type TimelineItem, type TimelineSort } from '../../queries/timeline.ts';
 import { AudienceBadge } from '../order/AudienceBadge.tsx';
@@ -52,11 +52,7 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
         />
       </Group>
       {timeline.isPending && <Skeleton height={160} />}
-      {timeline.isError && (
-        <Text c="red.9" size="sm" role="alert">
-          The timeline could not be loaded: {failureText(timeline.error)}
-        </Text>
-      )}
+      <InlineFailure error={timeline.error} prefix="The timeline could not be loaded: " />
       {/* A list for a screen reader too: it says how many items there are, and where one ends. */}
       <Timeline role="list" bulletSize={14} lineWidth={2} active={timeline.data?.data.length ?? 0}>
         {timeline.data?.data.map((item) => (
