@@ -54,7 +54,8 @@ for (const [name, value] of Object.entries({
   'lighthouse-runs': LIGHTHOUSE_RUNS,
 }))
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number above 0`);
-const TARGETS = { scriptKb: 250, performance: 90, accessibility: 95 };
+/** The web application's targets (docs/performance.md): the first page's script gzipped, Lighthouse's scores. */
+const TARGETS = { scriptKb: 210, performance: 95, accessibility: 100 };
 const PASSWORD = 'a long benchmark passphrase';
 const OFFLINE = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1';
 /**
