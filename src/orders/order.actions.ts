@@ -157,7 +157,10 @@ async function chargeSubmissionFee(
   const attempt = await countSubmissionFees(trx, order.id);
   const charged: ChargeOutcome = card
     ? await payments.chargeKept(fee, card.token, `${order.id}:submission-fee:${attempt}`)
-    : { outcome: 'declined', message: 'No card on file: add one with PUT /api/v1/me/payment_card' };
+    : {
+        outcome: 'declined',
+        message: 'No card on file: add one on your account page, then pay the fee on the order',
+      };
   // A card whose bank confirms charges later cannot pay a fee that the submission waits on.
   const charge: ChargeOutcome =
     charged.outcome === 'pending'
