@@ -768,7 +768,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
       if (fee.outcome === 'declined')
         throw new AppError(
           'payment_declined',
-          `The submission fee of ${fee.amount} could not be charged: ${fee.message}`,
+          `The submission fee of $${fee.amount} could not be charged: ${fee.message}`,
           [{ field: 'payment_card', message: fee.message }],
         );
       return { to: 'In review', details: fee.outcome === 'none' ? {} : { submission_fee: fee.amount } };
