@@ -13,6 +13,8 @@ import {
   linkCompanyToClient,
 } from '../organizations/organization.repository.ts';
 import { seedDemo } from '../seed/demo.ts';
+import { seedDemoWorld } from '../seed/demo-world.ts';
+import { createStorage } from '../storage/index.ts';
 import type { AuthUser } from '../auth/principal.ts';
 import { changeClientSettings } from '../clients/client-settings.service.ts';
 import type { ClientSettingChanges } from '../clients/client.repository.ts';
@@ -203,14 +205,20 @@ export const COMMANDS: Record<string, Command> = {
     };
   },
 
-  async 'seed demo'(db) {
-    const world = await seedDemo(db);
+  async 'seed demo'(db, options, config) {
+    // --world: the first start's world (two lenders, a panel, 200+ orders with their files);
+    // without it, three users with keys and nothing else, for scripts that build their own.
+    const world =
+      options.world === true
+        ? await seedDemoWorld(db, createStorage(config), config.fileNumberPrefix)
+        : await seedDemo(db);
     const lines = Object.entries(world.users).map(
       ([role, u]) => `  ${role.padEnd(10)} ${u.email}  key ${u.api_key}`,
     );
+    const orders = 'orders' in world ? [`  ${String(world.orders)} orders`] : [];
     return {
       json: world as unknown as Record<string, unknown>,
-      text: [`demo client ${world.client_id}, company ${world.company_id}`, ...lines].join('\n'),
+      text: [`demo client ${world.client_id}, company ${world.company_id}`, ...lines, ...orders].join('\n'),
     };
   },
 };

@@ -23,7 +23,8 @@ Commands:
                    [--payment-before-assignment true|false] [--lender-requests-reviewed true|false]
                    [--messages-through-company true|false] [--report-release-after-payment true|false]
                                             show or change a company's settings for a client
-  seed demo                                 create a fresh demo world with keys
+  seed demo [--world]                       create a fresh demo world with keys (--world: the first
+                                            start's, with two lenders, a panel and 200+ orders)
 `;
 
 async function main(): Promise<number> {
@@ -33,6 +34,7 @@ async function main(): Promise<number> {
     strict: true,
     options: {
       json: { type: 'boolean', default: false },
+      world: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       kind: { type: 'string' },
       name: { type: 'string' },

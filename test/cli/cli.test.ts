@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { forgetAllKeys } from '../../src/auth/key-cache.ts';
@@ -84,6 +87,29 @@ describe('operator CLI', { timeout: 120_000 }, () => {
       const response = await callMe(first.json.users[role].api_key);
       expect(response.statusCode).toBe(200);
       expect(response.json().id).toBe(first.json.users[role].id);
+    }
+  });
+
+  it("seed demo --world creates the first start's world beside what is there, its files on disk", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'aoms-cli-world-'));
+    try {
+      const result = await runCli(['seed', 'demo', '--world', '--json'], { ...env, DATA_DIR: dataDir });
+      expect(result.code, result.stderr).toBe(0);
+      const world = JSON.parse(result.stdout) as {
+        orders: number;
+        company_id: string;
+        second_client_id: string;
+      };
+      expect(world.orders).toBeGreaterThanOrEqual(200);
+      const orders = await t.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('company_id', '=', world.company_id)
+        .executeTakeFirstOrThrow();
+      expect(Number(orders.n)).toBe(world.orders);
+      expect((await fs.readdir(dataDir, { recursive: true })).length).toBeGreaterThan(0);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
     }
   });
 
