@@ -13,7 +13,7 @@ const borrower = (column: 'first_name' | 'last_name') =>
 
 /**
  * The text the search box looks in, one expression with a trigram index of its own
- * (orders_search_idx, migration 0030): written exactly as the index's expression, or the
+ * (orders_company_search_idx, migration 0037, behind the company): written exactly as the index's expression, or the
  * planner would not use it. Plain concatenation, not concat_ws, which PostgreSQL does not hold
  * immutable and so would not index.
  */
