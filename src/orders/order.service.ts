@@ -3,6 +3,7 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import type { CursorSeal } from '../auth/cursor-seal.ts';
 import type { ListQuery } from '../db/list-filter.ts';
+import { countLimit } from '../db/list-count.ts';
 import { readCursorPayload, sortSignature, type CursorPayload, type SortKey } from '../db/list-keyset.ts';
 import type { OrderPatch } from '../db/schema.ts';
 import { partyOf } from '../policy/audience.ts';
@@ -71,7 +72,7 @@ export async function searchOrders(
     list,
     scope,
     start?.values ?? null,
-    { limit: config.listExactCountLimit, before: (page - 1) * list.perPage },
+    { limit: countLimit(list, config.listExactCountLimit), before: (page - 1) * list.perPage },
   );
   const totalPages = Math.ceil(total / list.perPage);
   const last = rows.at(-1);
@@ -138,7 +139,7 @@ export async function orderStatusCounts(db: Db, user: AuthUser, config: Config, 
     orderVisibleTo(user),
     list,
     countScope(user),
-    config.listExactCountLimit,
+    countLimit(list, config.listExactCountLimit),
   );
   const byStatus = new Map(counts.map((c) => [c.status, c.count]));
   const data = STATUSES.filter((status) => byStatus.has(status)).map((status) => ({

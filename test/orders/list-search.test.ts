@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { whereClauses } from '../../src/db/list-filter.ts';
+import { countingPlan, countLimit, UNNARROWED_TEXT_COUNT_LIMIT } from '../../src/db/list-count.ts';
 import { parseListQuery } from '../../src/http/list-query.ts';
 import { ORDER_ATTRIBUTES } from '../../src/orders/order.search.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -190,13 +191,46 @@ describe('text search', () => {
       'address_city_start',
       'address_zip_end',
     ])
-      expect(await plan(term, 'quarry'), term).toContain('orders_search_idx');
+      expect(await plan(term, 'quarry'), term).toContain('orders_company_search_idx');
+  });
+
+  it("asks the index for the company's orders and the text together (another company's words cost nothing)", async () => {
+    // Whether this index answers for both: on twelve rows the company's B-tree indexes would
+    // win, so they are dropped for the question, in a transaction that is then rolled back.
+    const rolledBack = new Error('rolled back');
+    let planned = '';
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`DO $$ DECLARE r record; BEGIN
+          FOR r IN SELECT indexname FROM pg_indexes WHERE tablename = 'orders'
+                     AND indexname <> 'orders_company_search_idx' AND indexdef LIKE '%(company_id%'
+          LOOP EXECUTE 'DROP INDEX ' || quote_ident(r.indexname); END LOOP; END $$`.execute(trx);
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        const query = parseListQuery({ 'q[keywords_cont]': 'quarry' }, ORDER_ATTRIBUTES, { timeZone: 'UTC' });
+        let search = trx
+          .selectFrom('orders')
+          .select('orders.id')
+          .where('orders.company_id', '=', demo.company_id);
+        for (const filter of whereClauses(query, ORDER_ATTRIBUTES)) search = search.where(filter);
+        planned = JSON.stringify(await search.explain('json'));
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+    expect(planned).toContain('orders_company_search_idx');
+    // The company is a condition of the index scan itself, not a filter on the rows it gives.
+    const scan = JSON.stringify(
+      (JSON.parse(planned) as { 'QUERY PLAN': { Plan: unknown }[] }[])[0]!['QUERY PLAN'][0]!.Plan,
+    );
+    expect(scan).toMatch(/"Index Cond":"\(\(company_id = [^"]*ILIKE|"Index Cond":"\(\(company_id = /);
   });
 
   it('searches a value without letters with LIKE (no case to fold), on the same index, with the same matches', async () => {
     for (const term of ['keywords_cont', 'loan_number_cont', 'address_zip_end']) {
       const planned = await plan(term, '7008');
-      expect(planned, term).toContain('orders_search_idx');
+      expect(planned, term).toContain('orders_company_search_idx');
       expect(planned, term).toContain('~~');
       expect(planned, term).not.toContain('~~*');
     }
@@ -208,9 +242,20 @@ describe('text search', () => {
 
   it('keeps a value without three letters or digits in a row away from the index (it would read all of it), and still finds', async () => {
     for (const term of ['keywords_cont', 'file_number_cont'])
-      expect(await plan(term, '1-2'), term).not.toContain('orders_search_idx');
+      expect(await plan(term, '1-2'), term).not.toContain('orders_company_search_idx');
     const { body } = await list('q[keywords_cont]=10');
     expect(body.data.map((o) => o.id)).toContain(placed[0]!.id);
+  });
+
+  it('bounds the count of a value no index narrows lower, and finds its first matches in list order', () => {
+    const parsed = (value: string) =>
+      parseListQuery({ 'q[keywords_cont]': value }, ORDER_ATTRIBUTES, { timeZone: 'UTC' });
+    expect(countLimit(parsed('42'), 1000)).toBe(UNNARROWED_TEXT_COUNT_LIMIT);
+    expect(countLimit(parsed('A-1'), 1000)).toBe(UNNARROWED_TEXT_COUNT_LIMIT);
+    expect(countLimit(parsed('42'), 50), 'never above the configured bound').toBe(50);
+    expect(countLimit(parsed('4321'), 1000)).toBe(1000);
+    expect(countingPlan(parsed('42'))).toBe('first matches');
+    expect(countingPlan(parsed('quarry'))).toBe('all matches');
   });
 
   it('refuses a term longer than 500 characters with 422 naming it', async () => {
