@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { createDb } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { benchWorld, loadData, loadedOrders, type BenchWorld } from './load-data.ts';
+import { benchWorld, settleEarlierRuns, loadData, loadedOrders, type BenchWorld } from './load-data.ts';
 import { benchDatabase, ROOT, startBenchService } from './service.ts';
 import { searchScenarios } from './searches.ts';
 import { comparison, targetLines, type BenchResults, type Target } from './targets.ts';
@@ -98,6 +98,7 @@ async function main(): Promise<void> {
   if (kept && !reused && (await db.selectFrom('orders').select('id').limit(1).execute()).length > 0)
     throw new Error('BENCH_DATABASE holds orders of another load: name another database, or drop it');
   const world: BenchWorld = reused ? await benchWorld(db) : await loadData(db, ORDERS);
+  if (reused) log(`notices an earlier run queued, settled: ${await settleEarlierRuns(db)}`);
   const loadSeconds = reused ? 0 : (Date.now() - loadStarted) / 1000;
   log(reused ? 'reused' : `loaded in ${loadSeconds.toFixed(1)} s`);
   // What the searches look for: one order of the staff's company, as a person remembers it.
