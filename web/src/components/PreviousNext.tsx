@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { wholeNumber } from '../lib/format.ts';
 
 /**
  * Pages of a list whose total is an estimate: no last page and no page count promised, only
@@ -19,7 +20,7 @@ export function PreviousNext({
         Previous
       </Button>
       <Text size="sm" aria-current="page">
-        Page {current.toLocaleString()}
+        Page {wholeNumber(current)}
       </Text>
       <Button variant="default" disabled={!hasNext} onClick={() => onChange(current + 1)}>
         Next

@@ -51,14 +51,15 @@ export function dayOf(iso: string, now = new Date()): string {
   if (days === 0) return 'Today';
   if (days === 1) return 'Tomorrow';
   if (days === -1) return 'Yesterday';
-  return new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' }).format(
-    when,
-  );
+  return WEEKDAY.format(when);
 }
 
+// Built once (a formatter costs far more to build than to use).
+const WEEKDAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+const CLOCK = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
 /** "10:30 AM" in the person's time zone. */
-export const clockTime = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+export const clockTime = (iso: string) => CLOCK.format(new Date(iso));
 
 /** A moment as a date-and-time field's value in the person's zone: "2026-11-26T10:45". */
 export function dateTimeInputValue(when: Date): string {

@@ -12,7 +12,7 @@ import { OrderLink } from '../features/orders/OrderLink.tsx';
 import { OrderListNotices } from '../features/orders/OrderListNotices.tsx';
 import type { ViewChoice } from '../features/lists/SavedViews.tsx';
 import type { OrderListItem } from '../../../sdk/src/client.ts';
-import { about } from '../lib/format.ts';
+import { about, wholeNumber } from '../lib/format.ts';
 import { orderListSettingsQuery } from '../queries/order-lists.ts';
 import {
   exportHref,
@@ -80,7 +80,7 @@ export function OrdersPage() {
           <Text c="dimmed" size="sm" aria-live="polite">
             {estimated
               ? `About ${about(total)} orders`
-              : `${total.toLocaleString()} order${total === 1 ? '' : 's'}`}
+              : `${wholeNumber(total)} order${total === 1 ? '' : 's'}`}
           </Text>
           <Button
             component="a"

@@ -4,6 +4,7 @@ import { SimpleGrid, Text } from '@mantine/core';
 import type { Insight } from '../../queries/insight.ts';
 import { days, shortDay, shortMonth } from './figures.ts';
 import { ChartCard, FigureLink, NumbersTable } from './parts.tsx';
+import { wholeNumber } from '../../lib/format.ts';
 
 /** Orders received and completed, week by week. */
 export function WeeksChart({ insight }: { insight: Insight }) {
@@ -109,7 +110,7 @@ export function OpenByAppraiser({ insight }: { insight: Insight }) {
   const rows = insight.open_by_appraiser;
   const open = rows.reduce((sum, row) => sum + row.open.count, 0);
   return (
-    <ChartCard title={`Open orders per appraiser (${open.toLocaleString()} in all)`}>
+    <ChartCard title={`Open orders per appraiser (${wholeNumber(open)} in all)`}>
       {rows.length > 0 && (
         <BarChart
           h={Math.min(40 + rows.length * 28, 420)}

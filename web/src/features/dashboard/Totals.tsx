@@ -2,6 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import type { Insight } from '../../queries/insight.ts';
 import { percent } from './figures.ts';
 import { FigureLink, Stat } from './parts.tsx';
+import { wholeNumber } from '../../lib/format.ts';
 
 /** The period's four figures: received, completed, on time, revised. */
 export function Totals({ insight, period }: { insight: Insight; period: string }) {
@@ -10,7 +11,7 @@ export function Totals({ insight, period }: { insight: Insight; period: string }
     <SimpleGrid cols={{ base: 2, md: 4 }}>
       <Stat
         title="Received"
-        value={totals.received.count.toLocaleString()}
+        value={wholeNumber(totals.received.count)}
         note={
           <>
             <FigureLink figure={totals.received} label={`Received, ${period}`}>
@@ -22,7 +23,7 @@ export function Totals({ insight, period }: { insight: Insight; period: string }
       />
       <Stat
         title="Completed"
-        value={totals.completed.count.toLocaleString()}
+        value={wholeNumber(totals.completed.count)}
         note={
           <>
             <FigureLink figure={totals.completed} label={`Completed, ${period}`}>

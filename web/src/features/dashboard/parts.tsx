@@ -2,6 +2,7 @@ import { Anchor, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { InsightFigure } from '../../queries/insight.ts';
+import { wholeNumber } from '../../lib/format.ts';
 
 /** A number that leads to the orders it counts: the order list, searched as the API names them. */
 export function FigureLink({
@@ -21,11 +22,11 @@ export function FigureLink({
           {...props}
           to="/orders"
           search={{ terms: figure.orders, label }}
-          aria-label={`${label}: ${figure.count.toLocaleString()} orders`}
+          aria-label={`${label}: ${wholeNumber(figure.count)} orders`}
         />
       )}
     >
-      {children ?? figure.count.toLocaleString()}
+      {children ?? wholeNumber(figure.count)}
     </Anchor>
   );
 }

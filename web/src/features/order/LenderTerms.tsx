@@ -1,4 +1,5 @@
-import { Button, Group, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
 import { useState } from 'react';
 import type { Order } from '../../../../sdk/src/client.ts';
 
@@ -12,11 +13,8 @@ export interface LenderAsk {
 type Condition = NonNullable<Order['assignment_condition']>;
 
 const cents = (amount: string | null | undefined) => Math.round(Number(amount ?? '0') * 100);
-const dollars = (value: number) =>
-  `${value < 0 ? '−' : ''}$${(Math.abs(value) / 100).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })}`;
+const AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollars = (value: number) => `${value < 0 ? '−' : ''}$${AMOUNT.format(Math.abs(value) / 100)}`;
 /** MM/DD/YYYY as a number that orders dates. */
 const dayOf = (date: string | null) => {
   const [month, day, year] = (date ?? '').split('/').map(Number);
@@ -118,10 +116,9 @@ export function LenderTerms({
           </Stack>
         </Radio.Group>
       )}
-      <Textarea
+      <GrowingTextarea
         label="Your words to the lender"
         description="Optional: why the terms change. The appraiser's own comments are never shown to the lender."
-        autosize
         minRows={2}
         value={comments}
         onChange={(event) => setComments(event.currentTarget.value)}

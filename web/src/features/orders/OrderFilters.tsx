@@ -3,6 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import type { components } from '../../../../sdk/src/client.ts';
 import { PhoneFilters } from '../../components/PhoneFilters.tsx';
 import type { OrderSearch } from '../../queries/orders.ts';
+import { wholeNumber } from '../../lib/format.ts';
 
 type StatusCounts = components['schemas']['OrderStatusCounts'];
 type Sort = NonNullable<OrderSearch['sort']>;
@@ -34,7 +35,7 @@ export function OrderFilters({
   const typed = useDebouncedCallback((q: string) => onChange({ q: q || undefined }), 300);
   const statuses: { value: string; label: string }[] = counts.data.map(({ status, count }) => ({
     value: status.id,
-    label: `${status.name} (${count.toLocaleString()})`,
+    label: `${status.name} (${wholeNumber(count)})`,
   }));
   // A status no order of the search is in still shows, with its 0; an unknown one does not.
   const status = statusKnown ? search.status : undefined;

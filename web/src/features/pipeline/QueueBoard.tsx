@@ -5,6 +5,7 @@ import { timeLeft } from '../../lib/deadlines.ts';
 import { DueDate } from './DueBadge.tsx';
 import { QUEUE_PAGE_SIZE, queueOrdersQuery, statusCountsQuery } from '../../queries/pipeline.ts';
 import type { Queue } from './QueueTable.tsx';
+import { wholeNumber } from '../../lib/format.ts';
 
 /**
  * The queue as a board: one column per status, each with its count and its orders due soonest
@@ -35,7 +36,7 @@ export function QueueBoard({ queue, clientId }: { queue: Queue; clientId?: strin
                   {status}
                 </Title>
                 <Text size="sm" fw={600}>
-                  {countOf(status).toLocaleString()}
+                  {wholeNumber(countOf(status))}
                 </Text>
               </Group>
               <Stack gap="xs">

@@ -10,14 +10,14 @@ import { queueOrdersQuery } from '../../queries/pipeline.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { DueDate } from './DueBadge.tsx';
 import { columnCell } from '../lists/columns.tsx';
-import { about } from '../../lib/format.ts';
+import { about, wholeNumber } from '../../lib/format.ts';
 import type { ColumnKey } from '../../queries/order-lists.ts';
 
 /** "57 in this queue", or "About 4,800 in this queue" when the service estimated it. */
 const queueTotal = (pagination: { total_count: number; total_count_is_estimate: boolean }) =>
   pagination.total_count_is_estimate
     ? `About ${about(pagination.total_count)} in this queue`
-    : `${pagination.total_count.toLocaleString()} in this queue`;
+    : `${wholeNumber(pagination.total_count)} in this queue`;
 
 export type Queue = Schema<'OrderQueues'>['data'][number];
 

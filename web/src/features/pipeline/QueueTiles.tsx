@@ -1,8 +1,9 @@
 import { Badge, Card, Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import type { Queue } from './QueueTable.tsx';
+import { wholeNumber } from '../../lib/format.ts';
 
 /** A count the API gives up to a cap: "100+" beyond it. */
-const upTo = (count: number, capped: boolean) => `${count.toLocaleString()}${capped ? '+' : ''}`;
+const upTo = (count: number, capped: boolean) => `${wholeNumber(count)}${capped ? '+' : ''}`;
 
 /** The queues with their counts (what needs us now), the chosen one marked. */
 export function QueueTiles({
@@ -42,7 +43,7 @@ export function QueueTiles({
                 </Text>
                 <Group gap={6} mt={4} align="baseline" wrap="wrap">
                   <Text fz={26} fw={700} lh={1.1} data-testid="queue-count">
-                    {queue.count.toLocaleString()}
+                    {wholeNumber(queue.count)}
                   </Text>
                   {queue.overdue_count > 0 && (
                     <Badge color="red.8" variant="filled" size="sm" tt="none">
