@@ -101,7 +101,14 @@ describe("the order page's forms refuse bad input by the field and change nothin
     await expect
       .poll(() => notesCard.getByRole('textbox', { name: 'Note' }).getAttribute('aria-invalid'))
       .toBe('true');
-    await notesCard.getByRole('textbox', { name: 'Note' }).fill('Call the borrower first');
+    // The field grows with what is typed (by CSS, not by measuring itself as it mounts).
+    const noteField = notesCard.getByRole('textbox', { name: 'Note' });
+    const empty = (await noteField.boundingBox())!.height;
+    await noteField.fill(
+      'Call the borrower first.\nThe gate code is 4821.\nThe dog is friendly.\nPark on the street.',
+    );
+    expect((await noteField.boundingBox())!.height).toBeGreaterThan(empty + 20);
+    await noteField.fill('Call the borrower first');
     await notesCard.getByRole('button', { name: 'Subject, emails, attachments' }).click();
     await notesCard.getByLabel('Also email').fill('not-an-email');
     await notesCard.getByLabel('Also email').press('Enter');

@@ -1,14 +1,5 @@
-import {
-  Button,
-  Collapse,
-  Group,
-  Select,
-  Stack,
-  Switch,
-  TagsInput,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Collapse, Group, Select, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
 import { InlineFailure } from '../../components/InlineFailure.tsx';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -71,10 +62,9 @@ export function NoteForm({ order }: { order: Order }) {
       }}
     >
       <Stack gap="xs">
-        <Textarea
+        <GrowingTextarea
           label="Note"
           withAsterisk
-          autosize
           minRows={2}
           value={note.content}
           onChange={(e) => set({ content: e.currentTarget.value })}

@@ -1,4 +1,5 @@
-import { Button, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Button, Stack, Switch, Text } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -47,10 +48,9 @@ export function ForwardRequestForm({ order, note }: { order: Order; note: Note |
   return (
     <form onSubmit={forward.take({ action: 'forward_request', body })}>
       <Stack gap="xs">
-        <Textarea
+        <GrowingTextarea
           label="Forward to the appraiser"
           description="As the lender wrote it, or in your words: the appraiser reads this."
-          autosize
           minRows={3}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
@@ -83,10 +83,9 @@ export function AnswerRequestForm({ order, returnsTo }: { order: Order; returnsT
   return (
     <form onSubmit={reply.take({ action: 'answer_request', body: { comments: answer } })}>
       <Stack gap="xs">
-        <Textarea
+        <GrowingTextarea
           label="Or answer the lender yourself"
           description={`The report is not sent back: the order returns to ${returnsTo}.`}
-          autosize
           minRows={3}
           value={answer}
           onChange={(event) => setAnswer(event.currentTarget.value)}
