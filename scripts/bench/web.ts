@@ -41,6 +41,9 @@ const { values: options } = parseArgs({
     desktop: { type: 'boolean', default: false },
     // A directory to keep every Lighthouse report in (JSON: the trace's shifts, long tasks…).
     reports: { type: 'string' },
+    // A directory for a CPU profile of each page's load at Lighthouse's 4× CPU slowdown
+    // (.cpuprofile: open it in Chrome's DevTools; the script's source map names its functions).
+    'cpu-profiles': { type: 'string' },
   },
 });
 const ORDERS = Number(options.orders);
@@ -280,6 +283,39 @@ async function lighthouseScores(base: string, session: string, pages: [string, s
   return lines;
 }
 
+/**
+ * With --cpu-profiles: each page loaded once more in a fresh context, its CPU slowed four times
+ * as Lighthouse's mobile setting simulates, profiled from navigation to two seconds after the
+ * network is idle: where the main thread's long tasks go, by function.
+ */
+async function cpuProfiles(base: string, session: string, pages: [string, string][]): Promise<void> {
+  const dir = options['cpu-profiles'];
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const browser = await chromium.launch(await browserOptions([OFFLINE]));
+  try {
+    for (const [name, pathname] of pages) {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: SESSION_COOKIE, value: session, url: base }]);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await page.goto(`${base}${pathname}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(2_000);
+      const { profile } = await cdp.send('Profiler.stop');
+      const file = path.join(dir, `${name.replace(/\W+/g, '-')}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(profile));
+      log(`CPU profile of ${name}: ${file}`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 async function signIn(base: string, email: string): Promise<string> {
   const answer = await fetch(`${base}/auth/sign_in`, {
     method: 'POST',
@@ -362,12 +398,18 @@ async function main(): Promise<void> {
     log(`timing the order list, ${RUNS} runs`);
     const usable = await usableTimes(service.baseUrl, session);
     lines.push(`orders of the signed-in lender: ${ORDERS.toLocaleString('en-US')}`, ...usable.lines);
+    const appraiserSession = await signIn(service.baseUrl, emails.appraiser);
+    await cpuProfiles(service.baseUrl, session, [
+      ['order list', '/orders'],
+      ['the first order', usable.firstOrder],
+    ]);
+    await cpuProfiles(service.baseUrl, appraiserSession, [['offers inbox', '/offers']]);
     lines.push(
       ...(await lighthouseScores(service.baseUrl, session, [
         ['order list', '/orders'],
         ['the first order', usable.firstOrder],
       ])),
-      ...(await lighthouseScores(service.baseUrl, await signIn(service.baseUrl, emails.appraiser), [
+      ...(await lighthouseScores(service.baseUrl, appraiserSession, [
         ['offers inbox (the demo appraiser)', '/offers'],
       ])),
     );
