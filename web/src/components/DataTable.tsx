@@ -2,6 +2,7 @@ import { Alert, Card, Group, Pagination, Skeleton, Stack, Table, Text } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { failureText } from '../queries/failure.ts';
+import { useAfterFirstPaint } from '../lib/after-first-paint.ts';
 import { PreviousNext } from './PreviousNext.tsx';
 
 /** A column: its header, and what each row shows in it (`nowrap` for short codes and dates). */
@@ -39,6 +40,9 @@ export interface DataTableProps<Row> {
   minWidth?: number;
 }
 
+/** The rows drawn with the page: as many as a phone's screen shows, about. */
+const FIRST_ROWS = 6;
+
 /**
  * The one table of the application's lists: its placeholder rows, its failure, its empty
  * state, its pages, and its phone cards. One of the two layouts is rendered, not both hidden by
@@ -47,7 +51,11 @@ export interface DataTableProps<Row> {
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const { rows, pages } = props;
+  const { pages } = props;
+  // The first rows with the page, the others just after it (lib/after-first-paint.ts).
+  const later = useAfterFirstPaint();
+  const rows = later ? props.rows : props.rows?.slice(0, FIRST_ROWS);
+  const shown = { ...props, rows };
   return (
     <Stack gap="xs">
       {props.error !== undefined && props.error !== null && (
@@ -55,16 +63,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           {failureText(props.error)}
         </Alert>
       )}
-      {wide || !props.card ? <RowsAsTable {...props} /> : <RowsAsCards {...props} card={props.card} />}
+      {wide || !props.card ? <RowsAsTable {...shown} /> : <RowsAsCards {...shown} card={props.card} />}
       {rows && rows.length === 0 && (
         <Text ta="center" c="dimmed" py="lg">
           {props.empty}
         </Text>
       )}
-      {pages?.estimated && (pages.current > 1 || pages.estimated.hasNext) && (
+      {/* Below the last row, once every row is there: drawn earlier, it would move down. */}
+      {later && pages?.estimated && (pages.current > 1 || pages.estimated.hasNext) && (
         <PreviousNext {...pages} hasNext={pages.estimated.hasNext} />
       )}
-      {pages && !pages.estimated && pages.total > 1 && (
+      {later && pages && !pages.estimated && pages.total > 1 && (
         <Group justify="center">
           <Pagination
             total={pages.total}

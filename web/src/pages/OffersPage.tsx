@@ -7,6 +7,7 @@ import { ClosedOffer } from '../features/workspace/ClosedOffer.tsx';
 import { OfferCard } from '../features/workspace/OfferCard.tsx';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { offersQuery, type WorkItem } from '../queries/work.ts';
+import { useAfterFirstPaint } from '../lib/after-first-paint.ts';
 
 /**
  * Offers shown before "Show all": the most urgent ones. Hundreds of cards, each with a live
@@ -32,7 +33,9 @@ export function OffersPage() {
     .sort((a, b) => Number(b.id === named) - Number(a.id === named));
   const [dialog, setDialog] = useState<{ item: WorkItem; action: 'accept' | 'reject' } | null>(null);
   const [showAll, setShowAll] = useState(false);
-  const shown = showAll ? offers : offers.slice(0, FIRST_OFFERS);
+  // Two cards with the page, the others just after it (lib/after-first-paint.ts).
+  const later = useAfterFirstPaint();
+  const shown = showAll ? offers : offers.slice(0, later ? FIRST_OFFERS : 2);
 
   return (
     <Stack maw={720} mx="auto" gap="md">
@@ -62,7 +65,7 @@ export function OffersPage() {
           onDecline={() => setDialog({ item, action: 'reject' })}
         />
       ))}
-      {shown.length < offers.length && (
+      {later && shown.length < offers.length && (
         <Button variant="default" onClick={() => setShowAll(true)}>
           Show all {offers.length} offers
         </Button>

@@ -9,6 +9,7 @@ import { NextSteps, orderCards } from '../features/order/NextSteps.tsx';
 import { OrderDetails } from '../features/order/OrderDetails.tsx';
 import { ReviewCard } from '../features/order/ReviewCard.tsx';
 import { orderHistoryQuery, orderQuery } from '../queries/order.ts';
+import { useAfterFirstPaint } from '../lib/after-first-paint.ts';
 
 /**
  * Files, notes, parties and payments (uploads, recipients, dialogs) load beside the order's own
@@ -50,6 +51,8 @@ export function OrderPage() {
   const [action, setAction] = useState<string | null>(null);
   const { assigning, deciding, payingFee, nextSteps } = orderCards(order);
   const returnedBecause = history.findLast((entry) => entry.to === order.status.name)?.reason ?? null;
+  // The timeline and the cards below it are drawn just after the top (lib/after-first-paint.ts).
+  const later = useAfterFirstPaint();
   return (
     <Stack maw={1100} mx="auto" gap="md">
       <Group justify="space-between" align="start" wrap="wrap">
@@ -77,11 +80,11 @@ export function OrderPage() {
         {/* The one account of what happened: the status changes (who, for whom, why) among the
             notes, files, emails and payments. The history is still read for why an order came back. */}
         <Suspense fallback={<Skeleton height={200} />}>
-          <OrderTimeline orderId={order.id} />
+          {later ? <OrderTimeline orderId={order.id} /> : <Skeleton height={200} />}
         </Suspense>
       </SimpleGrid>
       <Suspense fallback={<Skeleton height={240} />}>
-        <OrderSections order={order} />
+        {later ? <OrderSections order={order} /> : <Skeleton height={240} />}
       </Suspense>
       {action && <LazyActionDialog order={order} action={action} onClose={() => setAction(null)} />}
     </Stack>
