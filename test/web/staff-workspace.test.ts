@@ -274,8 +274,9 @@ describe('the order list as CSV', () => {
   it("downloads the current search's orders, the same rows as the list", async () => {
     const page = await signInAsStaff('/orders');
     await page.getByText('6 orders', { exact: true }).waitFor(SOON);
+    // The rows are drawn a moment after the count (lib/after-first-paint.ts).
+    await expect.poll(() => page.getByRole('row').locator('a').count()).toBe(6);
     const listed = await page.getByRole('row').locator('a').allTextContents();
-    expect(listed).toHaveLength(6);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Export these orders as CSV' }).click(),

@@ -22,6 +22,7 @@ import {
   type OrderSearch,
 } from '../queries/orders.ts';
 import { useSession } from '../queries/session.ts';
+import { useAfterFirstPaint } from '../lib/after-first-paint.ts';
 
 // The views and the column picker load beside the list, not before it.
 const OrderListTools = lazy(() =>
@@ -69,6 +70,9 @@ export function OrdersPage() {
     search.q || search.status || search.due_from || search.due_to || search.terms || search.mine,
   );
   const { page: _page, view: _view, terms: _terms, label: _label, ...kept } = search;
+  // The title and the search first (what a person reads and types in), the views and the
+  // rows just after them (lib/after-first-paint.ts).
+  const later = useAfterFirstPaint();
 
   return (
     <Stack gap="md" maw={1200} mx="auto">
@@ -105,16 +109,20 @@ export function OrdersPage() {
         onClearFigure={() => setSearch({ terms: undefined, label: undefined })}
       />
       <Suspense fallback={<Box mih={60} />}>
-        <OrderListTools
-          list="orders"
-          views={settings.views}
-          chosen={view?.id ?? (search.mine ? 'mine' : '')}
-          search={kept}
-          available={columnsOf(role)}
-          columns={columns}
-          onChoose={chooseView}
-          onColumnsChosen={() => view && setSearch({})}
-        />
+        {later ? (
+          <OrderListTools
+            list="orders"
+            views={settings.views}
+            chosen={view?.id ?? (search.mine ? 'mine' : '')}
+            search={kept}
+            available={columnsOf(role)}
+            columns={columns}
+            onChoose={chooseView}
+            onColumnsChosen={() => view && setSearch({})}
+          />
+        ) : (
+          <Box mih={60} />
+        )}
       </Suspense>
       <OrderFilters
         search={search}
@@ -124,7 +132,8 @@ export function OrdersPage() {
       />
       <DataTable
         label="Orders"
-        rows={orders.data}
+        rows={later ? orders.data : undefined}
+        pending={!later}
         rowKey={(order) => order.id}
         columns={table}
         card={(order) => <OrderCard order={order} columns={columns} role={role} />}

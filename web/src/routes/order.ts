@@ -7,6 +7,7 @@ import { queryClient } from '../queries/query-client.ts';
 import { timelineQuery } from '../queries/timeline.ts';
 import { requireSession, rootRoute } from './root.tsx';
 import { OrderFailure } from './RouteFailure.tsx';
+import { afterAppPaint } from '../lib/after-first-paint.ts';
 
 /**
  * An order. The order, its history and its timeline are asked for beside the session, not after it: one
@@ -31,7 +32,7 @@ export const orderRoute = createRoute({
     ]),
   pendingComponent: OrderPlaceholder,
   errorComponent: OrderFailure,
-  component: OrderPage,
+  component: afterAppPaint(OrderPage, OrderPlaceholder),
 });
 
 /** The appraiser's guided submission of the report. */

@@ -3,6 +3,7 @@ import { queryClient } from '../queries/query-client.ts';
 import { offersQuery, workQuery } from '../queries/work.ts';
 import { requireSession, rootRoute } from './root.tsx';
 import { id, searchSchema } from './search.ts';
+import { afterAppPaint } from '../lib/after-first-paint.ts';
 
 /**
  * The appraiser's workspace: offers, my work, agenda and money. Each page is a chunk of its
@@ -39,7 +40,7 @@ export const offersRoute = createRoute({
   validateSearch: offersSearch,
   beforeLoad: besideTheSession(OffersPage, offersQuery),
   loader: () => queryClient.ensureQueryData(offersQuery),
-  component: OffersPage,
+  component: afterAppPaint(OffersPage),
 });
 export const myWorkRoute = createRoute(
   workspacePage(
