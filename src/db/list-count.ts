@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { plannedForItsValues, type Db } from './connection.ts';
-import { rarestWord, type ListQuery, type Predicate } from './list-filter.ts';
+import { rarestWord, type ListQuery, type ListTerm, type Predicate } from './list-filter.ts';
 
 /**
  * Counts of list searches that cost the same at a million rows as at a thousand: a search is
@@ -30,14 +30,16 @@ import { rarestWord, type ListQuery, type Predicate } from './list-filter.ts';
 export type CountingPlan = 'first matches' | 'all matches';
 
 export function countingPlan(list: ListQuery): CountingPlan {
-  return list.terms.some(
-    (term) => TEXT_PREDICATES.has(term.predicate) && rarestWord(term.values[0]!) !== null,
-  )
-    ? 'all matches'
-    : 'first matches';
+  return list.terms.some((term) => textSearch(term) === 'narrowed') ? 'all matches' : 'first matches';
 }
 
 const TEXT_PREDICATES = new Set<Predicate>(['cont', 'start', 'end']);
+
+/** A text term the trigram index narrows (a word of three letters or digits), one it cannot, or no text term. */
+function textSearch(term: ListTerm): 'narrowed' | 'unnarrowed' | null {
+  if (!TEXT_PREDICATES.has(term.predicate)) return null;
+  return rarestWord(term.values[0]!) === null ? 'unnarrowed' : 'narrowed';
+}
 
 /**
  * The bound of a search the trigram index cannot narrow: a text value without three letters or
@@ -50,9 +52,7 @@ export const UNNARROWED_TEXT_COUNT_LIMIT = 100;
 
 /** The count's bound for this search: the configured one, lower for a value no index narrows. */
 export function countLimit(list: ListQuery, configured: number): number {
-  const unnarrowed = list.terms.some(
-    (term) => TEXT_PREDICATES.has(term.predicate) && rarestWord(term.values[0]!) === null,
-  );
+  const unnarrowed = list.terms.some((term) => textSearch(term) === 'unnarrowed');
   return unnarrowed ? Math.min(configured, UNNARROWED_TEXT_COUNT_LIMIT) : configured;
 }
 

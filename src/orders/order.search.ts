@@ -12,9 +12,9 @@ const borrower = (column: 'first_name' | 'last_name') =>
   sql`(SELECT ${sql.ref(`bp.${column}`)} FROM order_parties bp WHERE bp.order_id = orders.id AND bp.role_key = 'borrower' ORDER BY bp.created_at LIMIT 1)`;
 
 /**
- * The text the search box looks in, one expression with a trigram index of its own
- * (orders_company_search_idx, migration 0037, behind the company): written exactly as the index's expression, or the
- * planner would not use it. Plain concatenation, not concat_ws, which PostgreSQL does not hold
+ * The text the search box looks in, one expression with a trigram index of its own behind the
+ * company (orders_company_search_idx, migration 0037): written exactly as the index's
+ * expression, or the planner would not use it. Plain concatenation, not concat_ws, which PostgreSQL does not hold
  * immutable and so would not index.
  */
 const SEARCH_TEXT = sql`(orders.file_number || ' ' || coalesce(orders.loan_number, '') || ' ' || orders.address_one || ' ' || orders.city || ' ' || orders.zip || ' ' || coalesce(orders.borrower_name, ''))`;
