@@ -1993,7 +1993,7 @@ export interface paths {
         };
         /**
          * Changes to the orders you can see, as they happen (server-sent events)
-         * @description Open it with EventSource (a web session) or any client that reads text/event-stream (an API key). With Last-Event-ID, the events you may see that followed that one come first: up to 500, from the last 15 minutes, starting a few seconds before it (an id may come twice: skip ids you have). At most 10 streams per user at once (429 beyond). Signing out, revoking the key or the service shutting down ends the stream; reconnect with Last-Event-ID (EventSource does both by itself).
+         * @description Open it with EventSource (a web session) or any client that reads text/event-stream (an API key). With Last-Event-ID, the events you may see that followed that one come first: up to 500, from the last 15 minutes, starting a few seconds before it (an id may come twice: skip ids you have). Without it, `since` (a date-time: when you last read what you show, such as the Date of your first answer) replays the events written from then on, within the same bounds; a `since` older than 15 minutes asks for a resync. At most 10 streams per user at once (429 beyond). Signing out, revoking the key or the service shutting down ends the stream; reconnect with Last-Event-ID (EventSource does both by itself).
          */
         get: operations["streamEvents"];
         put?: never;
@@ -18113,7 +18113,10 @@ export interface operations {
     };
     streamEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Replay the events written from this time on (Last-Event-ID wins over it) */
+                since?: string;
+            };
             header?: {
                 /** @description The id of the last event you received: the events that followed it are replayed first */
                 "Last-Event-ID"?: string;

@@ -28,8 +28,17 @@ export function registerLiveRoutes(app: AppInstance, deps: LiveDeps): void {
         description:
           'Open it with EventSource (a web session) or any client that reads text/event-stream (an API key). ' +
           `With Last-Event-ID, the events you may see that followed that one come first: up to ${REPLAY.limit}, from the last ${REPLAY.windowSeconds / 60} minutes, starting a few seconds before it (an id may come twice: skip ids you have). ` +
+          `Without it, \`since\` (a date-time: when you last read what you show, such as the Date of your first answer) replays the events written from then on, within the same bounds; a \`since\` older than ${REPLAY.windowSeconds / 60} minutes asks for a resync. ` +
           `At most ${deps.config.eventStreams.perUser} streams per user at once (429 beyond). ` +
           'Signing out, revoking the key or the service shutting down ends the stream; reconnect with Last-Event-ID (EventSource does both by itself).',
+        querystring: Type.Object({
+          since: Type.Optional(
+            Type.String({
+              format: 'date-time',
+              description: 'Replay the events written from this time on (Last-Event-ID wins over it)',
+            }),
+          ),
+        }),
         headers: Type.Object({
           'Last-Event-ID': Type.Optional(
             Id('The id of the last event you received: the events that followed it are replayed first'),
@@ -45,11 +54,11 @@ export function registerLiveRoutes(app: AppInstance, deps: LiveDeps): void {
     },
     async (request, reply) => {
       const lastEventId = request.headers['last-event-id'];
-      const body = await openEventStream(
-        deps,
-        principalOf(request),
-        typeof lastEventId === 'string' ? lastEventId : undefined,
-      ).catch((error: unknown) => {
+      const { since } = request.query;
+      const body = await openEventStream(deps, principalOf(request), {
+        lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
+        since: since === undefined ? undefined : new Date(since),
+      }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'rate_limited')
           void reply.header('retry-after', RETRY_AFTER_SECONDS);
         throw error;

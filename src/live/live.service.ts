@@ -3,7 +3,12 @@ import type { Principal } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { eventStreamsOpen } from '../metrics/metrics.ts';
-import { visibleEventsAfter, type OrderEventRef, type ReplayBounds } from '../orders/order.event-log.ts';
+import {
+  visibleEventsAfter,
+  visibleEventsSince,
+  type OrderEventRef,
+  type ReplayBounds,
+} from '../orders/order.event-log.ts';
 import { credentialStillValid } from '../sessions/session.service.ts';
 import type { EventFeed } from './live.feed.ts';
 
@@ -17,8 +22,9 @@ import type { EventFeed } from './live.feed.ts';
  *   data: {"order_id":"…","type":"order.status_changed"}
  *
  * With Last-Event-ID (EventSource sends it when it reconnects), the events that followed that
- * one come first, within REPLAY's bounds; when they cannot all be told, a `resync` event says
- * so: reload what you show. A comment line keeps a quiet stream open, and with it the caller's
+ * one come first, within REPLAY's bounds; with `since` (a page opening its first stream: the
+ * time of its first read), those written from then on; when they cannot all be told, a
+ * `resync` event says so: reload what you show. A comment line keeps a quiet stream open, and with it the caller's
  * session or key is checked again: signing out or revoking the key ends the stream.
  */
 export interface LiveDeps {
@@ -40,7 +46,8 @@ const RESYNC_FRAME = 'event: resync\ndata: {}\n\n';
 export async function openEventStream(
   { db, config, feed }: LiveDeps,
   principal: Principal,
-  lastEventId: string | undefined,
+  /** Where the replay starts: after an event (Last-Event-ID, which wins), or from a time. */
+  from: { lastEventId?: string | undefined; since?: Date | undefined },
 ): Promise<Readable> {
   const { user } = principal;
   const release = feed.reserve(user.id, config.eventStreams.perUser);
@@ -60,7 +67,8 @@ export async function openEventStream(
       send: (event) => (held ? held.push(event) : write(eventFrame(event))),
       end: () => body.end(),
     });
-    if (lastEventId !== undefined) replay = await visibleEventsAfter(db, user, lastEventId, REPLAY);
+    if (from.lastEventId !== undefined) replay = await visibleEventsAfter(db, user, from.lastEventId, REPLAY);
+    else if (from.since !== undefined) replay = await visibleEventsSince(db, user, from.since, REPLAY);
   } catch (error) {
     unsubscribe();
     release();

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { AuthUser } from '../auth/principal.ts';
 import type { Db } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
@@ -103,26 +103,54 @@ export async function visibleEventsAfter(
   bounds: ReplayBounds,
 ): Promise<OrderEventRef[] | null> {
   if (!isUuid(eventId)) return null;
-  const since = sql<Date>`now() - make_interval(secs => ${bounds.windowSeconds})`;
   const cursor = await db
     .selectFrom('events')
     .innerJoin('orders', 'orders.id', 'events.order_id')
     .select('events.id')
     .where('events.id', '=', eventId)
-    .where('events.created_at', '>', since)
+    .where('events.created_at', '>', windowStart(bounds))
     .where(orderVisibleTo(user))
     .where(eventSeenBy(user))
     .executeTakeFirst();
   if (!cursor) return null;
   // The named event's time is read in SQL: a JavaScript Date would lose its microseconds.
   const from = sql<Date>`(SELECT created_at FROM events WHERE id = ${eventId}) - make_interval(secs => ${bounds.overlapSeconds})`;
+  return eventsFrom(db, user, from, bounds, eventId);
+}
+
+/**
+ * The events the user may see written from `since` on (a few seconds before it: overlapSeconds),
+ * oldest first; null when they cannot all be told: `since` is older than the window, or more
+ * than the limit followed it.
+ */
+export async function visibleEventsSince(
+  db: Db,
+  user: AuthUser,
+  since: Date,
+  bounds: ReplayBounds,
+): Promise<OrderEventRef[] | null> {
+  if (since.getTime() < Date.now() - bounds.windowSeconds * 1000) return null;
+  const from = sql<Date>`${since.toISOString()}::timestamptz - make_interval(secs => ${bounds.overlapSeconds})`;
+  return eventsFrom(db, user, from, bounds, null);
+}
+
+const windowStart = (bounds: ReplayBounds) =>
+  sql<Date>`now() - make_interval(secs => ${bounds.windowSeconds})`;
+
+async function eventsFrom(
+  db: Db,
+  user: AuthUser,
+  from: RawBuilder<Date>,
+  bounds: ReplayBounds,
+  besides: string | null,
+): Promise<OrderEventRef[] | null> {
   const rows = await db
     .selectFrom('events')
     .innerJoin('orders', 'orders.id', 'events.order_id')
     .select(['events.id', 'events.type', 'orders.id as order_id'])
     .where('events.created_at', '>=', from)
-    .where('events.created_at', '>', since)
-    .where('events.id', '!=', eventId)
+    .where('events.created_at', '>', windowStart(bounds))
+    .$if(besides !== null, (query) => query.where('events.id', '!=', besides!))
     .where(orderVisibleTo(user))
     .where(eventSeenBy(user))
     .orderBy('events.created_at')

@@ -194,6 +194,63 @@ describe('reconnecting', () => {
   });
 });
 
+describe('a first stream, from the time of the first read', () => {
+  it('since replays what was written from that time on, Last-Event-ID wins over it, and a since past the window asks for a resync', async () => {
+    // What a page read first, then a change before its stream opened.
+    const order = await placeOrder(t.app, t.db, world.demo);
+    const readAt = new Date(Date.now() - 1000);
+    expect((await hold(world.client, order.id)).statusCode).toBe(200);
+    const held = await t.db
+      .selectFrom('events')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('type', '=', 'order.status_changed')
+      .executeTakeFirstOrThrow();
+
+    const since = (time: Date) =>
+      `${base}/api/v1/events/stream?since=${encodeURIComponent(time.toISOString())}`;
+    const first = await EventStreamReader.open(since(readAt), asKey(world.client));
+    expect(first.status).toBe(200);
+    readers.push(first.reader!);
+    await first.reader!.waitFor((e) => e.id === held.id);
+    expect(first.reader!.events.some((e) => e.event === 'resync')).toBe(false);
+
+    // A reconnection names the last event it has: the header wins, the held event is not told again.
+    const reconnected = await EventStreamReader.open(since(readAt), {
+      ...asKey(world.client),
+      'Last-Event-ID': held.id,
+    });
+    readers.push(reconnected.reader!);
+    expect((await resume(world.client, order.id)).statusCode).toBe(200);
+    await reconnected.reader!.waitFor((e) => e.event === 'order.status_changed' && e.id !== held.id);
+    expect(reconnected.reader!.events.map((e) => e.id)).not.toContain(held.id);
+
+    // Longer ago than the replay keeps: resync, then live.
+    const stale = await EventStreamReader.open(
+      since(new Date(Date.now() - 16 * 60_000)),
+      asKey(world.client),
+    );
+    readers.push(stale.reader!);
+    await stale.reader!.waitFor((e) => e.event === 'resync');
+    expect(stale.reader!.events.slice(0, 2)).toEqual([{ retry: '3000' }, { event: 'resync', data: '{}' }]);
+  });
+
+  it('a since that is not a date-time answers 422 naming it', async () => {
+    const bad = await EventStreamReader.open(
+      `${base}/api/v1/events/stream?since=yesterday`,
+      asKey(world.client),
+    );
+    expect(bad.status).toBe(422);
+    expect(await bad.refusal!.json()).toMatchObject({
+      success: false,
+      error: {
+        code: 'validation_failed',
+        details: [{ field: 'since', message: expect.any(String) }],
+      },
+    });
+  });
+});
+
 describe('refusals', () => {
   it('a Last-Event-ID that is not an event id answers 422 naming it; no credentials answer 401', async () => {
     const bad = await EventStreamReader.open(`${base}/api/v1/events/stream`, {

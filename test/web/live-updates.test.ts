@@ -135,4 +135,43 @@ describe('live updates', () => {
     await coordinator.context.close();
     await lender.context.close();
   }, 120_000);
+
+  it("reads a page's data once when its stream opens, and a change made before the stream opened still arrives", async () => {
+    // The replay reaches 5 seconds before the first answer: the changes of the test before would
+    // be told again (each read once more, rightly), so this one starts after them.
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    const lender = await signedIn(lenderSide, demo.users.client.api_key, '/orders');
+    const reads: string[] = [];
+    const page = await lender.context.newPage();
+    page.on('request', (request) => {
+      if (request.method() === 'GET') reads.push(new URL(request.url()).pathname);
+    });
+
+    // The list: opened, its stream opened from the time of its first answer, nothing read again.
+    const streamOpened = page.waitForRequest(/\/api\/v1\/events\/stream\?since=/);
+    await page.goto(`${lenderSide}/orders`);
+    await page.getByRole('row', { name: new RegExp(fileNumber) }).waitFor();
+    const since = new URL((await streamOpened).url()).searchParams.get('since');
+    expect(Date.parse(since!)).toBeGreaterThan(Date.now() - 60_000);
+    await page.waitForTimeout(1500);
+    expect(reads.filter((path) => path === '/api/v1/orders')).toHaveLength(1);
+
+    // The order: its stream held back until the coordinator has put the order on hold, a
+    // change the page's first read did not see; the replay from its first answer tells it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/events/stream*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${lenderSide}/orders/${orderId}`);
+    await page.getByText('Unassigned', { exact: true }).first().waitFor();
+    await api(staffSide, demo.users.staff.api_key, 'PUT', `/orders/${orderId}/hold`, {
+      reason: 'Waiting for the survey',
+    });
+    release();
+    await page.getByText('On hold', { exact: true }).first().waitFor({ timeout: 10_000 });
+    await api(staffSide, demo.users.staff.api_key, 'PUT', `/orders/${orderId}/resume`, {});
+    await lender.context.close();
+  }, 60_000);
 });

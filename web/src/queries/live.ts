@@ -2,6 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { WebhookEventType } from '../../../sdk/src/client.ts';
 import { queryClient } from './query-client.ts';
+import { firstAnswerTime } from './sdk.ts';
 
 /**
  * Live updates: while someone is signed in, one EventSource on the service's stream of the
@@ -70,14 +71,18 @@ export function useLiveUpdates(userId: string | null): void {
       markStale(['orders']);
     };
     const open = () => {
-      source = new EventSource(STREAM_URL, { withCredentials: true });
+      // From the time of the page's first read, the stream replays what changed since (a
+      // `resync` when it cannot): what is on screen is then read again only if it changed.
+      const since = firstAnswerTime();
+      const url = since ? `${STREAM_URL}?since=${encodeURIComponent(since)}` : STREAM_URL;
+      source = new EventSource(url, { withCredentials: true });
       for (const type of Object.keys(ORDER_EVENTS)) source.addEventListener(type, onEvent);
       source.addEventListener('resync', everythingStale);
       source.onopen = () => {
         wait = RETRY_MS.first;
-        // What was read before the stream opened may have missed a change: read it once more.
-        // (A reconnection's replay covers the gap too, but a new EventSource cannot ask for one.)
-        everythingStale();
+        // Without a time to replay from, what was read before the stream opened may have
+        // missed a change: read it once more.
+        if (!since) everythingStale();
       };
       source.onerror = () => {
         // EventSource reconnects by itself (with Last-Event-ID) unless the service refused it.

@@ -13,6 +13,21 @@ export const rememberCsrfToken = (token: string | null) => {
 export const csrfTokenOfSession = () => csrfToken;
 export const api = createAomsClient({ baseUrl: '', csrfToken: csrfTokenOfSession });
 
+/**
+ * The service's clock at the first answer this page received (its Date header): the live
+ * stream replays the changes made from then on (queries/live.ts), rather than the page reading
+ * everything again when the stream opens.
+ */
+let firstAnswerAt: string | null = null;
+export const firstAnswerTime = () => firstAnswerAt;
+api.use({
+  onResponse({ response }) {
+    if (firstAnswerAt !== null) return;
+    const date = Date.parse(response.headers.get('date') ?? '');
+    if (Number.isFinite(date)) firstAnswerAt = new Date(date).toISOString();
+  },
+});
+
 /** The data of an answer, or an ApiFailure carrying the service's own words. */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.response.ok && result.data !== undefined) return result.data;
