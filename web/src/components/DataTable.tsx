@@ -52,8 +52,8 @@ const FIRST_ROWS = 6;
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const { pages } = props;
-  // The first rows with the page, the others just after it (lib/after-first-paint.ts).
-  const later = useAfterFirstPaint();
+  // The first rows with the page, the others just after they are drawn (lib/after-first-paint.ts).
+  const later = useAfterFirstPaint(props.rows !== undefined);
   const rows = later ? props.rows : props.rows?.slice(0, FIRST_ROWS);
   const shown = { ...props, rows };
   return (

@@ -12,8 +12,9 @@ import { orderHistoryQuery, orderQuery } from '../queries/order.ts';
 import { useAfterFirstPaint } from '../lib/after-first-paint.ts';
 
 /**
- * Files, notes, parties and payments (uploads, recipients, dialogs) load beside the order's own
- * request, as one chunk: the order list and the top of an order do without their code.
+ * Files, notes, parties and payments (uploads, recipients, dialogs) come as one chunk, asked for
+ * once the top of the order is on the screen: the order list and the top of an order do without
+ * their code, and on a slow connection it does not hold the top back.
  */
 const loadOrderSections = () => import('../features/order/OrderSections.tsx');
 const OrderSections = lazy(async () => ({ default: (await loadOrderSections()).OrderSections }));
@@ -21,8 +22,8 @@ const OrderSections = lazy(async () => ({ default: (await loadOrderSections()).O
 /**
  * The cards of an order in a given state (a negotiation to decide, an appraiser to choose, a
  * lender's request to answer) and the timeline: each a chunk of its own, so that the first page
- * carries none of them. The timeline comes beside the order (its first page is asked for by the
- * route), the cards when the order needs them.
+ * carries none of them. The timeline's code comes after the top is drawn (its first page is asked
+ * for by the route), the cards when the order needs them.
  */
 const AssignmentCard = lazy(async () => ({
   default: (await import('../features/order/AssignmentCard.tsx')).AssignmentCard,
@@ -42,9 +43,6 @@ const OrderTimeline = lazy(async () => ({ default: (await loadTimeline()).OrderT
 /** One order: what it is, where it stands, what the user may do next, and what happened so far. */
 export function OrderPage() {
   const { orderId } = useParams({ from: '/orders/$orderId' });
-  // Asked for with the order, not after it: on a slow connection the two requests overlap.
-  void loadOrderSections();
-  void loadTimeline();
   const order = useSuspenseQuery(orderQuery(orderId)).data;
   const history = useSuspenseQuery(orderHistoryQuery(orderId)).data;
   usePageTitle(`${order.file_number} · ${order.status.name}`);
