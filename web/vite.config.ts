@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { actionInputsPlugin } from './action-inputs.plugin.ts';
+import { firstReadsPlugin } from './first-reads.plugin.ts';
 
 /**
  * The web application: built into dist/web, which the service serves at / (npm start builds
@@ -22,7 +23,7 @@ const proxied = [
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), actionInputsPlugin()],
+  plugins: [react(), actionInputsPlugin(), firstReadsPlugin()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

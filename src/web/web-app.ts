@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -15,18 +16,27 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  */
 export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
 
-/** Scripts and styles come from this origin only; Mantine sets inline styles, hence style-src. */
-const PAGE_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * Scripts and styles come from this origin only, and the inline scripts of index.html (the
+ * first page's reads: web/src/first-reads.ts) by their hash; Mantine sets inline styles, hence
+ * style-src.
+ */
+export function pagePolicy(index: string): string {
+  const inline = [...index.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`,
+  );
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...inline].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
 
 export interface WebApp {
   /** Answers the application's page; false when the request is not for a page. */
@@ -46,6 +56,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<WebApp | nul
   const indexFile = path.join(WEB_ROOT, 'index.html');
   if (!fs.existsSync(indexFile)) return null;
   const index = fs.readFileSync(indexFile);
+  const policy = pagePolicy(index.toString('utf8'));
   await app.register(fastifyStatic, {
     root: path.join(WEB_ROOT, 'assets'),
     prefix: '/assets/',
@@ -62,7 +73,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<WebApp | nul
         .status(200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', PAGE_POLICY)
+        .header('content-security-policy', policy)
         .header('x-frame-options', 'DENY')
         .send(index);
       return true;

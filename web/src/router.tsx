@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { whenSessionEnds } from './queries/query-client.ts';
+import { forgetFirstReads } from './queries/sdk.ts';
 import { forgetAllButSession, forgetSession } from './queries/session.ts';
 import { homeRoute } from './routes/home.ts';
 import { orderRoute, submitRoute } from './routes/order.ts';
@@ -60,6 +61,15 @@ whenSessionEnds(() => {
   void router
     .navigate({ to: '/sign-in', search: { return_to: href, error: 'ended' } })
     .then(forgetAllButSession);
+});
+
+/**
+ * Once the first page has loaded, what index.html read for it and nobody took (the page was
+ * another, or sign-in came first) is forgotten: a later read of the same address goes out anew.
+ */
+const firstLoadResolved = router.subscribe('onResolved', () => {
+  forgetFirstReads();
+  firstLoadResolved();
 });
 
 declare module '@tanstack/react-router' {

@@ -1,4 +1,5 @@
 import { createAomsClient } from '../../../sdk/src/client.ts';
+import { FIRST_READS } from '../first-reads.ts';
 import { ApiFailure } from './failure.ts';
 
 /**
@@ -6,12 +7,36 @@ import { ApiFailure } from './failure.ts';
  * the session cookie, with the session's CSRF token on every change. Only the modules of
  * queries/ call it (npm run lint:layers): pages and components ask them.
  */
+/**
+ * The reads index.html started for the page opened (first-reads.ts): a GET of the same address
+ * takes its answer, once, while the first page loads; after that (forgetFirstReads, when the
+ * router has loaded it, or ten seconds on), and for anything else, the network.
+ */
+const firstReads = (globalThis as unknown as Record<string, Record<string, Promise<Response>> | undefined>)[
+  FIRST_READS
+];
+const FIRST_READS_KEPT_MS = 10_000;
+function readFirstOrFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  const url = new URL(request.url);
+  const address = url.pathname + url.search;
+  const started = firstReads?.[address];
+  if (firstReads && started && request.method === 'GET' && performance.now() < FIRST_READS_KEPT_MS) {
+    delete firstReads[address];
+    return started;
+  }
+  return fetch(request);
+}
+export function forgetFirstReads(): void {
+  if (firstReads) for (const address of Object.keys(firstReads)) delete firstReads[address];
+}
+
 let csrfToken: string | null = null;
 export const rememberCsrfToken = (token: string | null) => {
   csrfToken = token;
 };
 export const csrfTokenOfSession = () => csrfToken;
-export const api = createAomsClient({ baseUrl: '', csrfToken: csrfTokenOfSession });
+export const api = createAomsClient({ baseUrl: '', csrfToken: csrfTokenOfSession, fetch: readFirstOrFetch });
 
 /**
  * The service's clock at the first answer this page received (its Date header): the live

@@ -1,0 +1,39 @@
+/**
+ * The reads a first page cannot draw without, started by index.html while the application's
+ * script is on its way (on a phone's slow connection, more than a second): their answers are
+ * there when the page asks, instead of being asked for only once the script has run
+ * (queries/sdk.ts takes each answer once). For the pages people open first, as they open: the
+ * order list without a search, an order, the offers inbox; the session on every page.
+ *
+ * Inlined into index.html by first-reads.plugin.ts, so it imports nothing. Each address is the
+ * one the page's queries ask for, to the byte (queries/orders.ts, order-lists.ts, order.ts,
+ * timeline.ts, work.ts); test/web/web-app.test.ts checks that each is read once and taken.
+ */
+export function firstReads(path: string, search: string): string[] {
+  const reads = ['/auth/session'];
+  if (search !== '') return reads;
+  if (path === '/orders')
+    reads.push(
+      '/api/v1/orders/status_counts',
+      '/api/v1/orders?page=1&per_page=25&q[s]=created_at%20desc',
+      '/api/v1/me/order_lists/orders',
+    );
+  const order = /^\/orders\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(path);
+  if (order) {
+    const base = `/api/v1/orders/${order[1]}`;
+    reads.push(base, `${base}/history`, `${base}/timeline?page=1&per_page=25&sort=newest`);
+  }
+  if (path === '/offers') reads.push('/api/v1/me/work?next_step=answer_offer');
+  return reads;
+}
+
+/** Where index.html leaves the reads it started: each address's answer, until taken. */
+export const FIRST_READS = '__firstReads';
+
+/** What index.html runs: the reads of the page opened, started at once. */
+export function startFirstReads(): void {
+  const started: Record<string, Promise<Response>> = {};
+  for (const url of firstReads(location.pathname, location.search))
+    started[url] = fetch(url, { credentials: 'same-origin' });
+  Object.defineProperty(window, FIRST_READS, { value: started });
+}
