@@ -187,9 +187,11 @@ describe('the web application', () => {
       // The reads until the live stream opens: after it, the replay of a change made in the
       // seconds before (this test's order) rightly reads the list again.
       const reads: string[] = [];
+      const code: string[] = [];
       let streaming = false;
       page.on('request', (request) => {
         const url = new URL(request.url());
+        if (url.pathname.startsWith('/assets/')) code.push(url.pathname);
         if (url.pathname === '/api/v1/events/stream') streaming = true;
         else if (!streaming && request.method() === 'GET' && /^\/(api|auth)\//.test(url.pathname))
           reads.push(url.pathname + url.search);
@@ -205,9 +207,13 @@ describe('the web application', () => {
       expect(reads.length, where).toBeGreaterThanOrEqual(where === '/offers' ? 2 : 4);
       expect(new Set(reads).size, `${where}: ${reads.join(', ')}`).toBe(reads.length);
       const untaken = await page.evaluate(() =>
-        Object.keys((window as unknown as { __firstReads: Record<string, unknown> }).__firstReads),
+        Object.keys((globalThis as unknown as { __firstReads: Record<string, unknown> }).__firstReads),
       );
       expect(untaken, where).toEqual([]);
+      // The offers inbox's code (not in the first script) is asked for by the page too, once.
+      const preloaded = await page.locator('link[rel=modulepreload][href*="/assets/OffersPage-"]').count();
+      expect(preloaded, where).toBe(where === '/offers' ? 1 : 0);
+      expect(new Set(code).size, `${where}: ${code.join(', ')}`).toBe(code.length);
       expect(problems, where).toEqual([]);
       await context.close();
     }

@@ -30,10 +30,28 @@ export function firstReads(path: string, search: string): string[] {
 /** Where index.html leaves the reads it started: each address's answer, until taken. */
 export const FIRST_READS = '__firstReads';
 
-/** What index.html runs: the reads of the page opened, started at once. */
-export function startFirstReads(): void {
+/**
+ * The pages people open first whose code is not in the first script (the appraiser's
+ * workspace): index.html asks for their chunks beside the reads (first-reads.plugin.ts names
+ * the chunks at build time), rather than once the script has run and the router has matched.
+ */
+export const FIRST_PAGE_MODULES: Record<string, string> = {
+  '/offers': 'pages/OffersPage.tsx',
+  '/work': 'pages/MyWorkPage.tsx',
+  '/agenda': 'pages/AgendaPage.tsx',
+  '/money': 'pages/MoneyPage.tsx',
+};
+
+/** What index.html runs: the reads of the page opened, and its code, asked for at once. */
+export function startFirstReads(pageCode: Record<string, string[]>): void {
   const started: Record<string, Promise<Response>> = {};
   for (const url of firstReads(location.pathname, location.search))
     started[url] = fetch(url, { credentials: 'same-origin' });
   Object.defineProperty(window, FIRST_READS, { value: started });
+  for (const href of pageCode[location.pathname] ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
 }
