@@ -51,7 +51,7 @@ export function firstReadsPlugin(): Plugin {
         const { code } = await transformWithOxc(typed, SOURCE, { lang: 'ts' });
         // Its comments are for its readers here, not for every page's bytes.
         const body = code.replace(/\/\*\*[\s\S]*?\*\/\n?/g, '').replace(/^export /gm, '');
-        const chunks = context.bundle ? pageCode(context.bundle as unknown as Record<string, Chunk>) : {};
+        const chunks = context.bundle ? pageCode(context.bundle) : {};
         return [
           {
             tag: 'script',

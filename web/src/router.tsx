@@ -1,8 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { whenSessionEnds } from './queries/query-client.ts';
-import { forgetFirstReads } from './queries/sdk.ts';
-import { forgetAllButSession, forgetSession } from './queries/session.ts';
+import { firstPageLoaded, forgetAllButSession, forgetSession } from './queries/session.ts';
 import { homeRoute } from './routes/home.ts';
 import { orderRoute, submitRoute } from './routes/order.ts';
 import { newOrderRoute, ordersRoute } from './routes/orders.ts';
@@ -68,7 +67,7 @@ whenSessionEnds(() => {
  * another, or sign-in came first) is forgotten: a later read of the same address goes out anew.
  */
 const firstLoadResolved = router.subscribe('onResolved', () => {
-  forgetFirstReads();
+  firstPageLoaded();
   firstLoadResolved();
 });
 

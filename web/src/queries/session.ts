@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '../../../sdk/src/client.ts';
 import { queryClient } from './query-client.ts';
-import { api, rememberCsrfToken, unwrap } from './sdk.ts';
+import { api, forgetFirstReads, rememberCsrfToken, unwrap } from './sdk.ts';
 
 /** Who is signed in, with the session's CSRF token (GET /auth/session). */
 export type Session = components['schemas']['Session'];
@@ -55,3 +55,6 @@ export async function signOut(): Promise<void> {
 export function useActing(): boolean {
   return Boolean(useSession()?.actor);
 }
+
+/** The first page has loaded: what index.html read for it and nobody took is forgotten (sdk.ts). */
+export const firstPageLoaded = () => forgetFirstReads();
