@@ -142,6 +142,14 @@ describe('an order, from placing to paying, in the browser', () => {
     await dialog.getByRole('textbox', { name: 'Inspection scheduled at' }).fill('2037-12-20T10:30');
     await dialog.getByRole('button', { name: 'Schedule inspection' }).click();
     await expectStatus(appraiser, 'Inspection scheduled');
+    // Scheduling again moves the inspection, and the button and the dialog say so.
+    expect(await appraiser.getByRole('button', { name: 'Schedule inspection', exact: true }).count()).toBe(0);
+    dialog = await step(appraiser, 'Reschedule inspection');
+    await dialog.getByRole('textbox', { name: 'Inspection scheduled at' }).fill('2037-12-20T11:00');
+    await screenshots(appraiser, 'action-reschedule');
+    await dialog.getByRole('button', { name: 'Reschedule inspection' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expectStatus(appraiser, 'Inspection scheduled');
 
     dialog = await step(appraiser, 'Complete inspection');
     await dialog.getByRole('button', { name: 'Complete inspection' }).click();

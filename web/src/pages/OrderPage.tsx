@@ -4,6 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
+import { renamedAction } from '../features/actions/action-name.ts';
 import { LazyActionDialog } from '../features/actions/LazyActionDialog.tsx';
 import { NextSteps, orderCards } from '../features/order/NextSteps.tsx';
 import { OrderDetails } from '../features/order/OrderDetails.tsx';
@@ -84,7 +85,14 @@ export function OrderPage() {
       <Suspense fallback={<Skeleton height={240} />}>
         {later ? <OrderSections order={order} /> : <Skeleton height={240} />}
       </Suspense>
-      {action && <LazyActionDialog order={order} action={action} onClose={() => setAction(null)} />}
+      {action && (
+        <LazyActionDialog
+          order={order}
+          action={action}
+          title={renamedAction(action, order)}
+          onClose={() => setAction(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -43,7 +43,7 @@ export function ActionDialog({
   const fileTypes = perFile.find((input) => input.kind === 'choice')?.choices;
   const take = useMutation(
     actionMutation(order.id, (result) => {
-      notifications.show({ color: 'teal', title: humanize(action), message: nowText(result) });
+      notifications.show({ color: 'teal', title: title ?? humanize(action), message: nowText(result) });
       onClose();
     }),
   );

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import type { Order } from '../../../../sdk/src/client.ts';
-import { humanize } from '../../lib/format.ts';
+import { actionName } from '../actions/action-name.ts';
 import { isDestructive } from '../actions/destructive.ts';
 import { fetchesActionDialog } from '../actions/LazyActionDialog.tsx';
 import {
@@ -61,7 +61,7 @@ export function NextSteps({
             onClick={() => onAction(name)}
             {...fetchesActionDialog}
           >
-            {humanize(name)}
+            {actionName(name, order)}
           </Button>
         ))}
       </Group>
