@@ -52,6 +52,9 @@ export function OrderPage() {
   const returnedBecause = history.findLast((entry) => entry.to === order.status.name)?.reason ?? null;
   // The timeline and the cards below it are drawn just after the top (lib/after-first-paint.ts).
   const later = useAfterFirstPaint();
+  // Then the files, notes, parties and payments, once the timeline is drawn: two smaller
+  // commits rather than one of the whole lower half.
+  const last = useAfterFirstPaint(later);
   return (
     <Stack maw={1100} mx="auto" gap="md">
       <Group justify="space-between" align="start" wrap="wrap">
@@ -83,7 +86,7 @@ export function OrderPage() {
         </Suspense>
       </SimpleGrid>
       <Suspense fallback={<Skeleton height={240} />}>
-        {later ? <OrderSections order={order} /> : <Skeleton height={240} />}
+        {last ? <OrderSections order={order} /> : <Skeleton height={240} />}
       </Suspense>
       {action && (
         <LazyActionDialog
