@@ -44,6 +44,14 @@ const asKey = (key: string) => ({ 'x-api-key': key });
 const hold = (key: string, orderId: string) =>
   act(t.app, key, orderId, 'hold', { reason: 'Waiting on the borrower' });
 const resume = (key: string, orderId: string) => act(t.app, key, orderId, 'resume');
+/** The first event of this type the order's log holds. */
+const storedEvent = (orderId: string, type: string) =>
+  t.db
+    .selectFrom('events')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('type', '=', type)
+    .executeTakeFirstOrThrow();
 
 describe('what a stream carries', () => {
   it("a lender's user and its company's staff hear of its orders' changes, only their id and type, and nothing of another lender's", async () => {
@@ -56,12 +64,7 @@ describe('what a stream carries', () => {
     const order = await placeOrder(t.app, t.db, world.demo);
     const created = await mine.waitForOrderEvent('order.created', order.id);
     expect(JSON.parse(created.data!)).toEqual({ order_id: order.id, type: 'order.created' });
-    const stored = await t.db
-      .selectFrom('events')
-      .select('id')
-      .where('order_id', '=', order.id)
-      .where('type', '=', 'order.created')
-      .executeTakeFirstOrThrow();
+    const stored = await storedEvent(order.id, 'order.created');
     expect(created.id).toBe(stored.id);
     expect((await hold(world.client, order.id)).statusCode).toBe(200);
     expect((await hold(other.users.client.api_key, foreign.id)).statusCode).toBe(200);
@@ -200,12 +203,7 @@ describe('a first stream, from the time of the first read', () => {
     const order = await placeOrder(t.app, t.db, world.demo);
     const readAt = new Date(Date.now() - 1000);
     expect((await hold(world.client, order.id)).statusCode).toBe(200);
-    const held = await t.db
-      .selectFrom('events')
-      .select('id')
-      .where('order_id', '=', order.id)
-      .where('type', '=', 'order.status_changed')
-      .executeTakeFirstOrThrow();
+    const held = await storedEvent(order.id, 'order.status_changed');
 
     const since = (time: Date) =>
       `${base}/api/v1/events/stream?since=${encodeURIComponent(time.toISOString())}`;
