@@ -3,11 +3,6 @@ import { FIRST_READS } from '../first-reads.ts';
 import { ApiFailure } from './failure.ts';
 
 /**
- * The one way the application talks to the service: the SDK's typed client, authenticated by
- * the session cookie, with the session's CSRF token on every change. Only the modules of
- * queries/ call it (npm run lint:layers): pages and components ask them.
- */
-/**
  * The reads index.html started for the page opened (first-reads.ts): a GET of the same address
  * takes its answer, once, while the first page loads; after that (forgetFirstReads, when the
  * router has loaded it, or ten seconds on), and for anything else, the network.
@@ -31,6 +26,11 @@ export function forgetFirstReads(): void {
   if (firstReads) for (const address of Object.keys(firstReads)) delete firstReads[address];
 }
 
+/**
+ * The one way the application talks to the service: the SDK's typed client, authenticated by
+ * the session cookie, with the session's CSRF token on every change. Only the modules of
+ * queries/ call it (npm run lint:layers): pages and components ask them.
+ */
 let csrfToken: string | null = null;
 export const rememberCsrfToken = (token: string | null) => {
   csrfToken = token;
