@@ -1,6 +1,7 @@
-import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import { Kysely, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { parseArgs } from 'node:util';
+import { LiteralLimitPostgresDialect } from '../../src/db/literal-limits.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { parseListQuery } from '../../src/http/list-query.ts';
 import { ORDER_ATTRIBUTES } from '../../src/orders/order.search.ts';
@@ -28,7 +29,7 @@ if (process.env.BENCH_DATABASE) url.pathname = `/${process.env.BENCH_DATABASE}`;
 const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
 const statements: CompiledQuery[] = [];
 const db = new Kysely<Database>({
-  dialect: new PostgresDialect({ pool }),
+  dialect: new LiteralLimitPostgresDialect({ pool }),
   log: (event) => {
     if (event.level === 'query') statements.push(event.query);
   },

@@ -1,7 +1,8 @@
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, sql, type Transaction } from 'kysely';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { LiteralLimitPostgresDialect } from './literal-limits.ts';
 import type { Database } from './schema.ts';
 
 // bigint (int8) and numeric stay strings: money and counts never go through floating point.
@@ -36,7 +37,7 @@ export function createDb(url: string, options: PoolOptions = {}): Db {
   // listener the process would crash. The pool replaces the client on next use.
   pool.on('error', () => undefined);
   // cursor: query.stream() reads a large result in batches from a server-side cursor (CSV exports).
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const db = new Kysely<Database>({ dialect: new LiteralLimitPostgresDialect({ pool, cursor: Cursor }) });
   pools.set(db, pool);
   return db;
 }

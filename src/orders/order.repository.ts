@@ -341,7 +341,7 @@ function boundedPage(
   const fewAfter = after === null ? sql`` : sql`AND ${afterKeys(carried, after)}`;
   const fewOffset = after === null && list.offset > 0 ? sql`OFFSET ${list.offset}` : sql``;
   const few = sql`SELECT matches.id FROM matches WHERE ${total} <= ${limit} ${fewAfter}
-    ORDER BY ${sql.join(orderByKeys(carried))} LIMIT ${list.perPage + 1} ${fewOffset}`;
+    ORDER BY ${sql.join(orderByKeys(carried))} LIMIT ${sql.lit(list.perPage + 1)} ${fewOffset}`;
   const many = pageIds(db, [sql<SqlBool>`${total} > ${limit}`, ...filters], keys, list, after);
   const ids = sql`(${few}) UNION ALL (${many})`;
   const page = db
@@ -385,7 +385,7 @@ function matchingOrders(
     first = first.where(filter);
   }
   const counted =
-    plan === 'all matches' ? sql`SELECT 1 FROM matches LIMIT ${limit + 1}` : first.limit(limit + 1);
+    plan === 'all matches' ? sql`SELECT 1 FROM matches LIMIT ${sql.lit(limit + 1)}` : first.limit(limit + 1);
   // `matches` and `total` are tables of this statement only, which the schema's types do not
   // name: the statement reads them through SQL fragments, so it is typed as the plain database.
   // The count is a table of one row so that it runs once, however often the statement reads it.

@@ -29,7 +29,7 @@ export async function countQueues(
       SELECT 1 FROM orders
        WHERE ${visible} AND orders.status IN (${list(statuses)})
          AND orders.due_date < ${to} ${from ? sql`AND orders.due_date >= ${from}` : sql``}
-       LIMIT ${limit}) AS late)`;
+       LIMIT ${sql.lit(limit)}) AS late)`;
   const { rows } = await sql<Record<string, string>>`SELECT ${sql.join(
     queues.flatMap((statuses, index) => [
       sql`${total(statuses)} AS ${sql.ref(`count_${index}`)}`,

@@ -61,7 +61,7 @@ export async function findWorkOf(
        ${statuses ? sql`AND o.status = ANY(${[...statuses]}::text[])` : sql``}
      ORDER BY o.offer_expires_at NULLS LAST, o.inspection_scheduled_at NULLS LAST,
               coalesce(o.vendor_due_date, o.due_date), o.id
-     LIMIT ${MOST}`.execute(db);
+     LIMIT ${sql.lit(MOST)}`.execute(db);
   return result.rows;
 }
 

@@ -37,3 +37,41 @@ describe('statements planned for their values', () => {
     }
   });
 });
+
+describe('a LIMIT', () => {
+  it('is written into the text, so that a page runs on its generic plan from its sixth run', async () => {
+    const db = createDb(t.url, { max: 1 });
+    try {
+      const page = db
+        .selectFrom('orders')
+        .select('id')
+        .where('loan_type', '=', 'fha')
+        .orderBy('created_at', 'desc')
+        .limit(26)
+        .offset(50);
+      const compiled = page.compile();
+      expect(compiled.sql).toContain('limit 26 offset $2');
+      expect(compiled.parameters).toEqual(['fha', 50]);
+      for (let i = 0; i < 7; i += 1) expect(await page.execute()).toEqual([]);
+      const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
+        SELECT generic_plans, custom_plans FROM pg_prepared_statements
+         WHERE statement LIKE '%limit 26 offset%'`.execute(db);
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]!.generic_plans)).toBeGreaterThan(0);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('that is not a whole number stays a parameter', () => {
+    const db = createDb(t.url, { max: 1 });
+    const compiled = db
+      .selectFrom('orders')
+      .select('id')
+      .limit(sql<number>`${'7'}::int`)
+      .compile();
+    expect(compiled.sql).toContain('limit $1::int');
+    expect(compiled.parameters).toEqual(['7']);
+    return db.destroy();
+  });
+});
