@@ -5,7 +5,7 @@ import { LiteralLimitPostgresDialect } from '../../src/db/literal-limits.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { parseListQuery } from '../../src/http/list-query.ts';
 import { ORDER_ATTRIBUTES } from '../../src/orders/order.search.ts';
-import { listOrders } from '../../src/orders/order.repository.ts';
+import { listOrders } from '../../src/orders/order.list.repository.ts';
 import { countLimit } from '../../src/db/list-count.ts';
 import { countScope } from '../../src/orders/order.scope.ts';
 import { orderVisibleTo } from '../../src/policy/order-access.ts';

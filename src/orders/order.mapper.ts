@@ -9,13 +9,8 @@ import { findCounty, findState } from '../reference/geography.ts';
 import { statusRef, type Status } from '../workflow/statuses.ts';
 import { allowedTransitions } from '../workflow/allowed.ts';
 import { toParty, type PartyRow } from './order.parties.ts';
-import type {
-  HistoryRow,
-  OrderDetailRow,
-  OrderExportRow,
-  OrderListRow,
-  OrderPageRow,
-} from './order.repository.ts';
+import type { HistoryRow, OrderDetailRow } from './order.repository.ts';
+import type { OrderExportRow, OrderListRow, OrderPageRow } from './order.list.repository.ts';
 import { CREATE_TO_READ, invoiceStrategy } from './order.enums.ts';
 import { toAccessContact } from './order.fields.ts';
 import { correctableFields } from './order.correctable.ts';

@@ -1,6 +1,6 @@
 import type { AuthUser } from '../auth/principal.ts';
 import { clientScope } from '../policy/order-access.ts';
-import type { CountScope } from './order.repository.ts';
+import type { CountScope } from './order.list.repository.ts';
 
 /**
  * Whose running totals (order_counts) match what the user sees. A client user whose client

@@ -20,15 +20,8 @@ import {
   toOrderExportRow,
   toOrderListItem,
 } from './order.mapper.ts';
-import {
-  findOrderDetail,
-  findOrderHistory,
-  countOrdersByStatus,
-  listAppraiserPanel,
-  listOrders,
-  orderSortKeys,
-  streamOrderExport,
-} from './order.repository.ts';
+import { findOrderDetail, findOrderHistory, listAppraiserPanel } from './order.repository.ts';
+import { countOrdersByStatus, listOrders, orderSortKeys, streamOrderExport } from './order.list.repository.ts';
 import { countScope } from './order.scope.ts';
 import type { OrderDetail, SubjectAddressBody } from './order.schemas.ts';
 import { changeOrder, findVisibleOrder } from './order.store.ts';

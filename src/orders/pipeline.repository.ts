@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { CLOSED } from '../workflow/statuses.ts';
-import type { CountScope } from './order.repository.ts';
+import type { CountScope } from './order.list.repository.ts';
 
 /** The SQL of the staff pipeline: queue counts, and the figures of the appraiser picker. */
 
