@@ -152,11 +152,11 @@ export interface CountBound {
  * (ids only, so a deep OFFSET skips index entries, not rows), then only its rows are read; with
  * `after` (the sort keys of the row the page follows) it starts there instead of at an OFFSET.
  * One row more than the page is looked for, to tell whether another follows.
- * The total is part of the same statement: the running totals when the search is by status
- * alone (or none), exact, and then a page with no row (past the end) asks for them on their own;
- * else the matching rows counted up to the bound, which also decides how the page is found
- * (boundedPage), and above it the planner's estimate (`estimated`), asked for in a second
- * statement only then.
+ * The total is part of the same statement: the running totals when there is no search, exact,
+ * and then a page with no row (past the end) asks for them on their own. A search is paged by
+ * boundedPage, its total deciding how the page is found: a search by status alone with the
+ * running totals (exact); any other with the matching rows counted up to the bound, and above it
+ * the planner's estimate (`estimated`), asked for in a second statement only then.
  */
 export async function listOrders(
   db: Db,
@@ -169,18 +169,29 @@ export async function listOrders(
   const filters = [visible, ...whereClauses(list, ORDER_ATTRIBUTES)];
   const keys = orderSortKeys(list);
   const running = runningTotal(db, list, scope);
-  if (running === null) {
-    // The statement answers one row even with no page (its order columns null): the total.
-    const answer = await boundedPage(db, filters, keys, list, after, bound.limit).execute();
-    const counted = Number(answer[0]?.total_count ?? 0);
-    // A left join types every page column nullable; a row whose id is there is a whole order.
-    const found = answer.flatMap(({ position: _, ...row }) => (row.id === null ? [] : [row as PageAnswer]));
-    return pageAnswer(db, filters, list, bound, found, counted);
+  if (running !== null && list.terms.length === 0) {
+    const found = await pageOf(db, keys, pageIds(db, filters, keys, list, after), running).execute();
+    const counted = Number(found[0]?.total_count ?? (await running.executeTakeFirstOrThrow()).total_count);
+    return { ...pageRows(found, list), total: counted, estimated: false };
   }
-  const found = await pageOf(db, keys, pageIds(db, filters, keys, list, after), running).execute();
-  const counted = Number(found[0]?.total_count ?? (await running.executeTakeFirstOrThrow()).total_count);
+  // A search by status alone is counted by the running totals, and its page found as any
+  // search's, by its total: the sizes of statuses differ by thousands (a queue of conditions
+  // holds a few dozen of a company's orders, New tens of thousands), which a plan made once
+  // for every status cannot tell apart; walking the company's due dates for a rare status
+  // answered 67 lists a second instead of 1,600 (docs/performance.md, "A page planned once").
+  // The statement answers one row even with no page (its order columns null): the total.
+  const answer = await boundedPage(db, filters, keys, list, after, bound.limit, running).execute();
+  const counted = Number(answer[0]?.total_count ?? 0);
+  // A left join types every page column nullable; a row whose id is there is a whole order.
+  const found = answer.flatMap(({ position: _, ...row }) => (row.id === null ? [] : [row as PageAnswer]));
+  if (running !== null) return { ...pageRows(found, list), total: counted, estimated: false };
+  return pageAnswer(db, filters, list, bound, found, counted);
+}
+
+/** The page's rows (without the row looked for past it), and whether another page follows. */
+function pageRows(found: (OrderPageRow & { total_count: string })[], list: ListQuery) {
   const rows = found.slice(0, list.perPage).map(({ total_count: _, ...row }) => row);
-  return { rows, total: counted, estimated: false, more: found.length > list.perPage };
+  return { rows, more: found.length > list.perPage };
 }
 
 type PageAnswer = OrderPageRow & { total_count: string };
@@ -194,8 +205,7 @@ async function pageAnswer(
   found: PageAnswer[],
   counted: number,
 ): Promise<{ rows: OrderPageRow[]; total: number; estimated: boolean; more: boolean }> {
-  const rows = found.slice(0, list.perPage).map(({ total_count: _, ...row }) => row);
-  const more = found.length > list.perPage;
+  const { rows, more } = pageRows(found, list);
   if (counted <= bound.limit) return { rows, total: counted, estimated: false, more };
   const seen = bound.before + rows.length + (more ? 1 : 0);
   const planned = await plannedMatches(db, 'orders', filters);
@@ -257,8 +267,9 @@ function pageIds(
 }
 
 /**
- * The page of a search the running totals cannot count, its matches counted first, up to
- * `limit + 1` (matchingOrders). When they are all there are (at most `limit`), the page is
+ * The page of a search, its total first: the running totals' (`running`) for a search by status
+ * alone, else its matches counted up to `limit + 1` (matchingOrders). When they are all there
+ * are (at most `limit`), the page is
  * sorted from them, whatever the planner expected; only when there are more does the list walk
  * its order for the page, which the many matches then fill within a few rows. Before, a search
  * the planner took for common (from the whole table's statistics) that is rare for the caller (a
@@ -273,9 +284,10 @@ function boundedPage(
   list: ListQuery,
   after: (string | null)[] | null,
   limit: number,
+  running: Expression<unknown> | null = null,
 ) {
   const plan = countingPlan(list);
-  const { from, total } = matchingOrders(db, filters, keys, limit, plan);
+  const { from, total } = matchingOrders(db, filters, keys, limit, plan, running);
   // The few: sorted from `matches`, which carries their sort keys (k0, k1, …), read nowhere else.
   const carried = keys.map((key, i) => ({ ...key, expr: sql.ref(`matches.k${i}`) }));
   const fewAfter = after === null ? sql`` : sql`AND ${afterKeys(carried, after)}`;
@@ -306,8 +318,9 @@ function boundedPage(
  * The orders a search finds, as a table of the statement (`matches`, with their sort keys),
  * planned for all of them and read only as far as the statement asks (PostgreSQL reads a WITH
  * query lazily): the page of a few reads it whole; a page of many never reads it. And their
- * number up to `limit + 1` (`total`), counted as `plan` says (countingPlan): on its own, planned
- * to find the first `limit + 1` soonest, or from `matches`.
+ * number (`total`): the running totals' (`running`), or counted up to `limit + 1` as `plan`
+ * says (countingPlan): on its own, planned to find the first `limit + 1` soonest, or from
+ * `matches`.
  */
 function matchingOrders(
   db: Db,
@@ -315,6 +328,7 @@ function matchingOrders(
   keys: SortKey[],
   limit: number,
   plan: CountingPlan,
+  running: Expression<unknown> | null,
 ) {
   let matches = db
     .selectFrom('orders')
@@ -326,6 +340,7 @@ function matchingOrders(
   }
   const counted =
     plan === 'all matches' ? sql`SELECT 1 FROM matches LIMIT ${sql.lit(limit + 1)}` : first.limit(limit + 1);
+  const number = running === null ? sql`SELECT count(*) FROM (${counted}) AS counted` : running;
   // `matches` and `total` are tables of this statement only, which the schema's types do not
   // name: the statement reads them through SQL fragments, so it is typed as the plain database.
   // The count is a table of one row so that it runs once, however often the statement reads it.
@@ -336,7 +351,7 @@ function matchingOrders(
     )
     .with(
       (cte) => cte('total').materialized(),
-      () => db.selectNoFrom(sql<string>`(SELECT count(*) FROM (${counted}) AS counted)`.as('n')),
+      () => db.selectNoFrom(sql<string>`(${number})`.as('n')),
     ) as unknown as Db;
   return { from, total: sql<string>`(SELECT total.n FROM total)` };
 }
