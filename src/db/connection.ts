@@ -86,7 +86,7 @@ const statementNames = new Map<string, string>();
 
 /**
  * A statement whose best plan depends on its values goes unnamed, planned for its values each
- * time: a list search (orders/order.repository.ts). Prepared, PostgreSQL plans it generically
+ * time: a list search (orders/order.list.repository.ts). Prepared, PostgreSQL plans it generically
  * from the sixth run on a connection, when that plan looks no dearer; for a text search the
  * generic plan takes every pattern for a rare one (it cannot read the value), and a word in every
  * order then read and sorted all of the company's matches: 1,980 buffers a page instead of 285

@@ -11,7 +11,7 @@ import { rarestWord, type ListQuery, type ListTerm, type Predicate } from './lis
  */
 
 /**
- * How a search's matches are counted up to the bound (orders/order.repository.ts):
+ * How a search's matches are counted up to the bound (orders/order.list.repository.ts):
  * - 'first matches': on their own, planned to find the first `limit + 1` soonest, and run as a
  *   prepared statement (its generic plan from the sixth run on a connection). Where an index
  *   holds the caller's matches together (the company with a status, a loan or transaction type,

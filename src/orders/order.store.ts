@@ -23,7 +23,7 @@ import { PARTIES_JSON } from './order.repository.ts';
  * - insertOrder / updateOrder / changeOrder: the only writes of the `orders` table;
  * - recordOrderChange: the history entry and the event that announces it, together
  *   (changeOrder: with the change of the order's columns, in one statement).
- * The order detail and list are read models over the same table (order.repository.ts).
+ * The order detail and list are read models over the same table (order.repository.ts, order.list.repository.ts).
  */
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderColumn = keyof OrderRow;
