@@ -21,7 +21,12 @@ import {
   toOrderListItem,
 } from './order.mapper.ts';
 import { findOrderDetail, findOrderHistory, listAppraiserPanel } from './order.repository.ts';
-import { countOrdersByStatus, listOrders, orderSortKeys, streamOrderExport } from './order.list.repository.ts';
+import {
+  countOrdersByStatus,
+  listOrders,
+  orderSortKeys,
+  streamOrderExport,
+} from './order.list.repository.ts';
 import { countScope } from './order.scope.ts';
 import type { OrderDetail, SubjectAddressBody } from './order.schemas.ts';
 import { changeOrder, findVisibleOrder } from './order.store.ts';
