@@ -189,7 +189,7 @@ export async function listOrders(
 }
 
 /** The page's rows (without the row looked for past it), and whether another page follows. */
-function pageRows(found: (OrderPageRow & { total_count: string })[], list: ListQuery) {
+function pageRows(found: PageAnswer[], list: ListQuery) {
   const rows = found.slice(0, list.perPage).map(({ total_count: _, ...row }) => row);
   return { rows, more: found.length > list.perPage };
 }
@@ -269,9 +269,9 @@ function pageIds(
 /**
  * The page of a search, its total first: the running totals' (`running`) for a search by status
  * alone, else its matches counted up to `limit + 1` (matchingOrders). When they are all there
- * are (at most `limit`), the page is
- * sorted from them, whatever the planner expected; only when there are more does the list walk
- * its order for the page, which the many matches then fill within a few rows. Before, a search
+ * are (at most `limit`), the page is sorted from them, whatever the planner expected; only when
+ * there are more does the list walk its order for the page, which the many matches then fill
+ * within a few rows. Before, a search
  * the planner took for common (from the whole table's statistics) that is rare for the caller (a
  * city, a loan type the company has none of) walked every order of the company for a page it
  * never filled (docs/performance.md, "Search at a million orders").
