@@ -59,12 +59,18 @@ export async function openEventStream(
   };
   // Live events heard while the replay is read wait here, so that none falls between the two.
   let held: OrderEventRef[] | null = [];
+  // What the stream has told, and the event the client named: a live notice of one of them that
+  // comes late (the feed's connection is slower than the replay's read) is not told again.
+  const told = new Set<string>(from.lastEventId === undefined ? [] : [from.lastEventId]);
   let unsubscribe = () => {};
   let replay: OrderEventRef[] | null = [];
   try {
     unsubscribe = await feed.subscribe({
       user,
-      send: (event) => (held ? held.push(event) : write(eventFrame(event))),
+      send: (event) => {
+        if (held) held.push(event);
+        else if (!told.has(event.id)) write(eventFrame(event));
+      },
       end: () => body.end(),
     });
     if (from.lastEventId !== undefined) replay = await visibleEventsAfter(db, user, from.lastEventId, REPLAY);
@@ -77,7 +83,7 @@ export async function openEventStream(
 
   write(`retry: ${RECONNECT_MS}\n\n`);
   if (replay === null) write(RESYNC_FRAME);
-  const told = new Set((replay ?? []).map((event) => event.id));
+  for (const event of replay ?? []) told.add(event.id);
   for (const event of [...(replay ?? []), ...held.filter((e) => !told.has(e.id))]) write(eventFrame(event));
   held = null;
 
