@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDb, plannedForItsValues } from '../../src/db/connection.ts';
+import { createDb, plannedForItsValues, plannedOnce } from '../../src/db/connection.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 
 /**
@@ -32,6 +32,39 @@ describe('statements planned for their values', () => {
       const texts = rows.map((row) => row.statement).filter((text) => text.includes('"loan_type" ='));
       expect(texts).toHaveLength(1);
       expect(texts[0]).not.toContain('planned for its values');
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('statements planned once for every value', () => {
+  it('run on their generic plan from the first run, and the connection returns to its own choice after', async () => {
+    const db = createDb(t.url, { max: 1 });
+    try {
+      const search = () =>
+        db
+          .selectFrom('orders')
+          .modifyFront(plannedOnce)
+          .select('id')
+          .where('transaction_type', '=', 'refinance')
+          .execute();
+      const mode = async () =>
+        (await sql<{ plan_cache_mode: string }>`SHOW plan_cache_mode`.execute(db)).rows[0]!.plan_cache_mode;
+      expect(await mode()).toBe('auto');
+      for (let i = 0; i < 3; i += 1) expect(await search()).toEqual([]);
+      const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
+        SELECT generic_plans, custom_plans FROM pg_prepared_statements
+         WHERE statement LIKE '%one plan for every value%'`.execute(db);
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]!.generic_plans)).toBe(3);
+      expect(Number(rows[0]!.custom_plans)).toBe(0);
+      // Any other statement on the connection is planned as PostgreSQL chooses.
+      expect(await mode()).toBe('auto');
+      await search();
+      const other = await db.selectFrom('orders').select('id').where('loan_type', '=', 'fha').execute();
+      expect(other).toEqual([]);
+      expect(await mode()).toBe('auto');
     } finally {
       await db.destroy();
     }
