@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { plannedForItsValues, type Db } from './connection.ts';
+import { cachedEstimate } from './estimate-cache.ts';
 import { rarestWord, type ListQuery, type ListTerm, type Predicate } from './list-filter.ts';
 
 /**
@@ -60,6 +61,7 @@ export function countLimit(list: ListQuery, configured: number): number {
  * How many rows the planner expects the filters to find (EXPLAIN: planned, never run; about a
  * millisecond). From the table's statistics, so it is as good as the last ANALYZE and the
  * filters' selectivity (a trigram pattern's is a rule of thumb): an estimate, said to be one.
+ * Kept for a minute per search (estimate-cache.ts): it changes only when the table is analysed.
  */
 export async function plannedMatches(
   db: Db,
@@ -72,11 +74,14 @@ export async function plannedMatches(
     .modifyFront(plannedForItsValues)
     .select(sql<number>`1`.as('one'));
   for (const filter of filters) query = query.where(filter);
-  const [row] = await query.explain('json');
-  const plan = (row as { 'QUERY PLAN'?: { Plan?: { 'Plan Rows'?: unknown } }[] } | undefined)?.[
-    'QUERY PLAN'
-  ]?.[0]?.Plan?.['Plan Rows'];
-  return typeof plan === 'number' && Number.isFinite(plan) ? Math.round(plan) : 0;
+  const { sql: statement, parameters } = query.compile();
+  return cachedEstimate(statement, parameters, async () => {
+    const [row] = await query.explain('json');
+    const plan = (row as { 'QUERY PLAN'?: { Plan?: { 'Plan Rows'?: unknown } }[] } | undefined)?.[
+      'QUERY PLAN'
+    ]?.[0]?.Plan?.['Plan Rows'];
+    return typeof plan === 'number' && Number.isFinite(plan) ? Math.round(plan) : 0;
+  });
 }
 
 /**
