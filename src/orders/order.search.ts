@@ -72,7 +72,14 @@ export const ORDER_ATTRIBUTES: AttributeMap = {
   completed_at: { expr: sql.ref('orders.completed_at'), type: 'datetime' },
   fulfilled_at: { expr: sql.ref('orders.fulfilled_at'), type: 'datetime' },
   // The dashboard's figures (GET /insight) name their orders with these, as the figures count them.
-  open: { expr: sql`(orders.status <> ALL(${[...CLOSED]}::text[]))`, type: 'boolean', notNull: true },
+  // The closed statuses written out, as the partial index of an appraiser's open orders
+  // (orders_appraiser_open_due_idx, migration 0024) names them: a statement planned once for
+  // every value can then count an appraiser's open orders on that index alone.
+  open: {
+    expr: sql`(orders.status NOT IN (${sql.join(CLOSED.map((status) => sql.lit(status)))}))`,
+    type: 'boolean',
+    notNull: true,
+  },
   on_time: {
     expr: sql`coalesce(orders.fulfilled_at <= orders.due_date, false)`,
     type: 'boolean',
