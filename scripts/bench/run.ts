@@ -6,7 +6,7 @@ import { createDb } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { benchWorld, settleEarlierRuns, loadData, loadedOrders, type BenchWorld } from './load-data.ts';
 import { benchDatabase, ROOT, startBenchService } from './service.ts';
-import { searchScenarios } from './searches.ts';
+import { FULFILLED_IN_JUNE, searchScenarios } from './searches.ts';
 import { comparison, targetLines, type BenchResults, type Target } from './targets.ts';
 
 /**
@@ -288,9 +288,7 @@ async function main(): Promise<void> {
         'GET /orders, a dashboard figure (late, fulfilled in a month)',
         {
           method: 'GET',
-          paths: [
-            '/api/v1/orders?q[fulfilled_at_gteq]=2026-06-01T00:00:00.000Z&q[fulfilled_at_lt]=2026-07-01T00:00:00.000Z&q[on_time_eq]=false',
-          ],
+          paths: [`/api/v1/orders?${FULFILLED_IN_JUNE}&q[on_time_eq]=false&q[s]=fulfilled_at%20desc`],
           headers: staff,
         },
         STAFF_READ,

@@ -33,14 +33,19 @@ const STATUSES = [
   'Cancelled',
   'On hold',
 ];
+/** A dashboard figure's period: the orders fulfilled in June 2026. */
+export const FULFILLED_IN_JUNE =
+  'q[fulfilled_at_gteq]=2026-06-01T00:00:00.000Z&q[fulfilled_at_lt]=2026-07-01T00:00:00.000Z';
+
 const SORTS = ['created_at desc', 'created_at asc', 'due_date asc', 'due_date desc'];
 
 export function searchScenarios(sample: SearchSample): SearchScenario[] {
-  const year = 'q[created_at_gteq]=2025-09-01T00:00:00.000Z&q[created_at_lt]=2026-09-01T00:00:00.000Z';
-  const fulfilledMonth =
-    'q[fulfilled_at_gteq]=2026-06-01T00:00:00.000Z&q[fulfilled_at_lt]=2026-07-01T00:00:00.000Z';
+  // As GET /insight names them: the latest first by the date the figure counts.
+  const year =
+    'q[created_at_gteq]=2025-09-01T00:00:00.000Z&q[created_at_lt]=2026-09-01T00:00:00.000Z&q[s]=created_at%20desc';
+  const fulfilledMonth = `${FULFILLED_IN_JUNE}&q[s]=fulfilled_at%20desc`;
   const fulfilledYear =
-    'q[fulfilled_at_gteq]=2025-09-01T00:00:00.000Z&q[fulfilled_at_lt]=2026-09-01T00:00:00.000Z';
+    'q[fulfilled_at_gteq]=2025-09-01T00:00:00.000Z&q[fulfilled_at_lt]=2026-09-01T00:00:00.000Z&q[s]=fulfilled_at%20desc';
   const field = (name: string, value: string) => orders(`q[${name}_cont]=${encodeURIComponent(value)}`);
   return [
     ['search box: a file number', [box(sample.file_number.slice(-6))]],

@@ -143,6 +143,12 @@ describe('GET /api/v1/insight', () => {
       appraiser.open,
     ];
     for (const figure of figures) expect(await ordersOf(figure)).toBe(figure.count);
+    // A figure over a period lists its orders the latest first by the date it counts.
+    expect(body.totals.received.orders.s).toBe('created_at desc');
+    expect(body.totals.completed.orders.s).toBe('completed_at desc');
+    expect(body.on_time.late.orders.s).toBe('fulfilled_at desc');
+    expect(body.turn_time_by_product[0]!.fulfilled.orders.s).toBe('fulfilled_at desc');
+    expect(appraiser.open.orders.s).toBeUndefined();
   });
 
   it('keeps the same figures as a rebuild from the orders, through changes', async () => {
