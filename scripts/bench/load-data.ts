@@ -206,14 +206,14 @@ export async function loadOrders(db: Db, orders: number, clientIds?: string[]): 
   `.execute(db);
   await sql`
     INSERT INTO orders (id, file_number, client_id, company_id, lender_id, created_by, status, appraiser_id, address_one, city, state_id, county_id, zip,
-                        loan_type, transaction_type, loan_number, borrower_name, loan_amount_cents, green_certified, payment_method, total_fee_cents,
+                        loan_type, transaction_type, loan_number, borrower_name, first_product_id, loan_amount_cents, green_certified, payment_method, total_fee_cents,
                         due_date, original_due_date, created_at, updated_at, completed_at, fulfilled_at, revised)
       SELECT gen_random_uuid(), 'AOM-' || lpad(i::text, 8, '0'), c.client_id, c.company_id, c.client_id, c.creator,
              s.status, CASE WHEN s.status IN ('Unassigned', 'Cancelled') THEN NULL ELSE c.appraisers[1 + i % cardinality(c.appraisers)] END,
              (i % 9000 + 100) || ' Main St', (ARRAY['Austin', 'Dallas', 'Houston', 'Chicago', 'Denver'])[1 + i % 5],
              (ARRAY['48', '48', '48', '17', '08'])[1 + i % 5], NULL, lpad((10000 + i % 89999)::text, 5, '0'),
              (ARRAY['conventional', 'fha', 'usda', 'reo', 'other'])[1 + i % 5], (ARRAY['purchase', 'refinance', 'home_equity'])[1 + i % 3],
-             'LN-' || i, 'Pat LN-' || i, 30000000 + (i % 500) * 100000, false, 'invoice', 45000,
+             'LN-' || i, 'Pat LN-' || i, c.product_id, 30000000 + (i % 500) * 100000, false, 'invoice', 45000,
              timestamptz '2026-01-01' + (i % 730) * interval '1 day', timestamptz '2026-01-01' + (i % 730) * interval '1 day',
              timestamptz '2024-01-01' + (i::float / ${orders}) * interval '1000 days', timestamptz '2024-01-01' + (i::float / ${orders}) * interval '1000 days',
              -- Completed and fulfilled orders took 2 to 21 days (and a day more to deliver); every twelfth was revised.

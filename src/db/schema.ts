@@ -261,6 +261,8 @@ export interface OrdersTable {
   loan_number: string | null;
   /** The first borrower party's name, kept for text search (migration 0030). */
   borrower_name: string | null;
+  /** The order's first product, kept for its search and the dashboard's link (migration 0038). */
+  first_product_id: string | null;
   loan_amount_cents: Cents | null;
   contract_price_cents: Cents | null;
   fha_case_number: string | null;

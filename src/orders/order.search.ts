@@ -86,10 +86,8 @@ export const ORDER_ATTRIBUTES: AttributeMap = {
     notNull: true,
   },
   revised: { expr: sql.ref('orders.revised'), type: 'boolean', notNull: true },
-  product_id: {
-    expr: sql`(SELECT op.product_id FROM order_products op WHERE op.order_id = orders.id ORDER BY op.position LIMIT 1)`,
-    type: 'uuid',
-  },
+  // The order's first product, as the dashboard counts it, kept on the order (migration 0038).
+  product_id: { expr: sql.ref('orders.first_product_id'), type: 'uuid' },
   client_id: { expr: sql.ref('orders.client_id'), type: 'uuid', notNull: true },
   company_id: { expr: sql.ref('orders.company_id'), type: 'uuid', notNull: true },
   appraiser_id: { expr: sql.ref('orders.appraiser_id'), type: 'uuid' },

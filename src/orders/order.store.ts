@@ -183,9 +183,16 @@ export async function insertOrder(
   // The search's copy of the borrower's name (migration 0030), written with the order so that
   // the parties' trigger finds it set and leaves the new row alone.
   const borrowerName = parties.find((party) => party.role_key === 'borrower')?.name ?? null;
+  // The first product, kept on the order for its search (migration 0038).
+  const firstProduct = products.toSorted((a, b) => a.position - b.position)[0]?.product_id ?? null;
   const newOrder = db
     .insertInto('orders')
-    .values({ ...order, file_number: fileNumber, borrower_name: borrowerName })
+    .values({
+      ...order,
+      file_number: fileNumber,
+      borrower_name: borrowerName,
+      first_product_id: firstProduct,
+    })
     .returningAll();
   const partyRows = parties.map((party, place) => ({ ...party, place }));
   const productRows = products.map((p) => ({ ...p, fee_cents: String(p.fee_cents) }));

@@ -222,6 +222,7 @@ export function buildOrder(
     lender_id: clientId,
     created_by: placedBy.id,
     branch_id: branch.id,
+    first_product_id: product.id,
     ...state,
     address_one: street,
     address_two:

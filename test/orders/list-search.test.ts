@@ -265,3 +265,31 @@ describe('text search', () => {
     expect((await list(`q[file_number_cont]=${'a'.repeat(500)}`)).status).toBe(200);
   });
 });
+
+describe('a search by product', () => {
+  it('finds an order by its first product, kept on the order, and refuses a product id that is not one with 422', async () => {
+    const products = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('company_id', '=', demo.company_id)
+      .where('follow_up', '=', false)
+      .orderBy('name')
+      .execute();
+    expect(products.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = [products[1]!.id, products[0]!.id];
+    const order = await placeOrder(t.app, t.db, demo, { product_ids: [first, second] });
+    const kept = await t.db
+      .selectFrom('orders')
+      .select('first_product_id')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.first_product_id).toBe(first);
+    const found = (product: string) =>
+      list(`q[product_id_eq]=${product}&per_page=100`).then(({ body }) => body.data.map((row) => row.id));
+    expect(await found(first)).toContain(order.id);
+    expect(await found(second)).not.toContain(order.id);
+    const refused = await list('q[product_id_eq]=not-a-product');
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).toContain('q[product_id_eq]');
+  });
+});

@@ -34,6 +34,7 @@ import * as noticesTimeline from './2026_11_26_0032_notices_timeline.ts';
 import * as orderListSettings from './2026_11_26_0033_order_list_settings.ts';
 import * as companySearchIndexes from './2026_11_26_0036_company_search_indexes.ts';
 import * as companySearchIndex from './2026_11_26_0037_company_search_index.ts';
+import * as orderFirstProduct from './2026_11_27_0038_order_first_product.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0033_order_list_settings': orderListSettings,
   '2026_11_26_0036_company_search_indexes': companySearchIndexes,
   '2026_11_26_0037_company_search_index': companySearchIndex,
+  '2026_11_27_0038_order_first_product': orderFirstProduct,
 };
 
 export const migrationProvider: MigrationProvider = {
