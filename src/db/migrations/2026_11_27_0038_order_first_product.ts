@@ -15,7 +15,8 @@ import { sql, type Kysely } from 'kysely';
  * written to it.
  *
  * Orders written before get their first product here, without moving their version
- * (`updated_at`): nothing a client sees has changed.
+ * (`updated_at`): nothing a client sees has changed. The backfill rewrites every row (258 s at
+ * a million orders, then `VACUUM ANALYZE orders`: docs/operations.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
