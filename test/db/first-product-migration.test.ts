@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { down, up } from '../../src/db/migrations/2026_11_27_0038_order_first_product.ts';
 import { seedDemo } from '../../src/seed/demo.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { placeOrder } from '../helpers/orders.ts';
+import { orderableProducts, placeOrder } from '../helpers/orders.ts';
 
 /**
  * Migration 0038 gives the orders written before it their first product, without moving their
@@ -14,15 +14,9 @@ const t = useTestApp();
 describe('migration 0038 (the order keeps its first product)', () => {
   it("gives each order written before it its first product, and leaves the order's version alone", async () => {
     const demo = await seedDemo(t.db);
-    const products = await t.db
-      .selectFrom('products')
-      .select('id')
-      .where('company_id', '=', demo.company_id)
-      .where('follow_up', '=', false)
-      .orderBy('name')
-      .execute();
+    const products = await orderableProducts(t.db, demo);
     await placeOrder(t.app, t.db, demo);
-    await placeOrder(t.app, t.db, demo, { product_ids: [products[1]!.id, products[0]!.id] });
+    await placeOrder(t.app, t.db, demo, { product_ids: [products[1]!, products[0]!] });
     const before = await t.db.selectFrom('orders').select(['id', 'updated_at']).orderBy('id').execute();
     expect(before).toHaveLength(2);
     const migrating = t.db as unknown as Kysely<unknown>;
@@ -37,7 +31,7 @@ describe('migration 0038 (the order keeps its first product)', () => {
       expect(row.first_product_id).not.toBeNull();
       expect(row.first_product_id).toBe(row.first);
     }
-    expect(rows.map((row) => row.first_product_id)).toContain(products[1]!.id);
+    expect(rows.map((row) => row.first_product_id)).toContain(products[1]!);
     const after = await t.db.selectFrom('orders').select(['id', 'updated_at']).orderBy('id').execute();
     expect(after).toEqual(before);
   });

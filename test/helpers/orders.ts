@@ -4,14 +4,21 @@ import type { AppInstance } from '../../src/http/app-instance.ts';
 import type { Db } from '../../src/db/connection.ts';
 import type { DemoWorld } from '../../src/seed/demo.ts';
 
-/** A valid POST /api/v1/orders body for the demo world, built from its configuration. */
-export async function orderBody(db: Db, demo: DemoWorld, overrides: Record<string, unknown> = {}) {
+/** The ids of the demo company's products an order may be placed with (not follow-ups), by name. */
+export async function orderableProducts(db: Db, demo: DemoWorld): Promise<string[]> {
   const products = await db
     .selectFrom('products')
-    .select(['id', 'follow_up'])
+    .select('id')
     .where('company_id', '=', demo.company_id)
+    .where('follow_up', '=', false)
     .orderBy('name')
     .execute();
+  return products.map((product) => product.id);
+}
+
+/** A valid POST /api/v1/orders body for the demo world, built from its configuration. */
+export async function orderBody(db: Db, demo: DemoWorld, overrides: Record<string, unknown> = {}) {
+  const products = await orderableProducts(db, demo);
   const officer = await db
     .selectFrom('users')
     .select('id')
@@ -39,7 +46,7 @@ export async function orderBody(db: Db, demo: DemoWorld, overrides: Record<strin
     loan_amount: '350000',
     contract_price: 420000,
     payment_method: 'invoice',
-    product_ids: [products.find((p) => !p.follow_up)!.id],
+    product_ids: [products[0]!],
     client_user_ids: [officer.id],
     property_type_id: propertyType.id,
     company_id: demo.company_id,

@@ -6,7 +6,7 @@ import { countingPlan, countLimit, UNNARROWED_TEXT_COUNT_LIMIT } from '../../src
 import { parseListQuery } from '../../src/http/list-query.ts';
 import { ORDER_ATTRIBUTES } from '../../src/orders/order.search.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { placeOrder } from '../helpers/orders.ts';
+import { orderableProducts, placeOrder } from '../helpers/orders.ts';
 
 /**
  * Searches that answer at any size: totals counted exactly up to a bound and estimated above
@@ -268,15 +268,9 @@ describe('text search', () => {
 
 describe('a search by product', () => {
   it('finds an order by its first product, kept on the order, and refuses a product id that is not one with 422', async () => {
-    const products = await t.db
-      .selectFrom('products')
-      .select('id')
-      .where('company_id', '=', demo.company_id)
-      .where('follow_up', '=', false)
-      .orderBy('name')
-      .execute();
+    const products = await orderableProducts(t.db, demo);
     expect(products.length).toBeGreaterThanOrEqual(2);
-    const [first, second] = [products[1]!.id, products[0]!.id];
+    const [first, second] = [products[1]!, products[0]!];
     const order = await placeOrder(t.app, t.db, demo, { product_ids: [first, second] });
     const kept = await t.db
       .selectFrom('orders')
