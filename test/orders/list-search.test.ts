@@ -2,7 +2,12 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { whereClauses } from '../../src/db/list-filter.ts';
-import { countingPlan, countLimit, UNNARROWED_TEXT_COUNT_LIMIT } from '../../src/db/list-count.ts';
+import {
+  countingPlan,
+  countLimit,
+  searchesText,
+  UNNARROWED_TEXT_COUNT_LIMIT,
+} from '../../src/db/list-count.ts';
 import { parseListQuery } from '../../src/http/list-query.ts';
 import { ORDER_ATTRIBUTES } from '../../src/orders/order.search.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -256,6 +261,11 @@ describe('text search', () => {
     expect(countLimit(parsed('4321'), 1000)).toBe(1000);
     expect(countingPlan(parsed('42'))).toBe('first matches');
     expect(countingPlan(parsed('quarry'))).toBe('all matches');
+    // Either is planned for its pattern: one plan for every pattern takes `42` for a rare one.
+    expect(searchesText(parsed('42'))).toBe(true);
+    expect(searchesText(parsed('quarry'))).toBe(true);
+    const byType = parseListQuery({ 'q[loan_type_eq]': 'fha' }, ORDER_ATTRIBUTES, { timeZone: 'UTC' });
+    expect(searchesText(byType)).toBe(false);
   });
 
   it('refuses a term longer than 500 characters with 422 naming it', async () => {
