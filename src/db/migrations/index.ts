@@ -35,6 +35,7 @@ import * as orderListSettings from './2026_11_26_0033_order_list_settings.ts';
 import * as companySearchIndexes from './2026_11_26_0036_company_search_indexes.ts';
 import * as companySearchIndex from './2026_11_26_0037_company_search_index.ts';
 import * as orderFirstProduct from './2026_11_27_0038_order_first_product.ts';
+import * as orderPartyStatistics from './2026_11_27_0039_order_party_statistics.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0036_company_search_indexes': companySearchIndexes,
   '2026_11_26_0037_company_search_index': companySearchIndex,
   '2026_11_27_0038_order_first_product': orderFirstProduct,
+  '2026_11_27_0039_order_party_statistics': orderPartyStatistics,
 };
 
 export const migrationProvider: MigrationProvider = {
