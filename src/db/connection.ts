@@ -3,11 +3,14 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { LiteralLimitPostgresDialect } from './literal-limits.ts';
+import { parseTimestamptz } from './timestamps.ts';
 import type { Database } from './schema.ts';
 
 // bigint (int8) and numeric stay strings: money and counts never go through floating point.
 // A DATE stays its YYYY-MM-DD text: pg would otherwise make it local midnight, a time zone bug.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+// A timestamptz read by character, not by pg's regular expressions (db/timestamps.ts).
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, parseTimestamptz);
 
 export type Db = Kysely<Database>;
 
