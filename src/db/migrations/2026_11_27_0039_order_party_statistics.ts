@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * looks five times rarer than "this appraiser's orders" at a million orders across five
  * companies; it then read a bitmap of the company's 200,000 orders from the search's trigram
  * index (its company key, migration 0037) to AND with the appraiser's few, 10.5 ms of a page's
- * 13.4 (docs/performance.md, "An appraiser's open orders"). With them, the same page took 1.7 ms.
+ * 13.4 (docs/performance.md, "The page's own columns"). With them, the same page took 1.7 ms.
  *
  * ANALYZE gathers them (2 s at a million orders); autovacuum keeps them after.
  */
