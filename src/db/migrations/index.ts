@@ -36,6 +36,7 @@ import * as companySearchIndexes from './2026_11_26_0036_company_search_indexes.
 import * as companySearchIndex from './2026_11_26_0037_company_search_index.ts';
 import * as orderFirstProduct from './2026_11_27_0038_order_first_product.ts';
 import * as orderPartyStatistics from './2026_11_27_0039_order_party_statistics.ts';
+import * as searchIndexNoPendingList from './2026_11_27_0040_search_index_no_pending_list.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0037_company_search_index': companySearchIndex,
   '2026_11_27_0038_order_first_product': orderFirstProduct,
   '2026_11_27_0039_order_party_statistics': orderPartyStatistics,
+  '2026_11_27_0040_search_index_no_pending_list': searchIndexNoPendingList,
 };
 
 export const migrationProvider: MigrationProvider = {
