@@ -443,7 +443,7 @@ export async function countOrdersByStatus(
           .limit(limit + 1)
           .as('found'),
       )
-      .$if(countingPlan({ ...list, terms }) === 'all matches', (q) => q.modifyFront(plannedForItsValues))
+      .$if(searchesText({ ...list, terms }), (q) => q.modifyFront(plannedForItsValues))
       .select(['found.status', (eb) => eb.fn.countAll<string>().as('count')])
       .groupBy('found.status')
       .execute(),
