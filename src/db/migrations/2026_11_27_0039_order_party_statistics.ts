@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
  * index (its company key, migration 0037) to AND with the appraiser's few, 10.5 ms of a page's
  * 13.4 (docs/performance.md, "The page's own columns"). With them, the same page took 1.7 ms.
  *
- * ANALYZE gathers them (2 s at a million orders); autovacuum keeps them after.
+ * ANALYZE gathers them (0.7 s at a million orders); autovacuum keeps them after.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
