@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../format/html.ts';
 import { MONEY_PATTERN } from '../format/money.ts';
+import { DAY_PATTERN } from '../format/dates.ts';
 import { AppError, errorBody, type FieldProblem } from '../errors/app-error.ts';
 import { multipartError } from './multipart.ts';
 
@@ -145,7 +146,7 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (fastifyError.validation && fastifyError.validationContext === 'params')
     return new AppError('not_found', 'The resource was not found');
   if (fastifyError.validation) {
-    const details = fastifyError.validation.map((issue) =>
+    const details = withoutUnionNoise(fastifyError.validation).map((issue) =>
       toFieldProblem(fastifyError.validationContext ?? 'body', issue),
     );
     const fields = [...new Set(details.map((d) => d.field))].join(', ');
@@ -177,6 +178,18 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
     'internal_error',
     'Something went wrong on our side; the request id identifies it in our logs',
   );
+}
+
+/**
+ * A value that fits none of the branches of "X or null" fails each of them and the union:
+ * `must be >= 0`, `must be null`, `must match a schema in anyOf`. Only the first says anything
+ * to a person; the other two are dropped for a field that has it.
+ */
+function withoutUnionNoise<I extends ValidationIssue>(issues: I[]): I[] {
+  const noise = (issue: I) =>
+    issue.keyword === 'anyOf' || (issue.keyword === 'type' && issue.params.type === 'null');
+  const explained = new Set(issues.filter((issue) => !noise(issue)).map((issue) => issue.instancePath));
+  return issues.filter((issue) => !noise(issue) || !explained.has(issue.instancePath));
 }
 
 interface ValidationIssue {
@@ -221,6 +234,7 @@ function describe(issue: ValidationIssue): string {
       // The schema's regular expression means nothing to a person: say what it asks for.
       if (issue.params.pattern === MONEY_PATTERN) return 'must be a decimal amount, e.g. 450.00';
       if (issue.params.pattern === '\\S') return 'must not be blank';
+      if (issue.params.pattern === DAY_PATTERN) return 'must be a date, YYYY-MM-DD (2027-06-30)';
       return issue.message ?? 'is not valid';
     default:
       return issue.message ?? 'is not valid';
