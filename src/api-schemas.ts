@@ -105,6 +105,15 @@ import {
   OrderListSettings,
   OrderListView,
 } from './users/order-list.schemas.ts';
+import {
+  AppraiserCredentials,
+  AppraiserLicense,
+  CredentialChange,
+  EoPolicy,
+  EoPolicyBody,
+  LicenseBody,
+  ProfileBody,
+} from './panel/credential.schemas.ts';
 
 /**
  * Every named schema of the API: registered with the app so that routes reach them by `$ref`,
@@ -182,6 +191,13 @@ export const API_SCHEMAS: readonly TSchema[] = [
   SubjectAddressBody,
   OrderCorrectionBody,
   Appraiser,
+  AppraiserLicense,
+  EoPolicy,
+  AppraiserCredentials,
+  LicenseBody,
+  EoPolicyBody,
+  ProfileBody,
+  CredentialChange,
   WorkItem,
   WorkList,
   CalendarFeed,

@@ -63,6 +63,7 @@ import { loggerOptions, type LogDestination } from './http/logging.ts';
 import { readCredentials } from './http/credentials.ts';
 import { registerMeRoutes } from './users/me.routes.ts';
 import { registerOrderListRoutes } from './users/order-list.routes.ts';
+import { registerCredentialRoutes } from './panel/credential.routes.ts';
 import { registerCalendarFeedRoute, registerWorkspaceRoutes } from './workspace/workspace.routes.ts';
 import { registerUserRoutes } from './users/user.routes.ts';
 import { createStorage } from './storage/index.ts';
@@ -274,6 +275,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       registerInsightRoutes(api, { ...deps, changes });
       registerOrderRoutes(api, deps);
       registerPipelineRoutes(api, { ...deps, changes });
+      registerCredentialRoutes(api, deps);
       registerActionRoutes(api, deps);
       registerFileRoutes(api, deps);
       registerNoteRoutes(api, deps);

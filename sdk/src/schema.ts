@@ -900,6 +900,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/appraisers/{appraiser_id}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An appraiser's licenses, errors-and-omissions policy and what the company confirmed
+         * @description The appraiser themself, their company's staff and operators; another appraiser or another company's staff get 404.
+         */
+        get: operations["getAppraiserCredentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/licenses/{state}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record an appraiser's license in a state (one per state)
+         * @description By the appraiser (never someone acting for them) or their company's staff. Replaces the license recorded in that state; a change of its number, level or dates clears its verification. `state` is a USPS code; one that names no state answers 422.
+         */
+        put: operations["putAppraiserLicense"];
+        post?: never;
+        /**
+         * Remove an appraiser's license in a state
+         * @description Kept in the credential changes. No license there answers 404.
+         */
+        delete: operations["deleteAppraiserLicense"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/licenses/{state}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Verify a license (the company's staff)
+         * @description The company's staff, having checked it with the state or the ASC National Registry. Anyone else gets 403.
+         */
+        put: operations["verifyAppraiserLicense"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/eo_policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record an appraiser's errors-and-omissions policy
+         * @description By the appraiser (never someone acting for them) or their company's staff. Replaces the policy recorded (a renewal); a change clears its verification.
+         */
+        put: operations["putAppraiserEoPolicy"];
+        post?: never;
+        /**
+         * Remove an appraiser's errors-and-omissions policy
+         * @description Kept in the credential changes. None recorded answers 404.
+         */
+        delete: operations["deleteAppraiserEoPolicy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/eo_policy/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Verify an errors-and-omissions policy (the company's staff)
+         * @description The company's staff, having seen the certificate. Anyone else gets 403.
+         */
+        put: operations["verifyAppraiserEoPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change what the company confirmed (FHA roster, W-9) and the capacity
+         * @description `fha_roster` and `w9_on_file` are the company's staff's to confirm (anyone else naming them gets 403 naming the field); `capacity`, the most open orders at once, is the appraiser's or the staff's.
+         */
+        patch: operations["patchAppraiserProfile"];
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/credential_changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every change of an appraiser's credentials, newest first
+         * @description Who changed what, with the values before and after; the latest 200.
+         */
+        get: operations["listAppraiserCredentialChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{order_id}/place": {
         parameters: {
             query?: never;
@@ -4039,6 +4187,222 @@ export interface components {
              * @example 6
              */
             open_orders: number;
+        };
+        /** @description An appraiser's license in one state */
+        AppraiserLicense: {
+            /**
+             * @description USPS code
+             * @example TX
+             */
+            state: string;
+            /**
+             * @description 2-digit state FIPS code
+             * @example 48
+             */
+            state_id: string;
+            /** @example TX-1380423-R */
+            number: string;
+            /**
+             * @example certified_residential
+             * @enum {unknown}
+             */
+            level: "trainee" | "licensed" | "certified_residential" | "certified_general";
+            issued_on: string | null;
+            /**
+             * @description YYYY-MM-DD: the last day it is valid
+             * @example 2027-03-31
+             */
+            expires_on: string;
+            /**
+             * @description active; expiring (within 60 days); expired (the day after expires_on)
+             * @example active
+             * @enum {unknown}
+             */
+            standing: "active" | "expiring" | "expired";
+            verified_at: string | null;
+            verified_by: {
+                /**
+                 * Format: uuid
+                 * @example f506fe16-b09a-4454-b478-b7cbf95f2313
+                 */
+                id: string;
+                /** @example Sam Staffer */
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When it last changed
+             * @example 2026-11-18T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description An appraiser's errors-and-omissions policy in force */
+        EoPolicy: {
+            /** @example Liberty Mutual */
+            carrier: string;
+            /** @example EO-55-2031 */
+            policy_number: string;
+            /**
+             * @description Coverage per claim, a decimal amount
+             * @example 1000000.00
+             */
+            per_claim: string;
+            aggregate: string | null;
+            /**
+             * @description YYYY-MM-DD: the last day it covers
+             * @example 2027-06-30
+             */
+            expires_on: string;
+            /**
+             * @description active; expiring (within 60 days); expired (the day after expires_on)
+             * @example active
+             * @enum {unknown}
+             */
+            standing: "active" | "expiring" | "expired";
+            verified_at: string | null;
+            verified_by: {
+                /**
+                 * Format: uuid
+                 * @example f506fe16-b09a-4454-b478-b7cbf95f2313
+                 */
+                id: string;
+                /** @example Sam Staffer */
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When it last changed
+             * @example 2026-11-18T09:34:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description An appraiser's credentials and what the company confirmed */
+        AppraiserCredentials: {
+            appraiser: {
+                /**
+                 * Format: uuid
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                id: string;
+                /** @example Avery Appraiser */
+                name: string;
+                /** @example avery.appraiser@lonestar.example */
+                email: string;
+                /**
+                 * Format: uuid
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            /** @description By state */
+            licenses: components["schemas"]["AppraiserLicense"][];
+            eo_policy: components["schemas"]["EoPolicy"] | null;
+            /**
+             * @description On the FHA appraiser roster, as the company confirmed
+             * @example true
+             */
+            fha_roster: boolean;
+            /**
+             * @description The company holds their W-9
+             * @example true
+             */
+            w9_on_file: boolean;
+            capacity: number | null;
+        };
+        /** @description The license in the state of the path, replacing the one recorded there */
+        AppraiserLicenseRequest: {
+            /**
+             * @description As the state issued it
+             * @example TX-1380423-R
+             */
+            number: string;
+            /**
+             * @description trainee, licensed, certified_residential or certified_general
+             * @example certified_residential
+             * @enum {unknown}
+             */
+            level: "trainee" | "licensed" | "certified_residential" | "certified_general";
+            issued_on?: string | null;
+            /**
+             * @description YYYY-MM-DD: the last day it is valid
+             * @example 2027-03-31
+             */
+            expires_on: string;
+        };
+        /** @description The policy in force, replacing the one recorded (a renewal) */
+        EoPolicyRequest: {
+            /** @example Liberty Mutual */
+            carrier: string;
+            /** @example EO-55-2031 */
+            policy_number: string;
+            /**
+             * @description Coverage per claim, e.g. 1000000.00
+             * @example 1000000.00
+             */
+            per_claim: string;
+            aggregate?: string | null;
+            /**
+             * @description YYYY-MM-DD: the last day it covers
+             * @example 2027-06-30
+             */
+            expires_on: string;
+        };
+        /** @description What changes; a field left out stays as it is */
+        AppraiserProfileRequest: {
+            /**
+             * @description Staff only
+             * @example true
+             */
+            fha_roster?: boolean;
+            /**
+             * @description Staff only
+             * @example true
+             */
+            w9_on_file?: boolean;
+            capacity?: number | null;
+        };
+        /** @description A change of an appraiser's credentials */
+        CredentialChange: {
+            /**
+             * Format: uuid
+             * @example 1f0e6c5d-2b3a-4c9d-8e7f-6a5b4c3d2e1f
+             */
+            id: string;
+            /**
+             * @description license_recorded, license_removed, license_verified, eo_policy_recorded, eo_policy_removed, eo_policy_verified, profile_changed
+             * @example license_recorded
+             */
+            change: string;
+            by: {
+                /**
+                 * Format: uuid
+                 * @example f506fe16-b09a-4454-b478-b7cbf95f2313
+                 */
+                id: string;
+                /** @example Sam Staffer */
+                name: string;
+            } | null;
+            acted_by: {
+                /**
+                 * Format: uuid
+                 * @example 7d3b2a19-8c4e-4f6a-9b1d-2e3f4a5b6c7d
+                 */
+                id: string;
+                /** @example Olive Operator */
+                name: string;
+            } | null;
+            before: {
+                [key: string]: unknown;
+            } | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When
+             * @example 2026-11-18T09:30:00.000Z
+             */
+            at: string;
         };
         /** @description An order of yours, as the work it needs */
         WorkItem: {
@@ -12785,6 +13149,862 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["AppraiserCandidate"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAppraiserCredentials: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An appraiser's credentials and what the company confirmed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appraiser": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser",
+                     *         "email": "avery.appraiser@lonestar.example",
+                     *         "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
+                     *       },
+                     *       "licenses": [
+                     *         {
+                     *           "state": "OK",
+                     *           "state_id": "40",
+                     *           "number": "13208LRA",
+                     *           "level": "licensed",
+                     *           "issued_on": null,
+                     *           "expires_on": "2027-01-15",
+                     *           "standing": "expiring",
+                     *           "verified_at": null,
+                     *           "verified_by": null,
+                     *           "updated_at": "2026-11-24T11:02:00.000Z"
+                     *         },
+                     *         {
+                     *           "state": "TX",
+                     *           "state_id": "48",
+                     *           "number": "TX-1380423-R",
+                     *           "level": "certified_residential",
+                     *           "issued_on": "2019-04-01",
+                     *           "expires_on": "2027-03-31",
+                     *           "standing": "active",
+                     *           "verified_at": "2026-11-20T16:12:00.000Z",
+                     *           "verified_by": {
+                     *             "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *             "name": "Sam Staffer"
+                     *           },
+                     *           "updated_at": "2026-11-18T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "eo_policy": {
+                     *         "carrier": "Liberty Mutual",
+                     *         "policy_number": "EO-55-2031",
+                     *         "per_claim": "1000000.00",
+                     *         "aggregate": "2000000.00",
+                     *         "expires_on": "2027-06-30",
+                     *         "standing": "active",
+                     *         "verified_at": "2026-11-20T16:14:00.000Z",
+                     *         "verified_by": {
+                     *           "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *           "name": "Sam Staffer"
+                     *         },
+                     *         "updated_at": "2026-11-18T09:34:00.000Z"
+                     *       },
+                     *       "fha_roster": true,
+                     *       "w9_on_file": true,
+                     *       "capacity": 12
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserCredentials"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putAppraiserLicense: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+                /**
+                 * @description The license's state: USPS code (TX)
+                 * @example TX
+                 */
+                state: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "number": "TX-1380423-R",
+                 *       "level": "certified_residential",
+                 *       "issued_on": "2019-04-01",
+                 *       "expires_on": "2027-03-31"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppraiserLicenseRequest"];
+                /**
+                 * @example {
+                 *       "number": "TX-1380423-R",
+                 *       "level": "certified_residential",
+                 *       "issued_on": "2019-04-01",
+                 *       "expires_on": "2027-03-31"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description As the state issued it
+                     * @example TX-1380423-R
+                     */
+                    number: string;
+                    /**
+                     * @description trainee, licensed, certified_residential or certified_general
+                     * @example certified_residential
+                     * @enum {unknown}
+                     */
+                    level: "trainee" | "licensed" | "certified_residential" | "certified_general";
+                    issued_on?: string | null;
+                    /**
+                     * @description YYYY-MM-DD: the last day it is valid
+                     * @example 2027-03-31
+                     */
+                    expires_on: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The license, as it now is */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "TX",
+                     *       "state_id": "48",
+                     *       "number": "TX-1380423-R",
+                     *       "level": "certified_residential",
+                     *       "issued_on": "2019-04-01",
+                     *       "expires_on": "2027-03-31",
+                     *       "standing": "active",
+                     *       "verified_at": "2026-11-20T16:12:00.000Z",
+                     *       "verified_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "updated_at": "2026-11-18T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAppraiserLicense: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+                /**
+                 * @description The license's state: USPS code (TX)
+                 * @example TX
+                 */
+                state: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyAppraiserLicense: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+                /**
+                 * @description The license's state: USPS code (TX)
+                 * @example TX
+                 */
+                state: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The license, verified */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "TX",
+                     *       "state_id": "48",
+                     *       "number": "TX-1380423-R",
+                     *       "level": "certified_residential",
+                     *       "issued_on": "2019-04-01",
+                     *       "expires_on": "2027-03-31",
+                     *       "standing": "active",
+                     *       "verified_at": "2026-11-20T16:12:00.000Z",
+                     *       "verified_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "updated_at": "2026-11-18T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserLicense"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putAppraiserEoPolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "carrier": "Liberty Mutual",
+                 *       "policy_number": "EO-55-2031",
+                 *       "per_claim": "1000000.00",
+                 *       "aggregate": "2000000.00",
+                 *       "expires_on": "2027-06-30"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EoPolicyRequest"];
+                /**
+                 * @example {
+                 *       "carrier": "Liberty Mutual",
+                 *       "policy_number": "EO-55-2031",
+                 *       "per_claim": "1000000.00",
+                 *       "aggregate": "2000000.00",
+                 *       "expires_on": "2027-06-30"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @example Liberty Mutual */
+                    carrier: string;
+                    /** @example EO-55-2031 */
+                    policy_number: string;
+                    /**
+                     * @description Coverage per claim, e.g. 1000000.00
+                     * @example 1000000.00
+                     */
+                    per_claim: string;
+                    aggregate?: string | null;
+                    /**
+                     * @description YYYY-MM-DD: the last day it covers
+                     * @example 2027-06-30
+                     */
+                    expires_on: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The policy, as it now is */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "carrier": "Liberty Mutual",
+                     *       "policy_number": "EO-55-2031",
+                     *       "per_claim": "1000000.00",
+                     *       "aggregate": "2000000.00",
+                     *       "expires_on": "2027-06-30",
+                     *       "standing": "active",
+                     *       "verified_at": "2026-11-20T16:14:00.000Z",
+                     *       "verified_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "updated_at": "2026-11-18T09:34:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EoPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAppraiserEoPolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyAppraiserEoPolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy, verified */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "carrier": "Liberty Mutual",
+                     *       "policy_number": "EO-55-2031",
+                     *       "per_claim": "1000000.00",
+                     *       "aggregate": "2000000.00",
+                     *       "expires_on": "2027-06-30",
+                     *       "standing": "active",
+                     *       "verified_at": "2026-11-20T16:14:00.000Z",
+                     *       "verified_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "updated_at": "2026-11-18T09:34:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EoPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    patchAppraiserProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "fha_roster": true,
+                 *       "w9_on_file": true,
+                 *       "capacity": 12
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppraiserProfileRequest"];
+                /**
+                 * @example {
+                 *       "fha_roster": true,
+                 *       "w9_on_file": true,
+                 *       "capacity": 12
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Staff only
+                     * @example true
+                     */
+                    fha_roster?: boolean;
+                    /**
+                     * @description Staff only
+                     * @example true
+                     */
+                    w9_on_file?: boolean;
+                    capacity?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The credentials, as they now are */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appraiser": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser",
+                     *         "email": "avery.appraiser@lonestar.example",
+                     *         "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
+                     *       },
+                     *       "licenses": [
+                     *         {
+                     *           "state": "OK",
+                     *           "state_id": "40",
+                     *           "number": "13208LRA",
+                     *           "level": "licensed",
+                     *           "issued_on": null,
+                     *           "expires_on": "2027-01-15",
+                     *           "standing": "expiring",
+                     *           "verified_at": null,
+                     *           "verified_by": null,
+                     *           "updated_at": "2026-11-24T11:02:00.000Z"
+                     *         },
+                     *         {
+                     *           "state": "TX",
+                     *           "state_id": "48",
+                     *           "number": "TX-1380423-R",
+                     *           "level": "certified_residential",
+                     *           "issued_on": "2019-04-01",
+                     *           "expires_on": "2027-03-31",
+                     *           "standing": "active",
+                     *           "verified_at": "2026-11-20T16:12:00.000Z",
+                     *           "verified_by": {
+                     *             "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *             "name": "Sam Staffer"
+                     *           },
+                     *           "updated_at": "2026-11-18T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "eo_policy": {
+                     *         "carrier": "Liberty Mutual",
+                     *         "policy_number": "EO-55-2031",
+                     *         "per_claim": "1000000.00",
+                     *         "aggregate": "2000000.00",
+                     *         "expires_on": "2027-06-30",
+                     *         "standing": "active",
+                     *         "verified_at": "2026-11-20T16:14:00.000Z",
+                     *         "verified_by": {
+                     *           "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *           "name": "Sam Staffer"
+                     *         },
+                     *         "updated_at": "2026-11-18T09:34:00.000Z"
+                     *       },
+                     *       "fha_roster": true,
+                     *       "w9_on_file": true,
+                     *       "capacity": 12
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserCredentials"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAppraiserCredentialChanges: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "1f0e6c5d-2b3a-4c9d-8e7f-6a5b4c3d2e1f",
+                     *         "change": "license_recorded",
+                     *         "by": {
+                     *           "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *           "name": "Sam Staffer"
+                     *         },
+                     *         "acted_by": {
+                     *           "id": "7d3b2a19-8c4e-4f6a-9b1d-2e3f4a5b6c7d",
+                     *           "name": "Olive Operator"
+                     *         },
+                     *         "before": {
+                     *           "state_id": "48",
+                     *           "number": "TX-1380423-R",
+                     *           "level": "licensed",
+                     *           "issued_on": "2019-04-01",
+                     *           "expires_on": "2027-03-31"
+                     *         },
+                     *         "after": {
+                     *           "state_id": "48",
+                     *           "number": "TX-1380423-R",
+                     *           "level": "certified_residential",
+                     *           "issued_on": "2019-04-01",
+                     *           "expires_on": "2027-03-31"
+                     *         },
+                     *         "at": "2026-11-18T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CredentialChange"][];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -542,6 +542,63 @@ export interface OrderListViewsTable {
   created_at: Generated<Date>;
 }
 
+export type LicenseLevel = 'trainee' | 'licensed' | 'certified_residential' | 'certified_general';
+
+/** An appraiser's license in one state (migration 0041): one per state. */
+export interface AppraiserLicensesTable {
+  id: Generated<string>;
+  appraiser_id: string;
+  /** 2-digit state FIPS code, as orders keep it. */
+  state_id: string;
+  number: string;
+  level: LicenseLevel;
+  /** YYYY-MM-DD (a DATE stays text: db/connection.ts). */
+  issued_on: string | null;
+  expires_on: string;
+  verified_at: Date | null;
+  verified_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** An appraiser's errors-and-omissions policy: the one in force, replaced on renewal. */
+export interface AppraiserEoPoliciesTable {
+  appraiser_id: string;
+  carrier: string;
+  policy_number: string;
+  per_claim_cents: ColumnType<string, string | number | bigint, string | number | bigint>;
+  aggregate_cents: ColumnType<
+    string | null,
+    string | number | bigint | null | undefined,
+    string | number | bigint | null
+  >;
+  expires_on: string;
+  verified_at: Date | null;
+  verified_by: string | null;
+  updated_at: UpdatedAt;
+}
+
+/** What the company confirms of an appraiser, and the most open orders they take. */
+export interface AppraiserProfilesTable {
+  appraiser_id: string;
+  fha_roster: Generated<boolean>;
+  w9_on_file: Generated<boolean>;
+  capacity: number | null;
+  updated_at: UpdatedAt;
+}
+
+/** A change of an appraiser's credentials: what, by whom, the values before and after. */
+export interface AppraiserCredentialChangesTable {
+  id: Generated<string>;
+  appraiser_id: string;
+  change: string;
+  changed_by: string | null;
+  acted_by: string | null;
+  before: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  after: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -583,6 +640,10 @@ export interface Database {
   order_turn_times: OrderTurnTimesTable;
   order_list_columns: OrderListColumnsTable;
   order_list_views: OrderListViewsTable;
+  appraiser_licenses: AppraiserLicensesTable;
+  appraiser_eo_policies: AppraiserEoPoliciesTable;
+  appraiser_profiles: AppraiserProfilesTable;
+  appraiser_credential_changes: AppraiserCredentialChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import type { ApiExamples } from '../http/openapi-examples.ts';
 import { CLIENT_EXAMPLES } from './clients.ts';
 import { COMMON_EXAMPLES } from './common.ts';
+import { CREDENTIAL_EXAMPLES } from './credentials.ts';
 import { ERROR_EXAMPLES, REQUEST_ID } from './errors.ts';
 import type { NamedExample } from './example.ts';
 import { OPERATION_EXAMPLES, PARAMETER_EXAMPLES } from './operations.ts';
@@ -30,6 +31,7 @@ const named: NamedExample[] = [
   ...PAYMENT_EXAMPLES,
   ...WEBHOOK_EXAMPLES,
   ...TIMELINE_EXAMPLES,
+  ...CREDENTIAL_EXAMPLES,
 ];
 
 export const API_EXAMPLES: ApiExamples = {

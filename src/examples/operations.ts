@@ -1,6 +1,7 @@
 import { ORDER_EXPORT_HEADER } from '../orders/order.mapper.ts';
 import {
   API_KEY_ID,
+  APPRAISER,
   CLIENT,
   COMPANY,
   CONTACT_PARTY_ID,
@@ -136,6 +137,8 @@ export const PARAMETER_EXAMPLES: Record<string, string> = {
   webhook_id: WEBHOOK_ID,
   delivery_id: DELIVERY_ID,
   list: 'orders',
+  appraiser_id: APPRAISER.id,
+  state: 'TX',
   view_id: '0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21',
   feed: 'qVWa9vM_x5eMQqgOjHDiYo_mbZDGQ8x-n2BCCocgNLg.ics',
   'X-Api-Email': LOAN_OFFICER.email,

@@ -145,6 +145,16 @@ export function toIsoLocal(text: string): string {
   return `${date}T${hour.padStart(2, '0')}:${minute}${second ? `:${second}` : ''}`;
 }
 
+/** A calendar day as the API writes it: YYYY-MM-DD (a schema's pattern; isCalendarDay checks the day exists). */
+export const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+
+/** Whether YYYY-MM-DD names a day of the calendar (not 2026-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** The input forms of a date, for schema descriptions and error messages. */
 export const DATE_INPUT_FORMATS =
   'YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone';

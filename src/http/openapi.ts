@@ -42,6 +42,11 @@ export const TAGS = [
   { name: 'insight', description: "The company's figures for its dashboard, each with the orders behind it" },
   { name: 'reference data', description: 'Property types and other fixed lists' },
   { name: 'orders', description: 'Create, read, list and search orders; history; the appraiser panel' },
+  {
+    name: 'panel',
+    description:
+      "An appraiser's credentials: licenses by state, the errors-and-omissions policy, what the company confirmed",
+  },
   { name: 'workflow', description: "The order's actions, one endpoint each (docs/workflow.md)" },
   { name: 'files', description: "The order's files: upload, list, download through signed links" },
   { name: 'notes', description: "The order's notes, with attachments and email recipients" },

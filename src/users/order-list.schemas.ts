@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { DAY_PATTERN } from '../format/dates.ts';
 import { Id, Nullable, ref } from '../schemas/common.ts';
 
 const Enum = Type.Enum;
@@ -47,7 +48,7 @@ const Columns = Type.Array(Enum(ORDER_LIST_COLUMNS), {
   description: 'The columns shown, in their order (the file number and the status always are)',
 });
 
-const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
+const DAY = DAY_PATTERN;
 
 /** A view's search, as the list's address carries it (the web application's parameters). */
 export const OrderListSearch = Type.Object(

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type * as FastifyModule from 'fastify';
 import type { FastifyServerOptions, RouteOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issueApiKey } from '../../src/api-keys/api-key.service.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
@@ -153,6 +154,18 @@ const MATRIX: Row[] = [
   ['GET    /appraisers',                                       403, 403, 200, 200, 403, 403, 200, 401, 401],
   ['GET    /orders/queues',                                    403, 403, 200, 200, 403, 403, 200, 401, 401],
   ['GET    /orders/:order_id/appraiser_candidates',            403, 403, 200, 404, 403, 403, 200, 401, 401],
+
+  // -- an appraiser's credentials (the demo appraiser's): lenders never; the company verifies
+  ['GET    /appraisers/:appraiser_id/credentials',               403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['PUT    /appraisers/:appraiser_id/licenses/:state',           403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['DELETE /appraisers/:appraiser_id/licenses/:state',           403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['PUT    /appraisers/:appraiser_id/licenses/:state/verification', 403, 403, 200, 404, 403, 404, 403, 401, 401],
+  ['PUT    /appraisers/:appraiser_id/eo_policy',                 403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['DELETE /appraisers/:appraiser_id/eo_policy',                 403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['PUT    /appraisers/:appraiser_id/eo_policy/verification',    403, 403, 200, 404, 403, 404, 403, 401, 401],
+  ['PATCH  /appraisers/:appraiser_id/profile',                   403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['GET    /appraisers/:appraiser_id/credential_changes',        403, 403, 200, 404, 200, 404, 200, 401, 401],
+
   ['GET    /orders/:order_id',                                 200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/history',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/timeline',                        200, 404, 200, 404, 200, 404, 200, 401, 401],
@@ -438,6 +451,52 @@ async function clientUsersKey(): Promise<Fixture> {
   return {
     ids: { key_id: key.id },
     snapshot: () => t.db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirst(),
+  };
+}
+
+const MATRIX_LICENSE = { number: 'TX-1', level: 'certified_residential', expires_on: '2099-12-31' };
+const MATRIX_EO_POLICY = {
+  carrier: 'Matrix Mutual',
+  policy_number: 'EO-1',
+  per_claim: '500000',
+  expires_on: '2099-12-31',
+};
+
+/** The demo appraiser's credentials, with a Texas license and a policy in place (what they are is snapshot). */
+async function appraisersCredentials(): Promise<Fixture> {
+  const appraiserId = demo.users.appraiser.id;
+  await t.db.deleteFrom('appraiser_licenses').where('appraiser_id', '=', appraiserId).execute();
+  await t.db.deleteFrom('appraiser_eo_policies').where('appraiser_id', '=', appraiserId).execute();
+  await t.db
+    .insertInto('appraiser_licenses')
+    .values({ appraiser_id: appraiserId, state_id: '48', ...MATRIX_LICENSE, level: 'certified_residential' })
+    .execute();
+  await t.db
+    .insertInto('appraiser_eo_policies')
+    .values({
+      appraiser_id: appraiserId,
+      carrier: MATRIX_EO_POLICY.carrier,
+      policy_number: MATRIX_EO_POLICY.policy_number,
+      per_claim_cents: 50_000_000,
+      expires_on: MATRIX_EO_POLICY.expires_on,
+    })
+    .execute();
+  // Every table of the credentials, the record of changes included, as rows of this appraiser.
+  const rowsOf = (
+    table:
+      'appraiser_licenses' | 'appraiser_eo_policies' | 'appraiser_profiles' | 'appraiser_credential_changes',
+  ) =>
+    sql`SELECT to_jsonb(r) FROM ${sql.table(table)} r WHERE r.appraiser_id = ${appraiserId}`
+      .execute(t.db)
+      .then((r) => r.rows);
+  return {
+    ids: { appraiser_id: appraiserId, state: 'TX' },
+    snapshot: async () => ({
+      licenses: await rowsOf('appraiser_licenses'),
+      policy: await rowsOf('appraiser_eo_policies'),
+      profile: await rowsOf('appraiser_profiles'),
+      changes: await rowsOf('appraiser_credential_changes'),
+    }),
   };
 }
 
@@ -745,6 +804,24 @@ const CALLS: Record<string, Call> = {
   'GET /orders/export': { fixture: nothing },
   'GET /insight': { fixture: nothing },
   'GET /appraisers': { fixture: nothing },
+  'GET /appraisers/:appraiser_id/credentials': { fixture: appraisersCredentials },
+  'PUT /appraisers/:appraiser_id/licenses/:state': {
+    fixture: appraisersCredentials,
+    body: () => json({ ...MATRIX_LICENSE, number: `TX-${unique()}` }),
+  },
+  'DELETE /appraisers/:appraiser_id/licenses/:state': { fixture: appraisersCredentials },
+  'PUT /appraisers/:appraiser_id/licenses/:state/verification': { fixture: appraisersCredentials },
+  'PUT /appraisers/:appraiser_id/eo_policy': {
+    fixture: appraisersCredentials,
+    body: () => json({ ...MATRIX_EO_POLICY, policy_number: `EO-${unique()}` }),
+  },
+  'DELETE /appraisers/:appraiser_id/eo_policy': { fixture: appraisersCredentials },
+  'PUT /appraisers/:appraiser_id/eo_policy/verification': { fixture: appraisersCredentials },
+  'PATCH /appraisers/:appraiser_id/profile': {
+    fixture: appraisersCredentials,
+    body: () => json({ capacity: 8 }),
+  },
+  'GET /appraisers/:appraiser_id/credential_changes': { fixture: appraisersCredentials },
   'GET /orders/queues': { fixture: nothing },
   'GET /orders/:order_id/appraiser_candidates': { fixture: inAssignedOrder },
   'GET /orders/:order_id': { fixture: inAssignedOrder },

@@ -37,6 +37,7 @@ import * as companySearchIndex from './2026_11_26_0037_company_search_index.ts';
 import * as orderFirstProduct from './2026_11_27_0038_order_first_product.ts';
 import * as orderPartyStatistics from './2026_11_27_0039_order_party_statistics.ts';
 import * as searchIndexNoPendingList from './2026_11_27_0040_search_index_no_pending_list.ts';
+import * as appraiserCredentials from './2026_11_27_0041_appraiser_credentials.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0038_order_first_product': orderFirstProduct,
   '2026_11_27_0039_order_party_statistics': orderPartyStatistics,
   '2026_11_27_0040_search_index_no_pending_list': searchIndexNoPendingList,
+  '2026_11_27_0041_appraiser_credentials': appraiserCredentials,
 };
 
 export const migrationProvider: MigrationProvider = {
