@@ -77,6 +77,7 @@ describe('every page', () => {
       '/admin?tab=settings',
       '/admin?tab=webhooks',
       '/admin?tab=api-keys',
+      `/credentials/${world.users.appraiser.id}`,
       '/account',
       '/no-such-page',
     ];
@@ -106,6 +107,7 @@ describe('every page', () => {
       '/orders',
       `/orders/${scheduled}`,
       `/orders/${inspected}/submit`,
+      `/credentials/${world.users.appraiser.id}`,
       '/account',
     ];
     expect(await checkPages(page, 'appraiser', paths)).toEqual([]);

@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { whenSessionEnds } from './queries/query-client.ts';
 import { firstPageLoaded, forgetAllButSession, forgetSession } from './queries/session.ts';
+import { credentialsRoute } from './routes/credentials.ts';
 import { homeRoute } from './routes/home.ts';
 import { orderRoute, submitRoute } from './routes/order.ts';
 import { newOrderRoute, ordersRoute } from './routes/orders.ts';
@@ -36,6 +37,7 @@ export const router = createRouter({
     accountRoute,
     dashboardRoute,
     adminRoute,
+    credentialsRoute,
   ]),
   defaultPreload: 'intent',
   // The data a page needs is read by its loader; the query cache keeps it (TanStack Query decides

@@ -31,6 +31,9 @@ const MOMENT = new Intl.DateTimeFormat(undefined, {
   timeZone: zone,
 });
 
+/** A day the API gives as YYYY-MM-DD, as people here write it: 03/31/2027. */
+export const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
 export const orDash = (value: string | null | undefined) => (value ? value : '—');
 
 export const humanize = (action: string) => action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

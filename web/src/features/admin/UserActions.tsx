@@ -1,4 +1,5 @@
 import { Button, Menu } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { notifyDone } from '../../lib/notices.ts';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -59,6 +60,15 @@ export function UserActions({
         )}
         {user.organization.kind === 'client' && (
           <Menu.Item onClick={onChangeBranch}>Change branch…</Menu.Item>
+        )}
+        {user.role === 'appraiser' && (
+          <Menu.Item
+            renderRoot={(props) => (
+              <Link {...props} to="/credentials/$appraiserId" params={{ appraiserId: user.id }} />
+            )}
+          >
+            Credentials
+          </Menu.Item>
         )}
         {user.active ? (
           <Menu.Item color="red" onClick={onDeactivate}>

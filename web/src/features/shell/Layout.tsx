@@ -89,6 +89,19 @@ export function Layout() {
                     Administration
                   </Menu.Item>
                 )}
+                {appraiser && (
+                  <Menu.Item
+                    renderRoot={(props) => (
+                      <Link
+                        {...props}
+                        to="/credentials/$appraiserId"
+                        params={{ appraiserId: session.user.id }}
+                      />
+                    )}
+                  >
+                    Credentials
+                  </Menu.Item>
+                )}
                 <Menu.Item component={Link} to="/account">
                   Account
                 </Menu.Item>

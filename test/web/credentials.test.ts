@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DemoWorld } from '../../src/seed/demo.ts';
+import { accessibilityProblems, fieldMessage, screenshots } from '../helpers/browser.ts';
+import { useTestDatabase } from '../helpers/database.ts';
+import { singleSignOnToken, useWebApp } from '../helpers/web-app.ts';
+
+/**
+ * An appraiser's credentials in a real Chromium against a real service: the appraiser on a phone
+ * records a license (a bad date refused by its field first) and the insurance policy; the
+ * company's staff, at a desk, open the appraiser from Administration, verify both, confirm the FHA
+ * roster, and read the record of changes.
+ */
+const t = useTestDatabase();
+const app = useWebApp(t, { TIME_ZONE: 'America/Chicago' });
+let demo: DemoWorld;
+let browser: Browser;
+let base: string;
+const SOON = { timeout: 10_000 };
+const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+beforeAll(() => {
+  ({ demo, browser, base } = app);
+});
+
+async function signedIn(apiKey: string, where: string, phone: boolean): Promise<Page> {
+  const context = await browser.newContext(phone ? PHONE : {});
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  const token = await singleSignOnToken(base, apiKey);
+  await page.goto(`${base}/sso?token=${token}&return_to=${encodeURIComponent(where)}`);
+  return page;
+}
+
+const licenses = () =>
+  t.db
+    .selectFrom('appraiser_licenses')
+    .selectAll()
+    .where('appraiser_id', '=', demo.users.appraiser.id)
+    .execute();
+
+describe('credentials in the web application', () => {
+  it('the appraiser records a license and the policy on a phone; staff verify them at a desk', async () => {
+    const phone = await signedIn(demo.users.appraiser.api_key, '/work', true);
+    await phone.waitForURL(/\/work$/);
+    await phone.getByRole('button', { name: /^Account of/ }).click();
+    await phone.getByRole('menuitem', { name: 'Credentials' }).click();
+    await phone.getByRole('heading', { name: 'Your credentials' }).waitFor(SOON);
+    await phone.getByText('No license on file yet.').waitFor();
+
+    // A license whose last valid day comes before its issue: refused by the field, nothing kept.
+    await phone.getByRole('button', { name: 'Add a license' }).click();
+    const form = phone.getByRole('form', { name: 'License' });
+    await form.getByLabel('State').fill('tx');
+    await form.getByLabel('License number').fill('TX-1380423-R');
+    await form.getByLabel('Issued').fill('2030-04-01');
+    await form.getByLabel('Last valid day').fill('2029-03-31');
+    await form.getByRole('button', { name: 'Keep this license' }).click();
+    const issued = form.getByLabel('Issued');
+    await expect.poll(() => issued.getAttribute('aria-invalid'), SOON).toBe('true');
+    expect(await fieldMessage(issued)).toMatch(/on or before/);
+    expect(await licenses()).toEqual([]);
+
+    await issued.fill('2019-04-01');
+    await form.getByRole('button', { name: 'Keep this license' }).click();
+    const texas = phone.getByRole('article', { name: 'TX license' });
+    await texas.getByText('TX · Certified residential · TX-1380423-R').waitFor(SOON);
+    await texas.getByText('Not verified').waitFor();
+    // The appraiser verifies nothing of their own.
+    expect(await texas.getByRole('button', { name: 'Verify' }).count()).toBe(0);
+
+    await phone.getByRole('button', { name: 'Add the policy' }).click();
+    const policy = phone.getByRole('form', { name: 'Errors-and-omissions policy' });
+    await policy.getByLabel('Carrier').fill('Liberty Mutual');
+    await policy.getByLabel('Policy number').fill('EO-55-2031');
+    await policy.getByLabel('Coverage per claim ($)').fill('1,000,000');
+    await policy.getByLabel('Last day it covers').fill('2031-06-30');
+    await policy.getByRole('button', { name: 'Keep this policy' }).click();
+    await phone.getByText('$1,000,000.00 per claim').waitFor(SOON);
+    expect(await accessibilityProblems(phone)).toEqual([]);
+    await screenshots(phone, 'credentials-appraiser');
+
+    // Staff open the appraiser from the users of Administration.
+    const desk = await signedIn(demo.users.staff.api_key, '/admin?tab=users', false);
+    await desk.getByRole('button', { name: 'Change Avery Appraiser' }).click();
+    await desk.getByRole('menuitem', { name: 'Credentials' }).click();
+    await desk.getByRole('heading', { name: /^Credentials of / }).waitFor(SOON);
+    const row = desk.getByRole('article', { name: 'TX license' });
+    await row.getByRole('button', { name: 'Verify' }).click();
+    await row.getByText(/^Verified by /).waitFor(SOON);
+    await desk
+      .getByRole('region', { name: 'Errors and omissions insurance' })
+      .getByRole('button', { name: 'Verify' })
+      .click();
+    await desk.getByLabel('On the FHA appraiser roster').check();
+    await expect
+      .poll(
+        async () =>
+          (await t.db.selectFrom('appraiser_profiles').select('fha_roster').executeTakeFirst())?.fha_roster,
+        SOON,
+      )
+      .toBe(true);
+    const record = desk.getByRole('region', { name: 'Record of changes' });
+    await record.getByText('License verified').waitFor(SOON);
+    await record.getByText('Insurance verified').waitFor();
+    expect((await licenses())[0]?.verified_by).toBe(demo.users.staff.id);
+    expect(await accessibilityProblems(desk)).toEqual([]);
+    await screenshots(desk, 'credentials-staff');
+  });
+});

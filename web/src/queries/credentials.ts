@@ -1,0 +1,99 @@
+import type { Schema } from '../../../sdk/src/client.ts';
+import { queryClient } from './query-client.ts';
+import { api, unwrap } from './sdk.ts';
+
+/** An appraiser's credentials (docs/assignment.md): read by the appraiser and their company's staff. */
+export type AppraiserCredentials = Schema<'AppraiserCredentials'>;
+export type AppraiserLicense = Schema<'AppraiserLicense'>;
+export type EoPolicy = Schema<'EoPolicy'>;
+export type LicenseInput = Schema<'AppraiserLicenseRequest'>;
+export type EoPolicyInput = Schema<'EoPolicyRequest'>;
+export type ProfileChange = Schema<'AppraiserProfileRequest'>;
+export type CredentialChange = Schema<'CredentialChange'>;
+
+const credentialsKey = (appraiserId: string) => ['credentials', appraiserId] as const;
+const path = (appraiserId: string) => ({ path: { appraiser_id: appraiserId } });
+const licensePath = (appraiserId: string, state: string) => ({
+  path: { appraiser_id: appraiserId, state },
+});
+
+export const credentialsQuery = (appraiserId: string) => ({
+  queryKey: credentialsKey(appraiserId),
+  queryFn: async () =>
+    unwrap(await api.GET('/api/v1/appraisers/{appraiser_id}/credentials', { params: path(appraiserId) })),
+});
+
+export const credentialChangesQuery = (appraiserId: string) => ({
+  queryKey: [...credentialsKey(appraiserId), 'changes'] as const,
+  queryFn: async () =>
+    unwrap(
+      await api.GET('/api/v1/appraisers/{appraiser_id}/credential_changes', { params: path(appraiserId) }),
+    ),
+});
+
+/** Every change makes the credentials and their record stale. */
+const refresh = (appraiserId: string) =>
+  queryClient.invalidateQueries({ queryKey: credentialsKey(appraiserId) });
+
+async function changed<T>(appraiserId: string, answer: Promise<T>): Promise<T> {
+  const result = await answer;
+  await refresh(appraiserId);
+  return result;
+}
+
+export const recordLicense = (appraiserId: string, state: string, body: LicenseInput) =>
+  changed(
+    appraiserId,
+    api
+      .PUT('/api/v1/appraisers/{appraiser_id}/licenses/{state}', {
+        params: licensePath(appraiserId, state),
+        body,
+      })
+      .then(unwrap),
+  );
+
+export const removeLicense = (appraiserId: string, state: string) =>
+  changed(
+    appraiserId,
+    api
+      .DELETE('/api/v1/appraisers/{appraiser_id}/licenses/{state}', {
+        params: licensePath(appraiserId, state),
+      })
+      .then(unwrap),
+  );
+
+export const verifyLicense = (appraiserId: string, state: string) =>
+  changed(
+    appraiserId,
+    api
+      .PUT('/api/v1/appraisers/{appraiser_id}/licenses/{state}/verification', {
+        params: licensePath(appraiserId, state),
+      })
+      .then(unwrap),
+  );
+
+export const recordEoPolicy = (appraiserId: string, body: EoPolicyInput) =>
+  changed(
+    appraiserId,
+    api.PUT('/api/v1/appraisers/{appraiser_id}/eo_policy', { params: path(appraiserId), body }).then(unwrap),
+  );
+
+export const removeEoPolicy = (appraiserId: string) =>
+  changed(
+    appraiserId,
+    api.DELETE('/api/v1/appraisers/{appraiser_id}/eo_policy', { params: path(appraiserId) }).then(unwrap),
+  );
+
+export const verifyEoPolicy = (appraiserId: string) =>
+  changed(
+    appraiserId,
+    api
+      .PUT('/api/v1/appraisers/{appraiser_id}/eo_policy/verification', { params: path(appraiserId) })
+      .then(unwrap),
+  );
+
+export const changeProfile = (appraiserId: string, body: ProfileChange) =>
+  changed(
+    appraiserId,
+    api.PATCH('/api/v1/appraisers/{appraiser_id}/profile', { params: path(appraiserId), body }).then(unwrap),
+  );
