@@ -133,6 +133,9 @@ function annotator(schemas: Record<string, Json>) {
     if (!target) return false;
     if (Array.isArray(target.enum)) return target.enum.includes(value);
     if (target.const !== undefined) return target.const === value;
+    // A type of several (`[integer, null]`): the value fits if it fits one of them.
+    if (Array.isArray(target.type))
+      return (target.type as string[]).some((type) => fits({ ...target, type }, value));
     switch (target.type) {
       case 'object':
         return isObject(value);

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, Nullable, ref } from '../schemas/common.ts';
+import { Id, Nullable, NullableNumber, ref } from '../schemas/common.ts';
 import { AudienceSchema } from '../schemas/audience.ts';
 import { DATE_INPUT_FORMATS } from '../format/dates.ts';
 import { MONEY_PATTERN } from '../format/money.ts';
@@ -99,7 +99,7 @@ export const CreateOrderBody = Type.Object(
     loan_amount: Type.Optional(
       Nullable(Type.String({ pattern: MONEY_PATTERN, description: 'A decimal amount' })),
     ),
-    contract_price: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1e12 }))),
+    contract_price: Type.Optional(NullableNumber(Type.Number({ minimum: 0, maximum: 1e12 }))),
     special_instructions: Type.Optional(
       Nullable(Type.String({ maxLength: 20000, description: 'HTML; sanitized' })),
     ),

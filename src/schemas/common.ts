@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import { Type, type Static, type TInteger, type TNumber, type TSchema, type TUnsafe } from 'typebox';
 import { ERROR_STATUS } from '../errors/app-error.ts';
 import { ERROR_CODES, ERROR_MEANINGS, errorCodeLink } from '../errors/error-codes.ts';
 
@@ -26,6 +26,15 @@ export function refByName<T>(id: string, description?: string): TUnsafe<T> {
 }
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A number or null in a request body, as one schema whose type is both (`type: [integer, null]`).
+ * Validation coerces types (a form sends text), and with `anyOf: [number, null]` it tried the
+ * number first and made a null 0 there: "no limit" became a limit of 0, an unknown contract
+ * price $0. With both types in one schema, a null is a null and "12" still becomes 12.
+ */
+export const NullableNumber = <T extends TNumber | TInteger>(schema: T): TUnsafe<number | null> =>
+  Type.Unsafe<number | null>({ ...schema, type: [schema.type, 'null'] });
 
 /**
  * An id: a UUID. The format documents it; a malformed id in a path answers 404 like an

@@ -279,6 +279,17 @@ describe('POST /api/v1/orders and GET /api/v1/orders/{id}', () => {
     }
   });
 
+  it('keeps a null contract price as none, not $0, and a price sent as text as the number', async () => {
+    const none = await post(demo.users.client.api_key, await orderBody(t.db, demo, { contract_price: null }));
+    expect(none.statusCode, none.body).toBe(201);
+    expect(none.json().contract_price).toBeNull();
+    const text = await post(demo.users.client.api_key, await orderBody(t.db, demo, { contract_price: '0' }));
+    expect(text.json().contract_price).toBe(0);
+    const bad = await post(demo.users.client.api_key, await orderBody(t.db, demo, { contract_price: -5 }));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.details.map((d: { field: string }) => d.field)).toEqual(['contract_price']);
+  });
+
   it('numbers orders with the prefix and a unique, increasing eight-digit sequence', async () => {
     const a = await placeOrder(t.app, t.db, demo);
     const b = await placeOrder(t.app, t.db, demo);
