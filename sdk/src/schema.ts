@@ -4095,6 +4095,7 @@ export interface components {
              */
             transaction_type: "refinance" | "purchase" | "home_equity" | "construction" | "other";
             loan_amount?: string | null;
+            /** @example 420000 */
             contract_price?: number | null;
             special_instructions?: string | null;
             /**
@@ -4359,6 +4360,7 @@ export interface components {
              * @example true
              */
             w9_on_file?: boolean;
+            /** @example 12 */
             capacity?: number | null;
         };
         /** @description A change of an appraiser's credentials */
@@ -4560,6 +4562,8 @@ export interface components {
              * @example true
              */
             is_current: boolean;
+            /** @description What keeps them from this order, in sentences: no license in the subject's state or an expired one, a trainee, a licensed (not certified) appraiser or one off the FHA roster for an FHA loan, no errors-and-omissions policy or an expired one, at capacity. Empty: nothing does (docs/assignment.md) */
+            credential_problems: string[];
         };
         /** @description The action was taken */
         ActionResult: {
@@ -10830,6 +10834,7 @@ export interface operations {
                      */
                     transaction_type: "refinance" | "purchase" | "home_equity" | "construction" | "other";
                     loan_amount?: string | null;
+                    /** @example 420000 */
                     contract_price?: number | null;
                     special_instructions?: string | null;
                     /**
@@ -13144,7 +13149,8 @@ export interface operations {
                      *         "last_accepted_fee": "300.00",
                      *         "last_accepted_on": "11/20/2026",
                      *         "turned_down_this_order": false,
-                     *         "is_current": true
+                     *         "is_current": true,
+                     *         "credential_problems": []
                      *       }
                      *     ]
                      */
@@ -13845,6 +13851,7 @@ export interface operations {
                      * @example true
                      */
                     w9_on_file?: boolean;
+                    /** @example 12 */
                     capacity?: number | null;
                 };
             };

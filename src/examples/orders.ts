@@ -361,6 +361,7 @@ export const APPRAISER_CANDIDATE: Static<typeof AppraiserCandidate> = {
   last_accepted_on: '11/20/2026',
   turned_down_this_order: false,
   is_current: true,
+  credential_problems: [],
 };
 
 export const ACTION_RESULT: Static<typeof ActionResponse> = { success: true, status: SCHEDULED };

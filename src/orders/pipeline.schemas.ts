@@ -63,6 +63,10 @@ export const AppraiserCandidate = Type.Object(
       description: 'They rejected this order, let its offer time out, or had their condition refused',
     }),
     is_current: Type.Boolean({ description: 'The order is offered or assigned to them now' }),
+    credential_problems: Type.Array(Type.String(), {
+      description:
+        "What keeps them from this order, in sentences: no license in the subject's state or an expired one, a trainee, a licensed (not certified) appraiser or one off the FHA roster for an FHA loan, no errors-and-omissions policy or an expired one, at capacity. Empty: nothing does (docs/assignment.md)",
+    }),
   },
   {
     $id: 'AppraiserCandidate',

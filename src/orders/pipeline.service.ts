@@ -2,18 +2,23 @@ import type { AuthUser } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError } from '../errors/app-error.ts';
-import { formatDate } from '../format/dates.ts';
+import { formatDate, localDay } from '../format/dates.ts';
 import { centsToDecimal } from '../format/money.ts';
 import { orderProductIds } from './order.repository.ts';
 import { findVisibleOrder } from './order.store.ts';
 import { findAppraiserCandidates } from './pipeline.repository.ts';
+import { credentialProblems } from '../panel/credential.checks.ts';
+import { findSelectionCredentials } from '../panel/credential.repository.ts';
+import { findState } from '../reference/geography.ts';
 
 /**
  * The appraiser picker of an order: the panel of the order's company, each appraiser with the
- * figures a coordinator weighs before an offer. Staff of the company and operators only.
+ * figures a coordinator weighs before an offer and what keeps them from this order (the
+ * subject's state license, the insurance, the FHA roster, their capacity: panel/credential.checks.ts).
+ * Staff of the company and operators only.
  */
 export async function appraiserCandidates(db: Db, user: AuthUser, config: Config, orderId: string) {
-  const order = await findVisibleOrder(db, user, orderId);
+  const order = await findVisibleOrder(db, user, orderId, { columns: ['state_id', 'loan_type'] });
   if (user.role !== 'staff' && user.role !== 'operator')
     throw new AppError('forbidden', "Only the company's staff choose its appraisers");
   const [productId = null] = await orderProductIds(db, order.id);
@@ -23,6 +28,16 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
     productId,
   });
   const date = (value: Date) => formatDate(value, config.timeZone)!;
+  const credentials = await findSelectionCredentials(
+    db,
+    rows.map((row) => row.id),
+    order.state_id,
+  );
+  const needs = {
+    state: findState(order.state_id)?.code ?? order.state_id,
+    fha: order.loan_type === 'fha',
+    today: localDay(new Date(), config.timeZone),
+  };
   return rows.map((row) => ({
     id: row.id,
     name: `${row.first_name} ${row.last_name}`,
@@ -33,5 +48,6 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
     last_accepted_on: row.last_assigned_at ? date(row.last_assigned_at) : null,
     turned_down_this_order: row.turned_down,
     is_current: order.appraiser_id === row.id,
+    credential_problems: credentialProblems(credentials.get(row.id), Number(row.open_orders), needs),
   }));
 }

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MONEY_PATTERN } from '../format/money.ts';
 import { DAY_PATTERN } from '../format/dates.ts';
-import { Id, Nullable, ref } from '../schemas/common.ts';
+import { Id, Nullable, NullableNumber, ref } from '../schemas/common.ts';
 
 /**
  * An appraiser's credentials as the API gives and takes them (docs/assignment.md,
@@ -123,7 +123,7 @@ export const ProfileBody = Type.Object(
   {
     fha_roster: Type.Optional(Type.Boolean({ description: 'Staff only' })),
     w9_on_file: Type.Optional(Type.Boolean({ description: 'Staff only' })),
-    capacity: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1000 }))),
+    capacity: Type.Optional(NullableNumber(Type.Integer({ minimum: 0, maximum: 1000 }))),
   },
   {
     $id: 'AppraiserProfileRequest',

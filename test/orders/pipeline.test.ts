@@ -188,6 +188,9 @@ describe("the list filters of the pipeline's queues", () => {
   });
 });
 
+/** An appraiser with no credentials on file, as the picker says it for an order in Texas. */
+const NO_CREDENTIALS = ['No license in TX', 'No errors-and-omissions policy on file'];
+
 describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
   it('lists the panel with open orders, next due dates, last fee for the product, and who turned it down', async () => {
     const answer = await get(demo.users.staff.api_key, `/api/v1/orders/${ids.rejected}/appraiser_candidates`);
@@ -203,6 +206,7 @@ describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
         last_accepted_on: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
         turned_down_this_order: true,
         is_current: false,
+        credential_problems: NO_CREDENTIALS,
       },
       {
         id: second.id,
@@ -214,8 +218,57 @@ describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
         last_accepted_on: null,
         turned_down_this_order: false,
         is_current: false,
+        credential_problems: NO_CREDENTIALS,
       },
     ]);
+  });
+
+  it("says what keeps each appraiser from the order: the subject's state license, the insurance, the FHA roster, the capacity", async () => {
+    const problemsOf = async (orderId: string) => {
+      const answer = await get(demo.users.staff.api_key, `/api/v1/orders/${orderId}/appraiser_candidates`);
+      const rows = answer.json<{ id: string; credential_problems: string[] }[]>();
+      return rows.find((row) => row.id === second.id)!.credential_problems;
+    };
+    const put = async (path: string, body: unknown) => {
+      const answer = await t.app.inject({
+        method: path.endsWith('profile') ? 'PATCH' : 'PUT',
+        url: `/api/v1/appraisers/${second.id}/${path}`,
+        headers: { 'X-Api-Key': demo.users.staff.api_key },
+        payload: body as Record<string, unknown>,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    await put('licenses/TX', { number: 'TX-1', level: 'licensed', expires_on: '2000-01-31' });
+    expect(await problemsOf(ids.rejected!)).toEqual([
+      'The TX license expired on 01/31/2000',
+      'No errors-and-omissions policy on file',
+    ]);
+    await put('licenses/TX', { number: 'TX-1', level: 'licensed', expires_on: '2099-01-31' });
+    await put('eo_policy', {
+      carrier: 'Acme',
+      policy_number: 'P-1',
+      per_claim: '500000',
+      expires_on: '2099-01-31',
+    });
+    expect(await problemsOf(ids.rejected!)).toEqual([]);
+    // Open orders at the limit the company set.
+    await put('profile', { capacity: 1 });
+    expect(await problemsOf(ids.rejected!)).toEqual(['At capacity: 1 open orders of 1']);
+    await put('profile', { capacity: null });
+    // An FHA loan: certified, and on the roster.
+    const fha = await placeOrder(t.app, t.db, demo, { loan_type: 'fha' });
+    expect(await problemsOf(fha.id)).toEqual([
+      'An FHA loan needs a certified appraiser; licensed in TX',
+      'Not on the FHA roster (an FHA loan)',
+    ]);
+    await put('licenses/TX', { number: 'TX-1', level: 'certified_residential', expires_on: '2099-01-31' });
+    await put('profile', { fha_roster: true });
+    expect(await problemsOf(fha.id)).toEqual([]);
+    // Another state's license does not count.
+    const oklahoma = await placeOrder(t.app, t.db, demo, {
+      address: { street_1: '1 Main St', city: 'Tulsa', state: 'OK', zip: '74103' },
+    });
+    expect(await problemsOf(oklahoma.id)).toEqual(['No license in OK']);
   });
 
   it('answers 404 for a malformed id or an order of another company, 403 for clients and appraisers', async () => {

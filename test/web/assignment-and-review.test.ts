@@ -51,6 +51,9 @@ describe('assigning an order', () => {
     await avery.getByText(/\$410\.00 \(\d{2}\/\d{2}\/\d{4}\)/).waitFor();
     expect(await avery.getByRole('cell').nth(1).textContent()).toBe('1');
     expect(await avery.getByRole('cell').nth(2).textContent()).toBe('12/15/2037');
+    // What keeps each appraiser from this order, beside the name: no credentials are on file.
+    await avery.getByText('No license in TX').waitFor();
+    await avery.getByText('No errors-and-omissions policy on file').waitFor();
     expect(
       await card
         .getByRole('row', { name: /Bailey Bidwell/ })

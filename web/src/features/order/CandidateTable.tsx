@@ -19,6 +19,12 @@ function Name({ candidate }: { candidate: Candidate }) {
           Turned this order down
         </Badge>
       )}
+      {/* What keeps them from this order (their state license, insurance, roster, capacity). */}
+      {candidate.credential_problems.map((problem) => (
+        <Text key={problem} size="xs" c="red.9">
+          {problem}
+        </Text>
+      ))}
     </div>
   );
 }
