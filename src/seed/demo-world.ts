@@ -23,6 +23,7 @@ import {
 } from './demo-orders.ts';
 import { COMPANY, LENDERS, PANEL, STAFF, type Office } from './demo-people.ts';
 import { countyById } from './demo-places.ts';
+import { seedPanelCredentials } from './demo-credentials.ts';
 import type { Person } from './demo-replay.ts';
 
 /**
@@ -74,6 +75,7 @@ export async function seedDemoWorld(
   await db.transaction().execute(async (trx) => {
     await insertOrders(trx, orders, files);
     await declineCards(trx, orders);
+    await seedPanelCredentials(trx, small.company_id, world.staff.coordinator.id, now);
     await sql`SELECT order_figures_rebuild()`.execute(trx);
   });
   return { ...small, ...people.summary, orders: orders.length };

@@ -41,6 +41,34 @@ describe('the demo world', () => {
     expect(appraisers.n).toBeGreaterThanOrEqual(25);
   });
 
+  it("gives the panel credentials that make the picker's choices real", async () => {
+    const order = await t.db
+      .selectFrom('orders')
+      .select('id')
+      .where('company_id', '=', world.company_id)
+      .where('status', '=', 'Unassigned')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const answer = await get(world.users.staff.api_key, `/api/v1/orders/${order.id}/appraiser_candidates`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const panel = answer.json<{ name: string; credential_problems: string[] }[]>();
+    const problems = Object.fromEntries(panel.map((c) => [c.name, c.credential_problems]));
+    // Most may take a Texas order; the exceptions say why.
+    expect(panel.filter((c) => c.credential_problems.length === 0).length).toBeGreaterThan(panel.length / 2);
+    expect(problems['William Fontenot']?.[0]).toMatch(/^The TX license expired on /);
+    expect(problems['Laura Schmidt']).toEqual(['No errors-and-omissions policy on file']);
+    expect(problems['Thomas Whitfield']?.[0]).toMatch(/^At capacity: \d+ open orders of 0$/);
+    const avery = await get(
+      world.users.appraiser.api_key,
+      `/api/v1/appraisers/${world.users.appraiser.id}/credentials`,
+    );
+    expect(avery.json()).toMatchObject({
+      licenses: [{ state: 'TX', level: 'certified_residential', standing: 'active' }],
+      eo_policy: { standing: 'active' },
+      fha_roster: true,
+    });
+  });
+
   it('has orders in every status but the one the service never leaves an order in', async () => {
     const rows = await t.db.selectFrom('orders').select(['status']).distinct().execute();
     const present = new Set(rows.map((r) => r.status));
