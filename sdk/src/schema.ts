@@ -1177,7 +1177,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Let the service offer the order to the panel appraiser with the fewest open orders
+         * Let the service offer the order to the panel appraiser with the fewest open orders who has not turned it down
          * @description Who: staff. From: Unassigned, Assignment rejected, Assignment timed out. To: Auto assign processing. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
          */
         put: operations["autoAssign"];

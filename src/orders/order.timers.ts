@@ -8,7 +8,7 @@ import { leastBusyAppraiser, nextAutoAssignment, nextExpiredOffer } from './orde
  * The workflow's system events that come from the clock, run by every process:
  * - an offer not answered within ASSIGNMENT_OFFER_TIMEOUT_MINUTES times out;
  * - an order in Auto assign processing is offered to the company's appraiser with the fewest
- *   open orders (or goes back to Unassigned when the panel is empty).
+ *   open orders who has not turned it down (or goes back to Unassigned when no one is left).
  * Orders are claimed with FOR UPDATE SKIP LOCKED, so several processes never act twice.
  */
 export class WorkflowTimers {
@@ -79,7 +79,7 @@ export class WorkflowTimers {
         const order = await nextAutoAssignment(trx);
         if (!order) return true;
         timerLag.observe({ timer: 'auto_assign' }, secondsSince(order.due_at));
-        const appraiser = await leastBusyAppraiser(trx, order.company_id);
+        const appraiser = await leastBusyAppraiser(trx, order.company_id, order.id);
         const offerExpiresAt = new Date(Date.now() + this.#config.assignmentOfferTimeoutMinutes * 60_000);
         const changedNow = appraiser
           ? await performSystemAction(

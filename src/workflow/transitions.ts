@@ -303,7 +303,8 @@ export const ACTIONS: readonly ActionDefinition[] = [
   defineAction({
     action: 'auto_assign',
     audience: 'appraiser',
-    summary: 'Let the service offer the order to the panel appraiser with the fewest open orders',
+    summary:
+      'Let the service offer the order to the panel appraiser with the fewest open orders who has not turned it down',
     actors: ['staff'],
     from: ['Unassigned', 'Assignment rejected', 'Assignment timed out'],
     to: ['Auto assign processing'],

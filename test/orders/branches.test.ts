@@ -117,6 +117,20 @@ describe('workflow branches', () => {
     expect(offered.appraiser_id).toBe(quiet.id);
     expect(offered.offer_expires_at!.getTime()).toBeGreaterThan(Date.now());
 
+    // Turned down, the order is never offered to them again by the service, least busy or not.
+    await step(quiet.key, order.id, 'reject_assignment', 'Assignment rejected', {
+      reason: 'Conflict of interest',
+    });
+    await step(world.staff, order.id, 'auto_assign', 'Auto assign processing');
+    await new WorkflowTimers(t.db, t.config).runOnce();
+    const reoffered = await t.db
+      .selectFrom('orders')
+      .select('appraiser_id')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(reoffered.appraiser_id).not.toBe(quiet.id);
+    expect(reoffered.appraiser_id).not.toBeNull();
+
     const lonely = await seedDemo(t.db);
     await t.db
       .deleteFrom('users')
