@@ -8,6 +8,7 @@ import { passwordResetHandler, sendEmail } from './sessions/link-emails.ts';
 import type { PaymentProvider } from './cards/card-processor.ts';
 import { forgetExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { WorkflowTimers } from './orders/order.timers.ts';
+import { watchCredentialExpiry } from './panel/expiry.service.ts';
 import { confirmPendingPayments } from './payments/payment.service.ts';
 import { createWebhookHandler, deliveryFailed } from './webhooks/delivery.ts';
 
@@ -65,12 +66,13 @@ export function mailHandlers(db: Db, config: Config, mailer: Mailer): OutboxHand
 
 /**
  * The clock's work of a service process: the workflow's timers (offer timeouts,
- * auto-assignment), and beside them the confirmations of pending card payments and the
- * forgetting of day-old idempotency keys.
+ * auto-assignment), and beside them the confirmations of pending card payments, the
+ * forgetting of day-old idempotency keys, and the notices of credentials about to expire.
  */
 export function createTimers(db: Db, config: Config, payments: PaymentProvider): WorkflowTimers {
   return new WorkflowTimers(db, config, [
     () => confirmPendingPayments({ db, config, payments }),
     () => forgetExpiredIdempotencyKeys(db),
+    () => watchCredentialExpiry(db, config),
   ]);
 }

@@ -599,6 +599,16 @@ export interface AppraiserCredentialChangesTable {
   created_at: CreatedAt;
 }
 
+/** A notice sent before a credential's last valid day (migration 0042). */
+export interface CredentialExpiryNoticesTable {
+  appraiser_id: string;
+  /** `license:<state FIPS>` or `eo_policy`. */
+  credential: string;
+  expires_on: string;
+  days_before: number;
+  sent_at: Generated<Date>;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -644,6 +654,7 @@ export interface Database {
   appraiser_eo_policies: AppraiserEoPoliciesTable;
   appraiser_profiles: AppraiserProfilesTable;
   appraiser_credential_changes: AppraiserCredentialChangesTable;
+  credential_expiry_notices: CredentialExpiryNoticesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -38,6 +38,7 @@ import * as orderFirstProduct from './2026_11_27_0038_order_first_product.ts';
 import * as orderPartyStatistics from './2026_11_27_0039_order_party_statistics.ts';
 import * as searchIndexNoPendingList from './2026_11_27_0040_search_index_no_pending_list.ts';
 import * as appraiserCredentials from './2026_11_27_0041_appraiser_credentials.ts';
+import * as credentialExpiryNotices from './2026_11_27_0042_credential_expiry_notices.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0039_order_party_statistics': orderPartyStatistics,
   '2026_11_27_0040_search_index_no_pending_list': searchIndexNoPendingList,
   '2026_11_27_0041_appraiser_credentials': appraiserCredentials,
+  '2026_11_27_0042_credential_expiry_notices': credentialExpiryNotices,
 };
 
 export const migrationProvider: MigrationProvider = {
