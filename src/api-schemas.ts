@@ -114,6 +114,7 @@ import {
   LicenseBody,
   ProfileBody,
 } from './panel/credential.schemas.ts';
+import { AppraiserExclusion, ExclusionBody } from './panel/exclusion.schemas.ts';
 
 /**
  * Every named schema of the API: registered with the app so that routes reach them by `$ref`,
@@ -198,6 +199,8 @@ export const API_SCHEMAS: readonly TSchema[] = [
   EoPolicyBody,
   ProfileBody,
   CredentialChange,
+  AppraiserExclusion,
+  ExclusionBody,
   WorkItem,
   WorkList,
   CalendarFeed,

@@ -64,6 +64,7 @@ import { readCredentials } from './http/credentials.ts';
 import { registerMeRoutes } from './users/me.routes.ts';
 import { registerOrderListRoutes } from './users/order-list.routes.ts';
 import { registerCredentialRoutes } from './panel/credential.routes.ts';
+import { registerExclusionRoutes } from './panel/exclusion.routes.ts';
 import { registerCalendarFeedRoute, registerWorkspaceRoutes } from './workspace/workspace.routes.ts';
 import { registerUserRoutes } from './users/user.routes.ts';
 import { createStorage } from './storage/index.ts';
@@ -276,6 +277,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       registerOrderRoutes(api, deps);
       registerPipelineRoutes(api, { ...deps, changes });
       registerCredentialRoutes(api, deps);
+      registerExclusionRoutes(api, deps);
       registerActionRoutes(api, deps);
       registerFileRoutes(api, deps);
       registerNoteRoutes(api, deps);

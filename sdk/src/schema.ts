@@ -1048,6 +1048,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clients/{client_id}/excluded_appraisers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The appraisers a lender asked not to be offered its orders
+         * @description Staff of a company that serves the client; operators. Newest first.
+         */
+        get: operations["listExcludedAppraisers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{client_id}/excluded_appraisers/{appraiser_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record that a lender asked not to use an appraiser of the panel
+         * @description The service then never offers them the lender's orders (auto-assignment passes them over) and the picker says why. Sent again, the reason is replaced.
+         */
+        put: operations["excludeAppraiser"];
+        post?: never;
+        /**
+         * Take an appraiser off a lender's do-not-use list
+         * @description An appraiser the lender did not exclude answers 404.
+         */
+        delete: operations["readmitAppraiser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{order_id}/place": {
         parameters: {
             query?: never;
@@ -4406,6 +4450,49 @@ export interface components {
              */
             at: string;
         };
+        /** @description An appraiser not to be offered the lender's orders */
+        AppraiserExclusion: {
+            /**
+             * Format: uuid
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
+            client_id: string;
+            appraiser: {
+                /**
+                 * Format: uuid
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                id: string;
+                /** @example Avery Appraiser */
+                name: string;
+            };
+            /**
+             * @description Why the lender asked not to use them
+             * @example Two reports this year returned for unsupported adjustments
+             */
+            reason: string;
+            excluded_by: {
+                /**
+                 * Format: uuid
+                 * @example f506fe16-b09a-4454-b478-b7cbf95f2313
+                 */
+                id: string;
+                /** @example Sam Staffer */
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T14:05:00.000Z
+             */
+            created_at: string;
+        };
+        AppraiserExclusionRequest: {
+            /**
+             * @description Why the lender asked not to use them
+             * @example Two reports this year returned for unsupported adjustments
+             */
+            reason: string;
+        };
         /** @description An order of yours, as the work it needs */
         WorkItem: {
             /**
@@ -4564,6 +4651,7 @@ export interface components {
             is_current: boolean;
             /** @description What keeps them from this order, in sentences: no license in the subject's state or an expired one, a trainee, a licensed (not certified) appraiser or one off the FHA roster for an FHA loan, no errors-and-omissions policy or an expired one, at capacity. Empty: nothing does (docs/assignment.md) */
             credential_problems: string[];
+            excluded_by_client: string | null;
         };
         /** @description The action was taken */
         ActionResult: {
@@ -13150,7 +13238,8 @@ export interface operations {
                      *         "last_accepted_on": "11/20/2026",
                      *         "turned_down_this_order": false,
                      *         "is_current": true,
-                     *         "credential_problems": []
+                     *         "credential_problems": [],
+                     *         "excluded_by_client": null
                      *       }
                      *     ]
                      */
@@ -14012,6 +14101,245 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["CredentialChange"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listExcludedAppraisers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The client (lender)
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exclusions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "appraiser": {
+                     *           "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *           "name": "Avery Appraiser"
+                     *         },
+                     *         "reason": "Two reports this year returned for unsupported adjustments",
+                     *         "excluded_by": {
+                     *           "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *           "name": "Sam Staffer"
+                     *         },
+                     *         "created_at": "2026-11-21T14:05:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AppraiserExclusion"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    excludeAppraiser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The client (lender)
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
+                client_id: string;
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Two reports this year returned for unsupported adjustments"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppraiserExclusionRequest"];
+                /**
+                 * @example {
+                 *       "reason": "Two reports this year returned for unsupported adjustments"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Why the lender asked not to use them
+                     * @example Two reports this year returned for unsupported adjustments
+                     */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The exclusion */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "appraiser": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser"
+                     *       },
+                     *       "reason": "Two reports this year returned for unsupported adjustments",
+                     *       "excluded_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "created_at": "2026-11-21T14:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserExclusion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readmitAppraiser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The client (lender)
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
+                client_id: string;
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken off the list */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -609,6 +609,16 @@ export interface CredentialExpiryNoticesTable {
   sent_at: Generated<Date>;
 }
 
+/** An appraiser a lender asked the company not to use on its orders (migration 0043). */
+export interface ClientAppraiserExclusionsTable {
+  company_id: string;
+  client_id: string;
+  appraiser_id: string;
+  reason: string;
+  excluded_by: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -655,6 +665,7 @@ export interface Database {
   appraiser_profiles: AppraiserProfilesTable;
   appraiser_credential_changes: AppraiserCredentialChangesTable;
   credential_expiry_notices: CredentialExpiryNoticesTable;
+  client_appraiser_exclusions: ClientAppraiserExclusionsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -8,8 +8,9 @@ import {
   LicenseBody,
   ProfileBody,
 } from '../panel/credential.schemas.ts';
+import { AppraiserExclusion, ExclusionBody } from '../panel/exclusion.schemas.ts';
 import { example, type NamedExample } from './example.ts';
-import { APPRAISER, COMPANY, STAFF } from './ids.ts';
+import { APPRAISER, CLIENT, COMPANY, STAFF } from './ids.ts';
 
 const OPERATOR = { id: '7d3b2a19-8c4e-4f6a-9b1d-2e3f4a5b6c7d', name: 'Olive Operator' };
 
@@ -97,4 +98,12 @@ export const CREDENTIAL_EXAMPLES: NamedExample[] = [
     },
     at: '2026-11-18T09:30:00.000Z',
   }),
+  example(AppraiserExclusion, {
+    client_id: CLIENT.id,
+    appraiser: { id: APPRAISER.id, name: APPRAISER.name },
+    reason: 'Two reports this year returned for unsupported adjustments',
+    excluded_by: { id: STAFF.id, name: STAFF.name },
+    created_at: '2026-11-21T14:05:00.000Z',
+  }),
+  example(ExclusionBody, { reason: 'Two reports this year returned for unsupported adjustments' }),
 ];

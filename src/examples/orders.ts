@@ -362,6 +362,7 @@ export const APPRAISER_CANDIDATE: Static<typeof AppraiserCandidate> = {
   turned_down_this_order: false,
   is_current: true,
   credential_problems: [],
+  excluded_by_client: null,
 };
 
 export const ACTION_RESULT: Static<typeof ActionResponse> = { success: true, status: SCHEDULED };

@@ -67,6 +67,12 @@ export const AppraiserCandidate = Type.Object(
       description:
         "What keeps them from this order, in sentences: no license in the subject's state or an expired one, a trainee, a licensed (not certified) appraiser or one off the FHA roster for an FHA loan, no errors-and-omissions policy or an expired one, at capacity. Empty: nothing does (docs/assignment.md)",
     }),
+    excluded_by_client: Nullable(
+      Type.String({
+        description:
+          "The reason the order's lender gave for not using them (its do-not-use list); null: it gave none. The service never offers them this lender's orders",
+      }),
+    ),
   },
   {
     $id: 'AppraiserCandidate',

@@ -9,6 +9,7 @@ import { findVisibleOrder } from './order.store.ts';
 import { findAppraiserCandidates } from './pipeline.repository.ts';
 import { credentialProblems } from '../panel/credential.checks.ts';
 import { findSelectionCredentials } from '../panel/credential.repository.ts';
+import { findExclusionReasons } from '../panel/exclusion.repository.ts';
 import { findState } from '../reference/geography.ts';
 
 /**
@@ -18,7 +19,9 @@ import { findState } from '../reference/geography.ts';
  * Staff of the company and operators only.
  */
 export async function appraiserCandidates(db: Db, user: AuthUser, config: Config, orderId: string) {
-  const order = await findVisibleOrder(db, user, orderId, { columns: ['state_id', 'loan_type'] });
+  const order = await findVisibleOrder(db, user, orderId, {
+    columns: ['state_id', 'loan_type', 'client_id'],
+  });
   if (user.role !== 'staff' && user.role !== 'operator')
     throw new AppError('forbidden', "Only the company's staff choose its appraisers");
   const [productId = null] = await orderProductIds(db, order.id);
@@ -33,6 +36,7 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
     rows.map((row) => row.id),
     order.state_id,
   );
+  const excluded = await findExclusionReasons(db, order.company_id, order.client_id);
   const needs = {
     state: findState(order.state_id)?.code ?? order.state_id,
     fha: order.loan_type === 'fha',
@@ -49,5 +53,6 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
     turned_down_this_order: row.turned_down,
     is_current: order.appraiser_id === row.id,
     credential_problems: credentialProblems(credentials.get(row.id), Number(row.open_orders), needs),
+    excluded_by_client: excluded.get(row.id) ?? null,
   }));
 }

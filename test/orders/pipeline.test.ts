@@ -207,6 +207,7 @@ describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
         turned_down_this_order: true,
         is_current: false,
         credential_problems: NO_CREDENTIALS,
+        excluded_by_client: null,
       },
       {
         id: second.id,
@@ -219,6 +220,7 @@ describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
         turned_down_this_order: false,
         is_current: false,
         credential_problems: NO_CREDENTIALS,
+        excluded_by_client: null,
       },
     ]);
   });

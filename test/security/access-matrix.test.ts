@@ -165,6 +165,9 @@ const MATRIX: Row[] = [
   ['PUT    /appraisers/:appraiser_id/eo_policy/verification',    403, 403, 200, 404, 403, 404, 403, 401, 401],
   ['PATCH  /appraisers/:appraiser_id/profile',                   403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /appraisers/:appraiser_id/credential_changes',        403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['GET    /clients/:client_id/excluded_appraisers',             403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PUT    /clients/:client_id/excluded_appraisers/:appraiser_id', 403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['DELETE /clients/:client_id/excluded_appraisers/:appraiser_id', 403, 403, 200, 404, 403, 403, 200, 401, 401],
 
   ['GET    /orders/:order_id',                                 200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/history',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
@@ -500,6 +503,31 @@ async function appraisersCredentials(): Promise<Fixture> {
   };
 }
 
+/** The demo lender's do-not-use list, naming the demo appraiser (what it holds is snapshot). */
+async function lendersExclusion(): Promise<Fixture> {
+  const key = {
+    company_id: demo.company_id,
+    client_id: demo.client_id,
+    appraiser_id: demo.users.appraiser.id,
+  };
+  await t.db
+    .insertInto('client_appraiser_exclusions')
+    .values({ ...key, reason: 'Matrix', excluded_by: demo.users.staff.id })
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'client_id', 'appraiser_id']).doUpdateSet({ reason: 'Matrix' }),
+    )
+    .execute();
+  return {
+    ids: { client_id: demo.client_id, appraiser_id: demo.users.appraiser.id },
+    snapshot: () =>
+      t.db
+        .selectFrom('client_appraiser_exclusions')
+        .selectAll()
+        .where('client_id', '=', demo.client_id)
+        .execute(),
+  };
+}
+
 /** A plain user of the demo client (no admin). */
 async function clientUser(): Promise<Fixture> {
   const user = await createUserWithKey(t.db, 'client', { id: demo.client_id, name: 'Demo client' });
@@ -822,6 +850,12 @@ const CALLS: Record<string, Call> = {
     body: () => json({ capacity: 8 }),
   },
   'GET /appraisers/:appraiser_id/credential_changes': { fixture: appraisersCredentials },
+  'GET /clients/:client_id/excluded_appraisers': { fixture: lendersExclusion },
+  'PUT /clients/:client_id/excluded_appraisers/:appraiser_id': {
+    fixture: lendersExclusion,
+    body: () => json({ reason: `Matrix ${unique()}` }),
+  },
+  'DELETE /clients/:client_id/excluded_appraisers/:appraiser_id': { fixture: lendersExclusion },
   'GET /orders/queues': { fixture: nothing },
   'GET /orders/:order_id/appraiser_candidates': { fixture: inAssignedOrder },
   'GET /orders/:order_id': { fixture: inAssignedOrder },

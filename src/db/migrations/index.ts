@@ -39,6 +39,7 @@ import * as orderPartyStatistics from './2026_11_27_0039_order_party_statistics.
 import * as searchIndexNoPendingList from './2026_11_27_0040_search_index_no_pending_list.ts';
 import * as appraiserCredentials from './2026_11_27_0041_appraiser_credentials.ts';
 import * as credentialExpiryNotices from './2026_11_27_0042_credential_expiry_notices.ts';
+import * as clientAppraiserExclusions from './2026_11_27_0043_client_appraiser_exclusions.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0040_search_index_no_pending_list': searchIndexNoPendingList,
   '2026_11_27_0041_appraiser_credentials': appraiserCredentials,
   '2026_11_27_0042_credential_expiry_notices': credentialExpiryNotices,
+  '2026_11_27_0043_client_appraiser_exclusions': clientAppraiserExclusions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -19,6 +19,11 @@ function Name({ candidate }: { candidate: Candidate }) {
           Turned this order down
         </Badge>
       )}
+      {candidate.excluded_by_client !== null && (
+        <Text size="xs" c="red.9">
+          The lender asked not to use them: {candidate.excluded_by_client}
+        </Text>
+      )}
       {/* What keeps them from this order (their state license, insurance, roster, capacity). */}
       {candidate.credential_problems.map((problem) => (
         <Text key={problem} size="xs" c="red.9">
