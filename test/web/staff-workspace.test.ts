@@ -265,8 +265,8 @@ describe('the dashboard', () => {
     await page.goBack();
     await page.getByRole('link', { name: /^Fulfilled on time, .*: 2 orders$/ }).click();
     await page.getByText('2 orders', { exact: true }).waitFor(SOON);
-    const shown = await page.getByRole('row').filter({ hasText: 'Fulfilled' }).count();
-    expect(shown).toBe(2);
+    // The rows are drawn a moment after the count (lib/after-first-paint.ts).
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Fulfilled' }).count(), SOON).toBe(2);
   }, 120_000);
 });
 
