@@ -1,3 +1,4 @@
+import { usDay } from '../format/dates.ts';
 import type { SelectionCredentials } from './credential.repository.ts';
 
 /**
@@ -13,8 +14,6 @@ export interface OrderNeeds {
   /** Today, YYYY-MM-DD, in the deployment's time zone: a credential is valid through its last day. */
   today: string;
 }
-
-const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 export function credentialProblems(
   credentials: SelectionCredentials | undefined,

@@ -2,7 +2,7 @@ import type { Principal, AuthUser } from '../auth/principal.ts';
 import type { Db } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
-import { isCalendarDay, localDay } from '../format/dates.ts';
+import { addDays, isCalendarDay, localDay } from '../format/dates.ts';
 import { centsToDecimal, decimalToCents } from '../format/money.ts';
 import { requireOwnDecision } from '../policy/acting.ts';
 import { findState, type UsState } from '../reference/geography.ts';
@@ -110,9 +110,7 @@ async function changing(db: Db, principal: Principal, appraiserId: string, work:
 function standing(expiresOn: string, timeZone: string, now = new Date()): 'active' | 'expiring' | 'expired' {
   const today = localDay(now, timeZone);
   if (expiresOn < today) return 'expired';
-  const soon = new Date(`${today}T00:00:00Z`);
-  soon.setUTCDate(soon.getUTCDate() + EXPIRING_WITHIN_DAYS);
-  return expiresOn <= soon.toISOString().slice(0, 10) ? 'expiring' : 'active';
+  return expiresOn <= addDays(today, EXPIRING_WITHIN_DAYS) ? 'expiring' : 'active';
 }
 
 const verification = (row: {

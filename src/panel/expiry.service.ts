@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
-import { localDay } from '../format/dates.ts';
+import { addDays, daysBetween, localDay, usDay } from '../format/dates.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import { findState } from '../reference/geography.ts';
@@ -21,17 +21,10 @@ import {
  */
 export const NOTICE_DAYS = [7, 30, 60] as const;
 
-const DAY_MS = 86_400_000;
-const plusDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
-
 /** Sends the notices due at `now`; answers how many credentials got one. */
 export async function watchCredentialExpiry(db: Db, config: Config, now = new Date()): Promise<number> {
   const today = localDay(now, config.timeZone);
-  const expiring = await findExpiringCredentials(db, today, plusDays(today, NOTICE_DAYS.at(-1)!));
+  const expiring = await findExpiringCredentials(db, today, addDays(today, NOTICE_DAYS.at(-1)!));
   let sent = 0;
   for (const credential of expiring) {
     const daysLeft = daysBetween(today, credential.expires_on);
