@@ -49,7 +49,13 @@ export function CandidateTable({
 }) {
   const offer = (candidate: Candidate) =>
     onOffer && (
-      <Button size="xs" onClick={() => onOffer(candidate)} aria-label={`Offer to ${candidate.name}`}>
+      <Button
+        size="xs"
+        onClick={() => onOffer(candidate)}
+        aria-label={`Offer to ${candidate.name}`}
+        // Beside a name with several lines under it (what keeps them from the order), whole.
+        style={{ flexShrink: 0 }}
+      >
         Offer
       </Button>
     );
