@@ -7,6 +7,8 @@ import { notifyDone } from '../../lib/notices.ts';
 import { changeProfile, type AppraiserCredentials, type ProfileChange } from '../../queries/credentials.ts';
 import { failureText } from '../../queries/failure.ts';
 
+type CompanyCheck = 'fha_roster' | 'w9_on_file';
+
 /**
  * What the company confirms (the FHA roster, a W-9 on file: switches for its staff, a line for the
  * appraiser) and the most open orders the appraiser takes at once.
@@ -19,9 +21,15 @@ export function CompanyChecks({ credentials, staff }: { credentials: AppraiserCr
     onSuccess: () => notifyDone('Saved', 'The change is on file.'),
     onError: (error) => notifications.show({ color: 'red', title: 'Not saved', message: failureText(error) }),
   });
-  // A switch shows what it was turned to while the change is sent; a refusal turns it back.
-  const shown = (field: 'fha_roster' | 'w9_on_file') =>
-    (change.isPending ? change.variables[field] : undefined) ?? credentials[field];
+  // A switch shows what it was turned to while the change is sent (kept here, in the same render as
+  // the click: the mutation's own state arrives a tick later, and a controlled switch would flick
+  // back in between); a refusal turns it back.
+  const [turned, setTurned] = useState<Partial<Record<CompanyCheck, boolean>>>({});
+  const turn = (field: CompanyCheck, on: boolean) => {
+    setTurned((before) => ({ ...before, [field]: on }));
+    change.mutate({ [field]: on }, { onSettled: () => setTurned(({ [field]: _settled, ...rest }) => rest) });
+  };
+  const shown = (field: CompanyCheck) => turned[field] ?? credentials[field];
   const confirmed = (yes: boolean) => (yes ? 'yes, confirmed by the company' : 'not confirmed');
   return (
     <SectionCard title="Company checks and capacity">
@@ -30,12 +38,12 @@ export function CompanyChecks({ credentials, staff }: { credentials: AppraiserCr
           <Switch
             label="On the FHA appraiser roster"
             checked={shown('fha_roster')}
-            onChange={(event) => change.mutate({ fha_roster: event.currentTarget.checked })}
+            onChange={(event) => turn('fha_roster', event.currentTarget.checked)}
           />
           <Switch
             label="W-9 on file"
             checked={shown('w9_on_file')}
-            onChange={(event) => change.mutate({ w9_on_file: event.currentTarget.checked })}
+            onChange={(event) => turn('w9_on_file', event.currentTarget.checked)}
           />
         </>
       ) : (
