@@ -51,7 +51,13 @@ import {
   SubjectAddressBody,
   TransactionType,
 } from './orders/order.schemas.ts';
-import { AppraiserCandidate, OrderQueues } from './orders/pipeline.schemas.ts';
+import {
+  AppraiserCandidate,
+  AssignmentDecision,
+  FactorPoints,
+  FailedFilter,
+  OrderQueues,
+} from './orders/pipeline.schemas.ts';
 import { CreatePartyBody, TogglePocBody } from './parties/party.schemas.ts';
 import {
   CardPageLock,
@@ -115,6 +121,15 @@ import {
   ProfileBody,
 } from './panel/credential.schemas.ts';
 import { AppraiserExclusion, ExclusionBody } from './panel/exclusion.schemas.ts';
+import {
+  AppraiserCoverage,
+  CoverageBody,
+  CoverageCounty,
+  HomeLocation,
+  TimeOff,
+  TimeOffBody,
+} from './panel/coverage.schemas.ts';
+import { SelectionRules, SelectionRulesBody, SelectionWeights } from './panel/selection-rules.schemas.ts';
 
 /**
  * Every named schema of the API: registered with the app so that routes reach them by `$ref`,
@@ -201,12 +216,24 @@ export const API_SCHEMAS: readonly TSchema[] = [
   CredentialChange,
   AppraiserExclusion,
   ExclusionBody,
+  CoverageCounty,
+  HomeLocation,
+  AppraiserCoverage,
+  CoverageBody,
+  TimeOff,
+  TimeOffBody,
   WorkItem,
   WorkList,
   CalendarFeed,
   CalendarFeedStatus,
   OrderQueues,
+  SelectionWeights,
+  SelectionRules,
+  SelectionRulesBody,
+  FailedFilter,
+  FactorPoints,
   AppraiserCandidate,
+  AssignmentDecision,
   ActionResponse,
   ...Object.values(ACTION_REQUESTS),
   FileType,

@@ -65,6 +65,8 @@ import { registerMeRoutes } from './users/me.routes.ts';
 import { registerOrderListRoutes } from './users/order-list.routes.ts';
 import { registerCredentialRoutes } from './panel/credential.routes.ts';
 import { registerExclusionRoutes } from './panel/exclusion.routes.ts';
+import { registerCoverageRoutes } from './panel/coverage.routes.ts';
+import { registerSelectionRulesRoutes } from './panel/selection-rules.routes.ts';
 import { registerCalendarFeedRoute, registerWorkspaceRoutes } from './workspace/workspace.routes.ts';
 import { registerUserRoutes } from './users/user.routes.ts';
 import { createStorage } from './storage/index.ts';
@@ -278,6 +280,8 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       registerPipelineRoutes(api, { ...deps, changes });
       registerCredentialRoutes(api, deps);
       registerExclusionRoutes(api, deps);
+      registerCoverageRoutes(api, deps);
+      registerSelectionRulesRoutes(api, deps);
       registerActionRoutes(api, deps);
       registerFileRoutes(api, deps);
       registerNoteRoutes(api, deps);

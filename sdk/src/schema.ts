@@ -888,10 +888,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The appraisers who could take the order, with each one's workload and last fee
-         * @description The panel of the order's company, by name: open orders, next due dates, the fee last accepted for the order's (first) product, and whether they already turned this order down. Offer with PUT /orders/{order_id}/assign.
+         * The panel ranked for the order by the assignment engine, with the reasons
+         * @description The panel of the order's company: first those who pass every hard filter, by rank, with each factor's points; then those a filter stops, by name, with each filter that stops them. Beside each: open orders, next due dates, the fee last accepted for the order's (first) product, and whether they already turned this order down. Offer with PUT /orders/{order_id}/assign.
          */
         get: operations["listAppraiserCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/assignment_decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The assignment engine's decisions on the order, newest first, with why
+         * @description Each time the engine chose (auto_assign): the rules it applied, whom it chose, and every candidate with the filters that stopped them or the points that ranked them. The company's staff and operators; the latest 20.
+         */
+        get: operations["listAssignmentDecisions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1092,6 +1112,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/appraisers/{appraiser_id}/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where an appraiser takes orders, and the products they take
+         * @description The appraiser themself (never someone acting for them, for a change), their company's staff and operators; another appraiser or another company's staff get 404.
+         */
+        get: operations["getAppraiserCoverage"];
+        /**
+         * Replace an appraiser's counties, ZIP codes, home and radius, and products
+         * @description The appraiser themself (never someone acting for them, for a change), their company's staff and operators; another appraiser or another company's staff get 404. A county that is none, a ZIP code not in use, a radius without a home or a product of another company answers 422 naming the entry (`counties[2]`). Kept in the credential changes.
+         */
+        put: operations["putAppraiserCoverage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/time_off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An appraiser's time off, now and to come, soonest first
+         * @description The appraiser themself (never someone acting for them, for a change), their company's staff and operators; another appraiser or another company's staff get 404.
+         */
+        get: operations["listAppraiserTimeOff"];
+        put?: never;
+        /**
+         * Record days an appraiser is away
+         * @description The appraiser themself (never someone acting for them, for a change), their company's staff and operators; another appraiser or another company's staff get 404. The engine offers them no order on those days. Kept in the credential changes.
+         */
+        post: operations["addAppraiserTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/time_off/{time_off_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a time off
+         * @description The appraiser themself (never someone acting for them, for a change), their company's staff and operators; another appraiser or another company's staff get 404. None with that id answers 404.
+         */
+        delete: operations["deleteAppraiserTimeOff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/selection_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's rules for choosing an appraiser: the weights and the optional filters
+         * @description Staff of the company; operators. Another company answers 404.
+         */
+        get: operations["getSelectionRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the company's rules for choosing an appraiser (its admins; operators)
+         * @description Send only what changes. The next choice made uses them; decisions made keep the weights they used.
+         */
+        patch: operations["changeSelectionRules"];
+        trace?: never;
+    };
     "/api/v1/orders/{order_id}/place": {
         parameters: {
             query?: never;
@@ -1221,7 +1333,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Let the service offer the order to the panel appraiser with the fewest open orders who has not turned it down
+         * Let the service offer the order to the assignment engine's first choice: the panel appraiser who passes every hard filter with the highest score (docs/assignment.md)
          * @description Who: staff. From: Unassigned, Assignment rejected, Assignment timed out. To: Auto assign processing. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
          */
         put: operations["autoAssign"];
@@ -4493,6 +4605,101 @@ export interface components {
              */
             reason: string;
         };
+        /** @description A county the appraiser takes orders in */
+        CoverageCounty: {
+            /**
+             * @description 5-digit county FIPS code
+             * @example 48453
+             */
+            fips: string;
+            /**
+             * @description As the Census spells it
+             * @example Travis County
+             */
+            name: string;
+            /**
+             * @description USPS code
+             * @example TX
+             */
+            state: string;
+        };
+        /** @description Where the appraiser works from: distances are measured from here */
+        HomeLocation: {
+            /**
+             * @description Decimal degrees
+             * @example 30.2672
+             */
+            latitude: number;
+            /**
+             * @description Decimal degrees
+             * @example -97.7431
+             */
+            longitude: number;
+        };
+        /** @description Where the appraiser takes orders: a subject in one of the counties or ZIP codes, or within the radius of home, is covered; and the products they take */
+        AppraiserCoverage: {
+            /** @description By FIPS code */
+            counties: components["schemas"]["CoverageCounty"][];
+            /** @description In order */
+            zips: string[];
+            home: components["schemas"]["HomeLocation"] | null;
+            radius_miles: number | null;
+            /** @description The company's products they take; empty: every product */
+            products: {
+                /**
+                 * Format: uuid
+                 * @example 5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f
+                 */
+                id: string;
+                /** @example Full Appraisal (1004) */
+                name: string;
+            }[];
+        };
+        /** @description The whole coverage, replacing what was recorded; `home`, `radius_miles` and `product_ids` left out stay as they are */
+        AppraiserCoverageRequest: {
+            counties: string[];
+            zips: string[];
+            home?: components["schemas"]["HomeLocation"] | null;
+            /**
+             * @description Needs home
+             * @example 40
+             */
+            radius_miles?: number | null;
+            product_ids?: string[];
+        };
+        /** @description Days the appraiser is away: no order is offered to them by the engine */
+        TimeOff: {
+            /**
+             * Format: uuid
+             * @example 3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f
+             */
+            id: string;
+            /**
+             * @description YYYY-MM-DD: the first day away
+             * @example 2026-12-23
+             */
+            starts_on: string;
+            /**
+             * @description YYYY-MM-DD: the last day away
+             * @example 2027-01-02
+             */
+            ends_on: string;
+            note: string | null;
+        };
+        /** @description A stretch of days away */
+        TimeOffRequest: {
+            /**
+             * @description YYYY-MM-DD: the first day away
+             * @example 2026-12-23
+             */
+            starts_on: string;
+            /**
+             * @description YYYY-MM-DD: the last day away, on or after starts_on
+             * @example 2027-01-02
+             */
+            ends_on: string;
+            note?: string | null;
+        };
         /** @description An order of yours, as the work it needs */
         WorkItem: {
             /**
@@ -4619,7 +4826,141 @@ export interface components {
              */
             due_soon_before: string;
         };
-        /** @description An appraiser of the panel, as the picker of one order shows them */
+        /** @description How much each factor counts: each gives up to 10 × its weight points */
+        SelectionWeights: {
+            /**
+             * @description 0 (ignored) to 10. Nearer the subject from home scores more (unknown distance: half)
+             * @example 3
+             */
+            distance: number;
+            /**
+             * @description 0 (ignored) to 10. Fewer open orders, for their capacity, scores more
+             * @example 3
+             */
+            workload: number;
+            /**
+             * @description 0 (ignored) to 10. A shorter mean time from acceptance to submission over the last year scores more
+             * @example 2
+             */
+            turn_time: number;
+            /**
+             * @description 0 (ignored) to 10. More reports submitted by their due date over the last year scores more
+             * @example 2
+             */
+            on_time: number;
+            /**
+             * @description 0 (ignored) to 10. Fewer reports sent back for a revision or a reconsideration of value over the last year scores more
+             * @example 2
+             */
+            quality: number;
+            /**
+             * @description 0 (ignored) to 10. A lower last accepted fee for the order's product scores more
+             * @example 1
+             */
+            fee: number;
+        };
+        /** @description The company's rules for choosing an appraiser */
+        SelectionRules: {
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            weights: components["schemas"]["SelectionWeights"];
+            /**
+             * @description An appraiser with an open order past its due date is not chosen
+             * @example true
+             */
+            pass_over_past_due: boolean;
+            eo_minimum_per_claim: string | null;
+        };
+        /** @description What changes; a field left out stays as it is */
+        SelectionRulesRequest: {
+            /** @description The weights that change */
+            weights?: {
+                /**
+                 * @description 0 (ignored) to 10. Nearer the subject from home scores more (unknown distance: half)
+                 * @example 4
+                 */
+                distance?: number;
+                /**
+                 * @description 0 (ignored) to 10. Fewer open orders, for their capacity, scores more
+                 * @example 3
+                 */
+                workload?: number;
+                /**
+                 * @description 0 (ignored) to 10. A shorter mean time from acceptance to submission over the last year scores more
+                 * @example 2
+                 */
+                turn_time?: number;
+                /**
+                 * @description 0 (ignored) to 10. More reports submitted by their due date over the last year scores more
+                 * @example 2
+                 */
+                on_time?: number;
+                /**
+                 * @description 0 (ignored) to 10. Fewer reports sent back for a revision or a reconsideration of value over the last year scores more
+                 * @example 2
+                 */
+                quality?: number;
+                /**
+                 * @description 0 (ignored) to 10. A lower last accepted fee for the order's product scores more
+                 * @example 0
+                 */
+                fee?: number;
+            };
+            /** @example true */
+            pass_over_past_due?: boolean;
+            eo_minimum_per_claim?: string | null;
+        };
+        /** @description A hard filter an appraiser fails for an order */
+        FailedFilter: {
+            /**
+             * @description The hard filter (docs/assignment.md, "The engine")
+             * @example coverage
+             * @enum {unknown}
+             */
+            filter: "active" | "not_turned_down" | "not_excluded" | "license" | "fha_roster" | "eo_policy" | "coverage" | "product" | "capacity" | "time_off" | "past_due";
+            /**
+             * @description Why, as a coordinator reads it
+             * @example Covers neither Travis County, TX nor ZIP 78701; home is 62.4 miles away, beyond a 40-mile radius
+             */
+            reason: string;
+        };
+        /** @description Each factor's points in the score */
+        FactorPoints: {
+            /**
+             * @description Points for distance: 0 to 10 × its weight
+             * @example 26.4
+             */
+            distance: number;
+            /**
+             * @description Points for workload: 0 to 10 × its weight
+             * @example 21
+             */
+            workload: number;
+            /**
+             * @description Points for turn time: 0 to 10 × its weight
+             * @example 14.7
+             */
+            turn_time: number;
+            /**
+             * @description Points for on time: 0 to 10 × its weight
+             * @example 19
+             */
+            on_time: number;
+            /**
+             * @description Points for quality: 0 to 10 × its weight
+             * @example 18.4
+             */
+            quality: number;
+            /**
+             * @description Points for fee: 0 to 10 × its weight
+             * @example 5
+             */
+            fee: number;
+        };
+        /** @description An appraiser of the panel, as the picker of one order shows them: ranked by the assignment engine (docs/assignment.md) */
         AppraiserCandidate: {
             /**
              * Format: uuid
@@ -4652,6 +4993,71 @@ export interface components {
             /** @description What keeps them from this order, in sentences: no license in the subject's state or an expired one, a trainee, a licensed (not certified) appraiser or one off the FHA roster for an FHA loan, no errors-and-omissions policy or an expired one, at capacity. Empty: nothing does (docs/assignment.md) */
             credential_problems: string[];
             excluded_by_client: string | null;
+            /**
+             * @description Passes every hard filter: the engine may choose them
+             * @example true
+             */
+            eligible: boolean;
+            rank: number | null;
+            score: number | null;
+            points: components["schemas"]["FactorPoints"] | null;
+            /** @description Each hard filter that stops them, in the order the engine applies them; empty: none */
+            failed_filters: components["schemas"]["FailedFilter"][];
+            distance_miles: number | null;
+        };
+        /** @description A choice of the assignment engine, with why */
+        AssignmentDecision: {
+            /**
+             * Format: uuid
+             * @example 9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b
+             */
+            id: string;
+            /**
+             * @description auto_assign: the engine chose on its own
+             * @example auto_assign
+             * @enum {unknown}
+             */
+            made_by: "auto_assign" | "picker";
+            chosen: {
+                /**
+                 * Format: uuid
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                id: string;
+                /** @example Avery Appraiser */
+                name: string;
+            } | null;
+            /** @description The rules as they were when it decided */
+            rules: {
+                weights: components["schemas"]["SelectionWeights"];
+                /** @description The hard filters in force, in order */
+                filters: ("active" | "not_turned_down" | "not_excluded" | "license" | "fha_roster" | "eo_policy" | "coverage" | "product" | "capacity" | "time_off" | "past_due")[];
+                /** @example false */
+                pass_over_past_due: boolean;
+                eo_minimum_per_claim: string | null;
+            };
+            /** @description The company's appraisers licensed (in any standing) in the subject's state: the eligible by rank, then the rest by name */
+            candidates: {
+                /**
+                 * Format: uuid
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+                /** @example Avery Appraiser */
+                name: string;
+                /** @example true */
+                eligible: boolean;
+                rank: number | null;
+                score: number | null;
+                points: components["schemas"]["FactorPoints"] | null;
+                failed_filters: components["schemas"]["FailedFilter"][];
+                distance_miles: number | null;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-27T15:02:11.000Z
+             */
+            made_at: string;
         };
         /** @description The action was taken */
         ActionResult: {
@@ -13213,7 +13619,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The panel, by name */
+            /** @description The panel: the eligible by rank, then the rest by name */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13239,11 +13645,151 @@ export interface operations {
                      *         "turned_down_this_order": false,
                      *         "is_current": true,
                      *         "credential_problems": [],
-                     *         "excluded_by_client": null
+                     *         "excluded_by_client": null,
+                     *         "eligible": true,
+                     *         "rank": 1,
+                     *         "score": 104.5,
+                     *         "points": {
+                     *           "distance": 26.4,
+                     *           "workload": 21,
+                     *           "turn_time": 14.7,
+                     *           "on_time": 19,
+                     *           "quality": 18.4,
+                     *           "fee": 5
+                     *         },
+                     *         "failed_filters": [],
+                     *         "distance_miles": 12.1
                      *       }
                      *     ]
                      */
                     "application/json": components["schemas"]["AppraiserCandidate"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAssignmentDecisions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *         "made_by": "auto_assign",
+                     *         "chosen": {
+                     *           "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *           "name": "Avery Appraiser"
+                     *         },
+                     *         "rules": {
+                     *           "weights": {
+                     *             "distance": 3,
+                     *             "workload": 3,
+                     *             "turn_time": 2,
+                     *             "on_time": 2,
+                     *             "quality": 2,
+                     *             "fee": 1
+                     *           },
+                     *           "filters": [
+                     *             "active",
+                     *             "not_turned_down",
+                     *             "not_excluded",
+                     *             "license",
+                     *             "eo_policy",
+                     *             "coverage",
+                     *             "product",
+                     *             "capacity",
+                     *             "time_off"
+                     *           ],
+                     *           "pass_over_past_due": false,
+                     *           "eo_minimum_per_claim": null
+                     *         },
+                     *         "candidates": [
+                     *           {
+                     *             "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *             "name": "Avery Appraiser",
+                     *             "eligible": true,
+                     *             "rank": 1,
+                     *             "score": 104.5,
+                     *             "points": {
+                     *               "distance": 26.4,
+                     *               "workload": 21,
+                     *               "turn_time": 14.7,
+                     *               "on_time": 19,
+                     *               "quality": 18.4,
+                     *               "fee": 5
+                     *             },
+                     *             "failed_filters": [],
+                     *             "distance_miles": 12.1
+                     *           },
+                     *           {
+                     *             "appraiser_id": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+                     *             "name": "Marcus Fontenot",
+                     *             "eligible": false,
+                     *             "rank": null,
+                     *             "score": null,
+                     *             "points": null,
+                     *             "failed_filters": [
+                     *               {
+                     *                 "filter": "coverage",
+                     *                 "reason": "Covers neither Travis County, TX nor ZIP 78701; home is 62.4 miles away, beyond a 40-mile radius"
+                     *               }
+                     *             ],
+                     *             "distance_miles": 62.4
+                     *           }
+                     *         ],
+                     *         "made_at": "2026-11-27T15:02:11.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AssignmentDecision"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14340,6 +14886,685 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAppraiserCoverage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the appraiser takes orders: a subject in one of the counties or ZIP codes, or within the radius of home, is covered; and the products they take */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "counties": [
+                     *         {
+                     *           "fips": "48453",
+                     *           "name": "Travis County",
+                     *           "state": "TX"
+                     *         },
+                     *         {
+                     *           "fips": "48491",
+                     *           "name": "Williamson County",
+                     *           "state": "TX"
+                     *         }
+                     *       ],
+                     *       "zips": [
+                     *         "78610"
+                     *       ],
+                     *       "home": {
+                     *         "latitude": 30.2672,
+                     *         "longitude": -97.7431
+                     *       },
+                     *       "radius_miles": 40,
+                     *       "products": [
+                     *         {
+                     *           "id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                     *           "name": "Full Appraisal (1004)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserCoverage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putAppraiserCoverage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "counties": [
+                 *         "48453",
+                 *         "48491"
+                 *       ],
+                 *       "zips": [
+                 *         "78610"
+                 *       ],
+                 *       "home": {
+                 *         "latitude": 30.2672,
+                 *         "longitude": -97.7431
+                 *       },
+                 *       "radius_miles": 40,
+                 *       "product_ids": [
+                 *         "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppraiserCoverageRequest"];
+                /**
+                 * @example {
+                 *       "counties[]": [
+                 *         "48453",
+                 *         "48491"
+                 *       ],
+                 *       "zips[]": [
+                 *         "78610"
+                 *       ],
+                 *       "home[latitude]": 30.2672,
+                 *       "home[longitude]": -97.7431,
+                 *       "radius_miles": 40,
+                 *       "product_ids[]": [
+                 *         "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    "counties[]": string[];
+                    "zips[]": string[];
+                    /**
+                     * @description Decimal degrees
+                     * @example 30.2672
+                     */
+                    "home[latitude]"?: number;
+                    /**
+                     * @description Decimal degrees
+                     * @example -97.7431
+                     */
+                    "home[longitude]"?: number;
+                    /**
+                     * @description Needs home
+                     * @example 40
+                     */
+                    radius_miles?: number | null;
+                    "product_ids[]"?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The coverage, as it now is */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "counties": [
+                     *         {
+                     *           "fips": "48453",
+                     *           "name": "Travis County",
+                     *           "state": "TX"
+                     *         },
+                     *         {
+                     *           "fips": "48491",
+                     *           "name": "Williamson County",
+                     *           "state": "TX"
+                     *         }
+                     *       ],
+                     *       "zips": [
+                     *         "78610"
+                     *       ],
+                     *       "home": {
+                     *         "latitude": 30.2672,
+                     *         "longitude": -97.7431
+                     *       },
+                     *       "radius_miles": 40,
+                     *       "products": [
+                     *         {
+                     *           "id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                     *           "name": "Full Appraisal (1004)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserCoverage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAppraiserTimeOff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ending today or later */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f",
+                     *         "starts_on": "2026-12-23",
+                     *         "ends_on": "2027-01-02",
+                     *         "note": "Holidays with family"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["TimeOff"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addAppraiserTimeOff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "starts_on": "2026-12-23",
+                 *       "ends_on": "2027-01-02",
+                 *       "note": "Holidays with family"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TimeOffRequest"];
+                /**
+                 * @example {
+                 *       "starts_on": "2026-12-23",
+                 *       "ends_on": "2027-01-02",
+                 *       "note": "Holidays with family"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description YYYY-MM-DD: the first day away
+                     * @example 2026-12-23
+                     */
+                    starts_on: string;
+                    /**
+                     * @description YYYY-MM-DD: the last day away, on or after starts_on
+                     * @example 2027-01-02
+                     */
+                    ends_on: string;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Days the appraiser is away: no order is offered to them by the engine */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f",
+                     *       "starts_on": "2026-12-23",
+                     *       "ends_on": "2027-01-02",
+                     *       "note": "Holidays with family"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TimeOff"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAppraiserTimeOff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+                /**
+                 * @description The time off
+                 * @example 3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f
+                 */
+                time_off_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSelectionRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's rules for choosing an appraiser */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "weights": {
+                     *         "distance": 3,
+                     *         "workload": 3,
+                     *         "turn_time": 2,
+                     *         "on_time": 2,
+                     *         "quality": 2,
+                     *         "fee": 1
+                     *       },
+                     *       "pass_over_past_due": true,
+                     *       "eo_minimum_per_claim": "1000000.00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SelectionRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeSelectionRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "weights": {
+                 *         "distance": 4,
+                 *         "workload": 3,
+                 *         "turn_time": 2,
+                 *         "on_time": 2,
+                 *         "quality": 2,
+                 *         "fee": 0
+                 *       },
+                 *       "pass_over_past_due": true,
+                 *       "eo_minimum_per_claim": "1000000.00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SelectionRulesRequest"];
+                /**
+                 * @example {
+                 *       "weights[distance]": 4,
+                 *       "weights[workload]": 3,
+                 *       "weights[turn_time]": 2,
+                 *       "weights[on_time]": 2,
+                 *       "weights[quality]": 2,
+                 *       "weights[fee]": 0,
+                 *       "pass_over_past_due": true,
+                 *       "eo_minimum_per_claim": "1000000.00"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description 0 (ignored) to 10. Nearer the subject from home scores more (unknown distance: half)
+                     * @example 4
+                     */
+                    "weights[distance]"?: number;
+                    /**
+                     * @description 0 (ignored) to 10. Fewer open orders, for their capacity, scores more
+                     * @example 3
+                     */
+                    "weights[workload]"?: number;
+                    /**
+                     * @description 0 (ignored) to 10. A shorter mean time from acceptance to submission over the last year scores more
+                     * @example 2
+                     */
+                    "weights[turn_time]"?: number;
+                    /**
+                     * @description 0 (ignored) to 10. More reports submitted by their due date over the last year scores more
+                     * @example 2
+                     */
+                    "weights[on_time]"?: number;
+                    /**
+                     * @description 0 (ignored) to 10. Fewer reports sent back for a revision or a reconsideration of value over the last year scores more
+                     * @example 2
+                     */
+                    "weights[quality]"?: number;
+                    /**
+                     * @description 0 (ignored) to 10. A lower last accepted fee for the order's product scores more
+                     * @example 0
+                     */
+                    "weights[fee]"?: number;
+                    /** @example true */
+                    pass_over_past_due?: boolean;
+                    eo_minimum_per_claim?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The company's rules for choosing an appraiser */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "weights": {
+                     *         "distance": 3,
+                     *         "workload": 3,
+                     *         "turn_time": 2,
+                     *         "on_time": 2,
+                     *         "quality": 2,
+                     *         "fee": 1
+                     *       },
+                     *       "pass_over_past_due": true,
+                     *       "eo_minimum_per_claim": "1000000.00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SelectionRules"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -584,6 +584,11 @@ export interface AppraiserProfilesTable {
   fha_roster: Generated<boolean>;
   w9_on_file: Generated<boolean>;
   capacity: number | null;
+  /** Where the appraiser works from (migration 0044); both or neither. */
+  home_latitude: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  home_longitude: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  /** How far from home they take orders, in miles; null: only their counties and ZIP codes. */
+  radius_miles: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: UpdatedAt;
 }
 
@@ -616,6 +621,49 @@ export interface ClientAppraiserExclusionsTable {
   appraiser_id: string;
   reason: string;
   excluded_by: string | null;
+  created_at: Generated<Date>;
+}
+
+/** A county (5-digit FIPS) or ZIP code an appraiser takes orders in (migration 0044). */
+export interface AppraiserCoverageTable {
+  appraiser_id: string;
+  kind: 'county' | 'zip';
+  code: string;
+}
+
+/** A product an appraiser takes; none listed: every product of the company. */
+export interface AppraiserProductsTable {
+  appraiser_id: string;
+  product_id: string;
+}
+
+/** Days an appraiser is away, both ends included (YYYY-MM-DD). */
+export interface AppraiserTimeOffTable {
+  id: Generated<string>;
+  appraiser_id: string;
+  starts_on: string;
+  ends_on: string;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
+/** A company's rules for the assignment engine (docs/assignment.md, "The engine"). */
+export interface CompanySelectionRulesTable {
+  company_id: string;
+  weights: ColumnType<Record<string, number>, string, string>;
+  pass_over_past_due: boolean;
+  eo_minimum_cents: ColumnType<string | null, string | null, string | null>;
+  updated_at: Generated<Date>;
+}
+
+/** A decision of the engine: every candidate with its verdicts and points (migration 0044). */
+export interface AssignmentDecisionsTable {
+  id: Generated<string>;
+  order_id: string;
+  made_by: 'auto_assign' | 'picker';
+  chosen_appraiser_id: string | null;
+  rules: ColumnType<unknown, string, string>;
+  candidates: ColumnType<unknown[], string, string>;
   created_at: Generated<Date>;
 }
 
@@ -666,6 +714,11 @@ export interface Database {
   appraiser_credential_changes: AppraiserCredentialChangesTable;
   credential_expiry_notices: CredentialExpiryNoticesTable;
   client_appraiser_exclusions: ClientAppraiserExclusionsTable;
+  appraiser_coverage: AppraiserCoverageTable;
+  appraiser_products: AppraiserProductsTable;
+  appraiser_time_off: AppraiserTimeOffTable;
+  company_selection_rules: CompanySelectionRulesTable;
+  assignment_decisions: AssignmentDecisionsTable;
 }
 
 export type User = Selectable<UsersTable>;

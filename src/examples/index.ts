@@ -10,6 +10,7 @@ import { ORDER_LIST_EXAMPLES } from './order-lists.ts';
 import { PAYMENT_EXAMPLES } from './payments.ts';
 import { PEOPLE_EXAMPLES } from './people.ts';
 import { RECORD_EXAMPLES } from './records.ts';
+import { SELECTION_EXAMPLES } from './selection.ts';
 import { TIMELINE_EXAMPLES } from './timeline.ts';
 import { WEBHOOK_EXAMPLES } from './webhooks.ts';
 
@@ -32,6 +33,7 @@ const named: NamedExample[] = [
   ...WEBHOOK_EXAMPLES,
   ...TIMELINE_EXAMPLES,
   ...CREDENTIAL_EXAMPLES,
+  ...SELECTION_EXAMPLES,
 ];
 
 export const API_EXAMPLES: ApiExamples = {

@@ -363,6 +363,12 @@ export const APPRAISER_CANDIDATE: Static<typeof AppraiserCandidate> = {
   is_current: true,
   credential_problems: [],
   excluded_by_client: null,
+  eligible: true,
+  rank: 1,
+  score: 104.5,
+  points: { distance: 26.4, workload: 21, turn_time: 14.7, on_time: 19, quality: 18.4, fee: 5 },
+  failed_filters: [],
+  distance_miles: 12.1,
 };
 
 export const ACTION_RESULT: Static<typeof ActionResponse> = { success: true, status: SCHEDULED };

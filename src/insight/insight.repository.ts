@@ -89,13 +89,3 @@ export async function companyFigures(
                          LIMIT 100) a), '[]') AS panel`.execute(db);
   return rows[0]!;
 }
-
-export async function isCompany(db: Db, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('id', '=', id)
-    .where('kind', '=', 'company')
-    .executeTakeFirst();
-  return row !== undefined;
-}

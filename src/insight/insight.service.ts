@@ -1,7 +1,8 @@
 import type { AuthUser } from '../auth/principal.ts';
 import type { Db } from '../db/connection.ts';
 import { notFound } from '../errors/app-error.ts';
-import { companyFigures, isCompany, type Period, type TurnTimeRow } from './insight.repository.ts';
+import { isCompany } from '../organizations/organization.repository.ts';
+import { companyFigures, type Period, type TurnTimeRow } from './insight.repository.ts';
 import type { Insight, InsightQuery } from './insight.schemas.ts';
 
 type Terms = Record<string, string>;

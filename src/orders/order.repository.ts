@@ -113,33 +113,6 @@ export async function overdueTimers(db: Db): Promise<{ offerTimeout: number; aut
   return { offerTimeout: row.offer_timeout ?? 0, autoAssign: row.auto_assign ?? 0 };
 }
 
-/**
- * The company's appraiser with the fewest open orders (the oldest on the panel breaks ties) for
- * an order: never one who turned this order down (rejected it, let its offer time out, or had
- * their condition refused; as the picker says `turned_down_this_order`), nor one the order's
- * lender asked not to use (its do-not-use list), nor one deactivated.
- */
-export async function leastBusyAppraiser(
-  trx: Trx,
-  companyId: string,
-  orderId: string,
-): Promise<{ id: string } | undefined> {
-  const { rows } = await sql<{ id: string }>`
-    SELECT u.id FROM users u
-     WHERE u.organization_id = ${companyId} AND u.role = 'appraiser' AND u.deactivated_at IS NULL
-       AND NOT EXISTS (SELECT 1 FROM order_history h
-                        WHERE h.order_id = ${orderId}
-                          AND h.action IN ('reject_assignment', 'offer_timeout', 'reject_assignment_condition')
-                          AND h.details->>'appraiser_id' = u.id::text)
-       AND NOT EXISTS (SELECT 1 FROM client_appraiser_exclusions x
-                        JOIN orders o ON o.id = ${orderId} AND x.client_id = o.client_id
-                       WHERE x.company_id = ${companyId} AND x.appraiser_id = u.id)
-     ORDER BY (SELECT count(*) FROM orders o WHERE o.appraiser_id = u.id
-                AND o.status NOT IN ('Completed', 'Fulfilled', 'Cancelled')), u.created_at, u.id
-     LIMIT 1`.execute(trx);
-  return rows[0];
-}
-
 /** What an order's create names, as the client's configuration knows it (order.create.ts). */
 export interface CreateLookups {
   /** The client the order is for: the one named, else the only client the staff's company serves. */

@@ -2,13 +2,15 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { timerLag, timerLastRun } from '../metrics/metrics.ts';
 import { performSystemAction } from './order.actions.ts';
-import { leastBusyAppraiser, nextAutoAssignment, nextExpiredOffer } from './order.repository.ts';
+import { decideAssignment } from '../panel/selection.service.ts';
+import { nextAutoAssignment, nextExpiredOffer } from './order.repository.ts';
 
 /**
  * The workflow's system events that come from the clock, run by every process:
  * - an offer not answered within ASSIGNMENT_OFFER_TIMEOUT_MINUTES times out;
- * - an order in Auto assign processing is offered to the company's appraiser with the fewest
- *   open orders who has not turned it down (or goes back to Unassigned when no one is left).
+ * - an order in Auto assign processing is offered to the assignment engine's first choice
+ *   (panel/selection.service.ts: the hard filters, then the company's weights), the decision
+ *   stored with the offer; with no one left the order goes back to Unassigned.
  * Orders are claimed with FOR UPDATE SKIP LOCKED, so several processes never act twice.
  */
 export class WorkflowTimers {
@@ -79,7 +81,11 @@ export class WorkflowTimers {
         const order = await nextAutoAssignment(trx);
         if (!order) return true;
         timerLag.observe({ timer: 'auto_assign' }, secondsSince(order.due_at));
-        const appraiser = await leastBusyAppraiser(trx, order.company_id, order.id);
+        const decision = await decideAssignment(trx, order.id, {
+          now: new Date(),
+          timeZone: this.#config.timeZone,
+        });
+        const appraiser = decision.appraiserId === null ? null : { id: decision.appraiserId };
         const offerExpiresAt = new Date(Date.now() + this.#config.assignmentOfferTimeoutMinutes * 60_000);
         const changedNow = appraiser
           ? await performSystemAction(
@@ -94,11 +100,21 @@ export class WorkflowTimers {
               },
               {
                 appraiser_id: appraiser.id,
+                decision_id: decision.decisionId,
                 vendor_due_date: order.due_date.toISOString(),
                 offer_expires_at: offerExpiresAt.toISOString(),
               },
             )
-          : await performSystemAction(trx, order.id, 'auto_assign_failed', this.#config);
+          : await performSystemAction(
+              trx,
+              order.id,
+              'auto_assign_failed',
+              this.#config,
+              {},
+              {
+                decision_id: decision.decisionId,
+              },
+            );
         if (changedNow) changed += 1;
         return false;
       });

@@ -6,8 +6,8 @@ import type { OrderChanges } from './order.changes.ts';
 import { ReadCache } from './order.changes.ts';
 import { orderQueues } from './order.queues.ts';
 import { countScope } from './order.scope.ts';
-import { AppraiserCandidate, OrderQueues } from './pipeline.schemas.ts';
-import { appraiserCandidates } from './pipeline.service.ts';
+import { AppraiserCandidate, AssignmentDecision, OrderQueues } from './pipeline.schemas.ts';
+import { appraiserCandidates, assignmentDecisions } from './pipeline.service.ts';
 
 /** The staff pipeline: the queues with their counts, and the appraiser picker of an order. */
 export function registerPipelineRoutes(app: AppInstance, deps: AppDeps & { changes: OrderChanges }): void {
@@ -46,13 +46,34 @@ export function registerPipelineRoutes(app: AppInstance, deps: AppDeps & { chang
       schema: {
         operationId: 'listAppraiserCandidates',
         tags: ['orders'],
-        summary: "The appraisers who could take the order, with each one's workload and last fee",
+        summary: 'The panel ranked for the order by the assignment engine, with the reasons',
         description:
-          "The panel of the order's company, by name: open orders, next due dates, the fee last accepted for the order's (first) product, and whether they already turned this order down. Offer with PUT /orders/{order_id}/assign.",
+          "The panel of the order's company: first those who pass every hard filter, by rank, with each factor's points; then those a filter stops, by name, with each filter that stops them. Beside each: open orders, next due dates, the fee last accepted for the order's (first) product, and whether they already turned this order down. Offer with PUT /orders/{order_id}/assign.",
         params: OrderParams,
-        response: { 200: Type.Array(ref(AppraiserCandidate), { description: 'The panel, by name' }) },
+        response: {
+          200: Type.Array(ref(AppraiserCandidate), {
+            description: 'The panel: the eligible by rank, then the rest by name',
+          }),
+        },
       },
     },
     (request) => appraiserCandidates(db, principalOf(request).user, config, request.params.order_id),
+  );
+
+  app.get(
+    '/orders/:order_id/assignment_decisions',
+    {
+      config: { roles: ['staff', 'operator'] },
+      schema: {
+        operationId: 'listAssignmentDecisions',
+        tags: ['orders'],
+        summary: "The assignment engine's decisions on the order, newest first, with why",
+        description:
+          "Each time the engine chose (auto_assign): the rules it applied, whom it chose, and every candidate with the filters that stopped them or the points that ranked them. The company's staff and operators; the latest 20.",
+        params: OrderParams,
+        response: { 200: Type.Array(ref(AssignmentDecision), { description: 'Newest first' }) },
+      },
+    },
+    (request) => assignmentDecisions(db, principalOf(request).user, request.params.order_id),
   );
 }

@@ -1,5 +1,7 @@
-import { Type } from 'typebox';
-import { Id, Nullable } from '../schemas/common.ts';
+import { Type, type TNumber } from 'typebox';
+import { FILTERS } from '../panel/selection.engine.ts';
+import { FACTORS, SelectionWeights, type Factor } from '../panel/selection-rules.schemas.ts';
+import { Id, Nullable, ref } from '../schemas/common.ts';
 import { STATUSES } from '../workflow/statuses.ts';
 import { QUEUES } from './order.queues.ts';
 
@@ -46,6 +48,24 @@ export const OrderQueues = Type.Object(
   },
 );
 
+export const FailedFilter = Type.Object(
+  {
+    filter: Type.Enum([...FILTERS], { description: 'The hard filter (docs/assignment.md, "The engine")' }),
+    reason: Type.String({ description: 'Why, as a coordinator reads it' }),
+  },
+  { $id: 'FailedFilter', description: 'A hard filter an appraiser fails for an order' },
+);
+
+export const FactorPoints = Type.Object(
+  Object.fromEntries(
+    FACTORS.map((factor) => [
+      factor,
+      Type.Number({ description: `Points for ${factor.replace('_', ' ')}: 0 to 10 × its weight` }),
+    ]),
+  ) as Record<Factor, TNumber>,
+  { $id: 'FactorPoints', description: "Each factor's points in the score" },
+);
+
 export const AppraiserCandidate = Type.Object(
   {
     id: Id(),
@@ -73,9 +93,64 @@ export const AppraiserCandidate = Type.Object(
           "The reason the order's lender gave for not using them (its do-not-use list); null: it gave none. The service never offers them this lender's orders",
       }),
     ),
+    eligible: Type.Boolean({ description: 'Passes every hard filter: the engine may choose them' }),
+    rank: Nullable(
+      Type.Integer({
+        minimum: 1,
+        description: "The engine's order of choice, 1 first; null: a filter stops them",
+      }),
+    ),
+    score: Nullable(Type.Number({ description: 'The sum of points; null: a filter stops them' })),
+    points: Nullable(ref(FactorPoints)),
+    failed_filters: Type.Array(ref(FailedFilter), {
+      description: 'Each hard filter that stops them, in the order the engine applies them; empty: none',
+    }),
+    distance_miles: Nullable(
+      Type.Number({ description: 'From their home to the subject, in miles; null: either location unknown' }),
+    ),
   },
   {
     $id: 'AppraiserCandidate',
-    description: 'An appraiser of the panel, as the picker of one order shows them',
+    description:
+      'An appraiser of the panel, as the picker of one order shows them: ranked by the assignment engine (docs/assignment.md)',
   },
+);
+
+export const AssignmentDecision = Type.Object(
+  {
+    id: Id(),
+    made_by: Type.Enum(['auto_assign', 'picker'], {
+      description: 'auto_assign: the engine chose on its own',
+    }),
+    chosen: Nullable(
+      Type.Object({ id: Id(), name: Type.String() }, { description: 'Whom it chose; null: nobody passed' }),
+    ),
+    rules: Type.Object(
+      {
+        weights: ref(SelectionWeights),
+        filters: Type.Array(Type.Enum([...FILTERS]), { description: 'The hard filters in force, in order' }),
+        pass_over_past_due: Type.Boolean(),
+        eo_minimum_per_claim: Nullable(Type.String({ description: 'A decimal amount; null: any' })),
+      },
+      { description: 'The rules as they were when it decided' },
+    ),
+    candidates: Type.Array(
+      Type.Object({
+        appraiser_id: Id(),
+        name: Type.String(),
+        eligible: Type.Boolean(),
+        rank: Nullable(Type.Integer({ minimum: 1 })),
+        score: Nullable(Type.Number()),
+        points: Nullable(ref(FactorPoints)),
+        failed_filters: Type.Array(ref(FailedFilter)),
+        distance_miles: Nullable(Type.Number()),
+      }),
+      {
+        description:
+          "The company's appraisers licensed (in any standing) in the subject's state: the eligible by rank, then the rest by name",
+      },
+    ),
+    made_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'AssignmentDecision', description: 'A choice of the assignment engine, with why' },
 );

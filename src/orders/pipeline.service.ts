@@ -2,21 +2,20 @@ import type { AuthUser } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError } from '../errors/app-error.ts';
-import { formatDate, localDay } from '../format/dates.ts';
+import { formatDate } from '../format/dates.ts';
 import { centsToDecimal } from '../format/money.ts';
 import { orderProductIds } from './order.repository.ts';
 import { findVisibleOrder } from './order.store.ts';
 import { findAppraiserCandidates } from './pipeline.repository.ts';
-import { credentialProblems } from '../panel/credential.checks.ts';
-import { findSelectionCredentials } from '../panel/credential.repository.ts';
-import { findExclusionReasons } from '../panel/exclusion.repository.ts';
-import { findState } from '../reference/geography.ts';
+import type { RankedCandidate } from '../panel/selection.engine.ts';
+import { findDecisions, findSelectionOrder } from '../panel/selection.repository.ts';
+import { rankForOrder, type StoredRules } from '../panel/selection.service.ts';
 
 /**
- * The appraiser picker of an order: the panel of the order's company, each appraiser with the
- * figures a coordinator weighs before an offer and what keeps them from this order (the
- * subject's state license, the insurance, the FHA roster, their capacity: panel/credential.checks.ts).
- * Staff of the company and operators only.
+ * The appraiser picker of an order: the panel of the order's company ranked by the assignment
+ * engine (panel/selection.engine.ts): first those who pass every hard filter, by score, each
+ * factor's points shown; then everyone a filter stops, with the reasons. Beside each, the figures
+ * a coordinator weighs before an offer. Staff of the company and operators only.
  */
 export async function appraiserCandidates(db: Db, user: AuthUser, config: Config, orderId: string) {
   const order = await findVisibleOrder(db, user, orderId, {
@@ -24,35 +23,77 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
   });
   if (user.role !== 'staff' && user.role !== 'operator')
     throw new AppError('forbidden', "Only the company's staff choose its appraisers");
+  const selectionOrder = await findSelectionOrder(db, order.id);
   const [productId = null] = await orderProductIds(db, order.id);
-  const rows = await findAppraiserCandidates(db, {
-    companyId: order.company_id,
-    orderId: order.id,
-    productId,
-  });
+  const [rows, ranking] = await Promise.all([
+    findAppraiserCandidates(db, { companyId: order.company_id, orderId: order.id, productId }),
+    rankForOrder(db, selectionOrder!, { now: new Date(), timeZone: config.timeZone, licensedInState: false }),
+  ]);
+  const figures = new Map(rows.map((row) => [row.id, row]));
+  const facts = new Map(ranking.panel.map((appraiser) => [appraiser.id, appraiser]));
   const date = (value: Date) => formatDate(value, config.timeZone)!;
-  const credentials = await findSelectionCredentials(
-    db,
-    rows.map((row) => row.id),
-    order.state_id,
-  );
-  const excluded = await findExclusionReasons(db, order.company_id, order.client_id);
-  const needs = {
-    state: findState(order.state_id)?.code ?? order.state_id,
-    fha: order.loan_type === 'fha',
-    today: localDay(new Date(), config.timeZone),
-  };
-  return rows.map((row) => ({
-    id: row.id,
-    name: `${row.first_name} ${row.last_name}`,
-    email: row.email,
-    open_orders: Number(row.open_orders),
-    next_due_dates: (row.next_due_dates ?? []).map(date),
-    last_accepted_fee: centsToDecimal(row.last_fee_cents),
-    last_accepted_on: row.last_assigned_at ? date(row.last_assigned_at) : null,
-    turned_down_this_order: row.turned_down,
-    is_current: order.appraiser_id === row.id,
-    credential_problems: credentialProblems(credentials.get(row.id), Number(row.open_orders), needs),
-    excluded_by_client: excluded.get(row.id) ?? null,
-  }));
+  const credentialFilters = new Set(['license', 'fha_roster', 'eo_policy', 'capacity']);
+  return ranking.ranked.map((candidate) => {
+    const row = figures.get(candidate.appraiser_id)!;
+    return {
+      id: row.id,
+      name: `${row.first_name} ${row.last_name}`,
+      email: row.email,
+      open_orders: Number(row.open_orders),
+      next_due_dates: (row.next_due_dates ?? []).map(date),
+      last_accepted_fee: centsToDecimal(row.last_fee_cents),
+      last_accepted_on: row.last_assigned_at ? date(row.last_assigned_at) : null,
+      turned_down_this_order: row.turned_down,
+      is_current: order.appraiser_id === row.id,
+      credential_problems: candidate.failed
+        .filter((failure) => credentialFilters.has(failure.filter))
+        .map((failure) => failure.reason),
+      excluded_by_client: facts.get(row.id)?.excluded_reason ?? null,
+      eligible: candidate.eligible,
+      rank: candidate.rank,
+      score: candidate.score,
+      points: candidate.points,
+      failed_filters: candidate.failed,
+      distance_miles: candidate.distance_miles,
+    };
+  });
+}
+
+/** The most decisions one answer lists: an order is auto-assigned a few times at most. */
+export const DECISIONS_LISTED = 20;
+
+/** The engine's decisions on an order, newest first: staff of the order's company and operators. */
+export async function assignmentDecisions(db: Db, user: AuthUser, orderId: string) {
+  const order = await findVisibleOrder(db, user, orderId, { columns: [] });
+  if (user.role !== 'staff' && user.role !== 'operator')
+    throw new AppError('forbidden', "Only the company's staff read how its appraisers were chosen");
+  const rows = await findDecisions(db, order.id, DECISIONS_LISTED);
+  return rows.map((row) => {
+    const rules = row.rules as StoredRules;
+    return {
+      id: row.id,
+      made_by: row.made_by,
+      chosen:
+        row.chosen_appraiser_id !== null && row.chosen_name !== null
+          ? { id: row.chosen_appraiser_id, name: row.chosen_name }
+          : null,
+      rules: {
+        weights: rules.weights,
+        filters: rules.filters,
+        pass_over_past_due: rules.pass_over_past_due,
+        eo_minimum_per_claim: centsToDecimal(rules.eo_minimum_cents),
+      },
+      candidates: (row.candidates as RankedCandidate[]).map((candidate) => ({
+        appraiser_id: candidate.appraiser_id,
+        name: candidate.name,
+        eligible: candidate.eligible,
+        rank: candidate.rank,
+        score: candidate.score,
+        points: candidate.points,
+        failed_filters: candidate.failed,
+        distance_miles: candidate.distance_miles,
+      })),
+      made_at: row.created_at.toISOString(),
+    };
+  });
 }

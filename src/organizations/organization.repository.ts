@@ -64,3 +64,14 @@ export async function companySubmissionFee(db: Db, companyId: string): Promise<b
     .executeTakeFirst();
   return row?.submission_fee_cents ? BigInt(row.submission_fee_cents) : null;
 }
+
+/** Whether the id names a company (an appraisal management company's organization). */
+export async function isCompany(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', id)
+    .where('kind', '=', 'company')
+    .executeTakeFirst();
+  return row !== undefined;
+}

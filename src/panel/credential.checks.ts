@@ -1,9 +1,10 @@
 import { usDay } from '../format/dates.ts';
+import { centsToCurrency } from '../format/money.ts';
 import type { SelectionCredentials } from './credential.repository.ts';
 
 /**
  * What keeps an appraiser from an order under the rules of selection (docs/assignment.md,
- * "What the picker checks"), as sentences a coordinator reads beside the name. Plain rules on
+ * "Hard filters"), as sentences a coordinator reads beside the name. Plain rules on
  * plain values: the picker shows them, and the assignment engine takes them as its hard filters.
  */
 export interface OrderNeeds {
@@ -13,29 +14,43 @@ export interface OrderNeeds {
   fha: boolean;
   /** Today, YYYY-MM-DD, in the deployment's time zone: a credential is valid through its last day. */
   today: string;
+  /** The least E&O coverage per claim the company accepts, in cents; null or absent: any. */
+  eoMinimumCents?: bigint | null;
 }
 
-export function credentialProblems(
-  credentials: SelectionCredentials | undefined,
+/** The hard filters of the engine that read credentials (panel/selection.engine.ts has the rest). */
+export type CredentialFilter = 'license' | 'fha_roster' | 'eo_policy' | 'capacity';
+
+/** Each credential filter the appraiser fails for the order, with the sentence that says why. */
+export function credentialFailures(
+  credentials: Omit<SelectionCredentials, 'appraiser_id'> | undefined,
   openOrders: number,
   needs: OrderNeeds,
-): string[] {
-  const problems: string[] = [];
+): { filter: CredentialFilter; reason: string }[] {
+  const failures: { filter: CredentialFilter; reason: string }[] = [];
+  const fail = (filter: CredentialFilter) => (reason: string) => failures.push({ filter, reason });
+  const license = fail('license');
   const level = credentials?.license_level ?? null;
   const licenseEnds = credentials?.license_expires_on ?? null;
-  if (level === null || licenseEnds === null) problems.push(`No license in ${needs.state}`);
-  else if (licenseEnds < needs.today)
-    problems.push(`The ${needs.state} license expired on ${usDay(licenseEnds)}`);
+  if (level === null || licenseEnds === null) license(`No license in ${needs.state}`);
+  else if (licenseEnds < needs.today) license(`The ${needs.state} license expired on ${usDay(licenseEnds)}`);
   else if (level === 'trainee')
-    problems.push(`A trainee in ${needs.state}: a trainee does not sign a report alone`);
+    license(`A trainee in ${needs.state}: a trainee does not sign a report alone`);
   else if (needs.fha && level === 'licensed')
-    problems.push(`An FHA loan needs a certified appraiser; licensed in ${needs.state}`);
-  if (needs.fha && !credentials?.fha_roster) problems.push('Not on the FHA roster (an FHA loan)');
+    license(`An FHA loan needs a certified appraiser; licensed in ${needs.state}`);
+  if (needs.fha && !credentials?.fha_roster) fail('fha_roster')('Not on the FHA roster (an FHA loan)');
+  const policy = fail('eo_policy');
   const policyEnds = credentials?.eo_expires_on ?? null;
-  if (policyEnds === null) problems.push('No errors-and-omissions policy on file');
-  else if (policyEnds < needs.today) problems.push(`The E&O policy expired on ${usDay(policyEnds)}`);
+  const perClaim = credentials?.eo_per_claim_cents ?? null;
+  const minimum = needs.eoMinimumCents ?? null;
+  if (policyEnds === null) policy('No errors-and-omissions policy on file');
+  else if (policyEnds < needs.today) policy(`The E&O policy expired on ${usDay(policyEnds)}`);
+  else if (minimum !== null && perClaim !== null && BigInt(perClaim) < minimum)
+    policy(
+      `E&O coverage of ${centsToCurrency(perClaim)} per claim is below the company's minimum of ${centsToCurrency(minimum)}`,
+    );
   const capacity = credentials?.capacity ?? null;
   if (capacity !== null && openOrders >= capacity)
-    problems.push(`At capacity: ${openOrders} open orders of ${capacity}`);
-  return problems;
+    fail('capacity')(`At capacity: ${openOrders} open orders of ${capacity}`);
+  return failures;
 }

@@ -234,39 +234,14 @@ export function findChanges(db: Db, appraiserId: string, limit: number) {
     .execute();
 }
 
-/** What the selection of appraisers for an order weighs of each one's credentials (credential.checks.ts). */
+/** What the selection of appraisers for an order weighs of each one's credentials (credential.checks.ts; selection.repository.ts reads them). */
 export interface SelectionCredentials {
   appraiser_id: string;
   license_level: LicenseLevel | null;
   license_expires_on: string | null;
   eo_expires_on: string | null;
+  /** bigint as text; null without a policy. */
+  eo_per_claim_cents?: string | null;
   fha_roster: boolean;
   capacity: number | null;
-}
-
-/** The credentials of these appraisers that bear on an order in the state `stateId`, in one read. */
-export async function findSelectionCredentials(
-  db: Db,
-  appraiserIds: string[],
-  stateId: string,
-): Promise<Map<string, SelectionCredentials>> {
-  if (appraiserIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users as u')
-    .leftJoin('appraiser_licenses as l', (join) =>
-      join.onRef('l.appraiser_id', '=', 'u.id').on('l.state_id', '=', stateId),
-    )
-    .leftJoin('appraiser_eo_policies as e', 'e.appraiser_id', 'u.id')
-    .leftJoin('appraiser_profiles as p', 'p.appraiser_id', 'u.id')
-    .select([
-      'u.id as appraiser_id',
-      'l.level as license_level',
-      'l.expires_on as license_expires_on',
-      'e.expires_on as eo_expires_on',
-      sql<boolean>`coalesce(p.fha_roster, false)`.as('fha_roster'),
-      'p.capacity',
-    ])
-    .where('u.id', 'in', appraiserIds)
-    .execute();
-  return new Map(rows.map((row) => [row.appraiser_id, row]));
 }

@@ -51,7 +51,7 @@ export const EXPIRING_WITHIN_DAYS = 60;
 const OWN_CREDENTIALS = { by: 'person', what: 'change their credentials' } as const;
 
 /** The appraiser the path names, if the caller reaches them; else 404 as for none. */
-async function appraiserInReach(db: Db, user: AuthUser, appraiserId: string): Promise<AppraiserRow> {
+export async function appraiserInReach(db: Db, user: AuthUser, appraiserId: string): Promise<AppraiserRow> {
   const appraiser = isUuid(appraiserId) ? await findAppraiser(db, appraiserId) : undefined;
   const reaches =
     appraiser !== undefined &&
@@ -63,7 +63,7 @@ async function appraiserInReach(db: Db, user: AuthUser, appraiserId: string): Pr
 }
 
 /** The appraiser, for a change: the appraiser themself (never someone acting for them) or staff. */
-async function appraiserToChange(db: Db, principal: Principal, appraiserId: string) {
+export async function appraiserToChange(db: Db, principal: Principal, appraiserId: string) {
   const appraiser = await appraiserInReach(db, principal.user, appraiserId);
   if (principal.user.id === appraiser.id) requireOwnDecision(principal, OWN_CREDENTIALS);
   return appraiser;
@@ -83,7 +83,7 @@ const actedBy = (principal: Principal) =>
   principal.keyOwner.id === principal.user.id ? null : principal.keyOwner.id;
 
 /** What a change did, for the record; null: it changed nothing, and nothing is recorded. */
-type Done = {
+export type Done = {
   change: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
@@ -93,7 +93,12 @@ type Done = {
  * Runs a change of the appraiser's credentials in a transaction, with the appraiser's row
  * locked (changes of one appraiser go one at a time), and records what it did.
  */
-async function changing(db: Db, principal: Principal, appraiserId: string, work: (trx: Db) => Promise<Done>) {
+export async function changing(
+  db: Db,
+  principal: Principal,
+  appraiserId: string,
+  work: (trx: Db) => Promise<Done>,
+) {
   await db.transaction().execute(async (trx) => {
     await lockAppraiser(trx, appraiserId);
     const done = await work(trx);

@@ -57,18 +57,3 @@ export async function deleteExclusion(
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
-
-/** The reasons the client gave against each of these appraisers, where it gave one. */
-export async function findExclusionReasons(
-  db: Db,
-  companyId: string,
-  clientId: string,
-): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('client_appraiser_exclusions')
-    .select(['appraiser_id', 'reason'])
-    .where('company_id', '=', companyId)
-    .where('client_id', '=', clientId)
-    .execute();
-  return new Map(rows.map((row) => [row.appraiser_id, row.reason]));
-}

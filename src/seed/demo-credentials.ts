@@ -1,4 +1,4 @@
-import type { Trx } from '../db/connection.ts';
+import type { Db, Trx } from '../db/connection.ts';
 import type { LicenseLevel } from '../db/schema.ts';
 import { PANEL } from './demo-people.ts';
 
@@ -24,6 +24,71 @@ const UNVERIFIED = ['Castillo', 'Reyes'];
 const OFF_THE_ROSTER = 'Okafor';
 const AT_CAPACITY = { last: 'Whitfield', capacity: 0 };
 
+/**
+ * The counties each demo county's appraisers also take: a metro's appraisers work its
+ * neighbouring counties (Austin's three, San Antonio with Hays, Dallas with Collin).
+ */
+const METRO: Record<string, readonly string[]> = {
+  '48453': ['48453', '48491', '48209'],
+  '48491': ['48491', '48453'],
+  '48209': ['48209', '48453', '48029'],
+  '48029': ['48029', '48209'],
+  '48201': ['48201'],
+  '48113': ['48113', '48085'],
+  '48085': ['48085', '48113'],
+};
+
+/** Where the demo appraiser (seed/demo.ts) works: the Austin metro, from downtown, 60 miles around. */
+export const DEMO_APPRAISER_COUNTIES = METRO['48453']!;
+const AUSTIN = { home_latitude: '30.267200', home_longitude: '-97.743100', radius_miles: 60 };
+
+/**
+ * The demo appraiser's credentials, so that the demo keys can try the whole assignment: certified
+ * in Texas and verified, insured, on the FHA roster, covering the Austin metro.
+ */
+export async function seedDemoAppraiserCredentials(
+  trx: Db,
+  appraiserId: string,
+  verifierId: string,
+  now: Date,
+): Promise<void> {
+  const verified = { verified_at: now, verified_by: verifierId };
+  await trx
+    .insertInto('appraiser_licenses')
+    .values({
+      appraiser_id: appraiserId,
+      state_id: '48',
+      number: `TX-1380${appraiserId.slice(0, 3).replace(/\D/g, '0')}-R`,
+      level: 'certified_residential',
+      issued_on: day(now, -365 * 6),
+      expires_on: day(now, 700),
+      ...verified,
+    })
+    .execute();
+  await trx
+    .insertInto('appraiser_eo_policies')
+    .values({
+      appraiser_id: appraiserId,
+      carrier: 'Liberty Mutual',
+      policy_number: 'EO-2027-5520',
+      per_claim_cents: 100_000_000,
+      aggregate_cents: 200_000_000,
+      expires_on: day(now, 500),
+      ...verified,
+    })
+    .execute();
+  await trx
+    .insertInto('appraiser_profiles')
+    .values({ appraiser_id: appraiserId, fha_roster: true, w9_on_file: true, capacity: null, ...AUSTIN })
+    .execute();
+  await trx
+    .insertInto('appraiser_coverage')
+    .values(
+      DEMO_APPRAISER_COUNTIES.map((code) => ({ appraiser_id: appraiserId, kind: 'county' as const, code })),
+    )
+    .execute();
+}
+
 const day = (from: Date, days: number) =>
   new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -40,9 +105,23 @@ export async function seedPanelCredentials(
     .where('role', '=', 'appraiser')
     .execute();
   const byLast = new Map(appraisers.map((a) => [a.last_name, a.id]));
+  // The demo appraiser has theirs already (seedDemoAppraiserCredentials).
+  const holders = new Set(
+    (
+      await trx
+        .selectFrom('appraiser_licenses')
+        .select('appraiser_id')
+        .where(
+          'appraiser_id',
+          'in',
+          appraisers.map((a) => a.id),
+        )
+        .execute()
+    ).map((row) => row.appraiser_id),
+  );
   const panel = PANEL.flatMap((entry, index) => {
     const id = byLast.get(entry.last);
-    return id ? [{ ...entry, id, index }] : [];
+    return id && !holders.has(id) ? [{ ...entry, id, index }] : [];
   });
   if (panel.length === 0) return;
   const verified = (last: string) =>
@@ -92,6 +171,18 @@ export async function seedPanelCredentials(
         w9_on_file: true,
         capacity: a.last === AT_CAPACITY.last ? AT_CAPACITY.capacity : 8 + (a.index % 5) * 2,
       })),
+    )
+    .execute();
+  await trx
+    .insertInto('appraiser_coverage')
+    .values(
+      panel.flatMap((a) =>
+        (METRO[a.county] ?? [a.county]).map((code) => ({
+          appraiser_id: a.id,
+          kind: 'county' as const,
+          code,
+        })),
+      ),
     )
     .execute();
 }

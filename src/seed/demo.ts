@@ -8,6 +8,7 @@ import {
   linkCompanyToClient,
 } from '../organizations/organization.repository.ts';
 import { createUser } from '../users/user.service.ts';
+import { seedDemoAppraiserCredentials } from './demo-credentials.ts';
 
 /**
  * A fresh, separate demo world each time: an appraisal company with products and payment
@@ -102,6 +103,8 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
       title: 'Processor',
       withKey: false,
     });
+
+    await seedDemoAppraiserCredentials(trx, appraiser!.id, staff!.id, new Date());
 
     return {
       client_id: client.id,

@@ -114,8 +114,10 @@ ${rows.join('\n')}
   Pending payment until the processor confirms it (Unassigned) or declines it (back to Waiting
   payment). Every process's timers ask the processor about pending payments.
 - **Bidding, Auto assign processing**: staff open an order to bids, or let the service offer
-  it to the panel appraiser with the fewest open orders (the timers do it), never to one who
-  turned this order down (rejected it, let its offer time out, or had a condition refused).
+  it to the assignment engine's first choice (the timers do it): the panel appraiser who passes
+  every hard filter (licensed in the state, insured, covering the subject, under capacity, not
+  away, never one who turned this order down) with the highest score under the company's weights,
+  the decision stored with every candidate's verdicts (docs/assignment.md).
 - **Submission requested, Submission fee failed**: a submission is Submission requested while
   it is processed. A company that charges its appraisers a fee per report
   (\`PATCH /api/v1/companies/{id}/settings\`, \`submission_fee\`) charges it then to the

@@ -304,7 +304,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
     action: 'auto_assign',
     audience: 'appraiser',
     summary:
-      'Let the service offer the order to the panel appraiser with the fewest open orders who has not turned it down',
+      "Let the service offer the order to the assignment engine's first choice: the panel appraiser who passes every hard filter with the highest score (docs/assignment.md)",
     actors: ['staff'],
     from: ['Unassigned', 'Assignment rejected', 'Assignment timed out'],
     to: ['Auto assign processing'],

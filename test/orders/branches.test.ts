@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { WorkflowTimers } from '../../src/orders/order.timers.ts';
+import { seedDemoAppraiserCredentials } from '../../src/seed/demo-credentials.ts';
 import { seedDemo } from '../../src/seed/demo.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { useDemoWorld } from '../helpers/demo.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
-import { act, placeOrder, statusOf } from '../helpers/orders.ts';
+import { act, expectStep, placeOrder, statusOf, type StepArgs } from '../helpers/orders.ts';
 
 /** The table's other branches: drafts, review, information requests, auto-assignment, payment holds. */
 const t = useTestApp();
@@ -103,12 +104,19 @@ describe('workflow branches', () => {
     expect(detail.due_date).toBe('02/01/2038');
   });
 
-  it('auto-assignment offers the order to the least busy appraiser, or returns it when the panel is empty', async () => {
-    const quiet = await createUserWithKey(t.db, 'appraiser', { id: world.demo.company_id, name: '' });
-    const order = await placeOrder(t.app, t.db, world.demo);
-    await step(world.staff, order.id, 'auto_assign', 'Auto assign processing');
+  it('auto-assignment offers the order to the least busy qualified appraiser, or returns it when the panel is empty', async () => {
+    const small = await seedDemo(t.db);
+    const staff = small.users.staff.api_key;
+    const step = (...args: StepArgs) => expectStep(t.app, staff, ...args);
+    const quiet = await createUserWithKey(t.db, 'appraiser', { id: small.company_id, name: '' });
+    // As qualified as the demo appraiser (licensed, insured, covering Austin), and less busy.
+    await seedDemoAppraiserCredentials(t.db, quiet.id, small.users.staff.id, new Date());
+    const busy = await placeOrder(t.app, t.db, small);
+    await act(t.app, staff, busy.id, 'assign', { appraiser_id: small.users.appraiser.id, fee: '400' });
+    const order = await placeOrder(t.app, t.db, small);
+    await step(staff, order.id, 'auto_assign', 'Auto assign processing');
     await new WorkflowTimers(t.db, t.config).runOnce();
-    expect(await statusOf(t.app, world.staff, order.id)).toBe('Pending assignment');
+    expect(await statusOf(t.app, staff, order.id)).toBe('Pending assignment');
     const offered = await t.db
       .selectFrom('orders')
       .select(['appraiser_id', 'offer_expires_at'])
@@ -121,15 +129,14 @@ describe('workflow branches', () => {
     await step(quiet.key, order.id, 'reject_assignment', 'Assignment rejected', {
       reason: 'Conflict of interest',
     });
-    await step(world.staff, order.id, 'auto_assign', 'Auto assign processing');
+    await step(staff, order.id, 'auto_assign', 'Auto assign processing');
     await new WorkflowTimers(t.db, t.config).runOnce();
     const reoffered = await t.db
       .selectFrom('orders')
       .select('appraiser_id')
       .where('id', '=', order.id)
       .executeTakeFirstOrThrow();
-    expect(reoffered.appraiser_id).not.toBe(quiet.id);
-    expect(reoffered.appraiser_id).not.toBeNull();
+    expect(reoffered.appraiser_id).toBe(small.users.appraiser.id);
 
     const lonely = await seedDemo(t.db);
     await t.db

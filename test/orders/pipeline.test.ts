@@ -190,6 +190,8 @@ describe("the list filters of the pipeline's queues", () => {
 
 /** An appraiser with no credentials on file, as the picker says it for an order in Texas. */
 const NO_CREDENTIALS = ['No license in TX', 'No errors-and-omissions policy on file'];
+/** An appraiser a hard filter stops: no rank, no score (the engine: docs/assignment.md). */
+const STOPPED = { eligible: false, rank: null, score: null, points: null };
 
 describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
   it('lists the panel with open orders, next due dates, last fee for the product, and who turned it down', async () => {
@@ -206,8 +208,17 @@ describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
         last_accepted_on: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
         turned_down_this_order: true,
         is_current: false,
-        credential_problems: NO_CREDENTIALS,
+        // The demo appraiser is qualified (seed/demo.ts), but turned this order down.
+        credential_problems: [],
         excluded_by_client: null,
+        ...STOPPED,
+        failed_filters: [
+          {
+            filter: 'not_turned_down',
+            reason: 'Turned this order down (rejected it or let the offer lapse)',
+          },
+        ],
+        distance_miles: null,
       },
       {
         id: second.id,
@@ -221,6 +232,13 @@ describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
         is_current: false,
         credential_problems: NO_CREDENTIALS,
         excluded_by_client: null,
+        ...STOPPED,
+        failed_filters: [
+          { filter: 'license', reason: 'No license in TX' },
+          { filter: 'eo_policy', reason: 'No errors-and-omissions policy on file' },
+          { filter: 'coverage', reason: 'No coverage recorded: no county, ZIP code or radius' },
+        ],
+        distance_miles: null,
       },
     ]);
   });

@@ -165,6 +165,14 @@ const MATRIX: Row[] = [
   ['PUT    /appraisers/:appraiser_id/eo_policy/verification',    403, 403, 200, 404, 403, 404, 403, 401, 401],
   ['PATCH  /appraisers/:appraiser_id/profile',                   403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /appraisers/:appraiser_id/credential_changes',        403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['GET    /appraisers/:appraiser_id/coverage',                  403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['PUT    /appraisers/:appraiser_id/coverage',                  403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['GET    /appraisers/:appraiser_id/time_off',                  403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['POST   /appraisers/:appraiser_id/time_off',                  403, 403, 201, 404, 201, 404, 201, 401, 401],
+  ['DELETE /appraisers/:appraiser_id/time_off/:time_off_id',     403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['GET    /companies/:company_id/selection_rules',              403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PATCH  /companies/:company_id/selection_rules',              403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /orders/:order_id/assignment_decisions',              403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /clients/:client_id/excluded_appraisers',             403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PUT    /clients/:client_id/excluded_appraisers/:appraiser_id', 403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['DELETE /clients/:client_id/excluded_appraisers/:appraiser_id', 403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -499,6 +507,28 @@ async function appraisersCredentials(): Promise<Fixture> {
       policy: await rowsOf('appraiser_eo_policies'),
       profile: await rowsOf('appraiser_profiles'),
       changes: await rowsOf('appraiser_credential_changes'),
+    }),
+  };
+}
+
+/** The demo appraiser's coverage and a time off of theirs (what they are is snapshot). */
+async function appraisersCoverage(): Promise<Fixture> {
+  const appraiserId = demo.users.appraiser.id;
+  const away = await t.db
+    .insertInto('appraiser_time_off')
+    .values({ appraiser_id: appraiserId, starts_on: '2037-07-01', ends_on: '2037-07-04', note: 'Matrix' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rowsOf = (table: 'appraiser_coverage' | 'appraiser_time_off' | 'appraiser_profiles') =>
+    sql`SELECT to_jsonb(r) FROM ${sql.table(table)} r WHERE r.appraiser_id = ${appraiserId}`
+      .execute(t.db)
+      .then((r) => r.rows);
+  return {
+    ids: { appraiser_id: appraiserId, time_off_id: away.id },
+    snapshot: async () => ({
+      coverage: await rowsOf('appraiser_coverage'),
+      timeOff: await rowsOf('appraiser_time_off'),
+      profile: await rowsOf('appraiser_profiles'),
     }),
   };
 }
@@ -850,6 +880,34 @@ const CALLS: Record<string, Call> = {
     body: () => json({ capacity: 8 }),
   },
   'GET /appraisers/:appraiser_id/credential_changes': { fixture: appraisersCredentials },
+  'GET /appraisers/:appraiser_id/coverage': { fixture: appraisersCoverage },
+  'PUT /appraisers/:appraiser_id/coverage': {
+    fixture: appraisersCoverage,
+    body: () => json({ counties: ['48453', '48491', '48209'], zips: ['78701'] }),
+  },
+  'GET /appraisers/:appraiser_id/time_off': { fixture: appraisersCoverage },
+  'POST /appraisers/:appraiser_id/time_off': {
+    fixture: appraisersCoverage,
+    body: () => json({ starts_on: '2037-08-01', ends_on: '2037-08-03' }),
+  },
+  'DELETE /appraisers/:appraiser_id/time_off/:time_off_id': { fixture: appraisersCoverage },
+  'GET /companies/:company_id/selection_rules': {
+    fixture: () => Promise.resolve({ ids: { company_id: demo.company_id } }),
+  },
+  'PATCH /companies/:company_id/selection_rules': {
+    fixture: () =>
+      Promise.resolve({
+        ids: { company_id: demo.company_id },
+        snapshot: () =>
+          t.db
+            .selectFrom('company_selection_rules')
+            .selectAll()
+            .where('company_id', '=', demo.company_id)
+            .execute(),
+      }),
+    body: () => json({ weights: { fee: parseInt(unique(), 16) % 11 } }),
+  },
+  'GET /orders/:order_id/assignment_decisions': { fixture: inAssignedOrder },
   'GET /clients/:client_id/excluded_appraisers': { fixture: lendersExclusion },
   'PUT /clients/:client_id/excluded_appraisers/:appraiser_id': {
     fixture: lendersExclusion,

@@ -40,6 +40,7 @@ import * as searchIndexNoPendingList from './2026_11_27_0040_search_index_no_pen
 import * as appraiserCredentials from './2026_11_27_0041_appraiser_credentials.ts';
 import * as credentialExpiryNotices from './2026_11_27_0042_credential_expiry_notices.ts';
 import * as clientAppraiserExclusions from './2026_11_27_0043_client_appraiser_exclusions.ts';
+import * as appraiserCoverageAndSelection from './2026_11_27_0044_appraiser_coverage_and_selection.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0041_appraiser_credentials': appraiserCredentials,
   '2026_11_27_0042_credential_expiry_notices': credentialExpiryNotices,
   '2026_11_27_0043_client_appraiser_exclusions': clientAppraiserExclusions,
+  '2026_11_27_0044_appraiser_coverage_and_selection': appraiserCoverageAndSelection,
 };
 
 export const migrationProvider: MigrationProvider = {

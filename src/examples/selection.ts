@@ -1,0 +1,117 @@
+import type { Static } from 'typebox';
+import { AssignmentDecision, FactorPoints, FailedFilter } from '../orders/pipeline.schemas.ts';
+import {
+  AppraiserCoverage,
+  CoverageBody,
+  CoverageCounty,
+  HomeLocation,
+  TimeOff,
+  TimeOffBody,
+} from '../panel/coverage.schemas.ts';
+import { SelectionRules, SelectionRulesBody, SelectionWeights } from '../panel/selection-rules.schemas.ts';
+import { example, type NamedExample } from './example.ts';
+import { APPRAISER, COMPANY } from './ids.ts';
+import { APPRAISER_CANDIDATE } from './orders.ts';
+
+/** The example appraiser works Travis and Williamson counties from Austin, 40 miles around. */
+const TRAVIS: Static<typeof CoverageCounty> = { fips: '48453', name: 'Travis County', state: 'TX' };
+const HOME: Static<typeof HomeLocation> = { latitude: 30.2672, longitude: -97.7431 };
+const FULL_APPRAISAL = { id: '5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f', name: 'Full Appraisal (1004)' };
+const WEIGHTS: Static<typeof SelectionWeights> = {
+  distance: 3,
+  workload: 3,
+  turn_time: 2,
+  on_time: 2,
+  quality: 2,
+  fee: 1,
+};
+const AWAY: Static<typeof TimeOff> = {
+  id: '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f',
+  starts_on: '2026-12-23',
+  ends_on: '2027-01-02',
+  note: 'Holidays with family',
+};
+const STOPPED: Static<typeof FailedFilter> = {
+  filter: 'coverage',
+  reason: 'Covers neither Travis County, TX nor ZIP 78701; home is 62.4 miles away, beyond a 40-mile radius',
+};
+const POINTS: Static<typeof FactorPoints> = APPRAISER_CANDIDATE.points!;
+
+export const SELECTION_EXAMPLES: NamedExample[] = [
+  example(CoverageCounty, TRAVIS),
+  example(HomeLocation, HOME),
+  example(AppraiserCoverage, {
+    counties: [TRAVIS, { fips: '48491', name: 'Williamson County', state: 'TX' }],
+    zips: ['78610'],
+    home: HOME,
+    radius_miles: 40,
+    products: [FULL_APPRAISAL],
+  }),
+  example(CoverageBody, {
+    counties: ['48453', '48491'],
+    zips: ['78610'],
+    home: HOME,
+    radius_miles: 40,
+    product_ids: [FULL_APPRAISAL.id],
+  }),
+  example(TimeOff, AWAY),
+  example(TimeOffBody, { starts_on: AWAY.starts_on, ends_on: AWAY.ends_on, note: AWAY.note }),
+  example(SelectionWeights, WEIGHTS),
+  example(SelectionRules, {
+    company_id: COMPANY.id,
+    weights: WEIGHTS,
+    pass_over_past_due: true,
+    eo_minimum_per_claim: '1000000.00',
+  }),
+  example(SelectionRulesBody, {
+    weights: { ...WEIGHTS, distance: 4, fee: 0 },
+    pass_over_past_due: true,
+    eo_minimum_per_claim: '1000000.00',
+  }),
+  example(FailedFilter, STOPPED),
+  example(FactorPoints, POINTS),
+  example(AssignmentDecision, {
+    id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
+    made_by: 'auto_assign',
+    chosen: { id: APPRAISER.id, name: APPRAISER.name },
+    rules: {
+      weights: WEIGHTS,
+      filters: [
+        'active',
+        'not_turned_down',
+        'not_excluded',
+        'license',
+        'eo_policy',
+        'coverage',
+        'product',
+        'capacity',
+        'time_off',
+      ],
+      pass_over_past_due: false,
+      eo_minimum_per_claim: null,
+    },
+    candidates: [
+      {
+        appraiser_id: APPRAISER.id,
+        name: APPRAISER.name,
+        eligible: true,
+        rank: 1,
+        score: APPRAISER_CANDIDATE.score,
+        points: POINTS,
+        failed_filters: [],
+        distance_miles: 12.1,
+      },
+      {
+        appraiser_id: '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d',
+        name: 'Marcus Fontenot',
+        eligible: false,
+        rank: null,
+        score: null,
+        points: null,
+        failed_filters: [STOPPED],
+        distance_miles: 62.4,
+      },
+    ],
+    made_at: '2026-11-27T15:02:11.000Z',
+  }),
+];

@@ -1,0 +1,62 @@
+import type { AuthUser } from '../auth/principal.ts';
+import { isCompany } from '../organizations/organization.repository.ts';
+import type { Db } from '../db/connection.ts';
+import { isUuid } from '../db/ids.ts';
+import { AppError, invalid, notFound } from '../errors/app-error.ts';
+import { centsToDecimal, decimalToCents } from '../format/money.ts';
+import {
+  findSelectionRules,
+  putSelectionRules,
+  type SelectionRulesRow,
+} from './selection-rules.repository.ts';
+import type { SelectionRulesInput, SelectionRulesView } from './selection-rules.schemas.ts';
+
+/**
+ * A company's rules for the assignment engine (docs/assignment.md, "The engine"): its staff read
+ * them, its admins change them, operators both; another company's staff are answered as for none.
+ */
+async function companyInReach(db: Db, user: AuthUser, companyId: string): Promise<string> {
+  const reaches = isUuid(companyId) && (user.role === 'operator' || user.organizationId === companyId);
+  if (!reaches || !(await isCompany(db, companyId))) throw notFound('company');
+  return companyId;
+}
+
+const view = (companyId: string, rules: SelectionRulesRow): SelectionRulesView => ({
+  company_id: companyId,
+  weights: rules.weights,
+  pass_over_past_due: rules.pass_over_past_due,
+  eo_minimum_per_claim: centsToDecimal(rules.eo_minimum_cents),
+});
+
+export async function selectionRules(db: Db, user: AuthUser, companyId: string): Promise<SelectionRulesView> {
+  const id = await companyInReach(db, user, companyId);
+  return view(id, await findSelectionRules(db, id));
+}
+
+export async function changeSelectionRules(
+  db: Db,
+  user: AuthUser,
+  companyId: string,
+  input: SelectionRulesInput,
+): Promise<SelectionRulesView> {
+  const id = await companyInReach(db, user, companyId);
+  if (user.role === 'staff' && !user.isAdmin)
+    throw new AppError('forbidden', "Only the company's admins change its rules for choosing appraisers");
+  let minimum: string | null | undefined;
+  if (input.eo_minimum_per_claim !== undefined && input.eo_minimum_per_claim !== null) {
+    const cents = decimalToCents(input.eo_minimum_per_claim);
+    if (cents === null || cents <= 0n)
+      throw invalid('eo_minimum_per_claim', 'must be an amount above 0, e.g. 1000000.00');
+    minimum = String(cents);
+  } else minimum = input.eo_minimum_per_claim;
+  return db.transaction().execute(async (trx) => {
+    const before = await findSelectionRules(trx, id);
+    const after: SelectionRulesRow = {
+      weights: { ...before.weights, ...input.weights },
+      pass_over_past_due: input.pass_over_past_due ?? before.pass_over_past_due,
+      eo_minimum_cents: minimum === undefined ? before.eo_minimum_cents : minimum,
+    };
+    await putSelectionRules(trx, id, after);
+    return view(id, after);
+  });
+}

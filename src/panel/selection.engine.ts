@@ -1,0 +1,257 @@
+import { usDay } from '../format/dates.ts';
+import { credentialFailures, type OrderNeeds } from './credential.checks.ts';
+import type { PanelFacts, TrackRecord } from './selection.repository.ts';
+import { FACTORS, type Factor, type Weights } from './selection-rules.schemas.ts';
+
+/**
+ * The assignment engine (docs/assignment.md, "The engine"): plain rules on plain values. First the
+ * hard filters, each with a verdict and, when it fails, the sentence that says why; then, for the
+ * appraisers who pass them all, a score: each factor's value from 0 to 1 times its weight times 10
+ * points, in tenths of a point so that sums are exact. Ties go to the least recently offered.
+ */
+
+export const FILTERS = [
+  'active',
+  'not_turned_down',
+  'not_excluded',
+  'license',
+  'fha_roster',
+  'eo_policy',
+  'coverage',
+  'product',
+  'capacity',
+  'time_off',
+  'past_due',
+] as const;
+export type FilterName = (typeof FILTERS)[number];
+
+export interface Failure {
+  filter: FilterName;
+  reason: string;
+}
+
+/** What the engine knows of the order. */
+export interface SelectionNeeds extends OrderNeeds {
+  countyName: string | null;
+  zip: string;
+  latitude: number | null;
+  longitude: number | null;
+  productName: string | null;
+  passOverPastDue: boolean;
+}
+
+export interface RankedCandidate {
+  appraiser_id: string;
+  name: string;
+  eligible: boolean;
+  /** 1 for the first choice; null when a filter failed. */
+  rank: number | null;
+  /** In points (tenths exact); null when a filter failed. */
+  score: number | null;
+  points: Record<Factor, number> | null;
+  failed: Failure[];
+  distance_miles: number | null;
+  last_offered_at: string | null;
+}
+
+/** The filters in force for an order: the FHA roster for FHA loans, past-due orders when the company says so. */
+export function filtersInForce(needs: SelectionNeeds): FilterName[] {
+  return FILTERS.filter(
+    (filter) => (filter !== 'fha_roster' || needs.fha) && (filter !== 'past_due' || needs.passOverPastDue),
+  );
+}
+
+const EARTH_RADIUS_MILES = 3958.8;
+
+/** Great-circle distance in miles, to a tenth. */
+export function milesBetween(from: { lat: number; lng: number }, to: { lat: number; lng: number }): number {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = rad(to.lat - from.lat);
+  const dLng = rad(to.lng - from.lng);
+  const a =
+    Math.sin(dLat / 2) ** 2 + Math.cos(rad(from.lat)) * Math.cos(rad(to.lat)) * Math.sin(dLng / 2) ** 2;
+  return Math.round(2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a))) * 10) / 10;
+}
+
+function distanceOf(facts: PanelFacts, needs: SelectionNeeds): number | null {
+  if (facts.home_latitude === null || facts.home_longitude === null) return null;
+  if (needs.latitude === null || needs.longitude === null) return null;
+  return milesBetween(
+    { lat: Number(facts.home_latitude), lng: Number(facts.home_longitude) },
+    { lat: needs.latitude, lng: needs.longitude },
+  );
+}
+
+function coverageFailure(facts: PanelFacts, needs: SelectionNeeds, distance: number | null): string | null {
+  if (facts.covers_county || facts.covers_zip) return null;
+  const radius = facts.radius_miles;
+  if (radius !== null && distance !== null && distance <= radius) return null;
+  if (!facts.has_areas && radius === null) return 'No coverage recorded: no county, ZIP code or radius';
+  const area = needs.countyName
+    ? `Covers neither ${needs.countyName}, ${needs.state} nor ZIP ${needs.zip}`
+    : `Does not cover ZIP ${needs.zip}`;
+  const far =
+    radius === null
+      ? ''
+      : distance === null
+        ? '; the distance from home is unknown'
+        : `; home is ${distance} miles away, beyond a ${radius}-mile radius`;
+  return `${area}${far}`;
+}
+
+/** Every filter the appraiser fails for the order, in the order of FILTERS. */
+export function hardFilterFailures(
+  facts: PanelFacts,
+  needs: SelectionNeeds,
+  distance: number | null,
+): Failure[] {
+  const failures: Failure[] = [];
+  const openOrders = Number(facts.open_orders);
+  if (!facts.active) failures.push({ filter: 'active', reason: 'Deactivated' });
+  if (facts.turned_down)
+    failures.push({
+      filter: 'not_turned_down',
+      reason: 'Turned this order down (rejected it or let the offer lapse)',
+    });
+  if (facts.excluded_reason !== null)
+    failures.push({
+      filter: 'not_excluded',
+      reason: `On the lender's do-not-use list: ${facts.excluded_reason}`,
+    });
+  failures.push(...credentialFailures(facts, openOrders, needs));
+  const coverage = coverageFailure(facts, needs, distance);
+  if (coverage !== null) failures.push({ filter: 'coverage', reason: coverage });
+  if (!facts.takes_product)
+    failures.push({
+      filter: 'product',
+      reason: `Does not take ${needs.productName ?? "the order's product"}`,
+    });
+  if (facts.away_through !== null)
+    failures.push({ filter: 'time_off', reason: `Away through ${usDay(facts.away_through)}` });
+  const pastDue = Number(facts.past_due);
+  if (needs.passOverPastDue && pastDue > 0)
+    failures.push({
+      filter: 'past_due',
+      reason:
+        pastDue === 1
+          ? 'An open order past its due date'
+          : `${pastDue >= 10 ? '10 or more' : pastDue} open orders past their due date`,
+    });
+  return failures.sort((a, b) => FILTERS.indexOf(a.filter) - FILTERS.indexOf(b.filter));
+}
+
+/** Without history a factor scores half: a newcomer is neither favoured nor held back. */
+const UNKNOWN = 0.5;
+/** Distances and turn times at or beyond these score 0. */
+const FAR_MILES = 100;
+const SLOW_DAYS = 15;
+/** Open orders at or beyond this score 0 on workload when the appraiser set no capacity. */
+const BUSY_ORDERS = 20;
+
+const clamp = (value: number) => Math.min(1, Math.max(0, value));
+/** A figure of the track record (numeric, as text); null without one. */
+const figure = (value: string | null | undefined) =>
+  value === null || value === undefined ? null : Number(value);
+
+function factorValues(
+  facts: PanelFacts,
+  distance: number | null,
+  track: TrackRecord | undefined,
+  fees: { low: bigint; high: bigint } | null,
+): Record<Factor, number> {
+  const open = Number(facts.open_orders);
+  const turn = figure(track?.mean_turn_days);
+  const onTime = figure(track?.on_time_rate);
+  const revisions = figure(track?.revision_rate);
+  const fee = facts.last_fee_cents === null ? null : BigInt(facts.last_fee_cents);
+  return {
+    distance: distance === null ? UNKNOWN : clamp(1 - distance / FAR_MILES),
+    workload: clamp(1 - open / (facts.capacity && facts.capacity > 0 ? facts.capacity : BUSY_ORDERS)),
+    turn_time: turn === null ? UNKNOWN : clamp(1 - turn / SLOW_DAYS),
+    on_time: onTime === null ? UNKNOWN : clamp(onTime),
+    quality: revisions === null ? UNKNOWN : clamp(1 - revisions),
+    fee:
+      fee === null || fees === null || fees.high === fees.low
+        ? UNKNOWN
+        : clamp(Number(fees.high - fee) / Number(fees.high - fees.low)),
+  };
+}
+
+/** Each factor's points in tenths: value × weight × 10 points. */
+function tenthsOf(values: Record<Factor, number>, weights: Weights): Record<Factor, number> {
+  return Object.fromEntries(
+    FACTORS.map((factor) => [factor, Math.round(values[factor] * weights[factor] * 100)]),
+  ) as Record<Factor, number>;
+}
+
+/**
+ * Ranks the panel for the order: those who pass every filter by score, ties to the least
+ * recently offered (never offered first), then by id; then everyone a filter stopped, by name.
+ * `tracks` holds the track records of those who pass (selection.repository.ts reads them only).
+ */
+export function rankPanel(
+  panel: PanelFacts[],
+  needs: SelectionNeeds,
+  weights: Weights,
+  tracks: Map<string, TrackRecord>,
+): RankedCandidate[] {
+  const judged = panel.map((facts) => {
+    const distance = distanceOf(facts, needs);
+    return { facts, distance, failed: hardFilterFailures(facts, needs, distance) };
+  });
+  const passing = judged.filter((entry) => entry.failed.length === 0);
+  const knownFees = passing.flatMap((entry) =>
+    entry.facts.last_fee_cents === null ? [] : [BigInt(entry.facts.last_fee_cents)],
+  );
+  const fees =
+    knownFees.length === 0
+      ? null
+      : {
+          low: knownFees.reduce((a, b) => (b < a ? b : a)),
+          high: knownFees.reduce((a, b) => (b > a ? b : a)),
+        };
+  const scored = passing.map((entry) => {
+    const tenths = tenthsOf(
+      factorValues(entry.facts, entry.distance, tracks.get(entry.facts.id), fees),
+      weights,
+    );
+    const total = FACTORS.reduce((sum, factor) => sum + tenths[factor], 0);
+    return { ...entry, tenths, total };
+  });
+  const offeredAt = (facts: PanelFacts) => facts.last_offered_at?.getTime() ?? -Infinity;
+  scored.sort(
+    (a, b) =>
+      b.total - a.total ||
+      offeredAt(a.facts) - offeredAt(b.facts) ||
+      (a.facts.id < b.facts.id ? -1 : a.facts.id > b.facts.id ? 1 : 0),
+  );
+  const nameOf = (facts: PanelFacts) => `${facts.first_name} ${facts.last_name}`.trim();
+  const base = (entry: (typeof judged)[number]) => ({
+    appraiser_id: entry.facts.id,
+    name: nameOf(entry.facts),
+    distance_miles: entry.distance,
+    last_offered_at: entry.facts.last_offered_at?.toISOString() ?? null,
+  });
+  const ranked: RankedCandidate[] = scored.map((entry, index) => ({
+    ...base(entry),
+    eligible: true,
+    rank: index + 1,
+    score: entry.total / 10,
+    points: Object.fromEntries(FACTORS.map((factor) => [factor, entry.tenths[factor] / 10])) as Record<
+      Factor,
+      number
+    >,
+    failed: [],
+  }));
+  const stopped = judged
+    .filter((entry) => entry.failed.length > 0)
+    .map((entry) => ({
+      ...base(entry),
+      eligible: false,
+      rank: null,
+      score: null,
+      points: null,
+      failed: entry.failed,
+    }));
+  return [...ranked, ...stopped];
+}

@@ -1,0 +1,213 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { LicenseLevel } from '../db/schema.ts';
+import { CLOSED } from '../workflow/statuses.ts';
+
+/** The SQL of the assignment engine: what it reads of the order and of each appraiser (selection.engine.ts decides). */
+
+export interface SelectionOrder {
+  id: string;
+  company_id: string;
+  client_id: string;
+  state_id: string;
+  county_id: string | null;
+  zip: string;
+  latitude: string | null;
+  longitude: string | null;
+  loan_type: string;
+  product_id: string | null;
+  product_name: string | null;
+}
+
+export async function findSelectionOrder(db: Db, orderId: string): Promise<SelectionOrder | undefined> {
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('products as p', 'p.id', 'o.first_product_id')
+    .select([
+      'o.id',
+      'o.company_id',
+      'o.client_id',
+      'o.state_id',
+      'o.county_id',
+      'o.zip',
+      'o.latitude',
+      'o.longitude',
+      'o.loan_type',
+      'o.first_product_id as product_id',
+      'p.name as product_name',
+    ])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** Everything the hard filters and the tie-break read of one appraiser, for one order. */
+export interface PanelFacts {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  active: boolean;
+  license_level: LicenseLevel | null;
+  license_expires_on: string | null;
+  eo_expires_on: string | null;
+  eo_per_claim_cents: string | null;
+  fha_roster: boolean;
+  capacity: number | null;
+  home_latitude: string | null;
+  home_longitude: string | null;
+  radius_miles: number | null;
+  /** Any county or ZIP code recorded. */
+  has_areas: boolean;
+  covers_county: boolean;
+  covers_zip: boolean;
+  takes_product: boolean;
+  /** The last day of a time off that includes today; null: not away. */
+  away_through: string | null;
+  excluded_reason: string | null;
+  turned_down: boolean;
+  open_orders: string;
+  /** Open orders past their due date, counted up to 10. */
+  past_due: string;
+  last_offered_at: Date | null;
+  last_fee_cents: string | null;
+}
+
+/**
+ * The company's appraisers with the facts of the hard filters for this order, in one statement.
+ * `licensedInState`: only those holding a license (of any standing) in the subject's state, the
+ * engine's candidates; otherwise the whole panel, as the picker lists it.
+ */
+export async function findPanelFacts(
+  db: Db,
+  order: SelectionOrder,
+  options: { today: string; now: Date; licensedInState: boolean },
+): Promise<PanelFacts[]> {
+  const closed = sql.join(CLOSED.map((status) => sql`${status}`));
+  const zip = order.zip.slice(0, 5);
+  const { rows } = await sql<PanelFacts>`
+    SELECT u.id, u.first_name, u.last_name, u.email, u.deactivated_at IS NULL AS active,
+           l.level AS license_level, l.expires_on AS license_expires_on,
+           e.expires_on AS eo_expires_on, e.per_claim_cents AS eo_per_claim_cents,
+           coalesce(p.fha_roster, false) AS fha_roster, p.capacity,
+           p.home_latitude, p.home_longitude, p.radius_miles,
+           EXISTS (SELECT 1 FROM appraiser_coverage c WHERE c.appraiser_id = u.id) AS has_areas,
+           EXISTS (SELECT 1 FROM appraiser_coverage c
+                    WHERE c.appraiser_id = u.id AND c.kind = 'county' AND c.code = ${order.county_id}) AS covers_county,
+           EXISTS (SELECT 1 FROM appraiser_coverage c
+                    WHERE c.appraiser_id = u.id AND c.kind = 'zip' AND c.code = ${zip}) AS covers_zip,
+           (NOT EXISTS (SELECT 1 FROM appraiser_products ap WHERE ap.appraiser_id = u.id)
+             OR EXISTS (SELECT 1 FROM appraiser_products ap
+                         WHERE ap.appraiser_id = u.id AND ap.product_id = ${order.product_id}::uuid)) AS takes_product,
+           (SELECT max(t.ends_on) FROM appraiser_time_off t
+             WHERE t.appraiser_id = u.id AND t.ends_on >= ${options.today}::date
+               AND t.starts_on <= ${options.today}::date) AS away_through,
+           x.reason AS excluded_reason,
+           EXISTS (SELECT 1 FROM order_history h
+                    WHERE h.order_id = ${order.id}
+                      AND h.action IN ('reject_assignment', 'offer_timeout', 'reject_assignment_condition')
+                      AND h.details->>'appraiser_id' = u.id::text) AS turned_down,
+           (SELECT coalesce(sum(n.n), 0) FROM order_counts n
+             WHERE n.scope = 'appraiser' AND n.scope_id = u.id AND n.status NOT IN (${closed})) AS open_orders,
+           (SELECT count(*) FROM (
+              SELECT 1 FROM orders o
+               WHERE o.appraiser_id = u.id AND o.status NOT IN (${closed})
+                 AND coalesce(o.vendor_due_date, o.due_date) < ${options.now}
+               LIMIT 10) late) AS past_due,
+           (SELECT max(h.created_at) FROM order_history h
+             WHERE h.details->>'appraiser_id' = u.id::text
+               AND h.action IN ('assign', 'auto_assign_completed')) AS last_offered_at,
+           last.appraiser_fee_cents AS last_fee_cents
+      FROM users u
+      ${options.licensedInState ? sql`JOIN` : sql`LEFT JOIN`} appraiser_licenses l
+        ON l.appraiser_id = u.id AND l.state_id = ${order.state_id}
+      LEFT JOIN appraiser_eo_policies e ON e.appraiser_id = u.id
+      LEFT JOIN appraiser_profiles p ON p.appraiser_id = u.id
+      LEFT JOIN client_appraiser_exclusions x
+        ON x.company_id = u.organization_id AND x.client_id = ${order.client_id} AND x.appraiser_id = u.id
+      LEFT JOIN LATERAL (
+        SELECT o.appraiser_fee_cents FROM orders o
+         WHERE o.appraiser_id = u.id AND o.assigned_at IS NOT NULL AND o.appraiser_fee_cents IS NOT NULL
+           AND EXISTS (SELECT 1 FROM order_products op
+                        WHERE op.order_id = o.id AND op.product_id = ${order.product_id}::uuid)
+         ORDER BY o.assigned_at DESC LIMIT 1) last ON true
+     WHERE u.organization_id = ${order.company_id} AND u.role = 'appraiser'
+     ORDER BY u.last_name, u.first_name, u.id`.execute(db);
+  return rows;
+}
+
+/** What the scores read of an appraiser's reports over the last year. */
+export interface TrackRecord {
+  appraiser_id: string;
+  reports: string;
+  mean_turn_days: string | null;
+  on_time_rate: string | null;
+  revision_rate: string | null;
+}
+
+/**
+ * The track record of these appraisers: their reports submitted in the year before `now`, the
+ * mean days from acceptance to submission, the share submitted by the due date, and the share
+ * sent back for a revision or a reconsideration of value. Read for the appraisers who passed the
+ * hard filters only.
+ */
+export async function findTrackRecords(
+  db: Db,
+  appraiserIds: string[],
+  now: Date,
+): Promise<Map<string, TrackRecord>> {
+  if (appraiserIds.length === 0) return new Map();
+  const since = new Date(now.getTime() - 365 * 86_400_000);
+  const { rows } = await sql<TrackRecord>`
+    SELECT o.appraiser_id, count(*) AS reports,
+           avg(extract(epoch FROM (o.submitted_at - o.assigned_at)) / 86400)
+             FILTER (WHERE o.assigned_at IS NOT NULL) AS mean_turn_days,
+           avg((o.submitted_at <= coalesce(o.vendor_due_date, o.due_date))::int) AS on_time_rate,
+           avg(o.revised::int) AS revision_rate
+      FROM orders o
+     WHERE o.appraiser_id = ANY(${appraiserIds}::uuid[])
+       AND o.submitted_at IS NOT NULL AND o.submitted_at >= ${since}
+     GROUP BY o.appraiser_id`.execute(db);
+  return new Map(rows.map((row) => [row.appraiser_id, row]));
+}
+
+export interface DecisionRecord {
+  orderId: string;
+  madeBy: 'auto_assign' | 'picker';
+  chosenAppraiserId: string | null;
+  rules: object;
+  candidates: unknown[];
+}
+
+export async function insertDecision(db: Db, decision: DecisionRecord): Promise<string> {
+  const row = await db
+    .insertInto('assignment_decisions')
+    .values({
+      order_id: decision.orderId,
+      made_by: decision.madeBy,
+      chosen_appraiser_id: decision.chosenAppraiserId,
+      rules: JSON.stringify(decision.rules),
+      candidates: JSON.stringify(decision.candidates),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findDecisions(db: Db, orderId: string, limit: number) {
+  return db
+    .selectFrom('assignment_decisions as d')
+    .leftJoin('users as u', 'u.id', 'd.chosen_appraiser_id')
+    .select([
+      'd.id',
+      'd.made_by',
+      'd.chosen_appraiser_id',
+      sql<string | null>`u.first_name || ' ' || u.last_name`.as('chosen_name'),
+      'd.rules',
+      'd.candidates',
+      'd.created_at',
+    ])
+    .where('d.order_id', '=', orderId)
+    .orderBy('d.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,112 @@
+import type { Db } from '../db/connection.ts';
+import { localDay } from '../format/dates.ts';
+import { findCounty, findState } from '../reference/geography.ts';
+import {
+  filtersInForce,
+  rankPanel,
+  type FilterName,
+  type RankedCandidate,
+  type SelectionNeeds,
+} from './selection.engine.ts';
+import type { Weights } from './selection-rules.schemas.ts';
+import {
+  findPanelFacts,
+  findSelectionOrder,
+  findTrackRecords,
+  insertDecision,
+  type PanelFacts,
+  type SelectionOrder,
+} from './selection.repository.ts';
+import { findSelectionRules, type SelectionRulesRow } from './selection-rules.repository.ts';
+
+/**
+ * Runs the assignment engine on an order (docs/assignment.md, "The engine"): reads the company's
+ * rules and the facts of its panel, ranks it (selection.engine.ts), and for the engine's own
+ * choices stores the decision with every candidate's failed filters and points.
+ */
+
+/** The rules a decision stores: as they were when the engine decided. */
+export interface StoredRules {
+  weights: Weights;
+  filters: FilterName[];
+  pass_over_past_due: boolean;
+  eo_minimum_cents: string | null;
+}
+
+export interface Ranking {
+  order: SelectionOrder;
+  rules: SelectionRulesRow;
+  needs: SelectionNeeds;
+  panel: PanelFacts[];
+  ranked: RankedCandidate[];
+}
+
+function needsOf(order: SelectionOrder, rules: SelectionRulesRow, today: string): SelectionNeeds {
+  const county = order.county_id ? findCounty(order.county_id.slice(0, 2), order.county_id) : null;
+  return {
+    state: findState(order.state_id)?.code ?? order.state_id,
+    fha: order.loan_type === 'fha',
+    today,
+    eoMinimumCents: rules.eo_minimum_cents === null ? null : BigInt(rules.eo_minimum_cents),
+    countyName: county?.name ?? null,
+    zip: order.zip.slice(0, 5),
+    latitude: order.latitude === null ? null : Number(order.latitude),
+    longitude: order.longitude === null ? null : Number(order.longitude),
+    productName: order.product_name,
+    passOverPastDue: rules.pass_over_past_due,
+  };
+}
+
+/**
+ * The panel of the order's company ranked for it. `licensedInState`: the engine's candidates
+ * only (a license of any standing in the subject's state); otherwise the whole panel, as the
+ * picker shows it.
+ */
+export async function rankForOrder(
+  db: Db,
+  order: SelectionOrder,
+  options: { now: Date; timeZone: string; licensedInState: boolean },
+): Promise<Ranking> {
+  const today = localDay(options.now, options.timeZone);
+  const rules = await findSelectionRules(db, order.company_id);
+  const needs = needsOf(order, rules, today);
+  const panel = await findPanelFacts(db, order, {
+    today,
+    now: options.now,
+    licensedInState: options.licensedInState,
+  });
+  const firstPass = rankPanel(panel, needs, rules.weights, new Map());
+  const passing = firstPass
+    .filter((candidate) => candidate.eligible)
+    .map((candidate) => candidate.appraiser_id);
+  const tracks = await findTrackRecords(db, passing, options.now);
+  return { order, rules, needs, panel, ranked: rankPanel(panel, needs, rules.weights, tracks) };
+}
+
+/**
+ * The engine's choice for an order waiting in Auto assign processing: the first of the ranking,
+ * or none; the decision is stored in the same transaction as the offer it leads to.
+ */
+export async function decideAssignment(
+  trx: Db,
+  orderId: string,
+  options: { now: Date; timeZone: string },
+): Promise<{ appraiserId: string | null; decisionId: string }> {
+  const order = await findSelectionOrder(trx, orderId);
+  if (!order) throw new Error(`No order ${orderId}`);
+  const ranking = await rankForOrder(trx, order, { ...options, licensedInState: true });
+  const chosen = ranking.ranked.find((candidate) => candidate.eligible) ?? null;
+  const decisionId = await insertDecision(trx, {
+    orderId,
+    madeBy: 'auto_assign',
+    chosenAppraiserId: chosen?.appraiser_id ?? null,
+    rules: {
+      weights: ranking.rules.weights,
+      filters: filtersInForce(ranking.needs),
+      pass_over_past_due: ranking.rules.pass_over_past_due,
+      eo_minimum_cents: ranking.rules.eo_minimum_cents,
+    } satisfies StoredRules,
+    candidates: ranking.ranked,
+  });
+  return { appraiserId: chosen?.appraiser_id ?? null, decisionId };
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { WorkflowTimers } from '../../src/orders/order.timers.ts';
+import { seedDemoAppraiserCredentials } from '../../src/seed/demo-credentials.ts';
+import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { createUserWithKey } from '../helpers/factories.ts';
+import { act, placeOrder } from '../helpers/orders.ts';
+
+/**
+ * Auto-assignment through the engine, on the database: the timers offer the order to the first
+ * choice, store the decision with every candidate's verdicts, spread equal work evenly, and the
+ * company's staff read why.
+ */
+const t = useTestApp();
+
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** An appraiser of the demo company, qualified as the demo appraiser is (Austin metro). */
+async function qualified(demo: DemoWorld) {
+  const appraiser = await createUserWithKey(t.db, 'appraiser', { id: demo.company_id, name: '' });
+  await seedDemoAppraiserCredentials(t.db, appraiser.id, demo.users.staff.id, new Date());
+  return appraiser;
+}
+
+async function autoAssign(demo: DemoWorld, orderId: string) {
+  const answer = await act(t.app, demo.users.staff.api_key, orderId, 'auto_assign');
+  expect(answer.statusCode, answer.body).toBe(200);
+  await new WorkflowTimers(t.db, t.config).runOnce();
+  const order = await t.db
+    .selectFrom('orders')
+    .select(['appraiser_id', 'status'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return order;
+}
+
+const decisionsOf = async (key: string, orderId: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/orders/${orderId}/assignment_decisions`,
+    headers: { 'X-Api-Key': key },
+  });
+
+describe('auto-assignment by the engine', () => {
+  it('offers the order to the first choice and stores why each candidate was chosen or stopped', async () => {
+    const demo = await seedDemo(t.db);
+    const away = await qualified(demo);
+    await t.db
+      .insertInto('appraiser_time_off')
+      .values({ appraiser_id: away.id, starts_on: day(-1), ends_on: day(5), note: null })
+      .execute();
+    const houston = await qualified(demo);
+    await t.db.deleteFrom('appraiser_coverage').where('appraiser_id', '=', houston.id).execute();
+    await t.db
+      .updateTable('appraiser_profiles')
+      .set({ home_latitude: null, home_longitude: null, radius_miles: null })
+      .where('appraiser_id', '=', houston.id)
+      .execute();
+    await t.db
+      .insertInto('appraiser_coverage')
+      .values({ appraiser_id: houston.id, kind: 'county', code: '48201' })
+      .execute();
+    const lapsed = await qualified(demo);
+    await t.db
+      .updateTable('appraiser_licenses')
+      .set({ expires_on: day(-3) })
+      .where('appraiser_id', '=', lapsed.id)
+      .execute();
+    // Licensed elsewhere only: not a candidate for a Texas order at all.
+    const elsewhere = await createUserWithKey(t.db, 'appraiser', { id: demo.company_id, name: '' });
+    await t.db
+      .insertInto('appraiser_licenses')
+      .values({
+        appraiser_id: elsewhere.id,
+        state_id: '40',
+        number: 'OK-1',
+        level: 'certified_residential',
+        expires_on: day(300),
+      })
+      .execute();
+
+    const order = await placeOrder(t.app, t.db, demo);
+    const offered = await autoAssign(demo, order.id);
+    expect(offered).toEqual({ appraiser_id: demo.users.appraiser.id, status: 'Pending assignment' });
+
+    const answer = await decisionsOf(demo.users.staff.api_key, order.id);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [decision, ...older] = answer.json();
+    expect(older).toEqual([]);
+    expect(decision).toMatchObject({
+      made_by: 'auto_assign',
+      chosen: { id: demo.users.appraiser.id, name: 'Avery Appraiser' },
+      rules: {
+        weights: { distance: 3, workload: 3, turn_time: 2, on_time: 2, quality: 2, fee: 1 },
+        filters: [
+          'active',
+          'not_turned_down',
+          'not_excluded',
+          'license',
+          'eo_policy',
+          'coverage',
+          'product',
+          'capacity',
+          'time_off',
+        ],
+        pass_over_past_due: false,
+        eo_minimum_per_claim: null,
+      },
+    });
+    const byId = Object.fromEntries(
+      decision.candidates.map((c: { appraiser_id: string }) => [c.appraiser_id, c]),
+    );
+    expect(Object.keys(byId).sort()).toEqual(
+      [demo.users.appraiser.id, away.id, houston.id, lapsed.id].sort(),
+    );
+    expect(byId[demo.users.appraiser.id]).toMatchObject({ eligible: true, rank: 1, failed_filters: [] });
+    expect(byId[demo.users.appraiser.id].score).toBeGreaterThan(0);
+    expect(byId[away.id]).toMatchObject({
+      eligible: false,
+      rank: null,
+      failed_filters: [
+        {
+          filter: 'time_off',
+          reason: `Away through ${day(5).slice(5, 7)}/${day(5).slice(8)}/${day(5).slice(0, 4)}`,
+        },
+      ],
+    });
+    expect(byId[houston.id].failed_filters).toEqual([
+      { filter: 'coverage', reason: 'Covers neither Travis County, TX nor ZIP 78701' },
+    ]);
+    expect(byId[lapsed.id].failed_filters.map((f: { filter: string }) => f.filter)).toEqual(['license']);
+    // The offer's history names the decision.
+    const history = await t.db
+      .selectFrom('order_history')
+      .select('details')
+      .where('order_id', '=', order.id)
+      .where('action', '=', 'auto_assign_completed')
+      .executeTakeFirstOrThrow();
+    expect(history.details).toMatchObject({
+      decision_id: decision.id,
+      appraiser_id: demo.users.appraiser.id,
+    });
+
+    // The picker shows the same ranking, and the whole panel besides.
+    const picker = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.id}/appraiser_candidates`,
+      headers: { 'X-Api-Key': demo.users.staff.api_key },
+    });
+    const rows = picker.json<{ id: string; rank: number | null; failed_filters: { filter: string }[] }[]>();
+    expect(rows.map((r) => r.id)).toContain(elsewhere.id);
+    expect(rows.find((r) => r.id === elsewhere.id)!.failed_filters.map((f) => f.filter)).toEqual([
+      'license',
+      'eo_policy',
+      'coverage',
+    ]);
+
+    // Lenders and appraisers never read it; another company's staff find no order.
+    expect((await decisionsOf(demo.users.client.api_key, order.id)).statusCode).toBe(403);
+    expect((await decisionsOf(demo.users.appraiser.api_key, order.id)).statusCode).toBe(403);
+    const stranger = await seedDemo(t.db);
+    expect((await decisionsOf(stranger.users.staff.api_key, order.id)).statusCode).toBe(404);
+    expect((await decisionsOf(demo.users.staff.api_key, 'not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('records a decision with nobody chosen when every candidate is stopped, and the order goes back to Unassigned', async () => {
+    const demo = await seedDemo(t.db);
+    await t.db
+      .insertInto('appraiser_time_off')
+      .values({ appraiser_id: demo.users.appraiser.id, starts_on: day(0), ends_on: day(2), note: 'Away' })
+      .execute();
+    const order = await placeOrder(t.app, t.db, demo);
+    expect(await autoAssign(demo, order.id)).toEqual({ appraiser_id: null, status: 'Unassigned' });
+    const [decision] = (await decisionsOf(demo.users.staff.api_key, order.id)).json();
+    expect(decision.chosen).toBeNull();
+    expect(decision.candidates).toHaveLength(1);
+    expect(decision.candidates[0].failed_filters[0].filter).toBe('time_off');
+  });
+
+  it('spreads orders over equal appraisers: max − min ≤ 1', async () => {
+    const demo = await seedDemo(t.db);
+    const panel = [demo.users.appraiser.id, (await qualified(demo)).id, (await qualified(demo)).id];
+    const orders = [];
+    for (let n = 0; n < 10; n += 1) orders.push(await placeOrder(t.app, t.db, demo));
+    for (const order of orders) await act(t.app, demo.users.staff.api_key, order.id, 'auto_assign');
+    await new WorkflowTimers(t.db, t.config).runOnce();
+    const rows = await t.db
+      .selectFrom('orders')
+      .select('appraiser_id')
+      .where(
+        'id',
+        'in',
+        orders.map((o) => o.id),
+      )
+      .execute();
+    const counts = panel.map((id) => rows.filter((r) => r.appraiser_id === id).length);
+    expect(counts.reduce((a, b) => a + b)).toBe(10);
+    expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
+  });
+});
