@@ -3,13 +3,22 @@ import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
 import { ref, Success } from '../schemas/common.ts';
 import { AppraiserParams } from './credential.schemas.ts';
-import { AppraiserCoverage, CoverageBody, TimeOff, TimeOffBody, TimeOffParams } from './coverage.schemas.ts';
+import {
+  AppraiserCoverage,
+  CoverageBody,
+  CoverageCounty,
+  StateParams,
+  TimeOff,
+  TimeOffBody,
+  TimeOffParams,
+} from './coverage.schemas.ts';
 import {
   addTimeOff,
   appraiserCoverage,
   appraiserTimeOff,
   changeCoverage,
   removeTimeOff,
+  stateCounties,
 } from './coverage.service.ts';
 
 const tags = ['panel'];
@@ -20,6 +29,21 @@ const reach =
 
 /** An appraiser's coverage, products and time off (docs/assignment.md). */
 export function registerCoverageRoutes(app: AppInstance, { db, config }: AppDeps): void {
+  app.get(
+    '/states/:state/counties',
+    {
+      config: { roles: ['client', 'appraiser', 'staff', 'operator'] },
+      schema: {
+        operationId: 'listStateCounties',
+        tags,
+        summary: "A state's counties with their FIPS codes, by name",
+        description: 'For choosing coverage. `state` is a USPS code; one that names no state answers 404.',
+        params: StateParams,
+        response: { 200: Type.Array(ref(CoverageCounty), { description: 'By name' }) },
+      },
+    },
+    (request) => stateCounties(request.params.state),
+  );
   app.get(
     '/appraisers/:appraiser_id/coverage',
     {

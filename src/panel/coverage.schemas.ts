@@ -96,6 +96,10 @@ export const TimeOffBody = Type.Object(
   { $id: 'TimeOffRequest', additionalProperties: false, description: 'A stretch of days away' },
 );
 
+export const StateParams = Type.Object({
+  state: Type.String({ minLength: 1, maxLength: 40, description: 'USPS code (TX)' }),
+});
+
 export const TimeOffParams = Type.Object({
   ...AppraiserParams.properties,
   time_off_id: Id('The time off'),

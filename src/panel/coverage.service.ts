@@ -3,7 +3,7 @@ import type { Db } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { isCalendarDay, localDay } from '../format/dates.ts';
-import { findCounty, countiesForZip } from '../reference/geography.ts';
+import { countiesForZip, countiesOf, findCounty, findState } from '../reference/geography.ts';
 import { appraiserInReach, appraiserToChange, changing } from './credential.service.ts';
 import {
   deleteTimeOff,
@@ -177,4 +177,13 @@ export async function removeTimeOff(
     if (!removed) throw new AppError('not_found', `No time off ${timeOffId}`);
     return { change: 'time_off_removed', before: { ...removed }, after: null };
   });
+}
+
+/** A state's counties, by name, for choosing coverage; a state that is none answers 404. */
+export function stateCounties(stateText: string): { fips: string; name: string; state: string }[] {
+  const state = /^[A-Za-z]{2}$/.test(stateText.trim()) ? findState(stateText) : null;
+  if (!state) throw new AppError('not_found', `No state ${stateText}`);
+  return countiesOf(state.id)
+    .map((county) => ({ fips: county.id, name: county.name, state: county.stateCode }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -156,6 +156,18 @@ describe("an appraiser's coverage", () => {
   });
 });
 
+describe("a state's counties", () => {
+  it('are listed by name with their FIPS codes; a state that is none is 404', async () => {
+    const texas = await call('GET', 'states/TX/counties', world.appraiser.key);
+    expect(texas.status).toBe(200);
+    expect(texas.body).toHaveLength(254);
+    expect(texas.body[0]).toEqual({ fips: '48001', name: 'Anderson County', state: 'TX' });
+    expect((await call('GET', 'states/tx/counties', world.clientUser.key)).body).toEqual(texas.body);
+    for (const state of ['ZZ', '48', 'Texas!'])
+      expect((await call('GET', `states/${state}/counties`, world.staff.key)).status).toBe(404);
+  });
+});
+
 describe("an appraiser's time off", () => {
   it('is added, listed while it lasts, and removed; bad days answer 422 naming the field', async () => {
     const path = `appraisers/${world.appraiser.id}/time_off`;

@@ -165,6 +165,7 @@ const MATRIX: Row[] = [
   ['PUT    /appraisers/:appraiser_id/eo_policy/verification',    403, 403, 200, 404, 403, 404, 403, 401, 401],
   ['PATCH  /appraisers/:appraiser_id/profile',                   403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /appraisers/:appraiser_id/credential_changes',        403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['GET    /states/:state/counties',                             200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['GET    /appraisers/:appraiser_id/coverage',                  403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['PUT    /appraisers/:appraiser_id/coverage',                  403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /appraisers/:appraiser_id/time_off',                  403, 403, 200, 404, 200, 404, 200, 401, 401],
@@ -880,6 +881,7 @@ const CALLS: Record<string, Call> = {
     body: () => json({ capacity: 8 }),
   },
   'GET /appraisers/:appraiser_id/credential_changes': { fixture: appraisersCredentials },
+  'GET /states/:state/counties': { fixture: () => Promise.resolve({ ids: { state: 'TX' } }) },
   'GET /appraisers/:appraiser_id/coverage': { fixture: appraisersCoverage },
   'PUT /appraisers/:appraiser_id/coverage': {
     fixture: appraisersCoverage,

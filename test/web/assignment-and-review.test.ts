@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DemoWorld } from '../../src/seed/demo.ts';
+import { seedDemoAppraiserCredentials } from '../../src/seed/demo-credentials.ts';
 import { createUser } from '../../src/users/user.service.ts';
 import { accessibilityProblems, screenshots } from '../helpers/browser.ts';
 import { useTestDatabase } from '../helpers/database.ts';
@@ -23,15 +24,20 @@ let api: ReturnType<typeof apiOf>;
 beforeAll(async () => {
   ({ demo, browser, base } = app);
   api = apiOf(base);
-  await createUser(t.db, {
-    email: `bailey.${Date.now()}@panel.example`,
-    firstName: 'Bailey',
-    lastName: 'Bidwell',
-    role: 'appraiser',
-    organizationId: demo.company_id,
-    isAdmin: false,
-    title: null,
-  });
+  const panelist = (firstName: string, lastName: string) =>
+    createUser(t.db, {
+      email: `${firstName.toLowerCase()}.${Date.now()}@panel.example`,
+      firstName,
+      lastName,
+      role: 'appraiser',
+      organizationId: demo.company_id,
+      isAdmin: false,
+      title: null,
+    });
+  // Bailey is as qualified as Avery (licensed, insured, covering Austin); Dana has nothing on file.
+  const bailey = await panelist('Bailey', 'Bidwell');
+  await seedDemoAppraiserCredentials(t.db, bailey.id, demo.users.staff.id, new Date());
+  await panelist('Dana', 'Drummond');
   // Avery accepted an order of the same product for 410.00: the picker offers that fee again.
   const past = await api.place(t.db, demo, { loan_number: 'PAST' });
   await api.act(demo.users.staff.api_key, past.id, 'assign', {
@@ -51,9 +57,18 @@ describe('assigning an order', () => {
     await avery.getByText(/\$410\.00 \(\d{2}\/\d{2}\/\d{4}\)/).waitFor();
     expect(await avery.getByRole('cell').nth(1).textContent()).toBe('1');
     expect(await avery.getByRole('cell').nth(2).textContent()).toBe('12/15/2037');
-    // What keeps each appraiser from this order, beside the name: no credentials are on file.
-    await avery.getByText('No license in TX').waitFor();
-    await avery.getByText('No errors-and-omissions policy on file').waitFor();
+    // The engine's ranking with its reasons: Bailey (no open order) first, Avery second, each
+    // with the points of each factor; Dana left out, with why.
+    await card
+      .getByRole('row', { name: /Bailey Bidwell/ })
+      .getByText('1st choice · ', { exact: false })
+      .waitFor();
+    await avery.getByText(/^2nd choice · [\d.]+ points$/).waitFor();
+    await avery.getByText(/^Distance 15 · Workload [\d.]+ · Turn time/).waitFor();
+    const dana = card.getByRole('row', { name: /Dana Drummond/ });
+    await dana.getByText('No license in TX').waitFor();
+    await dana.getByText('No errors-and-omissions policy on file').waitFor();
+    await dana.getByText('No coverage recorded: no county, ZIP code or radius').waitFor();
     expect(
       await card
         .getByRole('row', { name: /Bailey Bidwell/ })
@@ -97,7 +112,7 @@ describe('assigning an order', () => {
     await screenshots(page, 'order-reassign');
     await again.getByRole('button', { name: 'Auto-assign' }).click();
     await page.getByText('Auto-assign started').waitFor();
-    // The service offers it to the appraiser with the fewest open orders: Bailey.
+    // The service offers it to the engine's first choice: Bailey, the only one left.
     await expectStatus(page, 'Pending assignment');
     await page.getByText('Bailey Bidwell', { exact: true }).first().waitFor();
     const assigned = await api.call(staff.api_key, 'GET', `/orders/${order.id}`);

@@ -70,6 +70,10 @@ export function AssignmentCard({ order, returnedBecause }: { order: Order; retur
           Open for bids: offer it to the appraiser whose terms suit, or auto-assign it.
         </Text>
       )}
+      <Text size="sm" c="dimmed" mb="xs">
+        Ranked by the company&apos;s rules: the first choice is whom Auto-assign offers it to. Those the rules
+        leave out follow, with why.
+      </Text>
       <CandidateTable
         candidates={candidates.data}
         pending={candidates.isPending}

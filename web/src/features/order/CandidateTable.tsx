@@ -8,26 +8,58 @@ const lastFee = (candidate: Candidate) =>
     ? `${money(candidate.last_accepted_fee)}${candidate.last_accepted_on ? ` (${candidate.last_accepted_on})` : ''}`
     : '—';
 
+const FACTOR_NAMES: Record<keyof NonNullable<Candidate['points']>, string> = {
+  distance: 'Distance',
+  workload: 'Workload',
+  turn_time: 'Turn time',
+  on_time: 'On time',
+  quality: 'Quality',
+  fee: 'Fee',
+};
+
+/** "1st", "2nd", "3rd", "11th": the engine's order of choice as people say it. */
+function ordinal(rank: number): string {
+  const teen = rank % 100 >= 11 && rank % 100 <= 13;
+  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][rank % 10] ?? 'th');
+  return `${rank}${suffix}`;
+}
+
+/**
+ * The name with the engine's verdict under it: for an appraiser who passes every filter, their
+ * place and each factor's points; for the others, each filter that stops them, in red.
+ */
 function Name({ candidate }: { candidate: Candidate }) {
+  const points = candidate.points;
   return (
     <div>
-      <Text size="sm" fw={500}>
-        {candidate.name}
-      </Text>
-      {candidate.turned_down_this_order && (
-        <Badge color="orange" variant="dot" size="xs" tt="none">
-          Turned this order down
-        </Badge>
-      )}
-      {candidate.excluded_by_client !== null && (
-        <Text size="xs" c="red.9">
-          The lender asked not to use them: {candidate.excluded_by_client}
+      <Group gap={6} wrap="wrap">
+        <Text size="sm" fw={500}>
+          {candidate.name}
+        </Text>
+        {candidate.rank !== null && (
+          <Badge
+            color={candidate.rank === 1 ? 'teal.9' : 'gray.8'}
+            variant={candidate.rank === 1 ? 'filled' : 'outline'}
+            size="sm"
+            tt="none"
+          >
+            {ordinal(candidate.rank)} choice · {candidate.score} points
+          </Badge>
+        )}
+      </Group>
+      {points && (
+        <Text size="xs" c="dimmed">
+          {(Object.keys(FACTOR_NAMES) as (keyof typeof FACTOR_NAMES)[])
+            .map((factor) => `${FACTOR_NAMES[factor]} ${points[factor]}`)
+            .join(' · ')}
+          {candidate.distance_miles === null
+            ? ' · distance unknown'
+            : ` · ${candidate.distance_miles} mi away`}
         </Text>
       )}
-      {/* What keeps them from this order (their state license, insurance, roster, capacity). */}
-      {candidate.credential_problems.map((problem) => (
-        <Text key={problem} size="xs" c="red.9">
-          {problem}
+      {candidate.failed_filters.map((failure) => (
+        <Text key={failure.filter} size="xs" c="red.9">
+          {failure.reason}
         </Text>
       ))}
     </div>
