@@ -19,8 +19,16 @@ let base: string;
 const SOON = { timeout: 10_000 };
 const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
-beforeAll(() => {
+beforeAll(async () => {
   ({ demo, browser, base } = app);
+  // The demo appraiser starts with credentials (seed/demo.ts); here they start with none.
+  for (const table of [
+    'appraiser_licenses',
+    'appraiser_eo_policies',
+    'appraiser_profiles',
+    'appraiser_coverage',
+  ] as const)
+    await t.db.deleteFrom(table).where('appraiser_id', '=', demo.users.appraiser.id).execute();
 });
 
 async function signedIn(apiKey: string, where: string, phone: boolean): Promise<Page> {
@@ -108,5 +116,72 @@ describe('credentials in the web application', () => {
     expect((await licenses())[0]?.verified_by).toBe(demo.users.staff.id);
     expect(await accessibilityProblems(desk)).toEqual([]);
     await screenshots(desk, 'credentials-staff');
+  });
+
+  it('the appraiser sets where they work and a time off on a phone; a bad ZIP is refused and changes nothing', async () => {
+    const phone = await signedIn(
+      demo.users.appraiser.api_key,
+      `/credentials/${demo.users.appraiser.id}`,
+      true,
+    );
+    const section = phone.getByRole('region', { name: 'Coverage' });
+    await section.getByText('Counties: none').waitFor(SOON);
+    await section.getByRole('button', { name: 'Change coverage' }).click();
+    const form = phone.getByRole('form', { name: 'Coverage' });
+    await form.getByLabel('State').fill('TX');
+    const counties = form.getByLabel('Counties', { exact: true });
+    for (const name of ['Travis County', 'Williamson County']) {
+      await counties.fill(name.split(' ')[0]!);
+      await phone.getByRole('option', { name: `${name}, TX` }).click();
+    }
+    const zips = form.getByLabel('ZIP codes', { exact: true });
+    await zips.fill('00000');
+    await zips.press('Enter');
+    await form.getByLabel('Home latitude').fill('30.2672');
+    await form.getByLabel('Home longitude').fill('-97.7431');
+    await form.getByLabel('Radius in miles').fill('40');
+    await form.getByRole('button', { name: 'Keep this coverage' }).click();
+    await form.getByText(/00000 is not a ZIP code in use/).waitFor(SOON);
+    const stored = () =>
+      t.db
+        .selectFrom('appraiser_coverage')
+        .select(['kind', 'code'])
+        .where('appraiser_id', '=', demo.users.appraiser.id)
+        .orderBy('code')
+        .execute();
+    expect(await stored()).toEqual([]);
+
+    // Backspace in the empty box takes the last ZIP code back out.
+    await zips.press('Backspace');
+    await zips.fill('78610');
+    await zips.press('Enter');
+    await form.getByRole('button', { name: 'Keep this coverage' }).click();
+    await section.getByText('Counties: Travis County, TX; Williamson County, TX').waitFor(SOON);
+    await section.getByText('ZIP codes: 78610').waitFor();
+    await section.getByText('Home: 30.2672, -97.7431 · orders within 40 miles').waitFor();
+    expect(await stored()).toEqual([
+      { kind: 'county', code: '48453' },
+      { kind: 'county', code: '48491' },
+      { kind: 'zip', code: '78610' },
+    ]);
+
+    const away = phone.getByRole('region', { name: 'Time off' });
+    await away.getByRole('button', { name: 'Add time off' }).click();
+    const timeOff = phone.getByRole('form', { name: 'Time off' });
+    await timeOff.getByLabel('First day away').fill('2037-12-23');
+    await timeOff.getByLabel('Last day away').fill('2037-12-20');
+    await timeOff.getByRole('button', { name: 'Keep this time off' }).click();
+    const last = timeOff.getByLabel('Last day away');
+    await expect.poll(() => last.getAttribute('aria-invalid'), SOON).toBe('true');
+    await last.fill('2038-01-02');
+    await timeOff.getByLabel('Note').fill('Holidays');
+    await timeOff.getByRole('button', { name: 'Keep this time off' }).click();
+    await away.getByText('12/23/2037 to 01/02/2038 · Holidays').waitFor(SOON);
+    await phone
+      .getByRole('region', { name: 'Record of changes' })
+      .getByText('Coverage changed')
+      .waitFor(SOON);
+    expect(await accessibilityProblems(phone)).toEqual([]);
+    await screenshots(phone, 'credentials-coverage');
   });
 });

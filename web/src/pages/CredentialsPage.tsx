@@ -2,9 +2,11 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { CompanyChecks } from '../features/credentials/CompanyChecks.tsx';
+import { CoverageSection } from '../features/credentials/CoverageSection.tsx';
 import { CredentialHistory } from '../features/credentials/CredentialHistory.tsx';
 import { EoPolicySection } from '../features/credentials/EoPolicySection.tsx';
 import { LicensesSection } from '../features/credentials/LicensesSection.tsx';
+import { TimeOffSection } from '../features/credentials/TimeOffSection.tsx';
 import { credentialsQuery } from '../queries/credentials.ts';
 import { sessionQuery } from '../queries/session.ts';
 
@@ -26,6 +28,8 @@ export function CredentialsPage() {
     >
       <LicensesSection credentials={credentials} staff={staff} />
       <EoPolicySection credentials={credentials} staff={staff} />
+      <CoverageSection credentials={credentials} />
+      <TimeOffSection appraiserId={appraiserId} />
       <CompanyChecks key={String(credentials.capacity)} credentials={credentials} staff={staff} />
       <CredentialHistory appraiserId={appraiserId} />
     </PageFrame>

@@ -97,3 +97,51 @@ export const changeProfile = (appraiserId: string, body: ProfileChange) =>
     appraiserId,
     api.PATCH('/api/v1/appraisers/{appraiser_id}/profile', { params: path(appraiserId), body }).then(unwrap),
   );
+
+export type AppraiserCoverage = Schema<'AppraiserCoverage'>;
+export type CoverageInput = Schema<'AppraiserCoverageRequest'>;
+export type TimeOff = Schema<'TimeOff'>;
+export type TimeOffInput = Schema<'TimeOffRequest'>;
+export type County = Schema<'CoverageCounty'>;
+
+export const coverageQuery = (appraiserId: string) => ({
+  queryKey: [...credentialsKey(appraiserId), 'coverage'] as const,
+  queryFn: async () =>
+    unwrap(await api.GET('/api/v1/appraisers/{appraiser_id}/coverage', { params: path(appraiserId) })),
+});
+
+export const timeOffQuery = (appraiserId: string) => ({
+  queryKey: [...credentialsKey(appraiserId), 'time_off'] as const,
+  queryFn: async () =>
+    unwrap(await api.GET('/api/v1/appraisers/{appraiser_id}/time_off', { params: path(appraiserId) })),
+});
+
+/** A state's counties: they never change while the page is open. */
+export const countiesQuery = (state: string) => ({
+  queryKey: ['counties', state] as const,
+  queryFn: async () =>
+    unwrap(await api.GET('/api/v1/states/{state}/counties', { params: { path: { state } } })),
+  staleTime: Infinity,
+});
+
+export const changeCoverage = (appraiserId: string, body: CoverageInput) =>
+  changed(
+    appraiserId,
+    api.PUT('/api/v1/appraisers/{appraiser_id}/coverage', { params: path(appraiserId), body }).then(unwrap),
+  );
+
+export const addTimeOff = (appraiserId: string, body: TimeOffInput) =>
+  changed(
+    appraiserId,
+    api.POST('/api/v1/appraisers/{appraiser_id}/time_off', { params: path(appraiserId), body }).then(unwrap),
+  );
+
+export const removeTimeOff = (appraiserId: string, timeOffId: string) =>
+  changed(
+    appraiserId,
+    api
+      .DELETE('/api/v1/appraisers/{appraiser_id}/time_off/{time_off_id}', {
+        params: { path: { appraiser_id: appraiserId, time_off_id: timeOffId } },
+      })
+      .then(unwrap),
+  );

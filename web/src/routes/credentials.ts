@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { credentialsQuery } from '../queries/credentials.ts';
+import { coverageQuery, credentialsQuery, timeOffQuery } from '../queries/credentials.ts';
 import { queryClient } from '../queries/query-client.ts';
 import { requireSession, rootRoute } from './root.tsx';
 
@@ -12,6 +12,11 @@ export const credentialsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/credentials/$appraiserId',
   beforeLoad: requireSession,
-  loader: ({ params }) => queryClient.ensureQueryData(credentialsQuery(params.appraiserId)),
+  loader: ({ params }) =>
+    Promise.all([
+      queryClient.ensureQueryData(credentialsQuery(params.appraiserId)),
+      queryClient.ensureQueryData(coverageQuery(params.appraiserId)),
+      queryClient.ensureQueryData(timeOffQuery(params.appraiserId)),
+    ]),
   component: lazyRouteComponent(() => import('../pages/CredentialsPage.tsx'), 'CredentialsPage'),
 });

@@ -13,6 +13,9 @@ const WHAT: Record<string, string> = {
   eo_policy_removed: 'Insurance removed',
   eo_policy_verified: 'Insurance verified',
   profile_changed: 'Company checks or capacity changed',
+  coverage_changed: 'Coverage changed',
+  time_off_added: 'Time off added',
+  time_off_removed: 'Time off removed',
 };
 
 /** Which state or policy a change concerns, from the values it kept. */
