@@ -130,6 +130,7 @@ import {
   TimeOffBody,
 } from './panel/coverage.schemas.ts';
 import { SelectionRules, SelectionRulesBody, SelectionWeights } from './panel/selection-rules.schemas.ts';
+import { RegistryImport, RegistryImportBody } from './panel/registry.schemas.ts';
 
 /**
  * Every named schema of the API: registered with the app so that routes reach them by `$ref`,
@@ -222,6 +223,8 @@ export const API_SCHEMAS: readonly TSchema[] = [
   CoverageBody,
   TimeOff,
   TimeOffBody,
+  RegistryImport,
+  RegistryImportBody,
   WorkItem,
   WorkList,
   CalendarFeed,

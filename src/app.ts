@@ -67,6 +67,7 @@ import { registerCredentialRoutes } from './panel/credential.routes.ts';
 import { registerExclusionRoutes } from './panel/exclusion.routes.ts';
 import { registerCoverageRoutes } from './panel/coverage.routes.ts';
 import { registerSelectionRulesRoutes } from './panel/selection-rules.routes.ts';
+import { registerRegistryRoutes } from './panel/registry.routes.ts';
 import { registerCalendarFeedRoute, registerWorkspaceRoutes } from './workspace/workspace.routes.ts';
 import { registerUserRoutes } from './users/user.routes.ts';
 import { createStorage } from './storage/index.ts';
@@ -282,6 +283,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       registerExclusionRoutes(api, deps);
       registerCoverageRoutes(api, deps);
       registerSelectionRulesRoutes(api, deps);
+      registerRegistryRoutes(api, deps);
       registerActionRoutes(api, deps);
       registerFileRoutes(api, deps);
       registerNoteRoutes(api, deps);

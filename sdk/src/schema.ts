@@ -1224,6 +1224,30 @@ export interface paths {
         patch: operations["changeSelectionRules"];
         trace?: never;
     };
+    "/api/v1/registry_imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The imports of the ASC National Registry, newest first (operators)
+         * @description The latest 50, each with what it found.
+         */
+        get: operations["listRegistryImports"];
+        put?: never;
+        /**
+         * Import the ASC National Registry's export (operators)
+         * @description multipart/form-data with the tab-delimited export in `file`. Whole or not at all: a bad file answers 422 naming each bad line (`line 7: EXP_DATE "13/45/2027" is not a date`). A license the registry shows inactive or expired then keeps its appraiser from selection.
+         */
+        post: operations["importRegistry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{order_id}/place": {
         parameters: {
             query?: never;
@@ -4719,6 +4743,47 @@ export interface components {
              */
             ends_on: string;
             note?: string | null;
+        };
+        /** @description An import of the ASC National Registry, with what it found */
+        RegistryImport: {
+            /**
+             * Format: uuid
+             * @example 6f5e4d3c-2b1a-4f0e-9d8c-7b6a5f4e3d2c
+             */
+            id: string;
+            /** @example asc-national-registry-2026-11-27.txt */
+            file_name: string;
+            /**
+             * @description Licenses in the file
+             * @example 118402
+             */
+            lines: number;
+            /**
+             * @description Licenses the registry gave for the first time
+             * @example 37
+             */
+            added: number;
+            /**
+             * @description Licenses whose status, expiry, name or address changed
+             * @example 212
+             */
+            changed: number;
+            /** @example 118153 */
+            unchanged: number;
+            imported_by: {
+                /**
+                 * Format: uuid
+                 * @example 7d3b2a19-8c4e-4f6a-9b1d-2e3f4a5b6c7d
+                 */
+                id: string;
+                /** @example Olive Operator */
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-27T06:05:00.000Z
+             */
+            imported_at: string;
         };
         /** @description An order of yours, as the work it needs */
         WorkItem: {
@@ -15657,6 +15722,160 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRegistryImports: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "6f5e4d3c-2b1a-4f0e-9d8c-7b6a5f4e3d2c",
+                     *         "file_name": "asc-national-registry-2026-11-27.txt",
+                     *         "lines": 118402,
+                     *         "added": 37,
+                     *         "changed": 212,
+                     *         "unchanged": 118153,
+                     *         "imported_by": {
+                     *           "id": "7d3b2a19-8c4e-4f6a-9b1d-2e3f4a5b6c7d",
+                     *           "name": "Olive Operator"
+                     *         },
+                     *         "imported_at": "2026-11-27T06:05:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["RegistryImport"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importRegistry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "%PDF-1.7 (the bytes of the file)"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A file part of a multipart/form-data body: any media type, sent with the file's own Content-Type
+                     * @example %PDF-1.7 (the bytes of the file)
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description An import of the ASC National Registry, with what it found */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f5e4d3c-2b1a-4f0e-9d8c-7b6a5f4e3d2c",
+                     *       "file_name": "asc-national-registry-2026-11-27.txt",
+                     *       "lines": 118402,
+                     *       "added": 37,
+                     *       "changed": 212,
+                     *       "unchanged": 118153,
+                     *       "imported_by": {
+                     *         "id": "7d3b2a19-8c4e-4f6a-9b1d-2e3f4a5b6c7d",
+                     *         "name": "Olive Operator"
+                     *       },
+                     *       "imported_at": "2026-11-27T06:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RegistryImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -12,6 +12,7 @@ import {
   insertOrganization,
   linkCompanyToClient,
 } from '../organizations/organization.repository.ts';
+import { importRegistryFile } from '../panel/registry.service.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { seedDemoWorld } from '../seed/demo-world.ts';
 import { createStorage } from '../storage/index.ts';
@@ -73,6 +74,15 @@ export const COMMANDS: Record<string, Command> = {
     return {
       json: { success: true, applied, sealed_secrets: sealed },
       text: `${applied.length ? `applied ${applied.join(', ')}` : 'schema is up to date'}${sealed ? `; sealed ${sealed} stored secret(s)` : ''}`,
+    };
+  },
+
+  async 'registry import'(db, options) {
+    const [file] = required(options, 'file');
+    const done = await importRegistryFile(db, CLI_OPERATOR, file);
+    return {
+      json: { success: true, import: done },
+      text: `imported ${done.lines} license(s) from ${done.file_name}: ${done.added} added, ${done.changed} changed, ${done.unchanged} unchanged`,
     };
   },
 

@@ -25,6 +25,7 @@ Commands:
                                             show or change a company's settings for a client
   seed demo [--world]                       create a fresh demo world with keys (--world: the first
                                             start's, with two lenders, a panel and 200+ orders)
+  registry import --file PATH               import the ASC National Registry's tab-delimited export
 `;
 
 async function main(): Promise<number> {
@@ -52,6 +53,7 @@ async function main(): Promise<number> {
       label: { type: 'string' },
       id: { type: 'string' },
       key: { type: 'string' },
+      file: { type: 'string' },
       client: { type: 'string' },
       company: { type: 'string' },
       'client-review-required': { type: 'string' },

@@ -667,6 +667,56 @@ export interface AssignmentDecisionsTable {
   created_at: Generated<Date>;
 }
 
+/** An import of the ASC National Registry's export (migration 0045). */
+export interface RegistryImportsTable {
+  id: Generated<string>;
+  file_name: string;
+  imported_by: string | null;
+  lines: number;
+  added: number;
+  changed: number;
+  unchanged: number;
+  created_at: Generated<Date>;
+}
+
+/** A license as the ASC National Registry last gave it, keyed by state, number and type. */
+export interface RegistryLicensesTable {
+  state_id: string;
+  number: string;
+  /** 1 licensed, 2 certified general, 3 certified residential, 4 transitional licensed. */
+  type: number;
+  number_key: string;
+  last_name: string;
+  first_name: string | null;
+  middle_name: string | null;
+  company: string | null;
+  phone: string | null;
+  street: string | null;
+  city: string | null;
+  address_state: string | null;
+  zip: string | null;
+  county: string | null;
+  county_code: string | null;
+  /** A active, I inactive. */
+  status: 'A' | 'I';
+  expires_on: string;
+  import_id: string | null;
+  updated_at: Generated<Date>;
+}
+
+/** A change the registry brought to a license, by import. */
+export interface RegistryLicenseChangesTable {
+  id: Generated<string>;
+  import_id: string;
+  state_id: string;
+  number: string;
+  type: number;
+  change: 'added' | 'changed';
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -719,6 +769,9 @@ export interface Database {
   appraiser_time_off: AppraiserTimeOffTable;
   company_selection_rules: CompanySelectionRulesTable;
   assignment_decisions: AssignmentDecisionsTable;
+  registry_imports: RegistryImportsTable;
+  registry_licenses: RegistryLicensesTable;
+  registry_license_changes: RegistryLicenseChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -82,6 +82,9 @@ export const OPERATION_EXAMPLES = {
       'multipart/form-data': { attachment: FILE_BYTES, file_type: 'appraisal_pdf', audience: 'everyone' },
     },
   },
+  importRegistry: {
+    request: { 'multipart/form-data': { file: FILE_BYTES } },
+  },
   getServiceIndex: {
     responses: {
       '200': { 'text/html': '<!doctype html><html lang="en"><head><title>Appraisal Orders</title>…' },

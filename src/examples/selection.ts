@@ -8,6 +8,7 @@ import {
   TimeOff,
   TimeOffBody,
 } from '../panel/coverage.schemas.ts';
+import { RegistryImport } from '../panel/registry.schemas.ts';
 import { SelectionRules, SelectionRulesBody, SelectionWeights } from '../panel/selection-rules.schemas.ts';
 import { example, type NamedExample } from './example.ts';
 import { APPRAISER, COMPANY } from './ids.ts';
@@ -38,6 +39,16 @@ const STOPPED: Static<typeof FailedFilter> = {
 const POINTS: Static<typeof FactorPoints> = APPRAISER_CANDIDATE.points!;
 
 export const SELECTION_EXAMPLES: NamedExample[] = [
+  example(RegistryImport, {
+    id: '6f5e4d3c-2b1a-4f0e-9d8c-7b6a5f4e3d2c',
+    file_name: 'asc-national-registry-2026-11-27.txt',
+    lines: 118_402,
+    added: 37,
+    changed: 212,
+    unchanged: 118_153,
+    imported_by: { id: '7d3b2a19-8c4e-4f6a-9b1d-2e3f4a5b6c7d', name: 'Olive Operator' },
+    imported_at: '2026-11-27T06:05:00.000Z',
+  }),
   example(CoverageCounty, TRAVIS),
   example(HomeLocation, HOME),
   example(AppraiserCoverage, {

@@ -34,6 +34,12 @@ export function credentialFailures(
   const licenseEnds = credentials?.license_expires_on ?? null;
   if (level === null || licenseEnds === null) license(`No license in ${needs.state}`);
   else if (licenseEnds < needs.today) license(`The ${needs.state} license expired on ${usDay(licenseEnds)}`);
+  else if (credentials?.registry_status === 'I')
+    license(`The ASC registry shows the ${needs.state} license ${credentials.license_number} inactive`);
+  else if (credentials?.registry_expires_on && credentials.registry_expires_on < needs.today)
+    license(
+      `The ASC registry shows the ${needs.state} license expired on ${usDay(credentials.registry_expires_on)}`,
+    );
   else if (level === 'trainee')
     license(`A trainee in ${needs.state}: a trainee does not sign a report alone`);
   else if (needs.fha && level === 'licensed')

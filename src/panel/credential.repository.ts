@@ -240,6 +240,10 @@ export interface SelectionCredentials {
   license_level: LicenseLevel | null;
   license_expires_on: string | null;
   eo_expires_on: string | null;
+  /** The license's number, and what the ASC registry last gave for it (null: not in the registry). */
+  license_number?: string | null;
+  registry_status?: 'A' | 'I' | null;
+  registry_expires_on?: string | null;
   /** bigint as text; null without a policy. */
   eo_per_claim_cents?: string | null;
   fha_roster: boolean;

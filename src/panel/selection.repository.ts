@@ -49,6 +49,10 @@ export interface PanelFacts {
   active: boolean;
   license_level: LicenseLevel | null;
   license_expires_on: string | null;
+  license_number: string | null;
+  /** What the ASC registry last gave for that license number in the state; null: not in it. */
+  registry_status: 'A' | 'I' | null;
+  registry_expires_on: string | null;
   eo_expires_on: string | null;
   eo_per_claim_cents: string | null;
   fha_roster: boolean;
@@ -86,7 +90,8 @@ export async function findPanelFacts(
   const zip = order.zip.slice(0, 5);
   const { rows } = await sql<PanelFacts>`
     SELECT u.id, u.first_name, u.last_name, u.email, u.deactivated_at IS NULL AS active,
-           l.level AS license_level, l.expires_on AS license_expires_on,
+           l.level AS license_level, l.expires_on AS license_expires_on, l.number AS license_number,
+           reg.status AS registry_status, reg.expires_on AS registry_expires_on,
            e.expires_on AS eo_expires_on, e.per_claim_cents AS eo_per_claim_cents,
            coalesce(p.fha_roster, false) AS fha_roster, p.capacity,
            p.home_latitude, p.home_longitude, p.radius_miles,
@@ -120,6 +125,12 @@ export async function findPanelFacts(
       FROM users u
       ${options.licensedInState ? sql`JOIN` : sql`LEFT JOIN`} appraiser_licenses l
         ON l.appraiser_id = u.id AND l.state_id = ${order.state_id}
+      -- The registry's latest word on the license: an active entry over an inactive one, then the latest expiry.
+      LEFT JOIN LATERAL (
+        SELECT r.status, r.expires_on FROM registry_licenses r
+         WHERE r.state_id = l.state_id
+           AND r.number_key = regexp_replace(upper(l.number), '[^A-Z0-9]', '', 'g')
+         ORDER BY r.status, r.expires_on DESC LIMIT 1) reg ON true
       LEFT JOIN appraiser_eo_policies e ON e.appraiser_id = u.id
       LEFT JOIN appraiser_profiles p ON p.appraiser_id = u.id
       LEFT JOIN client_appraiser_exclusions x

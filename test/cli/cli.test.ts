@@ -253,6 +253,29 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     expect(sameOrg.json.error.details[0].field).toBe('--org');
   });
 
+  it('registry import reads the ASC export from a file; a malformed one exits 1 naming its lines', async () => {
+    const fixtures = path.resolve(import.meta.dirname, '../fixtures/registry');
+    const good = await cli(
+      'registry',
+      'import',
+      '--file',
+      path.join(fixtures, 'asc-national-registry-2026-11-26.txt'),
+    );
+    expect(good.code).toBe(0);
+    expect(good.json.import).toMatchObject({ file_name: 'asc-national-registry-2026-11-26.txt', lines: 5 });
+    const bad = await cli(
+      'registry',
+      'import',
+      '--file',
+      path.join(fixtures, 'asc-national-registry-malformed.txt'),
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.json.error.details[0]).toEqual({
+      field: 'file',
+      message: 'line 2: EXP_DATE "13/45/2027" is not a date (MM/DD/YYYY)',
+    });
+  });
+
   it('an unknown command prints the usage and exits 2', async () => {
     const result = await runCli(['frobnicate'], env);
     expect(result.code).toBe(2);

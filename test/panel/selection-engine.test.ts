@@ -39,6 +39,9 @@ function appraiser(overrides: Partial<PanelFacts> = {}): PanelFacts {
     active: true,
     license_level: 'certified_residential',
     license_expires_on: '2027-06-30',
+    license_number: 'TX-1380423-R',
+    registry_status: null,
+    registry_expires_on: null,
     eo_expires_on: '2027-06-30',
     eo_per_claim_cents: '100000000',
     fha_roster: true,
@@ -94,6 +97,18 @@ describe('the hard filters', () => {
         { license_level: 'licensed', fha_roster: true },
         { ...needs, fha: true },
         'An FHA loan needs a certified appraiser; licensed in TX',
+      ],
+      [
+        'license',
+        { registry_status: 'I' },
+        undefined,
+        'The ASC registry shows the TX license TX-1380423-R inactive',
+      ],
+      [
+        'license',
+        { registry_status: 'A', registry_expires_on: '2026-10-31' },
+        undefined,
+        'The ASC registry shows the TX license expired on 10/31/2026',
       ],
       ['fha_roster', { fha_roster: false }, { ...needs, fha: true }, 'Not on the FHA roster (an FHA loan)'],
       [

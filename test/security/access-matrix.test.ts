@@ -165,6 +165,8 @@ const MATRIX: Row[] = [
   ['PUT    /appraisers/:appraiser_id/eo_policy/verification',    403, 403, 200, 404, 403, 404, 403, 401, 401],
   ['PATCH  /appraisers/:appraiser_id/profile',                   403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /appraisers/:appraiser_id/credential_changes',        403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['GET    /registry_imports',                                   403, 403, 403, 403, 403, 403, 200, 401, 401],
+  ['POST   /registry_imports',                                   403, 403, 403, 403, 403, 403, 201, 401, 401],
   ['GET    /states/:state/counties',                             200, 200, 200, 200, 200, 200, 200, 401, 401],
   ['GET    /appraisers/:appraiser_id/coverage',                  403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['PUT    /appraisers/:appraiser_id/coverage',                  403, 403, 200, 404, 200, 404, 200, 401, 401],
@@ -881,6 +883,28 @@ const CALLS: Record<string, Call> = {
     body: () => json({ capacity: 8 }),
   },
   'GET /appraisers/:appraiser_id/credential_changes': { fixture: appraisersCredentials },
+  'GET /registry_imports': { fixture: nothing },
+  'POST /registry_imports': {
+    fixture: () =>
+      Promise.resolve({
+        ids: {},
+        snapshot: () => t.db.selectFrom('registry_imports').select('id').orderBy('id').execute(),
+      }),
+    body: () => ({
+      parts: [
+        [
+          'file',
+          {
+            filename: 'registry.txt',
+            contentType: 'text/tab-separated-values',
+            content: Buffer.from(
+              'ST_ABBR\tLIC_NUMBER\tLNAME\tSTATUS\tLIC_TYPE\tEXP_DATE\nTX\tTX-MATRIX-1\tDOE\tA\t3\t12/31/2030\n',
+            ),
+          },
+        ],
+      ],
+    }),
+  },
   'GET /states/:state/counties': { fixture: () => Promise.resolve({ ids: { state: 'TX' } }) },
   'GET /appraisers/:appraiser_id/coverage': { fixture: appraisersCoverage },
   'PUT /appraisers/:appraiser_id/coverage': {

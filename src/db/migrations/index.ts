@@ -41,6 +41,7 @@ import * as appraiserCredentials from './2026_11_27_0041_appraiser_credentials.t
 import * as credentialExpiryNotices from './2026_11_27_0042_credential_expiry_notices.ts';
 import * as clientAppraiserExclusions from './2026_11_27_0043_client_appraiser_exclusions.ts';
 import * as appraiserCoverageAndSelection from './2026_11_27_0044_appraiser_coverage_and_selection.ts';
+import * as licenseRegistry from './2026_11_27_0045_license_registry.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0042_credential_expiry_notices': credentialExpiryNotices,
   '2026_11_27_0043_client_appraiser_exclusions': clientAppraiserExclusions,
   '2026_11_27_0044_appraiser_coverage_and_selection': appraiserCoverageAndSelection,
+  '2026_11_27_0045_license_registry': licenseRegistry,
 };
 
 export const migrationProvider: MigrationProvider = {
