@@ -130,6 +130,15 @@ import {
   TimeOffBody,
 } from './panel/coverage.schemas.ts';
 import { SelectionRules, SelectionRulesBody, SelectionWeights } from './panel/selection-rules.schemas.ts';
+import {
+  AppraiserFeeEntry,
+  AppraiserFeeSchedule,
+  AppraiserFeeScheduleBody,
+  FeeScheduleCounty,
+  LenderFeeEntry,
+  LenderFeeSchedule,
+  LenderFeeScheduleBody,
+} from './fees/fee-schedule.schemas.ts';
 import { RegistryImport, RegistryImportBody } from './panel/registry.schemas.ts';
 
 /**
@@ -233,6 +242,13 @@ export const API_SCHEMAS: readonly TSchema[] = [
   SelectionWeights,
   SelectionRules,
   SelectionRulesBody,
+  FeeScheduleCounty,
+  LenderFeeEntry,
+  LenderFeeSchedule,
+  LenderFeeScheduleBody,
+  AppraiserFeeEntry,
+  AppraiserFeeSchedule,
+  AppraiserFeeScheduleBody,
   FailedFilter,
   FactorPoints,
   AppraiserCandidate,

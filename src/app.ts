@@ -67,6 +67,8 @@ import { registerCredentialRoutes } from './panel/credential.routes.ts';
 import { registerExclusionRoutes } from './panel/exclusion.routes.ts';
 import { registerCoverageRoutes } from './panel/coverage.routes.ts';
 import { registerSelectionRulesRoutes } from './panel/selection-rules.routes.ts';
+import { registerAppraiserFeeRoutes } from './panel/appraiser-fees.routes.ts';
+import { registerFeeScheduleRoutes } from './fees/fee-schedule.routes.ts';
 import { registerRegistryRoutes } from './panel/registry.routes.ts';
 import { registerCalendarFeedRoute, registerWorkspaceRoutes } from './workspace/workspace.routes.ts';
 import { registerUserRoutes } from './users/user.routes.ts';
@@ -283,6 +285,8 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       registerExclusionRoutes(api, deps);
       registerCoverageRoutes(api, deps);
       registerSelectionRulesRoutes(api, deps);
+      registerFeeScheduleRoutes(api, deps);
+      registerAppraiserFeeRoutes(api, deps);
       registerRegistryRoutes(api, deps);
       registerActionRoutes(api, deps);
       registerFileRoutes(api, deps);

@@ -1224,6 +1224,78 @@ export interface paths {
         patch: operations["changeSelectionRules"];
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/lender_fee_schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the company's lenders pay, by client, product, state and county
+         * @description The company's staff and operators; another company answers 404.
+         */
+        get: operations["getLenderFeeSchedule"];
+        /**
+         * Replace the company's fee schedule for lenders
+         * @description The company's admins and operators. The list replaces the schedule; each problem is named by its line (`entries[3].county`) and nothing is kept unless every line is well. Kept in the schedule's changes. Orders placed from then on are priced by it; orders placed keep their fees.
+         */
+        put: operations["putLenderFeeSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/appraiser_fee_schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's standard appraiser fees, by product, state and county
+         * @description The company's staff and operators; another company answers 404. An appraiser's own schedule (GET /appraisers/{id}/fee_schedule) comes before it.
+         */
+        get: operations["getStandardAppraiserFees"];
+        /**
+         * Replace the company's standard appraiser fees
+         * @description The company's admins and operators. The list replaces the schedule; each problem is named by its line (`entries[3].county`) and nothing is kept unless every line is well. Kept in the schedule's changes. Offers made from then on are priced by it; offers made keep their fees.
+         */
+        put: operations["putStandardAppraiserFees"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/fee_schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An appraiser's own fees, by product, state and county
+         * @description The appraiser themself (never someone acting for them, for a change), their company's staff and operators; another appraiser or another company's staff get 404. Where it has no line for an order, the company's standard fees apply.
+         */
+        get: operations["getAppraiserFeeSchedule"];
+        /**
+         * Replace an appraiser's own fees
+         * @description The appraiser themself (never someone acting for them, for a change), their company's staff and operators; another appraiser or another company's staff get 404. The list replaces the schedule; each problem is named by its line (`entries[3].county`). Offers made from then on are priced by it. Kept in the schedule's changes.
+         */
+        put: operations["putAppraiserFeeSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/registry_imports": {
         parameters: {
             query?: never;
@@ -4998,6 +5070,150 @@ export interface components {
             pass_over_past_due?: boolean;
             eo_minimum_per_claim?: string | null;
         };
+        FeeScheduleCounty: {
+            /**
+             * @description 5-digit county FIPS code
+             * @example 48453
+             */
+            fips: string;
+            /**
+             * @description As the Census spells it
+             * @example Travis County
+             */
+            name: string;
+        };
+        /** @description One line of the company's fee schedule for lenders */
+        LenderFeeEntry: {
+            /**
+             * Format: uuid
+             * @example 1e2d3c4b-5a69-4788-9fa0-b1c2d3e4f5a6
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f
+             */
+            product_id: string;
+            /** @example Full Appraisal (1004) */
+            product_name: string;
+            state: string | null;
+            county: components["schemas"]["FeeScheduleCounty"] | null;
+            /**
+             * @description Decimal string, e.g. "450.00"
+             * @example 525.00
+             */
+            fee: string;
+            /**
+             * @description Added when the due date is fewer than rush_days days away
+             * @example 100.00
+             */
+            rush_fee: string;
+            rush_days: number | null;
+            /**
+             * @description Added when the order is marked complex_property
+             * @example 75.00
+             */
+            complexity_fee: string;
+            client_id: string | null;
+            client_name: string | null;
+        };
+        /** @description What the company's lenders pay per product: the most specific entry applies (the client's own before everyone's; the county before the state before everywhere), with its add-ons; none: the client's product fee */
+        LenderFeeSchedule: {
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            /** @description By client (everyone first), product, state, county */
+            entries: components["schemas"]["LenderFeeEntry"][];
+        };
+        /** @description The whole schedule, replacing the one recorded; an empty list removes it */
+        LenderFeeScheduleRequest: {
+            entries: {
+                client_id?: string | null;
+                /**
+                 * Format: uuid
+                 * @description A product of the company's
+                 * @example 5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f
+                 */
+                product_id: string;
+                state?: string | null;
+                county?: string | null;
+                /**
+                 * @description The fee, e.g. "450.00"
+                 * @example 525.00
+                 */
+                fee: string;
+                rush_fee?: string | null;
+                rush_days?: number | null;
+                complexity_fee?: string | null;
+            }[];
+        };
+        /** @description One line of an appraiser fee schedule */
+        AppraiserFeeEntry: {
+            /**
+             * Format: uuid
+             * @example 2f3e4d5c-6b7a-4899-8a0b-c1d2e3f4a5b6
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f
+             */
+            product_id: string;
+            /** @example Full Appraisal (1004) */
+            product_name: string;
+            state: string | null;
+            county: components["schemas"]["FeeScheduleCounty"] | null;
+            /**
+             * @description Decimal string, e.g. "450.00"
+             * @example 325.00
+             */
+            fee: string;
+            /**
+             * @description Added when the due date is fewer than rush_days days away
+             * @example 50.00
+             */
+            rush_fee: string;
+            rush_days: number | null;
+            /**
+             * @description Added when the order is marked complex_property
+             * @example 50.00
+             */
+            complexity_fee: string;
+        };
+        /** @description What an appraiser is offered per product: the appraiser's own most specific entry, else the company's standard one, with its add-ons */
+        AppraiserFeeSchedule: {
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            appraiser_id: string | null;
+            /** @description By product, state, county */
+            entries: components["schemas"]["AppraiserFeeEntry"][];
+        };
+        /** @description The whole schedule, replacing the one recorded; an empty list removes it */
+        AppraiserFeeScheduleRequest: {
+            entries: {
+                /**
+                 * Format: uuid
+                 * @description A product of the company's
+                 * @example 5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f
+                 */
+                product_id: string;
+                state?: string | null;
+                county?: string | null;
+                /**
+                 * @description The fee, e.g. "450.00"
+                 * @example 325.00
+                 */
+                fee: string;
+                rush_fee?: string | null;
+                rush_days?: number | null;
+                complexity_fee?: string | null;
+            }[];
+        };
         /** @description A hard filter an appraiser fails for an order */
         FailedFilter: {
             /**
@@ -5005,7 +5221,7 @@ export interface components {
              * @example coverage
              * @enum {unknown}
              */
-            filter: "active" | "not_turned_down" | "not_excluded" | "license" | "fha_roster" | "eo_policy" | "coverage" | "product" | "capacity" | "time_off" | "past_due";
+            filter: "active" | "not_turned_down" | "not_excluded" | "license" | "fha_roster" | "eo_policy" | "coverage" | "product" | "fee" | "capacity" | "time_off" | "past_due";
             /**
              * @description Why, as a coordinator reads it
              * @example Covers neither Travis County, TX nor ZIP 78701; home is 62.4 miles away, beyond a 40-mile radius
@@ -5089,6 +5305,7 @@ export interface components {
             /** @description Each hard filter that stops them, in the order the engine applies them; empty: none */
             failed_filters: components["schemas"]["FailedFilter"][];
             distance_miles: number | null;
+            offer_fee: string | null;
         };
         /** @description A choice of the assignment engine, with why */
         AssignmentDecision: {
@@ -5116,7 +5333,7 @@ export interface components {
             rules: {
                 weights: components["schemas"]["SelectionWeights"];
                 /** @description The hard filters in force, in order */
-                filters: ("active" | "not_turned_down" | "not_excluded" | "license" | "fha_roster" | "eo_policy" | "coverage" | "product" | "capacity" | "time_off" | "past_due")[];
+                filters: ("active" | "not_turned_down" | "not_excluded" | "license" | "fha_roster" | "eo_policy" | "coverage" | "product" | "fee" | "capacity" | "time_off" | "past_due")[];
                 /** @example false */
                 pass_over_past_due: boolean;
                 eo_minimum_per_claim: string | null;
@@ -5137,6 +5354,7 @@ export interface components {
                 points: components["schemas"]["FactorPoints"] | null;
                 failed_filters: components["schemas"]["FailedFilter"][];
                 distance_miles: number | null;
+                offer_fee: string | null;
             }[];
             /**
              * Format: date-time
@@ -5174,7 +5392,7 @@ export interface components {
              */
             appraiser_id: string;
             /**
-             * @description The appraiser's fee: a decimal amount, e.g. 450 or 450.00
+             * @description The appraiser's fee; absent: the fee schedules' (the appraiser's own, else the company's standard fees): a decimal amount, e.g. 450 or 450.00
              * @example 300.00
              */
             fee?: string;
@@ -13743,7 +13961,8 @@ export interface operations {
                      *           "fee": 5
                      *         },
                      *         "failed_filters": [],
-                     *         "distance_miles": 12.1
+                     *         "distance_miles": 12.1,
+                     *         "offer_fee": "300.00"
                      *       }
                      *     ]
                      */
@@ -13830,6 +14049,7 @@ export interface operations {
                      *             "eo_policy",
                      *             "coverage",
                      *             "product",
+                     *             "fee",
                      *             "capacity",
                      *             "time_off"
                      *           ],
@@ -13852,7 +14072,8 @@ export interface operations {
                      *               "fee": 5
                      *             },
                      *             "failed_filters": [],
-                     *             "distance_miles": 12.1
+                     *             "distance_miles": 12.1,
+                     *             "offer_fee": "300.00"
                      *           },
                      *           {
                      *             "appraiser_id": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
@@ -13867,7 +14088,8 @@ export interface operations {
                      *                 "reason": "Covers neither Travis County, TX nor ZIP 78701; home is 62.4 miles away, beyond a 40-mile radius"
                      *               }
                      *             ],
-                     *             "distance_miles": 62.4
+                     *             "distance_miles": 62.4,
+                     *             "offer_fee": "320.00"
                      *           }
                      *         ],
                      *         "made_at": "2026-11-27T15:02:11.000Z"
@@ -15731,6 +15953,670 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getLenderFeeSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the company's lenders pay per product: the most specific entry applies (the client's own before everyone's; the county before the state before everywhere), with its add-ons; none: the client's product fee */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "entries": [
+                     *         {
+                     *           "id": "1e2d3c4b-5a69-4788-9fa0-b1c2d3e4f5a6",
+                     *           "client_id": null,
+                     *           "client_name": null,
+                     *           "product_id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                     *           "product_name": "Full Appraisal (1004)",
+                     *           "state": "TX",
+                     *           "county": null,
+                     *           "fee": "525.00",
+                     *           "rush_fee": "100.00",
+                     *           "rush_days": 3,
+                     *           "complexity_fee": "75.00"
+                     *         },
+                     *         {
+                     *           "id": "3a4b5c6d-7e8f-4a9b-8c0d-e1f2a3b4c5d6",
+                     *           "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *           "client_name": "Hill Country Bank",
+                     *           "product_id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                     *           "product_name": "Full Appraisal (1004)",
+                     *           "state": "TX",
+                     *           "county": {
+                     *             "fips": "48453",
+                     *             "name": "Travis County"
+                     *           },
+                     *           "fee": "550.00",
+                     *           "rush_fee": "100.00",
+                     *           "rush_days": 3,
+                     *           "complexity_fee": "75.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LenderFeeSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putLenderFeeSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "entries": [
+                 *         {
+                 *           "product_id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                 *           "state": "TX",
+                 *           "fee": "525.00",
+                 *           "rush_fee": "100.00",
+                 *           "rush_days": 3,
+                 *           "complexity_fee": "75.00"
+                 *         },
+                 *         {
+                 *           "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *           "product_id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                 *           "county": "48453",
+                 *           "fee": "550.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["LenderFeeScheduleRequest"];
+                /**
+                 * @example {
+                 *       "entries[][product_id]": [
+                 *         "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                 *         "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f"
+                 *       ],
+                 *       "entries[][state]": [
+                 *         "TX"
+                 *       ],
+                 *       "entries[][fee]": [
+                 *         "525.00",
+                 *         "550.00"
+                 *       ],
+                 *       "entries[][rush_fee]": [
+                 *         "100.00"
+                 *       ],
+                 *       "entries[][rush_days]": [
+                 *         3
+                 *       ],
+                 *       "entries[][complexity_fee]": [
+                 *         "75.00"
+                 *       ],
+                 *       "entries[][client_id]": [
+                 *         "2c7a81cd-828b-4362-9698-3570ba2e95b9"
+                 *       ],
+                 *       "entries[][county]": [
+                 *         "48453"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    "entries[][client_id]"?: (string | null)[];
+                    "entries[][product_id]": string[];
+                    "entries[][state]"?: (string | null)[];
+                    "entries[][county]"?: (string | null)[];
+                    "entries[][fee]": string[];
+                    "entries[][rush_fee]"?: (string | null)[];
+                    "entries[][rush_days]"?: (number | null)[];
+                    "entries[][complexity_fee]"?: (string | null)[];
+                };
+            };
+        };
+        responses: {
+            /** @description The schedule, as it now is */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "entries": [
+                     *         {
+                     *           "id": "1e2d3c4b-5a69-4788-9fa0-b1c2d3e4f5a6",
+                     *           "client_id": null,
+                     *           "client_name": null,
+                     *           "product_id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                     *           "product_name": "Full Appraisal (1004)",
+                     *           "state": "TX",
+                     *           "county": null,
+                     *           "fee": "525.00",
+                     *           "rush_fee": "100.00",
+                     *           "rush_days": 3,
+                     *           "complexity_fee": "75.00"
+                     *         },
+                     *         {
+                     *           "id": "3a4b5c6d-7e8f-4a9b-8c0d-e1f2a3b4c5d6",
+                     *           "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *           "client_name": "Hill Country Bank",
+                     *           "product_id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                     *           "product_name": "Full Appraisal (1004)",
+                     *           "state": "TX",
+                     *           "county": {
+                     *             "fips": "48453",
+                     *             "name": "Travis County"
+                     *           },
+                     *           "fee": "550.00",
+                     *           "rush_fee": "100.00",
+                     *           "rush_days": 3,
+                     *           "complexity_fee": "75.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LenderFeeSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStandardAppraiserFees: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What an appraiser is offered per product: the appraiser's own most specific entry, else the company's standard one, with its add-ons */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *       "entries": [
+                     *         {
+                     *           "id": "2f3e4d5c-6b7a-4899-8a0b-c1d2e3f4a5b6",
+                     *           "product_id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                     *           "product_name": "Full Appraisal (1004)",
+                     *           "state": "TX",
+                     *           "county": {
+                     *             "fips": "48453",
+                     *             "name": "Travis County"
+                     *           },
+                     *           "fee": "325.00",
+                     *           "rush_fee": "50.00",
+                     *           "rush_days": 3,
+                     *           "complexity_fee": "50.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserFeeSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putStandardAppraiserFees: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "entries": [
+                 *         {
+                 *           "product_id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                 *           "county": "48453",
+                 *           "fee": "325.00",
+                 *           "rush_fee": "50.00",
+                 *           "rush_days": 3,
+                 *           "complexity_fee": "50.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppraiserFeeScheduleRequest"];
+                /**
+                 * @example {
+                 *       "entries[][product_id]": [
+                 *         "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f"
+                 *       ],
+                 *       "entries[][county]": [
+                 *         "48453"
+                 *       ],
+                 *       "entries[][fee]": [
+                 *         "325.00"
+                 *       ],
+                 *       "entries[][rush_fee]": [
+                 *         "50.00"
+                 *       ],
+                 *       "entries[][rush_days]": [
+                 *         3
+                 *       ],
+                 *       "entries[][complexity_fee]": [
+                 *         "50.00"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    "entries[][product_id]": string[];
+                    "entries[][state]"?: (string | null)[];
+                    "entries[][county]"?: (string | null)[];
+                    "entries[][fee]": string[];
+                    "entries[][rush_fee]"?: (string | null)[];
+                    "entries[][rush_days]"?: (number | null)[];
+                    "entries[][complexity_fee]"?: (string | null)[];
+                };
+            };
+        };
+        responses: {
+            /** @description The schedule, as it now is */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *       "entries": [
+                     *         {
+                     *           "id": "2f3e4d5c-6b7a-4899-8a0b-c1d2e3f4a5b6",
+                     *           "product_id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                     *           "product_name": "Full Appraisal (1004)",
+                     *           "state": "TX",
+                     *           "county": {
+                     *             "fips": "48453",
+                     *             "name": "Travis County"
+                     *           },
+                     *           "fee": "325.00",
+                     *           "rush_fee": "50.00",
+                     *           "rush_days": 3,
+                     *           "complexity_fee": "50.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserFeeSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAppraiserFeeSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What an appraiser is offered per product: the appraiser's own most specific entry, else the company's standard one, with its add-ons */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *       "entries": [
+                     *         {
+                     *           "id": "2f3e4d5c-6b7a-4899-8a0b-c1d2e3f4a5b6",
+                     *           "product_id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                     *           "product_name": "Full Appraisal (1004)",
+                     *           "state": "TX",
+                     *           "county": {
+                     *             "fips": "48453",
+                     *             "name": "Travis County"
+                     *           },
+                     *           "fee": "325.00",
+                     *           "rush_fee": "50.00",
+                     *           "rush_days": 3,
+                     *           "complexity_fee": "50.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserFeeSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putAppraiserFeeSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "entries": [
+                 *         {
+                 *           "product_id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                 *           "county": "48453",
+                 *           "fee": "325.00",
+                 *           "rush_fee": "50.00",
+                 *           "rush_days": 3,
+                 *           "complexity_fee": "50.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppraiserFeeScheduleRequest"];
+                /**
+                 * @example {
+                 *       "entries[][product_id]": [
+                 *         "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f"
+                 *       ],
+                 *       "entries[][county]": [
+                 *         "48453"
+                 *       ],
+                 *       "entries[][fee]": [
+                 *         "325.00"
+                 *       ],
+                 *       "entries[][rush_fee]": [
+                 *         "50.00"
+                 *       ],
+                 *       "entries[][rush_days]": [
+                 *         3
+                 *       ],
+                 *       "entries[][complexity_fee]": [
+                 *         "50.00"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    "entries[][product_id]": string[];
+                    "entries[][state]"?: (string | null)[];
+                    "entries[][county]"?: (string | null)[];
+                    "entries[][fee]": string[];
+                    "entries[][rush_fee]"?: (string | null)[];
+                    "entries[][rush_days]"?: (number | null)[];
+                    "entries[][complexity_fee]"?: (string | null)[];
+                };
+            };
+        };
+        responses: {
+            /** @description The schedule, as it now is */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *       "entries": [
+                     *         {
+                     *           "id": "2f3e4d5c-6b7a-4899-8a0b-c1d2e3f4a5b6",
+                     *           "product_id": "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f",
+                     *           "product_name": "Full Appraisal (1004)",
+                     *           "state": "TX",
+                     *           "county": {
+                     *             "fips": "48453",
+                     *             "name": "Travis County"
+                     *           },
+                     *           "fee": "325.00",
+                     *           "rush_fee": "50.00",
+                     *           "rush_days": 3,
+                     *           "complexity_fee": "50.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserFeeSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listRegistryImports: {
         parameters: {
             query?: never;
@@ -16449,7 +17335,7 @@ export interface operations {
                      */
                     appraiser_id: string;
                     /**
-                     * @description The appraiser's fee: a decimal amount, e.g. 450 or 450.00
+                     * @description The appraiser's fee; absent: the fee schedules' (the appraiser's own, else the company's standard fees): a decimal amount, e.g. 450 or 450.00
                      * @example 300.00
                      */
                     fee?: string;

@@ -717,6 +717,47 @@ export interface RegistryLicenseChangesTable {
   created_at: Generated<Date>;
 }
 
+/** Money with a default of 0 (migration 0046). */
+type CentsWithDefault = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+
+/** What a fee schedule entry says, wherever it applies (migration 0046). */
+interface FeeScheduleTerms {
+  id: Generated<string>;
+  company_id: string;
+  product_id: string;
+  /** 2-digit state code; null: every state. */
+  state_id: string | null;
+  /** 5-digit FIPS; null: the whole state (or everywhere). */
+  county_id: string | null;
+  fee_cents: Cents;
+  rush_fee_cents: CentsWithDefault;
+  /** A due date fewer than this many days away is a rush; null: never. */
+  rush_days: number | null;
+  complexity_fee_cents: CentsWithDefault;
+}
+
+export interface LenderFeeScheduleTable extends FeeScheduleTerms {
+  /** null: every client of the company. */
+  client_id: string | null;
+}
+
+export interface AppraiserFeeScheduleTable extends FeeScheduleTerms {
+  /** null: the company's standard fee for its panel. */
+  appraiser_id: string | null;
+}
+
+export interface FeeScheduleChangesTable {
+  id: Generated<string>;
+  company_id: string;
+  schedule: 'lender' | 'appraiser';
+  appraiser_id: string | null;
+  changed_by: string | null;
+  acted_by: string | null;
+  before: ColumnType<unknown, string, string>;
+  after: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -772,6 +813,9 @@ export interface Database {
   registry_imports: RegistryImportsTable;
   registry_licenses: RegistryLicensesTable;
   registry_license_changes: RegistryLicenseChangesTable;
+  lender_fee_schedule: LenderFeeScheduleTable;
+  appraiser_fee_schedule: AppraiserFeeScheduleTable;
+  fee_schedule_changes: FeeScheduleChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -11,6 +11,7 @@ import { PAYMENT_EXAMPLES } from './payments.ts';
 import { PEOPLE_EXAMPLES } from './people.ts';
 import { RECORD_EXAMPLES } from './records.ts';
 import { SELECTION_EXAMPLES } from './selection.ts';
+import { FEE_EXAMPLES } from './fees.ts';
 import { TIMELINE_EXAMPLES } from './timeline.ts';
 import { WEBHOOK_EXAMPLES } from './webhooks.ts';
 
@@ -34,6 +35,7 @@ const named: NamedExample[] = [
   ...TIMELINE_EXAMPLES,
   ...CREDENTIAL_EXAMPLES,
   ...SELECTION_EXAMPLES,
+  ...FEE_EXAMPLES,
 ];
 
 export const API_EXAMPLES: ApiExamples = {

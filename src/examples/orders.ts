@@ -369,6 +369,7 @@ export const APPRAISER_CANDIDATE: Static<typeof AppraiserCandidate> = {
   points: { distance: 26.4, workload: 21, turn_time: 14.7, on_time: 19, quality: 18.4, fee: 5 },
   failed_filters: [],
   distance_miles: 12.1,
+  offer_fee: '300.00',
 };
 
 export const ACTION_RESULT: Static<typeof ActionResponse> = { success: true, status: SCHEDULED };

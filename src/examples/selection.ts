@@ -95,6 +95,7 @@ export const SELECTION_EXAMPLES: NamedExample[] = [
         'eo_policy',
         'coverage',
         'product',
+        'fee',
         'capacity',
         'time_off',
       ],
@@ -111,6 +112,7 @@ export const SELECTION_EXAMPLES: NamedExample[] = [
         points: POINTS,
         failed_filters: [],
         distance_miles: 12.1,
+        offer_fee: '300.00',
       },
       {
         appraiser_id: '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d',
@@ -121,6 +123,7 @@ export const SELECTION_EXAMPLES: NamedExample[] = [
         points: null,
         failed_filters: [STOPPED],
         distance_miles: 62.4,
+        offer_fee: '320.00',
       },
     ],
     made_at: '2026-11-27T15:02:11.000Z',

@@ -47,6 +47,11 @@ export const TAGS = [
     description:
       "An appraiser's credentials: licenses by state, the errors-and-omissions policy, what the company confirmed",
   },
+  {
+    name: 'fees',
+    description:
+      'Fee schedules: what lenders pay and what appraisers are offered, by product, state and county, with rush and complexity add-ons',
+  },
   { name: 'workflow', description: "The order's actions, one endpoint each (docs/workflow.md)" },
   { name: 'files', description: "The order's files: upload, list, download through signed links" },
   { name: 'notes', description: "The order's notes, with attachments and email recipients" },

@@ -13,6 +13,7 @@ import { OrderFileWriter } from '../storage/order-files.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Upload } from '../storage/upload.ts';
 import { isCompanyAppraiser } from '../users/user.repository.ts';
+import { scheduledOfferFee } from '../panel/offer-fee.ts';
 import { allowedTransitions, refusalOf } from '../workflow/allowed.ts';
 import type { Status } from '../workflow/statuses.ts';
 import { ACTIONS_BY_NAME, systemAction } from '../workflow/transitions.ts';
@@ -188,6 +189,7 @@ async function chargeSubmissionFee(
 function lookups(trx: Trx, order: LockedOrder) {
   return {
     isCompanyAppraiser: (userId: string) => isCompanyAppraiser(trx, userId, order.company_id),
+    scheduledOfferFee: (appraiserId: string) => scheduledOfferFee(trx, order.id, appraiserId, new Date()),
     orderProductIds: () => orderProductIds(trx, order.id),
     clientReviewRequired: () => clientReviewRequired(trx, order.company_id, order.client_id),
     clientPaysFirst: () => clientPaysFirst(trx, order.company_id, order.client_id),

@@ -16,6 +16,7 @@ import type { CreateOrderBody, OrderDetail } from './order.schemas.ts';
 import type { Status } from '../workflow/statuses.ts';
 import { waitsForPayment } from '../workflow/transitions.ts';
 import { insertOrder, type NewOrder } from './order.store.ts';
+import { priceProducts } from './order.pricing.ts';
 
 /**
  * Places an order (clients and staff). Every id is checked against the client's configuration
@@ -55,7 +56,15 @@ export async function createOrder(
     );
   }
 
-  const totalFee = named.products.reduce((sum, p) => sum + BigInt(p.fee_cents), 0n);
+  const products = await priceProducts(db, named.products, {
+    clientId: ownership.client_id,
+    stateId: address.state_id,
+    countyId: address.county_id,
+    dueDate: fields.due_date,
+    complex: body.complex_property === true,
+    now: new Date(),
+  });
+  const totalFee = products.reduce((sum, p) => sum + BigInt(p.fee_cents), 0n);
   const paysFirst = waitsForPayment(
     { payment_method: body.payment_method, total_fee_cents: totalFee, paid_cents: 0n },
     lookups.paysFirstCompanies.includes(ownership.company_id),
@@ -80,7 +89,7 @@ export async function createOrder(
     db,
     config.fileNumberPrefix,
     order,
-    named.products.map((p, position) => ({ product_id: p.id, fee_cents: p.fee_cents, position })),
+    products.map((p, position) => ({ product_id: p.id, fee_cents: p.fee_cents, position })),
     newParties(body, phones, named.users),
     principal,
     [
@@ -108,7 +117,7 @@ export async function createOrder(
     ],
   );
   return createResponse(
-    toOrderDetail(detailAsWritten(written, lookups, named.products), principal, config.timeZone),
+    toOrderDetail(detailAsWritten(written, lookups, products), principal, config.timeZone),
     body,
   );
 }

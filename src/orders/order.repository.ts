@@ -121,7 +121,14 @@ export interface CreateLookups {
   /** The companies that serve the client, by id. */
   companies: { id: string; name: string }[];
   /** The named products that the configuration offers this client, with their company. */
-  products: { id: string; name: string; company_id: string; fee_cents: string }[];
+  products: {
+    id: string;
+    name: string;
+    company_id: string;
+    fee_cents: string;
+    /** The company's lender fee schedule has lines for the product that may apply to the client. */
+    scheduled: boolean;
+  }[];
   /** The named users that are client users of the client. */
   users: { id: string; first_name: string; last_name: string; email: string; title: string | null }[];
   /** The companies (serving the client) that take the payment method. */
@@ -171,7 +178,10 @@ export async function createLookups(
       coalesce((SELECT json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY o.id)
                   FROM links JOIN organizations o ON o.id = links.company_id), '[]') AS companies,
       coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'company_id', p.company_id,
-                                                  'fee_cents', coalesce(cp.fee_cents, p.fee_cents)::text))
+                                                  'fee_cents', coalesce(cp.fee_cents, p.fee_cents)::text,
+                                                  'scheduled', EXISTS (SELECT 1 FROM lender_fee_schedule f
+                                                                        WHERE f.product_id = p.id
+                                                                          AND (f.client_id IS NULL OR f.client_id = cp.client_id))))
                   FROM products p JOIN client_products cp ON cp.product_id = p.id AND cp.client_id = (SELECT id FROM client)
                  WHERE p.id = ANY(${input.productIds}::uuid[])), '[]') AS products,
       coalesce((SELECT json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,

@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
+import { centsToDecimal } from '../format/money.ts';
 import { timerLag, timerLastRun } from '../metrics/metrics.ts';
 import { performSystemAction } from './order.actions.ts';
 import { decideAssignment } from '../panel/selection.service.ts';
@@ -95,11 +96,13 @@ export class WorkflowTimers {
               this.#config,
               {
                 appraiser_id: appraiser.id,
+                appraiser_fee_cents: decision.feeCents,
                 vendor_due_date: order.due_date,
                 offer_expires_at: offerExpiresAt,
               },
               {
                 appraiser_id: appraiser.id,
+                appraiser_fee: centsToDecimal(decision.feeCents),
                 decision_id: decision.decisionId,
                 vendor_due_date: order.due_date.toISOString(),
                 offer_expires_at: offerExpiresAt.toISOString(),

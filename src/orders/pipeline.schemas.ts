@@ -108,6 +108,12 @@ export const AppraiserCandidate = Type.Object(
     distance_miles: Nullable(
       Type.Number({ description: 'From their home to the subject, in miles; null: either location unknown' }),
     ),
+    offer_fee: Nullable(
+      Type.String({
+        description:
+          "The fee an offer to them would carry by the fee schedules (theirs, else the company's standard fees; docs/fees.md); null: none applies and the offer needs a fee entered",
+      }),
+    ),
   },
   {
     $id: 'AppraiserCandidate',
@@ -144,6 +150,7 @@ export const AssignmentDecision = Type.Object(
         points: Nullable(ref(FactorPoints)),
         failed_filters: Type.Array(ref(FailedFilter)),
         distance_miles: Nullable(Type.Number()),
+        offer_fee: Nullable(Type.String({ description: 'What the offer would carry; null: no fee applied' })),
       }),
       {
         description:

@@ -55,6 +55,7 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
       points: candidate.points,
       failed_filters: candidate.failed,
       distance_miles: candidate.distance_miles,
+      offer_fee: centsToDecimal(candidate.offer_fee_cents),
     };
   });
 }
@@ -92,6 +93,8 @@ export async function assignmentDecisions(db: Db, user: AuthUser, orderId: strin
         points: candidate.points,
         failed_filters: candidate.failed,
         distance_miles: candidate.distance_miles,
+        // Decisions stored before fee schedules have no fee.
+        offer_fee: centsToDecimal(candidate.offer_fee_cents ?? null),
       })),
       made_at: row.created_at.toISOString(),
     };

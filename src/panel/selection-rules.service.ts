@@ -1,8 +1,7 @@
 import type { AuthUser } from '../auth/principal.ts';
-import { isCompany } from '../organizations/organization.repository.ts';
+import { companyInReach, requireCompanyAdmin } from '../organizations/company-reach.ts';
 import type { Db } from '../db/connection.ts';
-import { isUuid } from '../db/ids.ts';
-import { AppError, invalid, notFound } from '../errors/app-error.ts';
+import { invalid } from '../errors/app-error.ts';
 import { centsToDecimal, decimalToCents } from '../format/money.ts';
 import {
   findSelectionRules,
@@ -15,12 +14,6 @@ import type { SelectionRulesInput, SelectionRulesView } from './selection-rules.
  * A company's rules for the assignment engine (docs/assignment.md, "The engine"): its staff read
  * them, its admins change them, operators both; another company's staff are answered as for none.
  */
-async function companyInReach(db: Db, user: AuthUser, companyId: string): Promise<string> {
-  const reaches = isUuid(companyId) && (user.role === 'operator' || user.organizationId === companyId);
-  if (!reaches || !(await isCompany(db, companyId))) throw notFound('company');
-  return companyId;
-}
-
 const view = (companyId: string, rules: SelectionRulesRow): SelectionRulesView => ({
   company_id: companyId,
   weights: rules.weights,
@@ -40,8 +33,7 @@ export async function changeSelectionRules(
   input: SelectionRulesInput,
 ): Promise<SelectionRulesView> {
   const id = await companyInReach(db, user, companyId);
-  if (user.role === 'staff' && !user.isAdmin)
-    throw new AppError('forbidden', "Only the company's admins change its rules for choosing appraisers");
+  requireCompanyAdmin(user, 'change its rules for choosing appraisers');
   let minimum: string | null | undefined;
   if (input.eo_minimum_per_claim !== undefined && input.eo_minimum_per_claim !== null) {
     const cents = decimalToCents(input.eo_minimum_per_claim);

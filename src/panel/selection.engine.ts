@@ -19,11 +19,15 @@ export const FILTERS = [
   'eo_policy',
   'coverage',
   'product',
+  'fee',
   'capacity',
   'time_off',
   'past_due',
 ] as const;
 export type FilterName = (typeof FILTERS)[number];
+
+/** An appraiser's facts with what they would be offered for the order (offer-fee.ts); null: no fee schedule line applies. */
+export type PricedFacts = PanelFacts & { offer_fee_cents: string | null };
 
 export interface Failure {
   filter: FilterName;
@@ -52,6 +56,8 @@ export interface RankedCandidate {
   failed: Failure[];
   distance_miles: number | null;
   last_offered_at: string | null;
+  /** What the offer would carry, in cents; null: no fee schedule line applies. */
+  offer_fee_cents: string | null;
 }
 
 /** The filters in force for an order: the FHA roster for FHA loans, past-due orders when the company says so. */
@@ -73,7 +79,7 @@ export function milesBetween(from: { lat: number; lng: number }, to: { lat: numb
   return Math.round(2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a))) * 10) / 10;
 }
 
-function distanceOf(facts: PanelFacts, needs: SelectionNeeds): number | null {
+function distanceOf(facts: PricedFacts, needs: SelectionNeeds): number | null {
   if (facts.home_latitude === null || facts.home_longitude === null) return null;
   if (needs.latitude === null || needs.longitude === null) return null;
   return milesBetween(
@@ -82,7 +88,7 @@ function distanceOf(facts: PanelFacts, needs: SelectionNeeds): number | null {
   );
 }
 
-function coverageFailure(facts: PanelFacts, needs: SelectionNeeds, distance: number | null): string | null {
+function coverageFailure(facts: PricedFacts, needs: SelectionNeeds, distance: number | null): string | null {
   if (facts.covers_county || facts.covers_zip) return null;
   const radius = facts.radius_miles;
   if (radius !== null && distance !== null && distance <= radius) return null;
@@ -101,7 +107,7 @@ function coverageFailure(facts: PanelFacts, needs: SelectionNeeds, distance: num
 
 /** Every filter the appraiser fails for the order, in the order of FILTERS. */
 export function hardFilterFailures(
-  facts: PanelFacts,
+  facts: PricedFacts,
   needs: SelectionNeeds,
   distance: number | null,
 ): Failure[] {
@@ -125,6 +131,11 @@ export function hardFilterFailures(
     failures.push({
       filter: 'product',
       reason: `Does not take ${needs.productName ?? "the order's product"}`,
+    });
+  if (facts.offer_fee_cents === null)
+    failures.push({
+      filter: 'fee',
+      reason: `No fee for ${needs.productName ?? "the order's product"} in ${needs.countyName ? `${needs.countyName}, ` : ''}${needs.state}: neither their fee schedule nor the company's standard fees have a line`,
     });
   if (facts.away_through !== null)
     failures.push({ filter: 'time_off', reason: `Away through ${usDay(facts.away_through)}` });
@@ -154,7 +165,7 @@ const figure = (value: string | null | undefined) =>
   value === null || value === undefined ? null : Number(value);
 
 function factorValues(
-  facts: PanelFacts,
+  facts: PricedFacts,
   distance: number | null,
   track: TrackRecord | undefined,
   fees: { low: bigint; high: bigint } | null,
@@ -163,7 +174,7 @@ function factorValues(
   const turn = figure(track?.mean_turn_days);
   const onTime = figure(track?.on_time_rate);
   const revisions = figure(track?.revision_rate);
-  const fee = facts.last_fee_cents === null ? null : BigInt(facts.last_fee_cents);
+  const fee = facts.offer_fee_cents === null ? null : BigInt(facts.offer_fee_cents);
   return {
     distance: distance === null ? UNKNOWN : clamp(1 - distance / FAR_MILES),
     workload: clamp(1 - open / (facts.capacity && facts.capacity > 0 ? facts.capacity : BUSY_ORDERS)),
@@ -190,7 +201,7 @@ function tenthsOf(values: Record<Factor, number>, weights: Weights): Record<Fact
  * `tracks` holds the track records of those who pass (selection.repository.ts reads them only).
  */
 export function rankPanel(
-  panel: PanelFacts[],
+  panel: PricedFacts[],
   needs: SelectionNeeds,
   weights: Weights,
   tracks: Map<string, TrackRecord>,
@@ -201,7 +212,7 @@ export function rankPanel(
   });
   const passing = judged.filter((entry) => entry.failed.length === 0);
   const knownFees = passing.flatMap((entry) =>
-    entry.facts.last_fee_cents === null ? [] : [BigInt(entry.facts.last_fee_cents)],
+    entry.facts.offer_fee_cents === null ? [] : [BigInt(entry.facts.offer_fee_cents)],
   );
   const fees =
     knownFees.length === 0
@@ -218,19 +229,20 @@ export function rankPanel(
     const total = FACTORS.reduce((sum, factor) => sum + tenths[factor], 0);
     return { ...entry, tenths, total };
   });
-  const offeredAt = (facts: PanelFacts) => facts.last_offered_at?.getTime() ?? -Infinity;
+  const offeredAt = (facts: PricedFacts) => facts.last_offered_at?.getTime() ?? -Infinity;
   scored.sort(
     (a, b) =>
       b.total - a.total ||
       offeredAt(a.facts) - offeredAt(b.facts) ||
       (a.facts.id < b.facts.id ? -1 : a.facts.id > b.facts.id ? 1 : 0),
   );
-  const nameOf = (facts: PanelFacts) => `${facts.first_name} ${facts.last_name}`.trim();
+  const nameOf = (facts: PricedFacts) => `${facts.first_name} ${facts.last_name}`.trim();
   const base = (entry: (typeof judged)[number]) => ({
     appraiser_id: entry.facts.id,
     name: nameOf(entry.facts),
     distance_miles: entry.distance,
     last_offered_at: entry.facts.last_offered_at?.toISOString() ?? null,
+    offer_fee_cents: entry.facts.offer_fee_cents,
   });
   const ranked: RankedCandidate[] = scored.map((entry, index) => ({
     ...base(entry),

@@ -17,6 +17,9 @@ export interface SelectionOrder {
   loan_type: string;
   product_id: string | null;
   product_name: string | null;
+  due_date: Date;
+  vendor_due_date: Date | null;
+  complex_property: boolean | null;
 }
 
 export async function findSelectionOrder(db: Db, orderId: string): Promise<SelectionOrder | undefined> {
@@ -35,6 +38,9 @@ export async function findSelectionOrder(db: Db, orderId: string): Promise<Selec
       'o.loan_type',
       'o.first_product_id as product_id',
       'p.name as product_name',
+      'o.due_date',
+      'o.vendor_due_date',
+      'o.complex_property',
     ])
     .where('o.id', '=', orderId)
     .executeTakeFirst();

@@ -5,6 +5,7 @@ import {
   filtersInForce,
   rankPanel,
   type FilterName,
+  type PricedFacts,
   type RankedCandidate,
   type SelectionNeeds,
 } from './selection.engine.ts';
@@ -14,10 +15,10 @@ import {
   findSelectionOrder,
   findTrackRecords,
   insertDecision,
-  type PanelFacts,
   type SelectionOrder,
 } from './selection.repository.ts';
 import { findSelectionRules, type SelectionRulesRow } from './selection-rules.repository.ts';
+import { offerFees } from './offer-fee.ts';
 
 /**
  * Runs the assignment engine on an order (docs/assignment.md, "The engine"): reads the company's
@@ -37,7 +38,7 @@ export interface Ranking {
   order: SelectionOrder;
   rules: SelectionRulesRow;
   needs: SelectionNeeds;
-  panel: PanelFacts[];
+  panel: PricedFacts[];
   ranked: RankedCandidate[];
 }
 
@@ -70,11 +71,21 @@ export async function rankForOrder(
   const today = localDay(options.now, options.timeZone);
   const rules = await findSelectionRules(db, order.company_id);
   const needs = needsOf(order, rules, today);
-  const panel = await findPanelFacts(db, order, {
+  const facts = await findPanelFacts(db, order, {
     today,
     now: options.now,
     licensedInState: options.licensedInState,
   });
+  const fees = await offerFees(
+    db,
+    order,
+    facts.map((appraiser) => appraiser.id),
+    options.now,
+  );
+  const panel = facts.map((appraiser) => ({
+    ...appraiser,
+    offer_fee_cents: fees.get(appraiser.id)?.total_cents.toString() ?? null,
+  }));
   const firstPass = rankPanel(panel, needs, rules.weights, new Map());
   const passing = firstPass
     .filter((candidate) => candidate.eligible)
@@ -85,13 +96,13 @@ export async function rankForOrder(
 
 /**
  * The engine's choice for an order waiting in Auto assign processing: the first of the ranking,
- * or none; the decision is stored in the same transaction as the offer it leads to.
+ * or none, with the fee its offer carries (the fee filter makes sure there is one); the decision is stored in the same transaction as the offer it leads to.
  */
 export async function decideAssignment(
   trx: Db,
   orderId: string,
   options: { now: Date; timeZone: string },
-): Promise<{ appraiserId: string | null; decisionId: string }> {
+): Promise<{ appraiserId: string | null; feeCents: string | null; decisionId: string }> {
   const order = await findSelectionOrder(trx, orderId);
   if (!order) throw new Error(`No order ${orderId}`);
   const ranking = await rankForOrder(trx, order, { ...options, licensedInState: true });
@@ -108,5 +119,5 @@ export async function decideAssignment(
     } satisfies StoredRules,
     candidates: ranking.ranked,
   });
-  return { appraiserId: chosen?.appraiser_id ?? null, decisionId };
+  return { appraiserId: chosen?.appraiser_id ?? null, feeCents: chosen?.offer_fee_cents ?? null, decisionId };
 }

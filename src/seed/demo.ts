@@ -35,6 +35,18 @@ export const DEMO_PRODUCTS = [
   { name: 'Final Inspection (1004D)', fee_cents: 15000, follow_up: true },
 ] as const;
 
+/**
+ * The company's standard appraiser fees (docs/fees.md), everywhere, by product name: about two
+ * thirds of the lender's fee, as is common; rush (due within 3 days) and complex add-ons.
+ */
+export const DEMO_APPRAISER_FEES: Record<(typeof DEMO_PRODUCTS)[number]['name'], number> = {
+  'Full Appraisal (1004)': 30000,
+  'Condominium Appraisal (1073)': 28500,
+  'Desktop Appraisal (1004 Desktop)': 17500,
+  'Small Income Property (1025)': 45000,
+  'Final Inspection (1004D)': 9500,
+};
+
 export async function seedDemo(db: Db): Promise<DemoWorld> {
   const tag = randomBytes(3).toString('hex');
   return db.transaction().execute(async (trx) => {
@@ -53,11 +65,26 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     const products = await trx
       .insertInto('products')
       .values(DEMO_PRODUCTS.map((p) => ({ ...p, company_id: company.id })))
-      .returning('id')
+      .returning(['id', 'name'])
       .execute();
     await trx
       .insertInto('client_products')
       .values(products.map((p) => ({ client_id: client.id, product_id: p.id })))
+      .execute();
+    await trx
+      .insertInto('appraiser_fee_schedule')
+      .values(
+        products.map((p) => ({
+          company_id: company.id,
+          product_id: p.id,
+          state_id: null,
+          county_id: null,
+          fee_cents: DEMO_APPRAISER_FEES[p.name as keyof typeof DEMO_APPRAISER_FEES],
+          rush_fee_cents: 7500,
+          rush_days: 3,
+          complexity_fee_cents: 10000,
+        })),
+      )
       .execute();
 
     const person = async (

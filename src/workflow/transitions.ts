@@ -337,7 +337,11 @@ export const ACTIONS: readonly ActionDefinition[] = [
     to: ['Pending assignment'],
     input: Type.Object({
       appraiser_id: Type.String({ minLength: 1, description: "An appraiser of the order's company" }),
-      fee: Type.Optional(Money("The appraiser's fee")),
+      fee: Type.Optional(
+        Money(
+          "The appraiser's fee; absent: the fee schedules' (the appraiser's own, else the company's standard fees)",
+        ),
+      ),
       due_date: Type.Optional(DateInput('When the appraiser must deliver')),
     }),
     async apply(context) {
@@ -345,7 +349,13 @@ export const ACTIONS: readonly ActionDefinition[] = [
       if (!(await services.isCompanyAppraiser(input.appraiser_id)))
         throw invalid('appraiser_id', "is not an appraiser of the order's company");
       const appraiser = { id: input.appraiser_id.toLowerCase() };
-      const fee = moneyInput(input.fee, 'fee');
+      // An offer always carries a fee: the one entered, else the fee schedules' (docs/fees.md).
+      const fee = moneyInput(input.fee, 'fee') ?? (await services.scheduledOfferFee(appraiser.id));
+      if (fee === null)
+        throw invalid(
+          'fee',
+          "is required: neither the appraiser's fee schedule nor the company's standard fees have a line for this order's product and place",
+        );
       const dueDate = dateInput(input.due_date, 'due_date', context);
       const offerExpiresAt = new Date(now.getTime() + config.assignmentOfferTimeoutMinutes * 60_000);
       return {

@@ -66,6 +66,8 @@ export type LockedOrder = Omit<
 export interface ActionServices {
   /** Whether the user is an appraiser of the order's company (the ones `assign` may offer to). */
   isCompanyAppraiser(userId: string): Promise<boolean>;
+  /** What the fee schedules offer the appraiser for the order; null: no line applies (docs/fees.md). */
+  scheduledOfferFee(appraiserId: string): Promise<bigint | null>;
   /** The ids of the order's products (submitted files may name one). */
   orderProductIds(): Promise<string[]>;
   /** Whether the order's client reviews reports before they are completed. */

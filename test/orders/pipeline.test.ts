@@ -219,6 +219,8 @@ describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
           },
         ],
         distance_miles: null,
+        // The demo company's standard fee for the order's product (docs/fees.md).
+        offer_fee: '285.00',
       },
       {
         id: second.id,
@@ -239,6 +241,8 @@ describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
           { filter: 'coverage', reason: 'No coverage recorded: no county, ZIP code or radius' },
         ],
         distance_miles: null,
+        // The demo company's standard fee for the order's product (docs/fees.md).
+        offer_fee: '285.00',
       },
     ]);
   });

@@ -100,6 +100,7 @@ describe('auto-assignment by the engine', () => {
           'eo_policy',
           'coverage',
           'product',
+          'fee',
           'capacity',
           'time_off',
         ],

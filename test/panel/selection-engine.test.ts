@@ -4,9 +4,10 @@ import {
   filtersInForce,
   milesBetween,
   rankPanel,
+  type PricedFacts,
   type SelectionNeeds,
 } from '../../src/panel/selection.engine.ts';
-import type { PanelFacts, TrackRecord } from '../../src/panel/selection.repository.ts';
+import type { TrackRecord } from '../../src/panel/selection.repository.ts';
 import { DEFAULT_WEIGHTS, type Weights } from '../../src/panel/selection-rules.schemas.ts';
 
 /**
@@ -29,7 +30,7 @@ const needs: SelectionNeeds = {
 
 let serial = 0;
 /** A qualified appraiser: certified in TX, insured, covering Travis, under capacity, not away. */
-function appraiser(overrides: Partial<PanelFacts> = {}): PanelFacts {
+function appraiser(overrides: Partial<PricedFacts> = {}): PricedFacts {
   serial += 1;
   return {
     id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
@@ -60,17 +61,18 @@ function appraiser(overrides: Partial<PanelFacts> = {}): PanelFacts {
     past_due: '0',
     last_offered_at: null,
     last_fee_cents: null,
+    offer_fee_cents: '30000',
     ...overrides,
   };
 }
 
 const NO_TRACKS = new Map<string, TrackRecord>();
-const failedOf = (facts: PanelFacts[], orderNeeds: SelectionNeeds = needs) =>
+const failedOf = (facts: PricedFacts[], orderNeeds: SelectionNeeds = needs) =>
   Object.fromEntries(rankPanel(facts, orderNeeds, DEFAULT_WEIGHTS, NO_TRACKS).map((c) => [c.name, c.failed]));
 
 describe('the hard filters', () => {
   it('each stops exactly the appraiser it should, with the reason', () => {
-    const cases: [string, Partial<PanelFacts>, SelectionNeeds | undefined, string][] = [
+    const cases: [string, Partial<PricedFacts>, SelectionNeeds | undefined, string][] = [
       ['active', { active: false }, undefined, 'Deactivated'],
       [
         'not_turned_down',
@@ -142,6 +144,12 @@ describe('the hard filters', () => {
         ),
       ],
       ['product', { takes_product: false }, undefined, 'Does not take Full Appraisal (1004)'],
+      [
+        'fee',
+        { offer_fee_cents: null },
+        undefined,
+        "No fee for Full Appraisal (1004) in Travis County, TX: neither their fee schedule nor the company's standard fees have a line",
+      ],
       ['capacity', { capacity: 3, open_orders: '3' }, undefined, 'At capacity: 3 open orders of 3'],
       ['time_off', { away_through: '2026-12-02' }, undefined, 'Away through 12/02/2026'],
       [
@@ -204,10 +212,20 @@ describe('the score', () => {
   });
 
   it('orders a fixture panel by the weights, the same way every time, with each factor’s points', () => {
-    const near = appraiser({ home_latitude: '30.2700', home_longitude: '-97.7400', open_orders: '6' });
-    const idle = appraiser({ home_latitude: '30.5083', home_longitude: '-97.6789', open_orders: '0' });
-    const fast = appraiser({ open_orders: '4', last_fee_cents: '35000' });
-    const cheap = appraiser({ open_orders: '4', last_fee_cents: '30000' });
+    const near = appraiser({
+      home_latitude: '30.2700',
+      home_longitude: '-97.7400',
+      open_orders: '6',
+      offer_fee_cents: '32000',
+    });
+    const idle = appraiser({
+      home_latitude: '30.5083',
+      home_longitude: '-97.6789',
+      open_orders: '0',
+      offer_fee_cents: '33000',
+    });
+    const fast = appraiser({ open_orders: '4', offer_fee_cents: '35000' });
+    const cheap = appraiser({ open_orders: '4', offer_fee_cents: '30000' });
     const tracks = new Map([
       [fast.id, track(fast.id, 3, 1, 0)],
       [cheap.id, track(cheap.id, 9, 0.7, 0.3)],
@@ -220,7 +238,7 @@ describe('the score', () => {
     expect(
       rankPanel([...panel].reverse(), needs, DEFAULT_WEIGHTS, tracks).map((c) => c.appraiser_id),
     ).toEqual(byDefault);
-    // near: 29.9 + 21 + 12 + 18 + 18 + 5 = 103.9; fast: 95; idle: 24.9 + 30 + 10 + 10 + 10 + 5 = 89.9;
+    // near: 29.9 + 21 + 12 + 18 + 18 + 6 = 104.9; fast: 95; idle: 24.9 + 30 + 10 + 10 + 10 + 4 = 88.9;
     // cheap: 15 + 24 + 8 + 14 + 14 + 10 = 85.
     expect(byDefault).toEqual([near.id, fast.id, idle.id, cheap.id]);
 

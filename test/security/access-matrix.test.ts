@@ -175,6 +175,13 @@ const MATRIX: Row[] = [
   ['DELETE /appraisers/:appraiser_id/time_off/:time_off_id',     403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /companies/:company_id/selection_rules',              403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /companies/:company_id/selection_rules',              403, 403, 200, 404, 403, 403, 200, 401, 401],
+  // Fee schedules: never the lender's to see what an appraiser is paid, nor the appraiser's what the lender pays.
+  ['GET    /companies/:company_id/lender_fee_schedule',          403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PUT    /companies/:company_id/lender_fee_schedule',          403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/appraiser_fee_schedule',       403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PUT    /companies/:company_id/appraiser_fee_schedule',       403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /appraisers/:appraiser_id/fee_schedule',              403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['PUT    /appraisers/:appraiser_id/fee_schedule',              403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/assignment_decisions',              403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /clients/:client_id/excluded_appraisers',             403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PUT    /clients/:client_id/excluded_appraisers/:appraiser_id', 403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -535,6 +542,37 @@ async function appraisersCoverage(): Promise<Fixture> {
     }),
   };
 }
+
+/** A product of the demo company, for the fee schedule lines the matrix sends. */
+let feeProductId = '';
+
+/** The demo company's fee schedules and the demo appraiser's own (all they hold is snapshot). */
+async function feeSchedules(): Promise<Fixture> {
+  feeProductId = (
+    await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('company_id', '=', demo.company_id)
+      .orderBy('name')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const rowsOf = (table: 'lender_fee_schedule' | 'appraiser_fee_schedule' | 'fee_schedule_changes') =>
+    sql`SELECT to_jsonb(r) FROM ${sql.table(table)} r WHERE r.company_id = ${demo.company_id}`
+      .execute(t.db)
+      .then((r) => r.rows);
+  return {
+    ids: { company_id: demo.company_id, appraiser_id: demo.users.appraiser.id },
+    snapshot: async () => ({
+      lender: await rowsOf('lender_fee_schedule'),
+      appraiser: await rowsOf('appraiser_fee_schedule'),
+      changes: await rowsOf('fee_schedule_changes'),
+    }),
+  };
+}
+const feeLines = () =>
+  json({
+    entries: [{ product_id: feeProductId, state: 'TX', fee: `${300 + (parseInt(unique(), 16) % 100)}.00` }],
+  });
 
 /** The demo lender's do-not-use list, naming the demo appraiser (what it holds is snapshot). */
 async function lendersExclusion(): Promise<Fixture> {
@@ -933,6 +971,19 @@ const CALLS: Record<string, Call> = {
       }),
     body: () => json({ weights: { fee: parseInt(unique(), 16) % 11 } }),
   },
+  'GET /companies/:company_id/lender_fee_schedule': { fixture: feeSchedules },
+  'PUT /companies/:company_id/lender_fee_schedule': { fixture: feeSchedules, body: feeLines },
+  // The standard fees keep a line for the product orders are placed with: the demo's offers keep a fee.
+  'GET /companies/:company_id/appraiser_fee_schedule': { fixture: feeSchedules },
+  'PUT /companies/:company_id/appraiser_fee_schedule': {
+    fixture: feeSchedules,
+    body: () =>
+      json({
+        entries: [{ product_id: feeProductId, fee: `${250 + (parseInt(unique(), 16) % 100)}.00` }],
+      }),
+  },
+  'GET /appraisers/:appraiser_id/fee_schedule': { fixture: feeSchedules },
+  'PUT /appraisers/:appraiser_id/fee_schedule': { fixture: feeSchedules, body: feeLines },
   'GET /orders/:order_id/assignment_decisions': { fixture: inAssignedOrder },
   'GET /clients/:client_id/excluded_appraisers': { fixture: lendersExclusion },
   'PUT /clients/:client_id/excluded_appraisers/:appraiser_id': {

@@ -42,6 +42,7 @@ import * as credentialExpiryNotices from './2026_11_27_0042_credential_expiry_no
 import * as clientAppraiserExclusions from './2026_11_27_0043_client_appraiser_exclusions.ts';
 import * as appraiserCoverageAndSelection from './2026_11_27_0044_appraiser_coverage_and_selection.ts';
 import * as licenseRegistry from './2026_11_27_0045_license_registry.ts';
+import * as feeSchedules from './2026_11_28_0046_fee_schedules.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0043_client_appraiser_exclusions': clientAppraiserExclusions,
   '2026_11_27_0044_appraiser_coverage_and_selection': appraiserCoverageAndSelection,
   '2026_11_27_0045_license_registry': licenseRegistry,
+  '2026_11_28_0046_fee_schedules': feeSchedules,
 };
 
 export const migrationProvider: MigrationProvider = {
