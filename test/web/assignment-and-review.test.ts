@@ -69,21 +69,19 @@ describe('assigning an order', () => {
     await dana.getByText('No license in TX').waitFor();
     await dana.getByText('No errors-and-omissions policy on file').waitFor();
     await dana.getByText('No coverage recorded: no county, ZIP code or radius').waitFor();
-    expect(
-      await card
-        .getByRole('row', { name: /Bailey Bidwell/ })
-        .getByRole('cell')
-        .nth(3)
-        .textContent(),
-    ).toBe('—');
+    // Bailey's offer fee is the company's standard one (docs/fees.md); Bailey never accepted one.
+    const baileyCells = card.getByRole('row', { name: /Bailey Bidwell/ }).getByRole('cell');
+    expect(await baileyCells.nth(3).textContent()).toBe('$285.00');
+    expect(await baileyCells.nth(4).textContent()).toBe('—');
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'order-assign');
 
-    // The offer starts from the fee Avery last accepted; a bad fee is the API's 422, by the field.
+    // The offer starts from the fee schedules' fee; a bad fee is the API's 422, by the field.
     await avery.getByRole('button', { name: 'Offer to Avery Appraiser' }).click();
     const dialog = page.getByRole('dialog', { name: 'Offer to Avery Appraiser' });
     const fee = dialog.getByRole('textbox', { name: 'Fee', exact: true });
-    expect(await fee.inputValue()).toBe('410.00');
+    expect(await fee.inputValue()).toBe('285.00');
+    await dialog.getByText('From the fee schedules').waitFor();
     await fee.fill('four hundred');
     await dialog.getByRole('button', { name: 'Send the offer' }).click();
     await expectInvalid(fee, /^Fee must /);

@@ -95,6 +95,7 @@ export function CandidateTable({
     { header: 'Appraiser', cell: (candidate) => <Name candidate={candidate} /> },
     { header: 'Open orders', cell: (candidate) => candidate.open_orders },
     { header: 'Next due', cell: (candidate) => candidate.next_due_dates.join(', ') || '—' },
+    { header: 'Offer fee', cell: (candidate) => (candidate.offer_fee ? money(candidate.offer_fee) : '—') },
     { header: 'Last fee for this product', cell: lastFee },
     { header: <VisuallyHidden>Offer</VisuallyHidden>, cell: offer },
   ];
@@ -115,7 +116,8 @@ export function CandidateTable({
             {offer(candidate)}
           </Group>
           <Text size="xs">
-            {candidate.open_orders} open · next due {candidate.next_due_dates[0] ?? '—'} · last fee{' '}
+            {candidate.open_orders} open · next due {candidate.next_due_dates[0] ?? '—'} · offer fee{' '}
+            {candidate.offer_fee ? money(candidate.offer_fee) : '—'} · last fee{' '}
             {candidate.last_accepted_fee ? money(candidate.last_accepted_fee) : '—'}
           </Text>
         </>

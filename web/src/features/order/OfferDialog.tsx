@@ -9,7 +9,10 @@ import { actionMutation, nowText } from '../../queries/actions.ts';
 import { ApiFailure, failureText } from '../../queries/failure.ts';
 import type { Candidate } from '../../queries/pipeline.ts';
 
-/** The offer to one appraiser: the fee (the one they last accepted, to start with) and the due date. */
+/**
+ * The offer to one appraiser: the fee (the fee schedules', else the one they last accepted, to
+ * start with) and the due date.
+ */
 export function OfferDialog({
   order,
   candidate,
@@ -19,7 +22,7 @@ export function OfferDialog({
   candidate: Candidate;
   onClose: () => void;
 }) {
-  const [fee, setFee] = useState(candidate.last_accepted_fee ?? '');
+  const [fee, setFee] = useState(candidate.offer_fee ?? candidate.last_accepted_fee ?? '');
   const [dueDate, setDueDate] = useState('');
   const offer = useMutation(
     actionMutation(order.id, (result) => {
@@ -61,9 +64,11 @@ export function OfferDialog({
           <TextInput
             label="Fee"
             description={
-              candidate.last_accepted_fee
-                ? 'The fee they last accepted for this product'
-                : "The appraiser's fee"
+              candidate.offer_fee
+                ? 'From the fee schedules'
+                : candidate.last_accepted_fee
+                  ? 'The fee they last accepted for this product: no fee schedule has a line for this order'
+                  : 'No fee schedule has a line for this order: enter the fee'
             }
             leftSection="$"
             inputMode="decimal"
