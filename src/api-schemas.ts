@@ -139,6 +139,7 @@ import {
   LenderFeeSchedule,
   LenderFeeScheduleBody,
 } from './fees/fee-schedule.schemas.ts';
+import { BidAnswer, BidBody, BidInvitation, BidRound, MyBid, RoundBid } from './orders/bid.schemas.ts';
 import { RegistryImport, RegistryImportBody } from './panel/registry.schemas.ts';
 
 /**
@@ -249,6 +250,12 @@ export const API_SCHEMAS: readonly TSchema[] = [
   AppraiserFeeEntry,
   AppraiserFeeSchedule,
   AppraiserFeeScheduleBody,
+  MyBid,
+  BidInvitation,
+  BidBody,
+  BidAnswer,
+  RoundBid,
+  BidRound,
   FailedFilter,
   FactorPoints,
   AppraiserCandidate,

@@ -1296,6 +1296,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/bid_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rounds of broadcast offers and bids you were invited to (appraisers)
+         * @description The last 30 days: those open first, soonest deadline first, then the rest newest first, each with your answer and what became of it.
+         */
+        get: operations["listMyBidRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bid_requests/{bid_request_id}/bids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a broadcast offer, or bid (appraisers invited to the round)
+         * @description A broadcast: the first to accept takes the order at the terms offered; later answers get 409. Bids: the fee and due date the round leaves open (422 naming the one missing or locked); sent again before the deadline, it replaces your bid. A round closed or past its deadline answers 409. Not invited: 404. Yours alone: nobody acts for you.
+         */
+        post: operations["placeBid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/bid_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's rounds of broadcast and bids, newest first, with whom each invited and their answers
+         * @description The company's staff and operators (lenders 403: what appraisers ask is not theirs to see). Award a bid with PUT /orders/{order_id}/award_bid.
+         */
+        get: operations["listOrderBidRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/registry_imports": {
         parameters: {
             query?: never;
@@ -1429,10 +1489,30 @@ export interface paths {
         };
         get?: never;
         /**
-         * Open the order to bids from the panel before assigning it
-         * @description Who: staff. From: Unassigned. To: Bidding. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         * Offer the order to the engine's first choices at once: a broadcast (the first to accept takes it) or bids (each answers with a fee and a due date; staff award one). docs/assignment.md
+         * @description Who: staff. From: Unassigned, Assignment rejected, Assignment timed out. To: Bidding. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
          */
         put: operations["startBidding"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/award_bid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give the order to a bid of its open round: the bid's fee and due date become the appraiser's
+         * @description Who: staff. From: Bidding. To: Assigned. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
+         */
+        put: operations["awardBid"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3755,7 +3835,7 @@ export interface components {
          * @example schedule_inspection
          * @enum {unknown}
          */
-        ActionName: "place" | "accept_order" | "decline_order" | "request_payment" | "waive_payment" | "start_bidding" | "auto_assign" | "assign" | "accept_assignment" | "reject_assignment" | "approve_assignment_condition" | "reject_assignment_condition" | "request_negotiation" | "approve_negotiation" | "refuse_negotiation" | "schedule_inspection" | "complete_inspection" | "request_submission" | "retry_submission_fee" | "start_review" | "require_action" | "request_completion" | "approve_report" | "request_revision" | "request_reconsideration_of_value" | "forward_request" | "answer_request" | "fulfill" | "hold" | "resume" | "flag_attention" | "clear_attention" | "request_info" | "provide_info" | "request_cancel" | "deny_cancel" | "cancel";
+        ActionName: "place" | "accept_order" | "decline_order" | "request_payment" | "waive_payment" | "start_bidding" | "award_bid" | "auto_assign" | "assign" | "accept_assignment" | "reject_assignment" | "approve_assignment_condition" | "reject_assignment_condition" | "request_negotiation" | "approve_negotiation" | "refuse_negotiation" | "schedule_inspection" | "complete_inspection" | "request_submission" | "retry_submission_fee" | "start_review" | "require_action" | "request_completion" | "approve_report" | "request_revision" | "request_reconsideration_of_value" | "forward_request" | "answer_request" | "fulfill" | "hold" | "resume" | "flag_attention" | "clear_attention" | "request_info" | "provide_info" | "request_cancel" | "deny_cancel" | "cancel";
         /** @description The order's status (docs/workflow.md) */
         OrderStatus: {
             /**
@@ -5214,6 +5294,216 @@ export interface components {
                 complexity_fee?: string | null;
             }[];
         };
+        /** @description The appraiser's own answer to a round */
+        MyBid: {
+            /**
+             * @description The fee bid: a decimal string, e.g. "450.00"
+             * @example 310.00
+             */
+            fee: string;
+            /**
+             * Format: date-time
+             * @description The due date bid
+             * @example 2026-12-12T23:00:00.000Z
+             */
+            due_date: string;
+            comment: string | null;
+            /**
+             * @description placed: waiting for the award
+             * @example placed
+             * @enum {unknown}
+             */
+            status: "placed" | "won" | "lost";
+        };
+        /** @description A round the appraiser was invited to: the order (no borrower, no lender's fee), the terms, their answer */
+        BidInvitation: {
+            /**
+             * Format: uuid
+             * @description The round (bid request)
+             * @example 8e7d6c5b-4a39-4f28-8e17-d6c5b4a39281
+             */
+            id: string;
+            /**
+             * @description broadcast: the first to accept takes the order; bids: staff award one
+             * @example bids
+             * @enum {unknown}
+             */
+            mode: "broadcast" | "bids";
+            /**
+             * @description Answers are taken: the round is open, the deadline ahead, the order out for bids
+             * @example true
+             */
+            open: boolean;
+            /**
+             * Format: date-time
+             * @description Answers after it are refused
+             * @example 2026-11-28T23:00:00.000Z
+             */
+            deadline: string;
+            fee: string | null;
+            /** @example false */
+            fee_locked: boolean;
+            due_date: string | null;
+            /** @example true */
+            due_date_locked: boolean;
+            order: {
+                /**
+                 * Format: uuid
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                id: string;
+                /** @example AOM-00000042 */
+                file_number: string;
+                /** @example Austin */
+                city: string;
+                /**
+                 * @description USPS code
+                 * @example TX
+                 */
+                state: string;
+                /** @example 78701 */
+                zip: string;
+                product: string | null;
+                /** @example conventional */
+                loan_type: string;
+            };
+            my_bid: components["schemas"]["MyBid"] | null;
+        };
+        /** @description A broadcast is accepted with no body; a bid names what the round leaves open */
+        BidRequest: {
+            /**
+             * @description Bids: the fee asked (required unless locked)
+             * @example 310.00
+             */
+            fee?: string;
+            /**
+             * @description Bids: the due date offered (required unless locked): YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 12/12/2026
+             */
+            due_date?: string;
+            /** @example Can inspect Monday morning */
+            comment?: string;
+        };
+        /** @description The answer taken */
+        BidAnswer: {
+            /**
+             * Format: uuid
+             * @example 9f8e7d6c-5b4a-4392-8f1e-0d9c8b7a6f5e
+             */
+            bid_id: string;
+            /**
+             * @description placed: waiting for the award
+             * @example placed
+             * @enum {unknown}
+             */
+            status: "placed" | "won" | "lost";
+            /**
+             * @description A broadcast accepted first: the order is yours
+             * @example false
+             */
+            won: boolean;
+            /**
+             * @description The fee: a decimal string, e.g. "450.00"
+             * @example 310.00
+             */
+            fee: string;
+            /**
+             * Format: date-time
+             * @description The due date
+             * @example 2026-12-12T23:00:00.000Z
+             */
+            due_date: string;
+        };
+        RoundBid: {
+            /**
+             * Format: uuid
+             * @example 9f8e7d6c-5b4a-4392-8f1e-0d9c8b7a6f5e
+             */
+            id: string;
+            /**
+             * @description The fee bid: a decimal string, e.g. "450.00"
+             * @example 310.00
+             */
+            fee: string;
+            /**
+             * Format: date-time
+             * @description The due date bid
+             * @example 2026-12-12T23:00:00.000Z
+             */
+            due_date: string;
+            comment: string | null;
+            /**
+             * @description placed: waiting for the award
+             * @example placed
+             * @enum {unknown}
+             */
+            status: "placed" | "won" | "lost";
+            /**
+             * Format: date-time
+             * @description When last changed
+             * @example 2026-11-27T16:40:00.000Z
+             */
+            placed_at: string;
+        };
+        /** @description A round of broadcast or bids on an order, with whom it invited and their answers */
+        BidRound: {
+            /**
+             * Format: uuid
+             * @example 8e7d6c5b-4a39-4f28-8e17-d6c5b4a39281
+             */
+            id: string;
+            /**
+             * @description broadcast: the first to accept takes the order; bids: staff award one
+             * @example bids
+             * @enum {unknown}
+             */
+            mode: "broadcast" | "bids";
+            /**
+             * @description closed: ended without an award
+             * @example open
+             * @enum {unknown}
+             */
+            status: "open" | "awarded" | "closed";
+            fee: string | null;
+            /** @example false */
+            fee_locked: boolean;
+            due_date: string | null;
+            /** @example true */
+            due_date_locked: boolean;
+            /** @example 2 */
+            min_bidders: number;
+            /** @example 5 */
+            max_bidders: number;
+            /**
+             * Format: date-time
+             * @description Answers after it are refused
+             * @example 2026-11-28T23:00:00.000Z
+             */
+            deadline: string;
+            /**
+             * Format: date-time
+             * @description Opened
+             * @example 2026-11-27T15:00:00.000Z
+             */
+            created_at: string;
+            /** @description In the engine's order */
+            invited: {
+                /**
+                 * Format: uuid
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+                /** @example Avery Appraiser */
+                name: string;
+                /**
+                 * @description The engine's order of choice
+                 * @example 1
+                 */
+                rank: number;
+                offer_fee: string | null;
+                bid: components["schemas"]["RoundBid"] | null;
+            }[];
+        };
         /** @description A hard filter an appraiser fails for an order */
         FailedFilter: {
             /**
@@ -5384,6 +5674,56 @@ export interface components {
              * @example Paid by check at closing
              */
             reason?: string;
+        };
+        StartBiddingRequest: {
+            /**
+             * @description bids (the default): staff award one; broadcast: the first to accept takes the order
+             * @example bids
+             * @enum {unknown}
+             */
+            mode?: "bids" | "broadcast";
+            /**
+             * @description How many of the engine's first choices are invited, at most (default 5)
+             * @example 5
+             */
+            appraisers?: number;
+            /**
+             * @description Refused when fewer appraisers pass the filters (default 1)
+             * @example 2
+             */
+            min_bidders?: number;
+            /**
+             * @description The fee offered; a broadcast without one offers each appraiser their scheduled fee: a decimal amount, e.g. 450 or 450.00
+             * @example 300.00
+             */
+            fee?: string;
+            /**
+             * @description Bids: the fee is not for the bidder to change (needs fee)
+             * @example false
+             */
+            fee_locked?: boolean;
+            /**
+             * @description When the appraiser must deliver (default: the order's due date): YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 12/12/2026
+             */
+            due_date?: string;
+            /**
+             * @description Bids: the due date is not for the bidder to change
+             * @example true
+             */
+            due_date_locked?: boolean;
+            /**
+             * @description Answers after it are refused (default: in 24 hours; a broadcast: the offer timeout): YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+             * @example 2026-11-28T17:00
+             */
+            deadline?: string;
+        };
+        AwardBidRequest: {
+            /**
+             * @description A bid of the open round
+             * @example 9f8e7d6c-5b4a-4392-8f1e-0d9c8b7a6f5e
+             */
+            bid_id: string;
         };
         AssignRequest: {
             /**
@@ -16617,6 +16957,286 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listMyBidRequests: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "8e7d6c5b-4a39-4f28-8e17-d6c5b4a39281",
+                     *         "mode": "bids",
+                     *         "open": true,
+                     *         "deadline": "2026-11-28T23:00:00.000Z",
+                     *         "fee": "300.00",
+                     *         "fee_locked": false,
+                     *         "due_date": "2026-12-12T23:00:00.000Z",
+                     *         "due_date_locked": true,
+                     *         "order": {
+                     *           "id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "file_number": "AOM-00000042",
+                     *           "city": "Austin",
+                     *           "state": "TX",
+                     *           "zip": "78701",
+                     *           "product": "Full Appraisal (1004)",
+                     *           "loan_type": "conventional"
+                     *         },
+                     *         "my_bid": {
+                     *           "fee": "310.00",
+                     *           "due_date": "2026-12-12T23:00:00.000Z",
+                     *           "comment": "Can inspect Monday morning",
+                     *           "status": "placed"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BidInvitation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    placeBid: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The round
+                 * @example 8e7d6c5b-4a39-4f28-8e17-d6c5b4a39281
+                 */
+                bid_request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "fee": "310.00",
+                 *       "due_date": "12/12/2026",
+                 *       "comment": "Can inspect Monday morning"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BidRequest"];
+                /**
+                 * @example {
+                 *       "fee": "310.00",
+                 *       "due_date": "12/12/2026",
+                 *       "comment": "Can inspect Monday morning"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Bids: the fee asked (required unless locked)
+                     * @example 310.00
+                     */
+                    fee?: string;
+                    /**
+                     * @description Bids: the due date offered (required unless locked): YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 12/12/2026
+                     */
+                    due_date?: string;
+                    /** @example Can inspect Monday morning */
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bid_id": "9f8e7d6c-5b4a-4392-8f1e-0d9c8b7a6f5e",
+                     *       "status": "placed",
+                     *       "won": false,
+                     *       "fee": "310.00",
+                     *       "due_date": "2026-12-12T23:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BidAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOrderBidRequests: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "8e7d6c5b-4a39-4f28-8e17-d6c5b4a39281",
+                     *         "mode": "bids",
+                     *         "status": "open",
+                     *         "fee": null,
+                     *         "fee_locked": false,
+                     *         "due_date": "2026-12-12T23:00:00.000Z",
+                     *         "due_date_locked": true,
+                     *         "min_bidders": 2,
+                     *         "max_bidders": 5,
+                     *         "deadline": "2026-11-28T23:00:00.000Z",
+                     *         "created_at": "2026-11-27T15:00:00.000Z",
+                     *         "invited": [
+                     *           {
+                     *             "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *             "name": "Avery Appraiser",
+                     *             "rank": 1,
+                     *             "offer_fee": "300.00",
+                     *             "bid": {
+                     *               "id": "9f8e7d6c-5b4a-4392-8f1e-0d9c8b7a6f5e",
+                     *               "fee": "310.00",
+                     *               "due_date": "2026-12-12T23:00:00.000Z",
+                     *               "comment": "Can inspect Monday morning",
+                     *               "status": "placed",
+                     *               "placed_at": "2026-11-27T16:40:00.000Z"
+                     *             }
+                     *           },
+                     *           {
+                     *             "appraiser_id": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+                     *             "name": "Marcus Fontenot",
+                     *             "rank": 2,
+                     *             "offer_fee": "320.00",
+                     *             "bid": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BidRound"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listRegistryImports: {
         parameters: {
             query?: never;
@@ -17177,7 +17797,166 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "bids",
+                 *       "appraisers": 5,
+                 *       "min_bidders": 2,
+                 *       "fee": "300.00",
+                 *       "fee_locked": false,
+                 *       "due_date": "12/12/2026",
+                 *       "due_date_locked": true,
+                 *       "deadline": "2026-11-28T17:00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StartBiddingRequest"];
+                /**
+                 * @example {
+                 *       "mode": "bids",
+                 *       "appraisers": 5,
+                 *       "min_bidders": 2,
+                 *       "fee": "300.00",
+                 *       "fee_locked": false,
+                 *       "due_date": "12/12/2026",
+                 *       "due_date_locked": true,
+                 *       "deadline": "2026-11-28T17:00"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description bids (the default): staff award one; broadcast: the first to accept takes the order
+                     * @example bids
+                     * @enum {unknown}
+                     */
+                    mode?: "bids" | "broadcast";
+                    /**
+                     * @description How many of the engine's first choices are invited, at most (default 5)
+                     * @example 5
+                     */
+                    appraisers?: number;
+                    /**
+                     * @description Refused when fewer appraisers pass the filters (default 1)
+                     * @example 2
+                     */
+                    min_bidders?: number;
+                    /**
+                     * @description The fee offered; a broadcast without one offers each appraiser their scheduled fee: a decimal amount, e.g. 450 or 450.00
+                     * @example 300.00
+                     */
+                    fee?: string;
+                    /**
+                     * @description Bids: the fee is not for the bidder to change (needs fee)
+                     * @example false
+                     */
+                    fee_locked?: boolean;
+                    /**
+                     * @description When the appraiser must deliver (default: the order's due date): YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 12/12/2026
+                     */
+                    due_date?: string;
+                    /**
+                     * @description Bids: the due date is not for the bidder to change
+                     * @example true
+                     */
+                    due_date_locked?: boolean;
+                    /**
+                     * @description Answers after it are refused (default: in 24 hours; a broadcast: the offer timeout): YYYY-MM-DD or MM/DD/YYYY, with an optional time (YYYY-MM-DDTHH:MM, MM/DD/YYYY HH:MM) read in the deployment time zone, or ISO 8601 with a zone
+                     * @example 2026-11-28T17:00
+                     */
+                    deadline?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action was taken */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": {
+                     *         "id": "inspection_scheduled",
+                     *         "name": "Inspection scheduled",
+                     *         "category": "in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    awardBid: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bid_id": "9f8e7d6c-5b4a-4392-8f1e-0d9c8b7a6f5e"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AwardBidRequest"];
+                /**
+                 * @example {
+                 *       "bid_id": "9f8e7d6c-5b4a-4392-8f1e-0d9c8b7a6f5e"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description A bid of the open round
+                     * @example 9f8e7d6c-5b4a-4392-8f1e-0d9c8b7a6f5e
+                     */
+                    bid_id: string;
+                };
+            };
+        };
         responses: {
             /** @description The action was taken */
             200: {

@@ -758,6 +758,48 @@ export interface FeeScheduleChangesTable {
   created_at: CreatedAt;
 }
 
+/** A round of offering an order to several appraisers at once (migration 0047). */
+export interface BidRequestsTable {
+  id: Generated<string>;
+  order_id: string;
+  mode: 'broadcast' | 'bids';
+  fee_cents: ColumnType<string | null, string | number | bigint | null, string | number | bigint | null>;
+  fee_locked: boolean;
+  due_date: Timestamp | null;
+  due_date_locked: boolean;
+  min_bidders: number;
+  max_bidders: number;
+  deadline: Timestamp;
+  status: ColumnType<'open' | 'awarded' | 'closed', 'open' | 'awarded' | 'closed' | undefined>;
+  awarded_bid_id: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  closed_at: Timestamp | null;
+}
+
+export interface BidInvitationsTable {
+  bid_request_id: string;
+  appraiser_id: string;
+  rank: number;
+  offer_fee_cents: ColumnType<
+    string | null,
+    string | number | bigint | null,
+    string | number | bigint | null
+  >;
+}
+
+export interface BidsTable {
+  id: Generated<string>;
+  bid_request_id: string;
+  appraiser_id: string;
+  fee_cents: Cents;
+  due_date: Timestamp;
+  comment: string | null;
+  status: ColumnType<'placed' | 'won' | 'lost', 'placed' | 'won' | 'lost' | undefined>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -816,6 +858,9 @@ export interface Database {
   lender_fee_schedule: LenderFeeScheduleTable;
   appraiser_fee_schedule: AppraiserFeeScheduleTable;
   fee_schedule_changes: FeeScheduleChangesTable;
+  bid_requests: BidRequestsTable;
+  bid_invitations: BidInvitationsTable;
+  bids: BidsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -12,6 +12,7 @@ import { PEOPLE_EXAMPLES } from './people.ts';
 import { RECORD_EXAMPLES } from './records.ts';
 import { SELECTION_EXAMPLES } from './selection.ts';
 import { FEE_EXAMPLES } from './fees.ts';
+import { BID_EXAMPLES } from './bids.ts';
 import { TIMELINE_EXAMPLES } from './timeline.ts';
 import { WEBHOOK_EXAMPLES } from './webhooks.ts';
 
@@ -36,6 +37,7 @@ const named: NamedExample[] = [
   ...CREDENTIAL_EXAMPLES,
   ...SELECTION_EXAMPLES,
   ...FEE_EXAMPLES,
+  ...BID_EXAMPLES,
 ];
 
 export const API_EXAMPLES: ApiExamples = {

@@ -379,6 +379,17 @@ const ACTION_BODIES: Record<string, unknown> = {
   decline_order: { reason: 'Outside our coverage area' },
   waive_payment: { reason: 'Paid by check at closing' },
   assign: { appraiser_id: APPRAISER.id, fee: '300.00', due_date: '12/12/2026' },
+  start_bidding: {
+    mode: 'bids',
+    appraisers: 5,
+    min_bidders: 2,
+    fee: '300.00',
+    fee_locked: false,
+    due_date: '12/12/2026',
+    due_date_locked: true,
+    deadline: '2026-11-28T17:00',
+  },
+  award_bid: { bid_id: '9f8e7d6c-5b4a-4392-8f1e-0d9c8b7a6f5e' },
   accept_assignment: {
     fee_condition: '350.00',
     due_date_condition: '12/18/2026',

@@ -14,6 +14,7 @@ import type { Storage } from '../storage/storage.ts';
 import type { Upload } from '../storage/upload.ts';
 import { isCompanyAppraiser } from '../users/user.repository.ts';
 import { scheduledOfferFee } from '../panel/offer-fee.ts';
+import { awardBid, openBidding } from '../panel/bidding.ts';
 import { allowedTransitions, refusalOf } from '../workflow/allowed.ts';
 import type { Status } from '../workflow/statuses.ts';
 import { ACTIONS_BY_NAME, systemAction } from '../workflow/transitions.ts';
@@ -75,7 +76,8 @@ export async function performAction(
       })) as LockedOrder;
       checkMayTake(definition, principal, order);
       const services: ActionServices = {
-        ...lookups(trx, order),
+        ...lookups(trx, order, deps.config),
+        openBidding: (terms) => openBidding(trx, deps.config, order.id, terms, user.id, new Date()),
         upload(reference, field) {
           const upload = resolveUpload(reference);
           if (!upload)
@@ -186,10 +188,11 @@ async function chargeSubmissionFee(
 }
 
 /** What actions look up beyond their order, in the action's transaction. */
-function lookups(trx: Trx, order: LockedOrder) {
+function lookups(trx: Trx, order: LockedOrder, config: Config) {
   return {
     isCompanyAppraiser: (userId: string) => isCompanyAppraiser(trx, userId, order.company_id),
     scheduledOfferFee: (appraiserId: string) => scheduledOfferFee(trx, order.id, appraiserId, new Date()),
+    awardBid: (bidId: string) => awardBid(trx, config, order.id, bidId, new Date()),
     orderProductIds: () => orderProductIds(trx, order.id),
     clientReviewRequired: () => clientReviewRequired(trx, order.company_id, order.client_id),
     clientPaysFirst: () => clientPaysFirst(trx, order.company_id, order.client_id),
@@ -260,7 +263,8 @@ export async function performSystemAction(
     config,
     now: new Date(),
     services: {
-      ...lookups(trx, order),
+      ...lookups(trx, order, config),
+      openBidding: noFiles,
       upload: noFiles,
       saveFiles: noFiles,
       submitUploadedFile: noFiles,

@@ -294,11 +294,125 @@ export const ACTIONS: readonly ActionDefinition[] = [
   }),
   defineAction({
     action: 'start_bidding',
-    summary: 'Open the order to bids from the panel before assigning it',
+    audience: 'appraiser',
+    summary:
+      "Offer the order to the engine's first choices at once: a broadcast (the first to accept takes it) or bids (each answers with a fee and a due date; staff award one). docs/assignment.md",
     actors: ['staff'],
-    from: ['Unassigned'],
+    from: ['Unassigned', 'Assignment rejected', 'Assignment timed out'],
     to: ['Bidding'],
-    apply: () => ({ to: 'Bidding' }),
+    input: Type.Object({
+      mode: Type.Optional(
+        Type.Enum(['bids', 'broadcast'], {
+          description: 'bids (the default): staff award one; broadcast: the first to accept takes the order',
+        }),
+      ),
+      appraisers: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: 20,
+          description: "How many of the engine's first choices are invited, at most (default 5)",
+        }),
+      ),
+      min_bidders: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: 20,
+          description: 'Refused when fewer appraisers pass the filters (default 1)',
+        }),
+      ),
+      fee: Type.Optional(
+        Money('The fee offered; a broadcast without one offers each appraiser their scheduled fee'),
+      ),
+      fee_locked: Type.Optional(
+        Type.Boolean({ description: 'Bids: the fee is not for the bidder to change (needs fee)' }),
+      ),
+      due_date: Type.Optional(DateInput("When the appraiser must deliver (default: the order's due date)")),
+      due_date_locked: Type.Optional(
+        Type.Boolean({ description: 'Bids: the due date is not for the bidder to change' }),
+      ),
+      deadline: Type.Optional(
+        DateInput('Answers after it are refused (default: in 24 hours; a broadcast: the offer timeout)'),
+      ),
+    }),
+    async apply(context) {
+      const { order, input, config, now, services } = context;
+      const mode = input.mode ?? 'bids';
+      const fee = moneyInput(input.fee, 'fee');
+      if (input.fee_locked && fee === null) throw invalid('fee', 'is required to lock it');
+      const dueDate = dateInput(input.due_date, 'due_date', context) ?? order.due_date;
+      if (dueDate.getTime() < now.getTime()) throw invalid('due_date', 'must not be in the past');
+      const deadline =
+        dateInput(input.deadline, 'deadline', context) ??
+        new Date(
+          now.getTime() +
+            (mode === 'broadcast' ? config.assignmentOfferTimeoutMinutes * 60_000 : 24 * 3_600_000),
+        );
+      if (deadline.getTime() <= now.getTime()) throw invalid('deadline', 'must be in the future');
+      const maxBidders = input.appraisers ?? 5;
+      const minBidders = input.min_bidders ?? 1;
+      if (minBidders > maxBidders)
+        throw invalid('min_bidders', `must not be more than appraisers (${maxBidders})`);
+      const round = await services.openBidding({
+        mode,
+        feeCents: fee,
+        feeLocked: mode === 'broadcast' ? fee !== null : input.fee_locked === true,
+        dueDate,
+        dueDateLocked: mode === 'broadcast' || input.due_date_locked === true,
+        minBidders,
+        maxBidders,
+        deadline,
+      });
+      return {
+        to: 'Bidding',
+        patch: NO_APPRAISER,
+        details: {
+          bid_request_id: round.bidRequestId,
+          mode,
+          invited: round.invited,
+          fee: money(fee),
+          vendor_due_date: instant(dueDate),
+          deadline: instant(deadline),
+        },
+      };
+    },
+  }),
+  defineAction({
+    action: 'award_bid',
+    audience: 'appraiser',
+    summary: "Give the order to a bid of its open round: the bid's fee and due date become the appraiser's",
+    actors: ['staff'],
+    from: ['Bidding'],
+    to: ['Assigned'],
+    input: Type.Object({ bid_id: Type.String({ minLength: 1, description: 'A bid of the open round' }) }),
+    async apply({ input, now, services }) {
+      const award = await services.awardBid(input.bid_id);
+      return {
+        to: 'Assigned',
+        patch: {
+          ...NO_APPRAISER,
+          appraiser_id: award.appraiserId,
+          appraiser_fee_cents: award.feeCents.toString(),
+          vendor_due_date: award.dueDate,
+          assigned_at: now,
+        },
+        details: {
+          appraiser_id: award.appraiserId,
+          appraiser_fee: money(award.feeCents),
+          vendor_due_date: instant(award.dueDate),
+          bid_id: award.bidId,
+          bid_request_id: award.bidRequestId,
+        },
+      };
+    },
+  }),
+  defineAction({
+    action: 'broadcast_accepted',
+    audience: 'appraiser',
+    summary: 'System: an appraiser accepted a broadcast offer first and took the order at its terms',
+    actors: [],
+    from: ['Bidding'],
+    to: ['Assigned'],
+    apply: () => ({ to: 'Assigned' }),
   }),
   defineAction({
     action: 'auto_assign',

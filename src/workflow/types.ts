@@ -59,6 +59,27 @@ export type LockedOrder = Omit<
   request_return_status: Status | null;
 };
 
+/** The terms of a round of broadcast or bids (start_bidding; panel/bidding.ts). */
+export interface BiddingTerms {
+  mode: 'broadcast' | 'bids';
+  feeCents: bigint | null;
+  feeLocked: boolean;
+  dueDate: Date | null;
+  dueDateLocked: boolean;
+  minBidders: number;
+  maxBidders: number;
+  deadline: Date;
+}
+
+/** The terms of a winning bid, for the order. */
+export interface Award {
+  bidId: string;
+  bidRequestId: string;
+  appraiserId: string;
+  feeCents: bigint;
+  dueDate: Date;
+}
+
 /**
  * What an action may ask of the world beyond its order. The executor (orders/order.actions.ts)
  * answers, inside the action's transaction, so that this table holds no SQL.
@@ -66,6 +87,10 @@ export type LockedOrder = Omit<
 export interface ActionServices {
   /** Whether the user is an appraiser of the order's company (the ones `assign` may offer to). */
   isCompanyAppraiser(userId: string): Promise<boolean>;
+  /** Opens a round of broadcast or bids on the order (panel/bidding.ts); 422 when too few pass the filters. */
+  openBidding(terms: BiddingTerms): Promise<{ bidRequestId: string; invited: number }>;
+  /** Awards a bid of the order's open round; 422 naming bid_id when it is not one. */
+  awardBid(bidId: string): Promise<Award>;
   /** What the fee schedules offer the appraiser for the order; null: no line applies (docs/fees.md). */
   scheduledOfferFee(appraiserId: string): Promise<bigint | null>;
   /** The ids of the order's products (submitted files may name one). */

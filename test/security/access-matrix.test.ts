@@ -6,6 +6,7 @@ import type { FastifyServerOptions, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issueApiKey } from '../../src/api-keys/api-key.service.ts';
+import { seedDemoAppraiserCredentials } from '../../src/seed/demo-credentials.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { WEB_ROOT } from '../../src/web/web-app.ts';
 import type { Status } from '../../src/workflow/statuses.ts';
@@ -183,6 +184,10 @@ const MATRIX: Row[] = [
   ['GET    /appraisers/:appraiser_id/fee_schedule',              403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['PUT    /appraisers/:appraiser_id/fee_schedule',              403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/assignment_decisions',              403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /orders/:order_id/bid_requests',                      403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /me/bid_requests',                                    403, 403, 403, 403, 200, 200, 403, 401, 401],
+  // The demo appraiser is invited; another company's appraiser is not (404).
+  ['POST   /bid_requests/:bid_request_id/bids',                  403, 403, 403, 403, 200, 404, 403, 401, 401],
   ['GET    /clients/:client_id/excluded_appraisers',             403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PUT    /clients/:client_id/excluded_appraisers/:appraiser_id', 403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['DELETE /clients/:client_id/excluded_appraisers/:appraiser_id', 403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -202,6 +207,7 @@ const MATRIX: Row[] = [
   ['PUT    /orders/:order_id/start_bidding',                   403, 403, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/auto_assign',                     403, 403, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/assign',                          403, 403, 200, 404, 403, 403, 403, 401, 401],
+  ['PUT    /orders/:order_id/award_bid',                       403, 403, 200, 404, 403, 403, 403, 401, 401],
   ['PUT    /orders/:order_id/accept_assignment',               403, 403, 403, 403, 200, 404, 403, 401, 401],
   ['PUT    /orders/:order_id/reject_assignment',               403, 403, 403, 403, 200, 404, 403, 401, 401],
   ['PUT    /orders/:order_id/approve_assignment_condition',    403, 403, 200, 404, 403, 403, 403, 401, 401],
@@ -790,6 +796,74 @@ const actionCalls: Record<string, Call> = Object.fromEntries(
 
 const inAssignedOrder = () => orderIn('Assigned');
 
+/**
+ * The matrix's orders are put on the demo appraiser, who is soon at capacity: a round of bids
+ * needs another qualified appraiser for the engine to invite.
+ */
+async function orderToBidOn(): Promise<Fixture> {
+  const fresh = await createUserWithKey(t.db, 'appraiser', { id: demo.company_id, name: '' });
+  await seedDemoAppraiserCredentials(t.db, fresh.id, demo.users.staff.id, new Date());
+  return orderIn('Unassigned');
+}
+
+/** The bid the award of a round names (set by orderWithABid). */
+let bidToAward = '';
+
+/** An order out for bids, the demo appraiser invited and bidding at the round's locked terms. */
+async function orderWithABid(): Promise<Fixture> {
+  const fixture = await orderIn('Bidding');
+  const orderId = fixture.ids.order_id!;
+  const round = await t.db
+    .insertInto('bid_requests')
+    .values({
+      order_id: orderId,
+      mode: 'bids',
+      fee_cents: 30_000,
+      fee_locked: true,
+      due_date: new Date('2037-12-10T17:00:00Z'),
+      due_date_locked: true,
+      min_bidders: 1,
+      max_bidders: 1,
+      deadline: new Date('2037-12-01T17:00:00Z'),
+      created_by: demo.users.staff.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('bid_invitations')
+    .values({
+      bid_request_id: round.id,
+      appraiser_id: demo.users.appraiser.id,
+      rank: 1,
+      offer_fee_cents: 30_000,
+    })
+    .execute();
+  const bid = await t.db
+    .insertInto('bids')
+    .values({
+      bid_request_id: round.id,
+      appraiser_id: demo.users.appraiser.id,
+      fee_cents: 30_000,
+      due_date: new Date('2037-12-10T17:00:00Z'),
+      comment: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  bidToAward = bid.id;
+  const rounds = () =>
+    sql`SELECT to_jsonb(r) FROM bid_requests r WHERE r.order_id = ${orderId}`
+      .execute(t.db)
+      .then((r) => r.rows);
+  const bids = () =>
+    sql`SELECT to_jsonb(b) FROM bids b WHERE b.bid_request_id = ${round.id}`
+      .execute(t.db)
+      .then((r) => r.rows);
+  return {
+    ids: { ...fixture.ids, bid_request_id: round.id },
+    snapshot: async () => ({ order: await fixture.snapshot?.(), rounds: await rounds(), bids: await bids() }),
+  };
+}
+
 const CALLS: Record<string, Call> = {
   'POST /me': { fixture: nothing },
   'POST /me#invite': {
@@ -985,6 +1059,9 @@ const CALLS: Record<string, Call> = {
   'GET /appraisers/:appraiser_id/fee_schedule': { fixture: feeSchedules },
   'PUT /appraisers/:appraiser_id/fee_schedule': { fixture: feeSchedules, body: feeLines },
   'GET /orders/:order_id/assignment_decisions': { fixture: inAssignedOrder },
+  'GET /orders/:order_id/bid_requests': { fixture: orderWithABid },
+  'GET /me/bid_requests': { fixture: nothing },
+  'POST /bid_requests/:bid_request_id/bids': { fixture: orderWithABid, body: () => json({}) },
   'GET /clients/:client_id/excluded_appraisers': { fixture: lendersExclusion },
   'PUT /clients/:client_id/excluded_appraisers/:appraiser_id': {
     fixture: lendersExclusion,
@@ -1005,6 +1082,8 @@ const CALLS: Record<string, Call> = {
     body: () => json({ address_two: 'Suite 200' }),
   },
   ...actionCalls,
+  'PUT /orders/:order_id/start_bidding': { fixture: orderToBidOn, body: () => json({ appraisers: 1 }) },
+  'PUT /orders/:order_id/award_bid': { fixture: orderWithABid, body: () => json({ bid_id: bidToAward }) },
 
   'POST /orders/:order_id/parties': {
     fixture: inAssignedOrder,

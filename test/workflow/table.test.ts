@@ -58,7 +58,6 @@ describe('the workflow table', () => {
         'request_completion',
         'resume',
         'schedule_inspection',
-        'start_bidding',
         'start_review',
       ].sort(),
     );

@@ -43,6 +43,7 @@ import * as clientAppraiserExclusions from './2026_11_27_0043_client_appraiser_e
 import * as appraiserCoverageAndSelection from './2026_11_27_0044_appraiser_coverage_and_selection.ts';
 import * as licenseRegistry from './2026_11_27_0045_license_registry.ts';
 import * as feeSchedules from './2026_11_28_0046_fee_schedules.ts';
+import * as bids from './2026_11_28_0047_bids.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0044_appraiser_coverage_and_selection': appraiserCoverageAndSelection,
   '2026_11_27_0045_license_registry': licenseRegistry,
   '2026_11_28_0046_fee_schedules': feeSchedules,
+  '2026_11_28_0047_bids': bids,
 };
 
 export const migrationProvider: MigrationProvider = {
