@@ -5,7 +5,7 @@ import { seedDemoAppraiserCredentials } from '../../src/seed/demo-credentials.ts
 import { createUser } from '../../src/users/user.service.ts';
 import { accessibilityProblems, screenshots } from '../helpers/browser.ts';
 import { useTestDatabase } from '../helpers/database.ts';
-import { DEMO_PASSWORD, useWebApp } from '../helpers/web-app.ts';
+import { DEMO_PASSWORD, singleSignOnToken, useWebApp } from '../helpers/web-app.ts';
 import { apiOf, coordinator, expectInvalid, expectStatus, newPage } from './pipeline-helpers.ts';
 
 /**
@@ -20,6 +20,7 @@ let demo: DemoWorld;
 let browser: Browser;
 let base: string;
 let api: ReturnType<typeof apiOf>;
+const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
 beforeAll(async () => {
   ({ demo, browser, base } = app);
@@ -123,13 +124,67 @@ describe('assigning an order', () => {
     const card = page.getByRole('region', { name: 'Assign' });
     await card.getByRole('button', { name: 'Open for bids' }).click();
     await expectStatus(page, 'Bidding');
-    await card.getByText('Open for bids: offer it to the appraiser whose terms suit').waitFor();
+    await card.getByText('Open for bids: award the bid whose terms suit').waitFor();
     await card.getByRole('button', { name: 'Offer to Bailey Bidwell' }).click();
     const dialog = page.getByRole('dialog', { name: 'Offer to Bailey Bidwell' });
     await dialog.getByRole('textbox', { name: 'Fee', exact: true }).fill('430');
     await dialog.getByRole('button', { name: 'Send the offer' }).click();
     await expectStatus(page, 'Pending assignment');
   }, 120_000);
+
+  it('an appraiser bids on a phone and wins: staff award the bid, which sets the fee and the due date', async () => {
+    const order = await api.place(t.db, demo, { loan_number: 'AWARD' });
+    const page = await coordinator(browser, base, demo, `/orders/${order.id}`);
+    const card = page.getByRole('region', { name: 'Assign' });
+    await card.getByRole('button', { name: 'Open for bids' }).click();
+    await expectStatus(page, 'Bidding');
+    const bids = card.getByRole('region', { name: 'Bids' });
+    await bids.getByText(/^Bids · 0 of \d+ answered$/).waitFor();
+
+    // Avery, on a phone, finds the round under Bids: a fee that is no amount is refused by its
+    // field; then the bid, with a comment.
+    const phone = await (await browser.newContext(PHONE)).newPage();
+    phone.on('pageerror', (error) => {
+      throw error;
+    });
+    const token = await singleSignOnToken(base, demo.users.appraiser.api_key);
+    await phone.goto(`${base}/sso?token=${token}&return_to=${encodeURIComponent('/bids')}`);
+    await phone.getByRole('heading', { name: 'Bids' }).waitFor({ timeout: 10_000 });
+    const round = phone.getByRole('article').filter({ hasText: 'Austin, TX 78701' });
+    await round.getByText('Your scheduled fee: $285.00').waitFor();
+    const fee = round.getByRole('textbox', { name: 'Your fee' });
+    await fee.fill('lots');
+    await round.getByRole('button', { name: 'Place bid' }).click();
+    await expectInvalid(fee, /^Fee must /);
+    await fee.fill('395');
+    await round.getByRole('textbox', { name: 'Comment' }).fill('Can inspect Monday morning');
+    await round.getByRole('button', { name: 'Place bid' }).click();
+    await round.getByText('Bid placed', { exact: true }).waitFor();
+    expect(await accessibilityProblems(phone)).toEqual([]);
+    await screenshots(phone, 'bids-appraiser');
+
+    // Staff see the bid beside the others invited, and award it.
+    await page.reload();
+    const avery = page
+      .getByRole('region', { name: 'Bids' })
+      .getByRole('listitem', { name: 'Avery Appraiser' });
+    await avery.getByText(/^\$395\.00 · due .* · Can inspect Monday morning$/).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'order-bids');
+    await avery.getByRole('button', { name: 'Award to Avery Appraiser' }).click();
+    await expectStatus(page, 'Assigned');
+    expect(
+      await t.db
+        .selectFrom('orders')
+        .select(['appraiser_id', 'appraiser_fee_cents'])
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ appraiser_id: demo.users.appraiser.id, appraiser_fee_cents: '39500' });
+
+    await phone.reload();
+    await phone.getByRole('article').filter({ hasText: 'Austin, TX 78701' }).getByText('Won').waitFor();
+    await screenshots(phone, 'bids-appraiser-won');
+  }, 180_000);
 });
 
 describe('decisions side by side', () => {

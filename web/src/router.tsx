@@ -9,7 +9,7 @@ import { newOrderRoute, ordersRoute } from './routes/orders.ts';
 import { rootRoute } from './routes/root.tsx';
 import { forgotPasswordRoute, resetPasswordRoute, setPasswordRoute, signInRoute } from './routes/sign-in.ts';
 import { accountRoute, adminRoute, dashboardRoute, pipelineRoute } from './routes/staff.ts';
-import { agendaRoute, moneyRoute, myWorkRoute, offersRoute } from './routes/workspace.ts';
+import { agendaRoute, bidsRoute, moneyRoute, myWorkRoute, offersRoute } from './routes/workspace.ts';
 
 /**
  * The application's pages, one route module each under routes/ (docs/web.md, "Where a new page
@@ -30,6 +30,7 @@ export const router = createRouter({
     orderRoute,
     submitRoute,
     offersRoute,
+    bidsRoute,
     myWorkRoute,
     agendaRoute,
     moneyRoute,

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, type AsyncRouteComponent } from '@tanstack/react-router';
 import { queryClient } from '../queries/query-client.ts';
 import { offersQuery, workQuery } from '../queries/work.ts';
+import { myBidsQuery } from '../queries/bids.ts';
 import { requireSession, rootRoute } from './root.tsx';
 import { id, searchSchema } from './search.ts';
 import { afterAppPaint } from '../lib/after-first-paint.ts';
@@ -12,9 +13,9 @@ import { afterAppPaint } from '../lib/after-first-paint.ts';
  * after it (as an order is): on a phone's slow connection the three overlap (without a session
  * the list answers 401, and sign-in follows).
  */
-function besideTheSession(component: AsyncRouteComponent<unknown>, query: typeof workQuery) {
+function besideTheSession(component: AsyncRouteComponent<unknown>, prefetch: () => Promise<void>) {
   return (context: { location: { href: string } }) => {
-    void queryClient.prefetchQuery(query);
+    void prefetch();
     void component.preload?.();
     return requireSession(context);
   };
@@ -25,7 +26,7 @@ function workspacePage(path: '/offers' | '/work' | '/agenda' | '/money', page: A
   return {
     getParentRoute: () => rootRoute,
     path,
-    beforeLoad: besideTheSession(page, query),
+    beforeLoad: besideTheSession(page, () => queryClient.prefetchQuery(query)),
     loader: () => queryClient.ensureQueryData(query),
     component: page,
   } as const;
@@ -38,7 +39,7 @@ export const offersRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/offers',
   validateSearch: offersSearch,
-  beforeLoad: besideTheSession(OffersPage, offersQuery),
+  beforeLoad: besideTheSession(OffersPage, () => queryClient.prefetchQuery(offersQuery)),
   loader: () => queryClient.ensureQueryData(offersQuery),
   component: afterAppPaint(OffersPage),
 });
@@ -60,3 +61,13 @@ export const moneyRoute = createRoute(
     lazyRouteComponent(() => import('../pages/MoneyPage.tsx'), 'MoneyPage'),
   ),
 );
+
+const BidsPage = lazyRouteComponent(() => import('../pages/BidsPage.tsx'), 'BidsPage');
+/** Broadcast offers and bids the appraiser is invited to (a bid invitation's email leads here). */
+export const bidsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/bids',
+  beforeLoad: besideTheSession(BidsPage, () => queryClient.prefetchQuery(myBidsQuery)),
+  loader: () => queryClient.ensureQueryData(myBidsQuery),
+  component: BidsPage,
+});

@@ -6,6 +6,7 @@ import type { ActionName, Order } from '../../../../sdk/src/client.ts';
 import { actionMutation, nowText } from '../../queries/actions.ts';
 import { failureText } from '../../queries/failure.ts';
 import { candidatesQuery, type Candidate } from '../../queries/pipeline.ts';
+import { BidRoundCard } from './BidRoundCard.tsx';
 import { CandidateTable } from './CandidateTable.tsx';
 import { OfferDialog } from './OfferDialog.tsx';
 
@@ -66,9 +67,12 @@ export function AssignmentCard({ order, returnedBecause }: { order: Order; retur
         </Alert>
       )}
       {order.status.name === 'Bidding' && (
-        <Text size="sm" mb="sm">
-          Open for bids: offer it to the appraiser whose terms suit, or auto-assign it.
-        </Text>
+        <>
+          <Text size="sm" mb="sm">
+            Open for bids: award the bid whose terms suit, or offer it to an appraiser of the panel.
+          </Text>
+          <BidRoundCard order={order} />
+        </>
       )}
       <Text size="sm" c="dimmed" mb="xs">
         Ranked by the company&apos;s rules: the first choice is whom Auto-assign offers it to. Those the rules

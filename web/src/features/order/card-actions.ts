@@ -7,7 +7,7 @@ import type { ActionName } from '../../../../sdk/src/client.ts';
  */
 
 /** The assignment card: choosing who does the work. */
-export const ASSIGNMENT_ACTIONS: ActionName[] = ['assign', 'auto_assign', 'start_bidding'];
+export const ASSIGNMENT_ACTIONS: ActionName[] = ['assign', 'auto_assign', 'start_bidding', 'award_bid'];
 
 /** The decision card: deciding on proposed terms. */
 export const DECISION_ACTIONS: ActionName[] = [

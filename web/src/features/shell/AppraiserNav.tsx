@@ -7,6 +7,7 @@ import './tab-bar.css';
 /** The appraiser's sections, in the order of their day. */
 const SECTIONS = [
   { to: '/offers', label: 'Offers' },
+  { to: '/bids', label: 'Bids' },
   { to: '/work', label: 'My work' },
   { to: '/agenda', label: 'Agenda' },
   { to: '/money', label: 'Money' },
