@@ -195,6 +195,21 @@ function tenthsOf(values: Record<Factor, number>, weights: Weights): Record<Fact
   ) as Record<Factor, number>;
 }
 
+/** An appraiser of the panel with the distance to the subject and the filters they fail. */
+export interface Judged {
+  facts: PricedFacts;
+  distance: number | null;
+  failed: Failure[];
+}
+
+/** The hard filters on the whole panel: who passes is known before the track records are read. */
+export function judgePanel(panel: PricedFacts[], needs: SelectionNeeds): Judged[] {
+  return panel.map((facts) => {
+    const distance = distanceOf(facts, needs);
+    return { facts, distance, failed: hardFilterFailures(facts, needs, distance) };
+  });
+}
+
 /**
  * Ranks the panel for the order: those who pass every filter by score, ties to the least
  * recently offered (never offered first), then by id; then everyone a filter stopped, by name.
@@ -206,10 +221,15 @@ export function rankPanel(
   weights: Weights,
   tracks: Map<string, TrackRecord>,
 ): RankedCandidate[] {
-  const judged = panel.map((facts) => {
-    const distance = distanceOf(facts, needs);
-    return { facts, distance, failed: hardFilterFailures(facts, needs, distance) };
-  });
+  return rankJudged(judgePanel(panel, needs), weights, tracks);
+}
+
+/** rankPanel on a panel already judged (judgePanel). */
+export function rankJudged(
+  judged: Judged[],
+  weights: Weights,
+  tracks: Map<string, TrackRecord>,
+): RankedCandidate[] {
   const passing = judged.filter((entry) => entry.failed.length === 0);
   const knownFees = passing.flatMap((entry) =>
     entry.facts.offer_fee_cents === null ? [] : [BigInt(entry.facts.offer_fee_cents)],
@@ -237,7 +257,7 @@ export function rankPanel(
       (a.facts.id < b.facts.id ? -1 : a.facts.id > b.facts.id ? 1 : 0),
   );
   const nameOf = (facts: PricedFacts) => `${facts.first_name} ${facts.last_name}`.trim();
-  const base = (entry: (typeof judged)[number]) => ({
+  const base = (entry: Judged) => ({
     appraiser_id: entry.facts.id,
     name: nameOf(entry.facts),
     distance_miles: entry.distance,

@@ -3,7 +3,8 @@ import { localDay } from '../format/dates.ts';
 import { findCounty, findState } from '../reference/geography.ts';
 import {
   filtersInForce,
-  rankPanel,
+  judgePanel,
+  rankJudged,
   type FilterName,
   type PricedFacts,
   type RankedCandidate,
@@ -86,12 +87,11 @@ export async function rankForOrder(
     ...appraiser,
     offer_fee_cents: fees.get(appraiser.id)?.total_cents.toString() ?? null,
   }));
-  const firstPass = rankPanel(panel, needs, rules.weights, new Map());
-  const passing = firstPass
-    .filter((candidate) => candidate.eligible)
-    .map((candidate) => candidate.appraiser_id);
+  // The filters once: who passes decides whose track records are read, then the scores.
+  const judged = judgePanel(panel, needs);
+  const passing = judged.filter((entry) => entry.failed.length === 0).map((entry) => entry.facts.id);
   const tracks = await findTrackRecords(db, passing, options.now);
-  return { order, rules, needs, panel, ranked: rankPanel(panel, needs, rules.weights, tracks) };
+  return { order, rules, needs, panel, ranked: rankJudged(judged, rules.weights, tracks) };
 }
 
 /**
