@@ -16,6 +16,7 @@ import {
   findSelectionOrder,
   findTrackRecords,
   insertDecision,
+  type PanelRow,
   type SelectionOrder,
 } from './selection.repository.ts';
 import { findSelectionRules, type SelectionRulesRow } from './selection-rules.repository.ts';
@@ -39,7 +40,7 @@ export interface Ranking {
   order: SelectionOrder;
   rules: SelectionRulesRow;
   needs: SelectionNeeds;
-  panel: PricedFacts[];
+  panel: (PanelRow & PricedFacts)[];
   ranked: RankedCandidate[];
 }
 

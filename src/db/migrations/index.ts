@@ -44,6 +44,7 @@ import * as appraiserCoverageAndSelection from './2026_11_27_0044_appraiser_cove
 import * as licenseRegistry from './2026_11_27_0045_license_registry.ts';
 import * as feeSchedules from './2026_11_28_0046_fee_schedules.ts';
 import * as bids from './2026_11_28_0047_bids.ts';
+import * as panelRankingIndexes from './2026_11_28_0048_panel_ranking_indexes.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0045_license_registry': licenseRegistry,
   '2026_11_28_0046_fee_schedules': feeSchedules,
   '2026_11_28_0047_bids': bids,
+  '2026_11_28_0048_panel_ranking_indexes': panelRankingIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
