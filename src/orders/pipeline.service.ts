@@ -4,9 +4,7 @@ import type { Db } from '../db/connection.ts';
 import { AppError } from '../errors/app-error.ts';
 import { formatDate } from '../format/dates.ts';
 import { centsToDecimal } from '../format/money.ts';
-import { orderProductIds } from './order.repository.ts';
 import { findVisibleOrder } from './order.store.ts';
-import { findAppraiserCandidates } from './pipeline.repository.ts';
 import type { RankedCandidate } from '../panel/selection.engine.ts';
 import { findDecisions, findSelectionOrder } from '../panel/selection.repository.ts';
 import { rankForOrder, type StoredRules } from '../panel/selection.service.ts';
@@ -24,13 +22,14 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
   if (user.role !== 'staff' && user.role !== 'operator')
     throw new AppError('forbidden', "Only the company's staff choose its appraisers");
   const selectionOrder = await findSelectionOrder(db, order.id);
-  const [productId = null] = await orderProductIds(db, order.id);
-  const [rows, ranking] = await Promise.all([
-    findAppraiserCandidates(db, { companyId: order.company_id, orderId: order.id, productId }),
-    rankForOrder(db, selectionOrder!, { now: new Date(), timeZone: config.timeZone, licensedInState: false }),
-  ]);
-  const figures = new Map(rows.map((row) => [row.id, row]));
-  const facts = new Map(ranking.panel.map((appraiser) => [appraiser.id, appraiser]));
+  // The panel's facts carry the figures shown beside each appraiser (open orders, next due
+  // dates, the last fee accepted for the order's first product, whether they turned it down).
+  const ranking = await rankForOrder(db, selectionOrder!, {
+    now: new Date(),
+    timeZone: config.timeZone,
+    licensedInState: false,
+  });
+  const figures = new Map(ranking.panel.map((appraiser) => [appraiser.id, appraiser]));
   const date = (value: Date) => formatDate(value, config.timeZone)!;
   const credentialFilters = new Set(['license', 'fha_roster', 'eo_policy', 'capacity']);
   return ranking.ranked.map((candidate) => {
@@ -48,7 +47,7 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
       credential_problems: candidate.failed
         .filter((failure) => credentialFilters.has(failure.filter))
         .map((failure) => failure.reason),
-      excluded_by_client: facts.get(row.id)?.excluded_reason ?? null,
+      excluded_by_client: row.excluded_reason,
       eligible: candidate.eligible,
       rank: candidate.rank,
       score: candidate.score,
