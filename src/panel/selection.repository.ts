@@ -96,12 +96,12 @@ export interface PanelRow extends PanelFacts {
  * `licensedInState`: only those holding a license (of any standing) in the subject's state, the
  * engine's candidates; otherwise the whole panel, as the picker lists it.
  *
- * The facts of the whole panel come from scans of small tables joined once (the registry's
- * entries of the state, coverage, products, time off, who turned the order down); what each
- * appraiser's orders and offers say, from one short range of an index each (migration 0048 lets
- * the due dates and the last fee be read from the indexes alone). The first ten open orders by
- * due date answer both the past-due count (up to 10: the late ones come first) and the next
- * three due dates.
+ * The facts of the whole panel come from small tables read once and joined (the registry's
+ * entries of the state, who covers the subject, products, time off, the open-order totals, who
+ * turned the order down); what each appraiser's orders and offers say, from one short range of
+ * an index each (migration 0048 lets the due dates and the last fee be read from the indexes
+ * alone). The first ten open orders by due date answer both the past-due count (up to 10: the
+ * late ones come first) and the next three due dates.
  */
 export async function findPanelFacts(
   db: Db,
@@ -130,12 +130,11 @@ export async function findPanelFacts(
        WHERE r.state_id = ${order.state_id} AND r.number_key IN (SELECT number_key FROM panel)
        ORDER BY r.number_key, r.status, r.expires_on DESC
     ),
-    coverage AS (
-      SELECT c.appraiser_id,
-             coalesce(bool_or(c.kind = 'county' AND c.code = ${order.county_id}), false) AS covers_county,
-             coalesce(bool_or(c.kind = 'zip' AND c.code = ${zip}), false) AS covers_zip
+    -- Who covers the subject's county or ZIP code: a few entries of the (kind, code) index.
+    covered AS (
+      SELECT c.appraiser_id, bool_or(c.kind = 'county') AS covers_county, bool_or(c.kind = 'zip') AS covers_zip
         FROM appraiser_coverage c
-       WHERE c.appraiser_id IN (SELECT id FROM panel)
+       WHERE (c.kind = 'county' AND c.code = ${order.county_id}) OR (c.kind = 'zip' AND c.code = ${zip})
        GROUP BY c.appraiser_id
     ),
     -- Those who list products take only those; the others take every product.
@@ -170,7 +169,7 @@ export async function findPanelFacts(
            e.expires_on AS eo_expires_on, e.per_claim_cents AS eo_per_claim_cents,
            coalesce(p.fha_roster, false) AS fha_roster, p.capacity,
            p.home_latitude, p.home_longitude, p.radius_miles,
-           c.appraiser_id IS NOT NULL AS has_areas,
+           EXISTS (SELECT 1 FROM appraiser_coverage a WHERE a.appraiser_id = u.id) AS has_areas,
            coalesce(c.covers_county, false) AS covers_county, coalesce(c.covers_zip, false) AS covers_zip,
            coalesce(ap.takes, true) AS takes_product,
            a.away_through,
@@ -186,7 +185,7 @@ export async function findPanelFacts(
       LEFT JOIN registry reg ON reg.number_key = u.number_key
       LEFT JOIN appraiser_eo_policies e ON e.appraiser_id = u.id
       LEFT JOIN appraiser_profiles p ON p.appraiser_id = u.id
-      LEFT JOIN coverage c ON c.appraiser_id = u.id
+      LEFT JOIN covered c ON c.appraiser_id = u.id
       LEFT JOIN products ap ON ap.appraiser_id = u.id
       LEFT JOIN away a ON a.appraiser_id = u.id
       LEFT JOIN client_appraiser_exclusions x
