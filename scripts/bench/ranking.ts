@@ -149,6 +149,17 @@ async function loadPanel(db: Db): Promise<void> {
           FROM generate_series(1, ${APPRAISERS}) n, generate_series(1, 2 + n % 7) k
         ON CONFLICT DO NOTHING`,
     sql`
+      -- The company's standard appraiser fee for each product (docs/fees.md), and one appraiser
+      -- in four with a fee of their own in Texas: the fee filter and factor read both.
+      INSERT INTO appraiser_fee_schedule (company_id, appraiser_id, product_id, state_id, fee_cents)
+        SELECT ${COMPANY_ID}, NULL, p.id, NULL, p.fee_cents * 2 / 3 FROM products p WHERE p.company_id = ${COMPANY_ID}`,
+    sql`
+      INSERT INTO appraiser_fee_schedule (company_id, appraiser_id, product_id, state_id, fee_cents)
+        SELECT ${COMPANY_ID}, ${a('n')}, p.id, '48', p.fee_cents * 2 / 3 + (n % 9) * 500
+          FROM generate_series(1, ${APPRAISERS}) n
+          JOIN products p ON p.company_id = ${COMPANY_ID}
+         WHERE n % 4 = 0`,
+    sql`
       -- Two in five list the products they take (the others take every one).
       INSERT INTO appraiser_products (appraiser_id, product_id)
         SELECT ${a('n')}, p.id
