@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { FileBytes, Id, OrderParams, ref } from '../schemas/common.ts';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { resolveUpload } from '../http/multipart.ts';
+import { sendStoredFile } from '../http/file-reply.ts';
 import { principalOf } from '../http/request-context.ts';
 import { FileChangeBody, FileParams, OrderFile, UploadedOrderFile, UploadFileBody } from './file.schemas.ts';
 import { changeFileAudience, downloadFile, listOrderFiles, uploadOrderFile } from './file.service.ts';
@@ -80,8 +81,6 @@ export function registerFileRoutes(app: AppInstance, deps: AppDeps): void {
   );
 }
 
-const CONTENT_DISPOSITION_UNSAFE = /[^\x20-\x7e]|["\\]/g;
-
 /** GET /files/{id}: the signed link itself is the credential (no API key). */
 export function registerDownloadRoutes(app: AppInstance, deps: AppDeps): void {
   app.get(
@@ -118,25 +117,7 @@ export function registerDownloadRoutes(app: AppInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const file = await downloadFile(deps, request.params.file_id, request.query);
-      const ascii = file.filename.replace(CONTENT_DISPOSITION_UNSAFE, '_');
-      // A report reviewed in the browser: PDFs only (nosniff keeps them PDFs), shown by the
-      // browser's own viewer, which runs apart from the service's origin; a sandbox or an
-      // object-src of 'none' would stop that viewer from loading.
-      const inline = request.query.disposition === 'inline' && file.contentType === 'application/pdf';
-      void reply
-        .header('content-type', file.contentType)
-        .header(
-          'content-disposition',
-          `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store');
-      // Uploaded HTML or SVG opened in a browser runs in a sandbox: no script, no same-origin
-      // access to the service (on top of attachment and nosniff).
-      if (!inline) void reply.header('content-security-policy', "sandbox; default-src 'none'");
-      if (file.size !== null) void reply.header('content-length', file.size);
-      // A stream: the documented binary content, not a serialized string.
-      return reply.send(file.body as unknown as string);
+      return sendStoredFile(reply, file, request.query.disposition);
     },
   );
 }

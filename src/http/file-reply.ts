@@ -1,0 +1,33 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+/** Characters a Content-Disposition filename may not carry as they are (its filename* has them all). */
+const CONTENT_DISPOSITION_UNSAFE = /[^\x20-\x7e]|["\\]/g;
+
+/**
+ * Sends a stored file as an attachment under the name it was uploaded with. `inline` asks for
+ * a PDF to open in the browser's own viewer (PDFs only: nosniff keeps them PDFs); the viewer runs
+ * apart from the service's origin, and a sandbox or an object-src of 'none' would stop it from
+ * loading. Anything else downloads, and opened in a browser anyway (uploaded HTML or SVG) runs in
+ * a sandbox: no script, no same-origin access to the service.
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  file: { filename: string; contentType: string; size: number | null; body: Readable },
+  disposition: 'attachment' | 'inline' | undefined,
+) {
+  const inline = disposition === 'inline' && file.contentType === 'application/pdf';
+  const ascii = file.filename.replace(CONTENT_DISPOSITION_UNSAFE, '_');
+  void reply
+    .header('content-type', file.contentType)
+    .header(
+      'content-disposition',
+      `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    )
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+  if (!inline) void reply.header('content-security-policy', "sandbox; default-src 'none'");
+  if (file.size !== null) void reply.header('content-length', file.size);
+  // A stream: the documented binary content, not a serialized string.
+  return reply.send(file.body);
+}
