@@ -139,6 +139,7 @@ import {
   LenderFeeSchedule,
   LenderFeeScheduleBody,
 } from './fees/fee-schedule.schemas.ts';
+import { AppraiserDocument, DocumentUploadBody } from './panel/document.schemas.ts';
 import { BidAnswer, BidBody, BidInvitation, BidRound, MyBid, RoundBid } from './orders/bid.schemas.ts';
 import { RegistryImport, RegistryImportBody } from './panel/registry.schemas.ts';
 
@@ -250,6 +251,8 @@ export const API_SCHEMAS: readonly TSchema[] = [
   AppraiserFeeEntry,
   AppraiserFeeSchedule,
   AppraiserFeeScheduleBody,
+  AppraiserDocument,
+  DocumentUploadBody,
   MyBid,
   BidInvitation,
   BidBody,

@@ -70,6 +70,7 @@ import { registerSelectionRulesRoutes } from './panel/selection-rules.routes.ts'
 import { registerAppraiserFeeRoutes } from './panel/appraiser-fees.routes.ts';
 import { registerFeeScheduleRoutes } from './fees/fee-schedule.routes.ts';
 import { registerBidRoutes } from './orders/bid.routes.ts';
+import { registerDocumentRoutes } from './panel/document.routes.ts';
 import { registerRegistryRoutes } from './panel/registry.routes.ts';
 import { registerCalendarFeedRoute, registerWorkspaceRoutes } from './workspace/workspace.routes.ts';
 import { registerUserRoutes } from './users/user.routes.ts';
@@ -289,6 +290,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
       registerFeeScheduleRoutes(api, deps);
       registerAppraiserFeeRoutes(api, deps);
       registerBidRoutes(api, deps);
+      registerDocumentRoutes(api, deps);
       registerRegistryRoutes(api, deps);
       registerActionRoutes(api, deps);
       registerFileRoutes(api, deps);

@@ -1356,6 +1356,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/appraisers/{appraiser_id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An appraiser's documents, newest first
+         * @description The appraiser themself (never someone acting for them, for a change), their company's staff and operators; another appraiser or another company's staff get 404.
+         */
+        get: operations["listAppraiserDocuments"];
+        put?: never;
+        /**
+         * Add a document to an appraiser’s file: the E&O certificate, a license’s copy, the W-9
+         * @description The appraiser themself (never someone acting for them, for a change), their company's staff and operators; another appraiser or another company's staff get 404. multipart/form-data: `file` (PDF, JPEG or PNG), `kind`, and `expires_on` (required for an E&O certificate). A bad field answers 422 naming it and keeps nothing. Kept in the credential changes.
+         */
+        post: operations["addAppraiserDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/documents/{document_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a document of an appraiser’s
+         * @description The appraiser themself (never someone acting for them, for a change), their company's staff and operators; another appraiser or another company's staff get 404. Served as an attachment (a PDF may open in the browser with disposition=inline).
+         */
+        get: operations["downloadAppraiserDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a document from an appraiser’s file
+         * @description The appraiser themself (never someone acting for them, for a change), their company's staff and operators; another appraiser or another company's staff get 404. None with that id answers 404. Kept in the credential changes.
+         */
+        delete: operations["deleteAppraiserDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/registry_imports": {
         parameters: {
             query?: never;
@@ -4723,7 +4787,7 @@ export interface components {
              */
             id: string;
             /**
-             * @description license_recorded, license_removed, license_verified, eo_policy_recorded, eo_policy_removed, eo_policy_verified, profile_changed
+             * @description license_recorded, license_removed, license_verified, eo_policy_recorded, eo_policy_removed, eo_policy_verified, profile_changed, coverage_changed, time_off_added, time_off_removed, document_added, document_removed
              * @example license_recorded
              */
             change: string;
@@ -5293,6 +5357,56 @@ export interface components {
                 rush_days?: number | null;
                 complexity_fee?: string | null;
             }[];
+        };
+        /** @description A document on the appraiser's file */
+        AppraiserDocument: {
+            /**
+             * Format: uuid
+             * @example 4d5e6f70-8192-4a3b-9c4d-5e6f708192a3
+             */
+            id: string;
+            /**
+             * @description eo_certificate: the E&O certificate; license: a copy of a license; w9; other
+             * @example eo_certificate
+             * @enum {unknown}
+             */
+            kind: "eo_certificate" | "license" | "w9" | "other";
+            /**
+             * @description As uploaded
+             * @example eo-certificate-2027.pdf
+             */
+            file_name: string;
+            /**
+             * @example application/pdf
+             * @enum {unknown}
+             */
+            content_type: "application/pdf" | "image/jpeg" | "image/png";
+            /**
+             * @description Bytes
+             * @example 184213
+             */
+            size: number;
+            expires_on: string | null;
+            standing: ("active" | "expiring" | "expired") | null;
+            uploaded_by: {
+                /**
+                 * Format: uuid
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                id: string;
+                /** @example Avery Appraiser */
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-27T15:20:00.000Z
+             */
+            uploaded_at: string;
+            /**
+             * @description GET it with the same credentials to download the file
+             * @example /api/v1/appraisers/c6427c15-337f-4e88-8c72-bb4f499bfc66/documents/4d5e6f70-8192-4a3b-9c4d-5e6f708192a3/file
+             */
+            download_path: string;
         };
         /** @description The appraiser's own answer to a round */
         MyBid: {
@@ -17222,6 +17336,323 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["BidRound"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAppraiserDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "4d5e6f70-8192-4a3b-9c4d-5e6f708192a3",
+                     *         "kind": "eo_certificate",
+                     *         "file_name": "eo-certificate-2027.pdf",
+                     *         "content_type": "application/pdf",
+                     *         "size": 184213,
+                     *         "expires_on": "2027-06-30",
+                     *         "standing": "active",
+                     *         "uploaded_by": {
+                     *           "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *           "name": "Avery Appraiser"
+                     *         },
+                     *         "uploaded_at": "2026-11-27T15:20:00.000Z",
+                     *         "download_path": "/api/v1/appraisers/c6427c15-337f-4e88-8c72-bb4f499bfc66/documents/4d5e6f70-8192-4a3b-9c4d-5e6f708192a3/file"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AppraiserDocument"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addAppraiserDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "%PDF-1.7 (the bytes of the file)",
+                 *       "kind": "eo_certificate",
+                 *       "expires_on": "2027-06-30"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A file part of a multipart/form-data body: any media type, sent with the file's own Content-Type
+                     * @example %PDF-1.7 (the bytes of the file)
+                     */
+                    file: Blob;
+                    /**
+                     * @description One of eo_certificate, license, w9, other
+                     * @example eo_certificate
+                     */
+                    kind: string;
+                    /**
+                     * @description YYYY-MM-DD: its last valid day (an E&O certificate needs one)
+                     * @example 2027-06-30
+                     */
+                    expires_on?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A document on the appraiser's file */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4d5e6f70-8192-4a3b-9c4d-5e6f708192a3",
+                     *       "kind": "eo_certificate",
+                     *       "file_name": "eo-certificate-2027.pdf",
+                     *       "content_type": "application/pdf",
+                     *       "size": 184213,
+                     *       "expires_on": "2027-06-30",
+                     *       "standing": "active",
+                     *       "uploaded_by": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser"
+                     *       },
+                     *       "uploaded_at": "2026-11-27T15:20:00.000Z",
+                     *       "download_path": "/api/v1/appraisers/c6427c15-337f-4e88-8c72-bb4f499bfc66/documents/4d5e6f70-8192-4a3b-9c4d-5e6f708192a3/file"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadAppraiserDocument: {
+        parameters: {
+            query?: {
+                /** @description inline: a PDF opens in the browser; default attachment */
+                disposition?: "attachment" | "inline";
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+                /**
+                 * @description The document
+                 * @example 4d5e6f70-8192-4a3b-9c4d-5e6f708192a3
+                 */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its own Content-Type */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 (the bytes of the file) */
+                    "*/*": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAppraiserDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+                /**
+                 * @description The document
+                 * @example 4d5e6f70-8192-4a3b-9c4d-5e6f708192a3
+                 */
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -800,6 +800,21 @@ export interface BidsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A stored document of an appraiser's (migration 0049). */
+export interface AppraiserDocumentsTable {
+  id: Generated<string>;
+  appraiser_id: string;
+  kind: 'eo_certificate' | 'license' | 'w9' | 'other';
+  file_name: string;
+  content_type: string;
+  size: ColumnType<string, number, never>;
+  sha256: string;
+  storage_key: string;
+  expires_on: string | null;
+  uploaded_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -861,6 +876,7 @@ export interface Database {
   bid_requests: BidRequestsTable;
   bid_invitations: BidInvitationsTable;
   bids: BidsTable;
+  appraiser_documents: AppraiserDocumentsTable;
 }
 
 export type User = Selectable<UsersTable>;

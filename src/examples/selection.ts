@@ -9,6 +9,7 @@ import {
   TimeOffBody,
 } from '../panel/coverage.schemas.ts';
 import { RegistryImport } from '../panel/registry.schemas.ts';
+import { AppraiserDocument } from '../panel/document.schemas.ts';
 import { SelectionRules, SelectionRulesBody, SelectionWeights } from '../panel/selection-rules.schemas.ts';
 import { example, type NamedExample } from './example.ts';
 import { APPRAISER, COMPANY } from './ids.ts';
@@ -39,6 +40,18 @@ const STOPPED: Static<typeof FailedFilter> = {
 const POINTS: Static<typeof FactorPoints> = APPRAISER_CANDIDATE.points!;
 
 export const SELECTION_EXAMPLES: NamedExample[] = [
+  example(AppraiserDocument, {
+    id: '4d5e6f70-8192-4a3b-9c4d-5e6f708192a3',
+    kind: 'eo_certificate',
+    file_name: 'eo-certificate-2027.pdf',
+    content_type: 'application/pdf',
+    size: 184_213,
+    expires_on: '2027-06-30',
+    standing: 'active',
+    uploaded_by: { id: APPRAISER.id, name: APPRAISER.name },
+    uploaded_at: '2026-11-27T15:20:00.000Z',
+    download_path: `/api/v1/appraisers/${APPRAISER.id}/documents/4d5e6f70-8192-4a3b-9c4d-5e6f708192a3/file`,
+  }),
   example(RegistryImport, {
     id: '6f5e4d3c-2b1a-4f0e-9d8c-7b6a5f4e3d2c',
     file_name: 'asc-national-registry-2026-11-27.txt',

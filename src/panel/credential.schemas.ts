@@ -137,7 +137,7 @@ export const CredentialChange = Type.Object(
     id: Id(),
     change: Type.String({
       description:
-        'license_recorded, license_removed, license_verified, eo_policy_recorded, eo_policy_removed, eo_policy_verified, profile_changed',
+        'license_recorded, license_removed, license_verified, eo_policy_recorded, eo_policy_removed, eo_policy_verified, profile_changed, coverage_changed, time_off_added, time_off_removed, document_added, document_removed',
     }),
     by: Nullable(Type.Object({ id: Id(), name: Type.String() })),
     acted_by: Nullable(

@@ -112,7 +112,11 @@ export async function changing(
   });
 }
 
-function standing(expiresOn: string, timeZone: string, now = new Date()): 'active' | 'expiring' | 'expired' {
+export function standing(
+  expiresOn: string,
+  timeZone: string,
+  now = new Date(),
+): 'active' | 'expiring' | 'expired' {
   const today = localDay(now, timeZone);
   if (expiresOn < today) return 'expired';
   return expiresOn <= addDays(today, EXPIRING_WITHIN_DAYS) ? 'expiring' : 'active';

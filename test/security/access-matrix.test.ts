@@ -169,6 +169,10 @@ const MATRIX: Row[] = [
   ['GET    /registry_imports',                                   403, 403, 403, 403, 403, 403, 200, 401, 401],
   ['POST   /registry_imports',                                   403, 403, 403, 403, 403, 403, 201, 401, 401],
   ['GET    /states/:state/counties',                             200, 200, 200, 200, 200, 200, 200, 401, 401],
+  ['GET    /appraisers/:appraiser_id/documents',                 403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['POST   /appraisers/:appraiser_id/documents',                 403, 403, 201, 404, 201, 404, 201, 401, 401],
+  ['GET    /appraisers/:appraiser_id/documents/:document_id/file', 403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['DELETE /appraisers/:appraiser_id/documents/:document_id',    403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /appraisers/:appraiser_id/coverage',                  403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['PUT    /appraisers/:appraiser_id/coverage',                  403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /appraisers/:appraiser_id/time_off',                  403, 403, 200, 404, 200, 404, 200, 401, 401],
@@ -579,6 +583,29 @@ const feeLines = () =>
   json({
     entries: [{ product_id: feeProductId, state: 'TX', fee: `${300 + (parseInt(unique(), 16) % 100)}.00` }],
   });
+
+/** A document on the demo appraiser's file, uploaded for the call (their documents are snapshot). */
+async function appraisersDocument(): Promise<Fixture> {
+  const appraiserId = demo.users.appraiser.id;
+  const added = await setup<{ id: string }>(
+    'POST',
+    `/api/v1/appraisers/${appraiserId}/documents`,
+    demo.users.appraiser.api_key,
+    {
+      parts: [
+        ['kind', 'w9'],
+        ['file', REPORT_PDF],
+      ],
+    },
+  );
+  return {
+    ids: { appraiser_id: appraiserId, document_id: added.id },
+    snapshot: () =>
+      sql`SELECT to_jsonb(d) FROM appraiser_documents d WHERE d.appraiser_id = ${appraiserId} ORDER BY d.id`
+        .execute(t.db)
+        .then((r) => r.rows),
+  };
+}
 
 /** The demo lender's do-not-use list, naming the demo appraiser (what it holds is snapshot). */
 async function lendersExclusion(): Promise<Fixture> {
@@ -1018,6 +1045,19 @@ const CALLS: Record<string, Call> = {
     }),
   },
   'GET /states/:state/counties': { fixture: () => Promise.resolve({ ids: { state: 'TX' } }) },
+  'GET /appraisers/:appraiser_id/documents': { fixture: appraisersDocument },
+  'POST /appraisers/:appraiser_id/documents': {
+    fixture: appraisersDocument,
+    body: () => ({
+      parts: [
+        ['kind', 'eo_certificate'],
+        ['expires_on', '2037-06-30'],
+        ['file', REPORT_PDF],
+      ],
+    }),
+  },
+  'GET /appraisers/:appraiser_id/documents/:document_id/file': { fixture: appraisersDocument },
+  'DELETE /appraisers/:appraiser_id/documents/:document_id': { fixture: appraisersDocument },
   'GET /appraisers/:appraiser_id/coverage': { fixture: appraisersCoverage },
   'PUT /appraisers/:appraiser_id/coverage': {
     fixture: appraisersCoverage,
