@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DemoWorld } from '../../src/seed/demo.ts';
 import { accessibilityProblems, fieldMessage, screenshots } from '../helpers/browser.ts';
+import { REPORT_PDF } from '../helpers/multipart.ts';
 import { useTestDatabase } from '../helpers/database.ts';
 import { singleSignOnToken, useWebApp } from '../helpers/web-app.ts';
 
@@ -183,5 +184,47 @@ describe('credentials in the web application', () => {
       .waitFor(SOON);
     expect(await accessibilityProblems(phone)).toEqual([]);
     await screenshots(phone, 'credentials-coverage');
+  });
+
+  it('the appraiser uploads the E&O certificate on a phone: without its last valid day it is refused, then kept and opened', async () => {
+    const phone = await signedIn(
+      demo.users.appraiser.api_key,
+      `/credentials/${demo.users.appraiser.id}`,
+      true,
+    );
+    const documents = phone.getByRole('region', { name: 'Documents' });
+    await documents.getByText('No document on file yet.').waitFor(SOON);
+    await documents.getByRole('button', { name: 'Upload a document' }).click();
+    const form = phone.getByRole('form', { name: 'Document' });
+    const [chooser] = await Promise.all([
+      phone.waitForEvent('filechooser'),
+      form.getByRole('button', { name: 'File' }).tap(),
+    ]);
+    await chooser.setFiles({
+      name: 'eo-certificate.pdf',
+      mimeType: 'application/pdf',
+      buffer: REPORT_PDF.content,
+    });
+    await form.getByRole('button', { name: 'Upload' }).click();
+    const lastDay = form.getByLabel('Last valid day');
+    await expect.poll(() => lastDay.getAttribute('aria-invalid'), SOON).toBe('true');
+    await form.getByText(/^The last valid day is required for an E&O certificate/).waitFor();
+    expect(
+      await t.db
+        .selectFrom('appraiser_documents')
+        .select('id')
+        .where('appraiser_id', '=', demo.users.appraiser.id)
+        .execute(),
+    ).toEqual([]);
+    await lastDay.fill('2037-06-30');
+    await form.getByRole('button', { name: 'Upload' }).click();
+    const certificate = documents.getByRole('listitem', { name: 'E&O certificate' });
+    await certificate.getByText('Valid through 06/30/2037').waitFor(SOON);
+    const link = certificate.getByRole('link', { name: /^eo-certificate\.pdf/ });
+    const opened = await phone.request.get(`${base}${await link.getAttribute('href')}`);
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()['content-type']).toBe('application/pdf');
+    expect(await accessibilityProblems(phone)).toEqual([]);
+    await screenshots(phone, 'credentials-documents');
   });
 });

@@ -4,6 +4,7 @@ import { PageFrame } from '../components/PageFrame.tsx';
 import { CompanyChecks } from '../features/credentials/CompanyChecks.tsx';
 import { CoverageSection } from '../features/credentials/CoverageSection.tsx';
 import { CredentialHistory } from '../features/credentials/CredentialHistory.tsx';
+import { DocumentsSection } from '../features/credentials/DocumentsSection.tsx';
 import { EoPolicySection } from '../features/credentials/EoPolicySection.tsx';
 import { LicensesSection } from '../features/credentials/LicensesSection.tsx';
 import { TimeOffSection } from '../features/credentials/TimeOffSection.tsx';
@@ -28,6 +29,7 @@ export function CredentialsPage() {
     >
       <LicensesSection credentials={credentials} staff={staff} />
       <EoPolicySection credentials={credentials} staff={staff} />
+      <DocumentsSection appraiserId={appraiserId} />
       <CoverageSection credentials={credentials} />
       <TimeOffSection appraiserId={appraiserId} />
       <CompanyChecks key={String(credentials.capacity)} credentials={credentials} staff={staff} />

@@ -1,4 +1,4 @@
-import type { Schema } from '../../../sdk/src/client.ts';
+import { formData, type Schema } from '../../../sdk/src/client.ts';
 import { queryClient } from './query-client.ts';
 import { api, unwrap } from './sdk.ts';
 
@@ -142,6 +142,45 @@ export const removeTimeOff = (appraiserId: string, timeOffId: string) =>
     api
       .DELETE('/api/v1/appraisers/{appraiser_id}/time_off/{time_off_id}', {
         params: { path: { appraiser_id: appraiserId, time_off_id: timeOffId } },
+      })
+      .then(unwrap),
+  );
+
+export type AppraiserDocument = Schema<'AppraiserDocument'>;
+export type DocumentKind = AppraiserDocument['kind'];
+
+export const documentsQuery = (appraiserId: string) => ({
+  queryKey: [...credentialsKey(appraiserId), 'documents'] as const,
+  queryFn: async () =>
+    unwrap(await api.GET('/api/v1/appraisers/{appraiser_id}/documents', { params: path(appraiserId) })),
+});
+
+/** Uploads a document as multipart: the file, its kind and its last valid day. */
+export const addDocument = (
+  appraiserId: string,
+  body: { kind: DocumentKind; expires_on: string; file: File },
+) =>
+  changed(
+    appraiserId,
+    api
+      .POST('/api/v1/appraisers/{appraiser_id}/documents', {
+        params: path(appraiserId),
+        body: {
+          kind: body.kind,
+          file: body.file,
+          ...(body.expires_on ? { expires_on: body.expires_on } : {}),
+        },
+        bodySerializer: formData,
+      })
+      .then(unwrap),
+  );
+
+export const removeDocument = (appraiserId: string, documentId: string) =>
+  changed(
+    appraiserId,
+    api
+      .DELETE('/api/v1/appraisers/{appraiser_id}/documents/{document_id}', {
+        params: { path: { appraiser_id: appraiserId, document_id: documentId } },
       })
       .then(unwrap),
   );

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { coverageQuery, credentialsQuery, timeOffQuery } from '../queries/credentials.ts';
+import { coverageQuery, credentialsQuery, documentsQuery, timeOffQuery } from '../queries/credentials.ts';
 import { queryClient } from '../queries/query-client.ts';
 import { requireSession, rootRoute } from './root.tsx';
 
@@ -17,6 +17,7 @@ export const credentialsRoute = createRoute({
       queryClient.ensureQueryData(credentialsQuery(params.appraiserId)),
       queryClient.ensureQueryData(coverageQuery(params.appraiserId)),
       queryClient.ensureQueryData(timeOffQuery(params.appraiserId)),
+      queryClient.ensureQueryData(documentsQuery(params.appraiserId)),
     ]),
   component: lazyRouteComponent(() => import('../pages/CredentialsPage.tsx'), 'CredentialsPage'),
 });

@@ -16,6 +16,8 @@ const WHAT: Record<string, string> = {
   coverage_changed: 'Coverage changed',
   time_off_added: 'Time off added',
   time_off_removed: 'Time off removed',
+  document_added: 'Document added',
+  document_removed: 'Document removed',
 };
 
 /** Which state or policy a change concerns, from the values it kept. */
@@ -23,6 +25,7 @@ function subject(change: CredentialChange): string {
   const facts = change.after ?? change.before ?? {};
   if (typeof facts.number === 'string') return ` · ${facts.number}`;
   if (typeof facts.policy_number === 'string') return ` · ${facts.policy_number}`;
+  if (typeof facts.file_name === 'string') return ` · ${facts.file_name}`;
   return '';
 }
 
