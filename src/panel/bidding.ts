@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.ts';
 import type { Trx } from '../db/connection.ts';
+import { isUuid } from '../db/ids.ts';
 import { invalid } from '../errors/app-error.ts';
 import { formatDateTime } from '../format/dates.ts';
 import { renderEmail } from '../mail/templates.ts';
@@ -140,7 +141,7 @@ export async function awardBid(
   const request = await findOpenRequest(trx, orderId);
   if (!request || request.mode !== 'bids')
     throw invalid('bid_id', 'names no bid: the order has no open round of bids');
-  const bid = /^[0-9a-f-]{36}$/i.test(bidId) ? await findBid(trx, bidId.toLowerCase()) : undefined;
+  const bid = isUuid(bidId) ? await findBid(trx, bidId.toLowerCase()) : undefined;
   if (!bid || bid.bid_request_id !== request.id)
     throw invalid('bid_id', "is not a bid of the order's open round");
   await awardRequest(trx, request.id, bid.id, now);

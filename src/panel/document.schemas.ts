@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { DAY_PATTERN } from '../format/dates.ts';
 import { Binary, Id, Nullable } from '../schemas/common.ts';
 import { AppraiserParams } from './credential.schemas.ts';
 
@@ -52,7 +51,5 @@ export const DocumentParams = Type.Object({
   ...AppraiserParams.properties,
   document_id: Id('The document'),
 });
-
-export const DAY = new RegExp(DAY_PATTERN);
 
 export type AppraiserDocumentView = Static<typeof AppraiserDocument>;

@@ -255,6 +255,14 @@ describe('the fee an offer carries', () => {
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     expect(own.body).toMatchObject({ appraiser_id: demo.users.appraiser.id, entries: [{ fee: '310.00' }] });
     expect(await offer({})).toBe('31000');
+    // A bad line of the appraiser's own schedule is named, and the schedule stays as it was.
+    const ownPath = `appraisers/${demo.users.appraiser.id}/fee_schedule`;
+    const badOwn = await call('PUT', ownPath, demo.users.appraiser.api_key, {
+      entries: [{ product_id: full, county: '06037', state: 'TX', fee: '300' }],
+    });
+    expect(badOwn.status).toBe(422);
+    expect(fields(badOwn.body)).toEqual(['entries[0].county']);
+    expect((await call('GET', ownPath, demo.users.appraiser.api_key)).body.entries).toEqual(own.body.entries);
     expect(await changesOf(demo.company_id)).toEqual([
       expect.objectContaining({ schedule: 'appraiser', appraiser_id: demo.users.appraiser.id }),
     ]);
