@@ -34,6 +34,10 @@ export function createDb(url: string, options: PoolOptions = {}): Db {
     // queueing forever behind a stuck database.
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
+    // No JIT compilation: every statement here is short, and PostgreSQL compiles any whose
+    // estimated cost passes a threshold. Reading a panel of 5,000 appraisers (many correlated
+    // index reads, costed high) spent 834 ms compiling for 1,080 ms of work (docs/assignment.md).
+    options: '-c jit=off',
   });
   pool.on('connect', (client) => prepareRepeatedStatements(client));
   // An idle client that loses its connection (database restart) emits here; without a
@@ -42,10 +46,21 @@ export function createDb(url: string, options: PoolOptions = {}): Db {
   // cursor: query.stream() reads a large result in batches from a server-side cursor (CSV exports).
   const db = new Kysely<Database>({ dialect: new LiteralLimitPostgresDialect({ pool, cursor: Cursor }) });
   pools.set(db, pool);
+  roots.set(db.getExecutor().adapter, db);
   return db;
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
+/** The Db made by createDb, by the adapter it shares with each of its transactions. */
+const roots = new WeakMap<object, Db>();
+
+/**
+ * The Db made by createDb that a handle comes from: itself, or the pool a transaction was
+ * begun on. For reads that must see only what has committed, outside the caller's transaction.
+ */
+export function poolOf(db: Db): Db {
+  return roots.get(db.getExecutor().adapter) ?? db;
+}
 
 /**
  * A connection of its own, with the pool's settings but outside the pool: for LISTEN, which
