@@ -7,6 +7,7 @@ import { OutboxWorker, type OutboxHandlers } from './outbox/worker.ts';
 import { passwordResetHandler, sendEmail } from './sessions/link-emails.ts';
 import type { PaymentProvider } from './cards/card-processor.ts';
 import { forgetExpiredIdempotencyKeys } from './http/idempotency.ts';
+import { forgetOldPanelChanges } from './panel/panel-memory.repository.ts';
 import { WorkflowTimers } from './orders/order.timers.ts';
 import { watchCredentialExpiry } from './panel/expiry.service.ts';
 import { confirmPendingPayments } from './payments/payment.service.ts';
@@ -67,12 +68,14 @@ export function mailHandlers(db: Db, config: Config, mailer: Mailer): OutboxHand
 /**
  * The clock's work of a service process: the workflow's timers (offer timeouts,
  * auto-assignment), and beside them the confirmations of pending card payments, the
- * forgetting of day-old idempotency keys, and the notices of credentials about to expire.
+ * forgetting of day-old idempotency keys and of the panel's old change notes, and the notices of
+ * credentials about to expire.
  */
 export function createTimers(db: Db, config: Config, payments: PaymentProvider): WorkflowTimers {
   return new WorkflowTimers(db, config, [
     () => confirmPendingPayments({ db, config, payments }),
     () => forgetExpiredIdempotencyKeys(db),
     () => watchCredentialExpiry(db, config),
+    () => forgetOldPanelChanges(db),
   ]);
 }

@@ -667,6 +667,17 @@ export interface AssignmentDecisionsTable {
   created_at: Generated<Date>;
 }
 
+/** A write the assignment engine's facts depend on, by transaction (migration 0050, panel/panel-memory.ts). */
+export interface PanelChangesTable {
+  /** The writing transaction's id (xid8), as text. */
+  xid: ColumnType<string, never, never>;
+  /** null: every company (the registry). */
+  company_id: string | null;
+  /** null: the company's whole panel. */
+  appraiser_id: string | null;
+  changed_at: Generated<Date>;
+}
+
 /** An import of the ASC National Registry's export (migration 0045). */
 export interface RegistryImportsTable {
   id: Generated<string>;
@@ -877,6 +888,7 @@ export interface Database {
   bid_invitations: BidInvitationsTable;
   bids: BidsTable;
   appraiser_documents: AppraiserDocumentsTable;
+  panel_changes: PanelChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

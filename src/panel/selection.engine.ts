@@ -195,6 +195,26 @@ function tenthsOf(values: Record<Factor, number>, weights: Weights): Record<Fact
   ) as Record<Factor, number>;
 }
 
+/** The track record of an appraiser, by id; undefined: no report in the year. */
+export interface TrackRecords {
+  get(appraiserId: string): TrackRecord | undefined;
+}
+
+/**
+ * An offer's time as ISO text, once per Date: the panel in memory keeps the same Date from one
+ * ranking to the next, and formatting thousands of them each time cost more than the scores.
+ */
+const isoTexts = new WeakMap<Date, string>();
+function isoText(value: Date | null): string | null {
+  if (value === null) return null;
+  let text = isoTexts.get(value);
+  if (text === undefined) {
+    text = value.toISOString();
+    isoTexts.set(value, text);
+  }
+  return text;
+}
+
 /** An appraiser of the panel with the distance to the subject and the filters they fail. */
 export interface Judged {
   facts: PricedFacts;
@@ -213,23 +233,19 @@ export function judgePanel(panel: PricedFacts[], needs: SelectionNeeds): Judged[
 /**
  * Ranks the panel for the order: those who pass every filter by score, ties to the least
  * recently offered (never offered first), then by id; then everyone a filter stopped, by name.
- * `tracks` holds the track records of those who pass (selection.repository.ts reads them only).
+ * `tracks` gives the track records of those who pass (panel-memory.ts keeps them).
  */
 export function rankPanel(
   panel: PricedFacts[],
   needs: SelectionNeeds,
   weights: Weights,
-  tracks: Map<string, TrackRecord>,
+  tracks: TrackRecords,
 ): RankedCandidate[] {
   return rankJudged(judgePanel(panel, needs), weights, tracks);
 }
 
 /** rankPanel on a panel already judged (judgePanel). */
-export function rankJudged(
-  judged: Judged[],
-  weights: Weights,
-  tracks: Map<string, TrackRecord>,
-): RankedCandidate[] {
+export function rankJudged(judged: Judged[], weights: Weights, tracks: TrackRecords): RankedCandidate[] {
   const passing = judged.filter((entry) => entry.failed.length === 0);
   const knownFees = passing.flatMap((entry) =>
     entry.facts.offer_fee_cents === null ? [] : [BigInt(entry.facts.offer_fee_cents)],
@@ -261,7 +277,7 @@ export function rankJudged(
     appraiser_id: entry.facts.id,
     name: nameOf(entry.facts),
     distance_miles: entry.distance,
-    last_offered_at: entry.facts.last_offered_at?.toISOString() ?? null,
+    last_offered_at: isoText(entry.facts.last_offered_at),
     offer_fee_cents: entry.facts.offer_fee_cents,
   });
   const ranked: RankedCandidate[] = scored.map((entry, index) => ({

@@ -12,15 +12,13 @@ import {
 } from './selection.engine.ts';
 import type { Weights } from './selection-rules.schemas.ts';
 import {
-  findPanelFacts,
   findSelectionOrder,
-  findTrackRecords,
   insertDecision,
   type PanelRow,
   type SelectionOrder,
 } from './selection.repository.ts';
 import { findSelectionRules, type SelectionRulesRow } from './selection-rules.repository.ts';
-import { offerFees } from './offer-fee.ts';
+import { panelForOrder } from './panel-memory.ts';
 
 /**
  * Runs the assignment engine on an order (docs/assignment.md, "The engine"): reads the company's
@@ -73,25 +71,14 @@ export async function rankForOrder(
   const today = localDay(options.now, options.timeZone);
   const rules = await findSelectionRules(db, order.company_id);
   const needs = needsOf(order, rules, today);
-  const facts = await findPanelFacts(db, order, {
+  // The facts come from the panel kept in memory, brought up to date first (panel-memory.ts).
+  const { panel, tracks } = await panelForOrder(db, order, {
     today,
     now: options.now,
     licensedInState: options.licensedInState,
   });
-  const fees = await offerFees(
-    db,
-    order,
-    facts.map((appraiser) => appraiser.id),
-    options.now,
-  );
-  const panel = facts.map((appraiser) => ({
-    ...appraiser,
-    offer_fee_cents: fees.get(appraiser.id)?.total_cents.toString() ?? null,
-  }));
-  // The filters once: who passes decides whose track records are read, then the scores.
+  // The filters once: who passes is scored with their track record.
   const judged = judgePanel(panel, needs);
-  const passing = judged.filter((entry) => entry.failed.length === 0).map((entry) => entry.facts.id);
-  const tracks = await findTrackRecords(db, passing, options.now);
   return { order, rules, needs, panel, ranked: rankJudged(judged, rules.weights, tracks) };
 }
 

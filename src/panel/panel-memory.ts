@@ -1,0 +1,408 @@
+import { poolOf, type Db } from '../db/connection.ts';
+import { daysUntil, quoteFee, type ScheduleEntry } from '../fees/fee-quote.ts';
+import {
+  findLastFees,
+  findMembers,
+  findPanelChanges,
+  findStandardFeeLines,
+  findTurnedDown,
+  type FeeLine,
+  type LastFeeRow,
+  type MemberLicense,
+  type MemberRow,
+} from './panel-memory.repository.ts';
+import type { PricedFacts, TrackRecords } from './selection.engine.ts';
+import type { PanelRow, SelectionOrder, TrackRecord } from './selection.repository.ts';
+
+/**
+ * The panel in memory (docs/assignment.md, "At scale"). Ranking a panel of thousands for an
+ * order read every appraiser's facts again: hundreds of milliseconds at 5,000 appraisers and a
+ * million orders. Each process now keeps, per company, what the engine reads of each appraiser
+ * that does not depend on the order (credentials, areas, products, time off, the lenders'
+ * exclusions, open orders and their due dates, the last offer, fee schedule lines, the track
+ * record, the last fee for each product asked about) with the database snapshot it was read at.
+ * Before every ranking it asks which appraisers changed in a transaction that snapshot did not
+ * see (migration 0050 notes each write the facts depend on) and reads those again: one short
+ * statement when nothing changed. What depends on the order (who covers the subject, who turned
+ * it down, the fee for its product, past-due against now) is worked out per ranking.
+ *
+ * A panel read on one local day is read whole again on the next (the track record's year moves
+ * on; time off that ended is dropped); a company-wide change (its standard fees, the registry)
+ * reads it whole too. The memory holds at most MAX_COMPANIES panels, the least recently ranked
+ * dropped first. Every process keeps its own, so several processes stay right with no message
+ * between them: the database says what changed.
+ */
+
+const MAX_COMPANIES = 50;
+const YEAR_MS = 365 * 86_400_000;
+
+interface Member {
+  id: string;
+  sort_key: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  active: boolean;
+  licenses: Map<string, MemberLicense>;
+  eo_expires_on: string | null;
+  eo_per_claim_cents: string | null;
+  fha_roster: boolean;
+  capacity: number | null;
+  home_latitude: string | null;
+  home_longitude: string | null;
+  radius_miles: number | null;
+  counties: ReadonlySet<string>;
+  zips: ReadonlySet<string>;
+  /** null: every product of the company. */
+  products: Set<string> | null;
+  time_off: readonly { starts_on: string; ends_on: string }[];
+  exclusions: ReadonlyMap<string, string>;
+  open_orders: string;
+  /** The first ten open orders' due dates in epoch milliseconds, soonest first: numbers side by side, counted each ranking. */
+  due_times: readonly number[];
+  /** The first three, as the picker shows them; null: none open. */
+  next_due_dates: Date[] | null;
+  last_offered_at: Date | null;
+  fee_lines: ReadonlyMap<string, FeeLine[]>;
+  track: TrackRecord | undefined;
+}
+
+interface LastFee {
+  fee_cents: string;
+  assigned_at: Date;
+}
+
+/**
+ * Most appraisers have no exclusion, own fee line or time off: they share one empty collection,
+ * so that a ranking's pass over thousands of them does not visit thousands of empty ones.
+ */
+const NO_ENTRIES: ReadonlyMap<string, never> = new Map<string, never>();
+const NO_CODES: ReadonlySet<string> = new Set<string>();
+const NO_ITEMS: readonly never[] = [];
+const sharedIfEmpty = <T>(items: T[]): readonly T[] => (items.length === 0 ? NO_ITEMS : items);
+
+function memberOf(row: MemberRow): Member {
+  return {
+    id: row.id,
+    sort_key: nameKey(row),
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    active: row.active,
+    licenses: new Map(row.licenses.map((license) => [license.state_id, license])),
+    eo_expires_on: row.eo_expires_on,
+    eo_per_claim_cents: row.eo_per_claim_cents,
+    fha_roster: row.fha_roster ?? false,
+    capacity: row.capacity,
+    home_latitude: row.home_latitude,
+    home_longitude: row.home_longitude,
+    radius_miles: row.radius_miles,
+    counties: row.counties.length === 0 ? NO_CODES : new Set(row.counties),
+    zips: row.zips.length === 0 ? NO_CODES : new Set(row.zips),
+    products: row.products.length === 0 ? null : new Set(row.products),
+    time_off: sharedIfEmpty(row.time_off),
+    exclusions:
+      row.exclusions.length === 0
+        ? NO_ENTRIES
+        : new Map(row.exclusions.map((exclusion) => [exclusion.client_id, exclusion.reason])),
+    open_orders: row.open_orders,
+    due_times: row.due_dates.map((date) => date.getTime()),
+    next_due_dates: row.due_dates.length === 0 ? null : row.due_dates.slice(0, 3),
+    last_offered_at: row.last_offered_at,
+    fee_lines: row.fee_lines.length === 0 ? NO_ENTRIES : byKey(row.fee_lines, (line) => line.product_id),
+    track:
+      Number(row.reports) === 0
+        ? undefined
+        : {
+            appraiser_id: row.id,
+            reports: row.reports,
+            mean_turn_days: row.mean_turn_days,
+            on_time_rate: row.on_time_rate,
+            revision_rate: row.revision_rate,
+          },
+  };
+}
+
+/**
+ * By last name, first name, then id, without case or accents: the picker's order. A key made
+ * once per appraiser and compared as plain text (a collator compared thousands of names each
+ * time the panel changed: tens of milliseconds).
+ */
+const nameKey = (row: MemberRow) =>
+  [row.last_name, row.first_name]
+    .map((name) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase())
+    .concat(row.id)
+    .join('\u0000');
+const byName = (a: Member, b: Member) => (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0);
+
+/** Puts a member into a list sorted by name, in its place. */
+function insertSorted(sorted: Member[], member: Member): void {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]!.sort_key < member.sort_key) low = middle + 1;
+    else high = middle;
+  }
+  sorted.splice(low, 0, member);
+}
+
+interface CompanyPanel {
+  day: string;
+  snapshot: string;
+  members: Map<string, Member>;
+  /** Sorted by name, as the picker lists them. */
+  sorted: Member[];
+  standardFees: Map<string, FeeLine[]>;
+  /** Per product read so far, the last fee each member accepted for it; absent: never one. */
+  lastFees: Map<string, Map<string, LastFee>>;
+}
+
+interface Memory {
+  panels: Map<string, CompanyPanel>;
+  /** The reading in progress per company: one at a time, each from where the last left off. */
+  readings: Map<string, Promise<CompanyPanel>>;
+}
+
+/** One memory per database (the pool a handle comes from). */
+const memories = new WeakMap<Db, Memory>();
+
+function memoryOf(db: Db): Memory {
+  const pool = poolOf(db);
+  let memory = memories.get(pool);
+  if (!memory) {
+    memory = { panels: new Map(), readings: new Map() };
+    memories.set(pool, memory);
+  }
+  return memory;
+}
+
+const byKey = <T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> => {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const list = map.get(key(item));
+    if (list) list.push(item);
+    else map.set(key(item), [item]);
+  }
+  return map;
+};
+
+/** Keeps the last fees read for these products, for every member or those of `ids`. */
+function keepLastFees(
+  panel: CompanyPanel,
+  productIds: string[],
+  ids: string[] | null,
+  rows: LastFeeRow[],
+): void {
+  for (const productId of productIds) {
+    let fees = panel.lastFees.get(productId);
+    if (!fees) {
+      fees = new Map();
+      panel.lastFees.set(productId, fees);
+    }
+    for (const id of ids ?? []) fees.delete(id);
+  }
+  for (const row of rows) panel.lastFees.get(row.product_id)!.set(row.appraiser_id, row);
+}
+
+async function readWhole(
+  db: Db,
+  companyId: string,
+  snapshot: string,
+  today: string,
+  now: Date,
+  productsRead: string[],
+): Promise<CompanyPanel> {
+  const [rows, standard, lastFees] = await Promise.all([
+    findMembers(db, companyId, { ids: null, today, since: new Date(now.getTime() - YEAR_MS) }),
+    findStandardFeeLines(db, companyId),
+    findLastFees(db, companyId, productsRead, null),
+  ]);
+  const panel: CompanyPanel = {
+    day: today,
+    snapshot,
+    members: new Map(rows.map((row) => [row.id, memberOf(row)])),
+    sorted: [],
+    standardFees: byKey(standard, (line) => line.product_id),
+    lastFees: new Map(),
+  };
+  panel.sorted = [...panel.members.values()].sort(byName);
+  keepLastFees(panel, productsRead, null, lastFees);
+  return panel;
+}
+
+/**
+ * Brings the company's panel up to date, with the last fees of `productId`: read whole, or only
+ * the appraisers that changed. Read on the caller's handle while its transaction has written
+ * nothing (it then sees only what has committed); otherwise on the pool, so that what is kept
+ * never holds a write that may roll back.
+ */
+async function read(
+  db: Db,
+  companyId: string,
+  productId: string | null,
+  today: string,
+  now: Date,
+): Promise<CompanyPanel> {
+  const memory = memoryOf(db);
+  const kept = memory.panels.get(companyId);
+  const current = kept?.day === today ? kept : undefined;
+  let changes = await findPanelChanges(db, companyId, current?.snapshot ?? null);
+  let reader = db;
+  if (changes.wrote) {
+    reader = poolOf(db);
+    changes = await findPanelChanges(reader, companyId, current?.snapshot ?? null);
+  }
+  let panel: CompanyPanel;
+  if (!current || changes.everything)
+    panel = await readWhole(reader, companyId, changes.snapshot, today, now, [
+      ...(current?.lastFees.keys() ?? []),
+    ]);
+  else {
+    panel = current;
+    if (changes.appraisers.length > 0) {
+      // Read together, kept together: a ranking never sees a member's new facts with their old fees.
+      const productIds = [...panel.lastFees.keys()];
+      const [rows, lastFees] = await Promise.all([
+        findMembers(reader, companyId, {
+          ids: changes.appraisers,
+          today,
+          since: new Date(now.getTime() - YEAR_MS),
+        }),
+        findLastFees(reader, companyId, productIds, changes.appraisers),
+      ]);
+      const changed = new Set(changes.appraisers);
+      for (const id of changed) panel.members.delete(id);
+      panel.sorted = panel.sorted.filter((member) => !changed.has(member.id));
+      for (const row of rows) {
+        const member = memberOf(row);
+        panel.members.set(member.id, member);
+        insertSorted(panel.sorted, member);
+      }
+      keepLastFees(panel, productIds, changes.appraisers, lastFees);
+    }
+    panel.snapshot = changes.snapshot;
+  }
+  if (productId !== null && !panel.lastFees.has(productId))
+    keepLastFees(panel, [productId], null, await findLastFees(reader, companyId, [productId], null));
+  // The least recently ranked company is dropped first: a Map iterates in insertion order.
+  memory.panels.delete(companyId);
+  memory.panels.set(companyId, panel);
+  while (memory.panels.size > MAX_COMPANIES) memory.panels.delete(memory.panels.keys().next().value!);
+  return panel;
+}
+
+/** `read`, one at a time per company: a reading waits for the one in progress, then starts from it. */
+async function readInTurn(
+  db: Db,
+  companyId: string,
+  productId: string | null,
+  today: string,
+  now: Date,
+): Promise<CompanyPanel> {
+  const memory = memoryOf(db);
+  const before = memory.readings.get(companyId);
+  const next = (before ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => read(db, companyId, productId, today, now));
+  memory.readings.set(companyId, next);
+  try {
+    return await next;
+  } finally {
+    if (memory.readings.get(companyId) === next) memory.readings.delete(companyId);
+  }
+}
+
+/** The first ten due dates answer the past-due count (up to 10: the late ones come first). */
+function pastDue(dueTimes: readonly number[], now: number): number {
+  let count = 0;
+  while (count < dueTimes.length && dueTimes[count]! < now) count += 1;
+  return count;
+}
+
+/** The last day of a time off that includes today; null: not away. */
+function awayThrough(timeOff: Member['time_off'], today: string): string | null {
+  let through: string | null = null;
+  for (const span of timeOff)
+    if (span.starts_on <= today && span.ends_on >= today && (through === null || span.ends_on > through))
+      through = span.ends_on;
+  return through;
+}
+
+export interface PanelForOrder {
+  panel: (PanelRow & PricedFacts)[];
+  /** The track records of the panel's appraisers who have one. */
+  tracks: TrackRecords;
+}
+
+/**
+ * The company's appraisers with the facts of the hard filters for this order, what the picker
+ * shows beside them, and what each would be offered (offer-fee.ts's rules), sorted by name.
+ * `licensedInState`: only those holding a license (of any standing) in the subject's state, the
+ * engine's candidates; otherwise the whole panel, as the picker lists it.
+ */
+export async function panelForOrder(
+  db: Db,
+  order: SelectionOrder,
+  options: { today: string; now: Date; licensedInState: boolean },
+): Promise<PanelForOrder> {
+  const { today, now } = options;
+  const [panel, turnedDown] = await Promise.all([
+    readInTurn(db, order.company_id, order.product_id, today, now),
+    findTurnedDown(db, order.id),
+  ]);
+  const zip = order.zip.slice(0, 5);
+  const product = order.product_id;
+  const standard: ScheduleEntry[] = product === null ? [] : (panel.standardFees.get(product) ?? []);
+  const subject = {
+    stateId: order.state_id,
+    countyId: order.county_id,
+    daysToDue: daysUntil(order.vendor_due_date ?? order.due_date, now),
+    complex: order.complex_property === true,
+  };
+  const lastFees = product === null ? undefined : panel.lastFees.get(product);
+  const nowTime = now.getTime();
+  const rows: (PanelRow & PricedFacts)[] = [];
+  for (const member of panel.sorted) {
+    const license = member.licenses.get(order.state_id);
+    if (options.licensedInState && !license) continue;
+    const own = product === null ? undefined : member.fee_lines.get(product);
+    const fee = product === null ? null : quoteFee(own ? [...own, ...standard] : standard, subject);
+    const last = lastFees?.get(member.id);
+    rows.push({
+      id: member.id,
+      first_name: member.first_name,
+      last_name: member.last_name,
+      email: member.email,
+      active: member.active,
+      license_level: license?.level ?? null,
+      license_expires_on: license?.expires_on ?? null,
+      license_number: license?.number ?? null,
+      registry_status: license?.registry_status ?? null,
+      registry_expires_on: license?.registry_expires_on ?? null,
+      eo_expires_on: member.eo_expires_on,
+      eo_per_claim_cents: member.eo_per_claim_cents,
+      fha_roster: member.fha_roster,
+      capacity: member.capacity,
+      home_latitude: member.home_latitude,
+      home_longitude: member.home_longitude,
+      radius_miles: member.radius_miles,
+      has_areas: member.counties.size > 0 || member.zips.size > 0,
+      covers_county: order.county_id !== null && member.counties.has(order.county_id),
+      covers_zip: member.zips.has(zip),
+      takes_product: member.products === null || (product !== null && member.products.has(product)),
+      away_through: awayThrough(member.time_off, today),
+      excluded_reason: member.exclusions.get(order.client_id) ?? null,
+      turned_down: turnedDown.has(member.id),
+      open_orders: member.open_orders,
+      past_due: String(pastDue(member.due_times, nowTime)),
+      next_due_dates: member.next_due_dates,
+      last_offered_at: member.last_offered_at,
+      last_fee_cents: last?.fee_cents ?? null,
+      last_assigned_at: last?.assigned_at ?? null,
+      offer_fee_cents: fee === null ? null : fee.total_cents.toString(),
+    });
+  }
+  const { members } = panel;
+  return { panel: rows, tracks: { get: (id) => members.get(id)?.track } };
+}
