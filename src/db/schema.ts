@@ -663,7 +663,8 @@ export interface AssignmentDecisionsTable {
   made_by: 'auto_assign' | 'picker';
   chosen_appraiser_id: string | null;
   rules: ColumnType<unknown, string, string>;
-  candidates: ColumnType<unknown[], string, string>;
+  /** panel/decision-candidates.ts: a plain list before, packed since. */
+  candidates: ColumnType<unknown, string, string>;
   created_at: Generated<Date>;
 }
 

@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error.ts';
 import { formatDate } from '../format/dates.ts';
 import { centsToDecimal } from '../format/money.ts';
 import { findVisibleOrder } from './order.store.ts';
-import type { RankedCandidate } from '../panel/selection.engine.ts';
+import { unpackCandidates } from '../panel/decision-candidates.ts';
 import { findDecisions, findSelectionOrder } from '../panel/selection.repository.ts';
 import { rankForOrder, type StoredRules } from '../panel/selection.service.ts';
 
@@ -83,7 +83,7 @@ export async function assignmentDecisions(db: Db, user: AuthUser, orderId: strin
         pass_over_past_due: rules.pass_over_past_due,
         eo_minimum_per_claim: centsToDecimal(rules.eo_minimum_cents),
       },
-      candidates: (row.candidates as RankedCandidate[]).map((candidate) => ({
+      candidates: unpackCandidates(row.candidates).map((candidate) => ({
         appraiser_id: candidate.appraiser_id,
         name: candidate.name,
         eligible: candidate.eligible,

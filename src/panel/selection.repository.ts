@@ -103,7 +103,8 @@ export interface DecisionRecord {
   madeBy: 'auto_assign' | 'picker';
   chosenAppraiserId: string | null;
   rules: object;
-  candidates: unknown[];
+  /** decision-candidates.ts packs them. */
+  candidates: object;
 }
 
 export async function insertDecision(db: Db, decision: DecisionRecord): Promise<string> {

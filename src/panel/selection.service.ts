@@ -19,6 +19,7 @@ import {
 } from './selection.repository.ts';
 import { findSelectionRules, type SelectionRulesRow } from './selection-rules.repository.ts';
 import { panelForOrder } from './panel-memory.ts';
+import { packCandidates } from './decision-candidates.ts';
 
 /**
  * Runs the assignment engine on an order (docs/assignment.md, "The engine"): reads the company's
@@ -105,7 +106,7 @@ export async function decideAssignment(
       pass_over_past_due: ranking.rules.pass_over_past_due,
       eo_minimum_cents: ranking.rules.eo_minimum_cents,
     } satisfies StoredRules,
-    candidates: ranking.ranked,
+    candidates: packCandidates(ranking.ranked),
   });
   return { appraiserId: chosen?.appraiser_id ?? null, feeCents: chosen?.offer_fee_cents ?? null, decisionId };
 }
