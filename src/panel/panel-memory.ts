@@ -360,6 +360,9 @@ export async function panelForOrder(
     daysToDue: daysUntil(order.vendor_due_date ?? order.due_date, now),
     complex: order.complex_property === true,
   };
+  // Those without a line of their own (most) are all offered the company's standard fee.
+  const standardFee = product === null ? null : quoteFee(standard, subject);
+  const standardFeeCents = standardFee === null ? null : standardFee.total_cents.toString();
   const lastFees = product === null ? undefined : panel.lastFees.get(product);
   const nowTime = now.getTime();
   const rows: (PanelRow & PricedFacts)[] = [];
@@ -367,7 +370,7 @@ export async function panelForOrder(
     const license = member.licenses.get(order.state_id);
     if (options.licensedInState && !license) continue;
     const own = product === null ? undefined : member.fee_lines.get(product);
-    const fee = product === null ? null : quoteFee(own ? [...own, ...standard] : standard, subject);
+    const fee = own ? quoteFee([...own, ...standard], subject) : standardFee;
     const last = lastFees?.get(member.id);
     rows.push({
       id: member.id,
@@ -400,7 +403,8 @@ export async function panelForOrder(
       last_offered_at: member.last_offered_at,
       last_fee_cents: last?.fee_cents ?? null,
       last_assigned_at: last?.assigned_at ?? null,
-      offer_fee_cents: fee === null ? null : fee.total_cents.toString(),
+      offer_fee_cents:
+        fee === standardFee ? standardFeeCents : fee === null ? null : fee.total_cents.toString(),
     });
   }
   const { members } = panel;

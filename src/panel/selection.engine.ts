@@ -88,21 +88,55 @@ function distanceOf(facts: PricedFacts, needs: SelectionNeeds): number | null {
   );
 }
 
-function coverageFailure(facts: PricedFacts, needs: SelectionNeeds, distance: number | null): string | null {
+/**
+ * The failures whose sentence is the same for every appraiser of a ranking, made once per order's
+ * needs and shared (they are read, never changed): most of a large panel fails on the subject's
+ * area or the product, and a sentence each was most of what a ranking allocated.
+ */
+interface SharedFailures {
+  area: Failure;
+  noAreas: Failure;
+  product: Failure;
+  fee: Failure;
+}
+const sharedFailures = new WeakMap<SelectionNeeds, SharedFailures>();
+function sharedFailuresOf(needs: SelectionNeeds): SharedFailures {
+  let shared = sharedFailures.get(needs);
+  if (!shared) {
+    const product = needs.productName ?? "the order's product";
+    shared = {
+      area: {
+        filter: 'coverage',
+        reason: needs.countyName
+          ? `Covers neither ${needs.countyName}, ${needs.state} nor ZIP ${needs.zip}`
+          : `Does not cover ZIP ${needs.zip}`,
+      },
+      noAreas: { filter: 'coverage', reason: 'No coverage recorded: no county, ZIP code or radius' },
+      product: { filter: 'product', reason: `Does not take ${product}` },
+      fee: {
+        filter: 'fee',
+        reason: `No fee for ${product} in ${needs.countyName ? `${needs.countyName}, ` : ''}${needs.state}: neither their fee schedule nor the company's standard fees have a line`,
+      },
+    };
+    sharedFailures.set(needs, shared);
+  }
+  return shared;
+}
+
+function coverageFailure(
+  facts: PricedFacts,
+  distance: number | null,
+  shared: SharedFailures,
+): Failure | null {
   if (facts.covers_county || facts.covers_zip) return null;
   const radius = facts.radius_miles;
   if (radius !== null && distance !== null && distance <= radius) return null;
-  if (!facts.has_areas && radius === null) return 'No coverage recorded: no county, ZIP code or radius';
-  const area = needs.countyName
-    ? `Covers neither ${needs.countyName}, ${needs.state} nor ZIP ${needs.zip}`
-    : `Does not cover ZIP ${needs.zip}`;
+  if (radius === null) return facts.has_areas ? shared.area : shared.noAreas;
   const far =
-    radius === null
-      ? ''
-      : distance === null
-        ? '; the distance from home is unknown'
-        : `; home is ${distance} miles away, beyond a ${radius}-mile radius`;
-  return `${area}${far}`;
+    distance === null
+      ? '; the distance from home is unknown'
+      : `; home is ${distance} miles away, beyond a ${radius}-mile radius`;
+  return { filter: 'coverage', reason: `${shared.area.reason}${far}` };
 }
 
 /** Every filter the appraiser fails for the order, in the order of FILTERS. */
@@ -124,19 +158,12 @@ export function hardFilterFailures(
       filter: 'not_excluded',
       reason: `On the lender's do-not-use list: ${facts.excluded_reason}`,
     });
+  const shared = sharedFailuresOf(needs);
   failures.push(...credentialFailures(facts, openOrders, needs));
-  const coverage = coverageFailure(facts, needs, distance);
-  if (coverage !== null) failures.push({ filter: 'coverage', reason: coverage });
-  if (!facts.takes_product)
-    failures.push({
-      filter: 'product',
-      reason: `Does not take ${needs.productName ?? "the order's product"}`,
-    });
-  if (facts.offer_fee_cents === null)
-    failures.push({
-      filter: 'fee',
-      reason: `No fee for ${needs.productName ?? "the order's product"} in ${needs.countyName ? `${needs.countyName}, ` : ''}${needs.state}: neither their fee schedule nor the company's standard fees have a line`,
-    });
+  const coverage = coverageFailure(facts, distance, shared);
+  if (coverage !== null) failures.push(coverage);
+  if (!facts.takes_product) failures.push(shared.product);
+  if (facts.offer_fee_cents === null) failures.push(shared.fee);
   if (facts.away_through !== null)
     failures.push({ filter: 'time_off', reason: `Away through ${usDay(facts.away_through)}` });
   const pastDue = Number(facts.past_due);
@@ -148,7 +175,9 @@ export function hardFilterFailures(
           ? 'An open order past its due date'
           : `${pastDue >= 10 ? '10 or more' : pastDue} open orders past their due date`,
     });
-  return failures.sort((a, b) => FILTERS.indexOf(a.filter) - FILTERS.indexOf(b.filter));
+  return failures.length < 2
+    ? failures
+    : failures.sort((a, b) => FILTERS.indexOf(a.filter) - FILTERS.indexOf(b.filter));
 }
 
 /** Without history a factor scores half: a newcomer is neither favoured nor held back. */
@@ -273,15 +302,10 @@ export function rankJudged(judged: Judged[], weights: Weights, tracks: TrackReco
       (a.facts.id < b.facts.id ? -1 : a.facts.id > b.facts.id ? 1 : 0),
   );
   const nameOf = (facts: PricedFacts) => `${facts.first_name} ${facts.last_name}`.trim();
-  const base = (entry: Judged) => ({
+  // Fields written out, not spread from a shared part: thousands of candidates each ranking.
+  const ranked: RankedCandidate[] = scored.map((entry, index) => ({
     appraiser_id: entry.facts.id,
     name: nameOf(entry.facts),
-    distance_miles: entry.distance,
-    last_offered_at: isoText(entry.facts.last_offered_at),
-    offer_fee_cents: entry.facts.offer_fee_cents,
-  });
-  const ranked: RankedCandidate[] = scored.map((entry, index) => ({
-    ...base(entry),
     eligible: true,
     rank: index + 1,
     score: entry.total / 10,
@@ -290,16 +314,24 @@ export function rankJudged(judged: Judged[], weights: Weights, tracks: TrackReco
       number
     >,
     failed: [],
+    distance_miles: entry.distance,
+    last_offered_at: isoText(entry.facts.last_offered_at),
+    offer_fee_cents: entry.facts.offer_fee_cents,
   }));
-  const stopped = judged
-    .filter((entry) => entry.failed.length > 0)
-    .map((entry) => ({
-      ...base(entry),
-      eligible: false,
-      rank: null,
-      score: null,
-      points: null,
-      failed: entry.failed,
-    }));
+  const stopped: RankedCandidate[] = [];
+  for (const entry of judged)
+    if (entry.failed.length > 0)
+      stopped.push({
+        appraiser_id: entry.facts.id,
+        name: nameOf(entry.facts),
+        eligible: false,
+        rank: null,
+        score: null,
+        points: null,
+        failed: entry.failed,
+        distance_miles: entry.distance,
+        last_offered_at: isoText(entry.facts.last_offered_at),
+        offer_fee_cents: entry.facts.offer_fee_cents,
+      });
   return [...ranked, ...stopped];
 }

@@ -70,14 +70,12 @@ export async function rankForOrder(
   options: { now: Date; timeZone: string; licensedInState: boolean },
 ): Promise<Ranking> {
   const today = localDay(options.now, options.timeZone);
-  const rules = await findSelectionRules(db, order.company_id);
-  const needs = needsOf(order, rules, today);
   // The facts come from the panel kept in memory, brought up to date first (panel-memory.ts).
-  const { panel, tracks } = await panelForOrder(db, order, {
-    today,
-    now: options.now,
-    licensedInState: options.licensedInState,
-  });
+  const [rules, { panel, tracks }] = await Promise.all([
+    findSelectionRules(db, order.company_id),
+    panelForOrder(db, order, { today, now: options.now, licensedInState: options.licensedInState }),
+  ]);
+  const needs = needsOf(order, rules, today);
   // The filters once: who passes is scored with their track record.
   const judged = judgePanel(panel, needs);
   return { order, rules, needs, panel, ranked: rankJudged(judged, rules.weights, tracks) };
