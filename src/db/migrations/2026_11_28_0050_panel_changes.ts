@@ -72,8 +72,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       END IF;
       RETURN NULL;
     END $$;
+    -- Not the first product: it changes with the order's products, which order_products_panel notes.
     CREATE TRIGGER orders_panel_update AFTER UPDATE OF appraiser_id, status, due_date, vendor_due_date,
-        assigned_at, appraiser_fee_cents, first_product_id, submitted_at, revised ON orders
+        assigned_at, appraiser_fee_cents, submitted_at, revised ON orders
       FOR EACH ROW
       WHEN (OLD.appraiser_id IS DISTINCT FROM NEW.appraiser_id
          OR (OLD.status IN ('Completed', 'Fulfilled', 'Cancelled')) <> (NEW.status IN ('Completed', 'Fulfilled', 'Cancelled'))
@@ -81,7 +82,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          OR OLD.vendor_due_date IS DISTINCT FROM NEW.vendor_due_date
          OR OLD.assigned_at IS DISTINCT FROM NEW.assigned_at
          OR OLD.appraiser_fee_cents IS DISTINCT FROM NEW.appraiser_fee_cents
-         OR OLD.first_product_id IS DISTINCT FROM NEW.first_product_id
          OR OLD.submitted_at IS DISTINCT FROM NEW.submitted_at
          OR OLD.revised IS DISTINCT FROM NEW.revised)
       EXECUTE FUNCTION panel_order_changed();
