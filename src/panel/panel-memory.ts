@@ -43,7 +43,8 @@ interface Member {
   last_name: string;
   email: string;
   active: boolean;
-  licenses: Map<string, MemberLicense>;
+  /** By the panel's slot for each state (CompanyPanel.stateSlots). */
+  licenses: (MemberLicense | undefined)[];
   eo_expires_on: string | null;
   eo_per_claim_cents: string | null;
   fha_roster: boolean;
@@ -65,6 +66,8 @@ interface Member {
   last_offered_at: Date | null;
   fee_lines: ReadonlyMap<string, FeeLine[]>;
   track: TrackRecord | undefined;
+  /** The last fee accepted, by the panel's slot for each product read (CompanyPanel.productSlots); absent: never one. */
+  last_fees: (LastFee | undefined)[];
 }
 
 interface LastFee {
@@ -81,7 +84,22 @@ const NO_CODES: ReadonlySet<string> = new Set<string>();
 const NO_ITEMS: readonly never[] = [];
 const sharedIfEmpty = <T>(items: T[]): readonly T[] => (items.length === 0 ? NO_ITEMS : items);
 
-function memberOf(row: MemberRow): Member {
+/**
+ * A small number per state (or product) of a panel: an appraiser's licenses and last fees are
+ * arrays by it, read in a step where a map of their own took several (a ranking visits thousands).
+ */
+function slotOf(slots: Map<string, number>, key: string): number {
+  let slot = slots.get(key);
+  if (slot === undefined) {
+    slot = slots.size;
+    slots.set(key, slot);
+  }
+  return slot;
+}
+
+function memberOf(row: MemberRow, stateSlots: Map<string, number>): Member {
+  const licenses: (MemberLicense | undefined)[] = [];
+  for (const license of row.licenses) licenses[slotOf(stateSlots, license.state_id)] = license;
   return {
     id: row.id,
     sort_key: nameKey(row),
@@ -89,7 +107,7 @@ function memberOf(row: MemberRow): Member {
     last_name: row.last_name,
     email: row.email,
     active: row.active,
-    licenses: new Map(row.licenses.map((license) => [license.state_id, license])),
+    licenses,
     eo_expires_on: row.eo_expires_on,
     eo_per_claim_cents: row.eo_per_claim_cents,
     fha_roster: row.fha_roster ?? false,
@@ -120,6 +138,7 @@ function memberOf(row: MemberRow): Member {
             on_time_rate: row.on_time_rate,
             revision_rate: row.revision_rate,
           },
+    last_fees: [],
   };
 }
 
@@ -154,8 +173,9 @@ interface CompanyPanel {
   /** Sorted by name, as the picker lists them. */
   sorted: Member[];
   standardFees: Map<string, FeeLine[]>;
-  /** Per product read so far, the last fee each member accepted for it; absent: never one. */
-  lastFees: Map<string, Map<string, LastFee>>;
+  stateSlots: Map<string, number>;
+  /** The products whose last fees are read for every member, each with its slot. */
+  productSlots: Map<string, number>;
 }
 
 interface Memory {
@@ -194,15 +214,13 @@ function keepLastFees(
   ids: string[] | null,
   rows: LastFeeRow[],
 ): void {
-  for (const productId of productIds) {
-    let fees = panel.lastFees.get(productId);
-    if (!fees) {
-      fees = new Map();
-      panel.lastFees.set(productId, fees);
-    }
-    for (const id of ids ?? []) fees.delete(id);
+  const slots = productIds.map((productId) => slotOf(panel.productSlots, productId));
+  const cleared = ids === null ? panel.sorted : ids.flatMap((id) => panel.members.get(id) ?? []);
+  for (const member of cleared) for (const slot of slots) member.last_fees[slot] = undefined;
+  for (const row of rows) {
+    const member = panel.members.get(row.appraiser_id);
+    if (member) member.last_fees[panel.productSlots.get(row.product_id)!] = row;
   }
-  for (const row of rows) panel.lastFees.get(row.product_id)!.set(row.appraiser_id, row);
 }
 
 async function readWhole(
@@ -218,13 +236,15 @@ async function readWhole(
     findStandardFeeLines(db, companyId),
     findLastFees(db, companyId, productsRead, null),
   ]);
+  const stateSlots = new Map<string, number>();
   const panel: CompanyPanel = {
     day: today,
     snapshot,
-    members: new Map(rows.map((row) => [row.id, memberOf(row)])),
+    members: new Map(rows.map((row) => [row.id, memberOf(row, stateSlots)])),
     sorted: [],
     standardFees: byKey(standard, (line) => line.product_id),
-    lastFees: new Map(),
+    stateSlots,
+    productSlots: new Map(),
   };
   panel.sorted = [...panel.members.values()].sort(byName);
   keepLastFees(panel, productsRead, null, lastFees);
@@ -256,13 +276,13 @@ async function read(
   let panel: CompanyPanel;
   if (!current || changes.everything)
     panel = await readWhole(reader, companyId, changes.snapshot, today, now, [
-      ...(current?.lastFees.keys() ?? []),
+      ...(current?.productSlots.keys() ?? []),
     ]);
   else {
     panel = current;
     if (changes.appraisers.length > 0) {
       // Read together, kept together: a ranking never sees a member's new facts with their old fees.
-      const productIds = [...panel.lastFees.keys()];
+      const productIds = [...panel.productSlots.keys()];
       const [rows, lastFees] = await Promise.all([
         findMembers(reader, companyId, {
           ids: changes.appraisers,
@@ -275,7 +295,7 @@ async function read(
       for (const id of changed) panel.members.delete(id);
       panel.sorted = panel.sorted.filter((member) => !changed.has(member.id));
       for (const row of rows) {
-        const member = memberOf(row);
+        const member = memberOf(row, panel.stateSlots);
         panel.members.set(member.id, member);
         insertSorted(panel.sorted, member);
       }
@@ -283,7 +303,7 @@ async function read(
     }
     panel.snapshot = changes.snapshot;
   }
-  if (productId !== null && !panel.lastFees.has(productId))
+  if (productId !== null && !panel.productSlots.has(productId))
     keepLastFees(panel, [productId], null, await findLastFees(reader, companyId, [productId], null));
   // The least recently ranked company is dropped first: a Map iterates in insertion order.
   memory.panels.delete(companyId);
@@ -363,15 +383,16 @@ export async function panelForOrder(
   // Those without a line of their own (most) are all offered the company's standard fee.
   const standardFee = product === null ? null : quoteFee(standard, subject);
   const standardFeeCents = standardFee === null ? null : standardFee.total_cents.toString();
-  const lastFees = product === null ? undefined : panel.lastFees.get(product);
+  const stateSlot = panel.stateSlots.get(order.state_id) ?? -1;
+  const productSlot = product === null ? -1 : (panel.productSlots.get(product) ?? -1);
   const nowTime = now.getTime();
   const rows: (PanelRow & PricedFacts)[] = [];
   for (const member of panel.sorted) {
-    const license = member.licenses.get(order.state_id);
+    const license = stateSlot < 0 ? undefined : member.licenses[stateSlot];
     if (options.licensedInState && !license) continue;
     const own = product === null ? undefined : member.fee_lines.get(product);
     const fee = own ? quoteFee([...own, ...standard], subject) : standardFee;
-    const last = lastFees?.get(member.id);
+    const last = productSlot < 0 ? undefined : member.last_fees[productSlot];
     rows.push({
       id: member.id,
       first_name: member.first_name,
