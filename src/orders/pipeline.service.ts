@@ -16,24 +16,38 @@ import { rankForOrder, type StoredRules } from '../panel/selection.service.ts';
  * a coordinator weighs before an offer. Staff of the company and operators only.
  */
 /**
- * A due date as the picker shows it, formatted once per Date and time zone: the panel in memory
- * keeps its Dates from one answer to the next, and formatting 15,000 of them each time (three per
- * appraiser of a panel of 5,000) cost more than ranking them.
+ * Due dates as the picker shows them, formatted once per Date (and per list of them) and time
+ * zone: the panel in memory keeps its Dates from one answer to the next, and formatting 15,000 of
+ * them each time (three per appraiser of a panel of 5,000) cost more than ranking them.
  */
-const shownDays = new Map<string, WeakMap<Date, string>>();
-function shownDay(value: Date, timeZone: string): string {
-  let days = shownDays.get(timeZone);
-  if (!days) {
-    days = new WeakMap();
-    shownDays.set(timeZone, days);
+function remembered<K extends object, V>(
+  caches: Map<string, WeakMap<K, V>>,
+  timeZone: string,
+  key: K,
+  make: () => V,
+): V {
+  let cache = caches.get(timeZone);
+  if (!cache) {
+    cache = new WeakMap();
+    caches.set(timeZone, cache);
   }
-  let text = days.get(value);
-  if (text === undefined) {
-    text = formatDate(value, timeZone)!;
-    days.set(value, text);
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    cache.set(key, value);
   }
-  return text;
+  return value;
 }
+const dayTexts = new Map<string, WeakMap<Date, string>>();
+const listTexts = new Map<string, WeakMap<Date[], string[]>>();
+const shownDay = (value: Date, timeZone: string) =>
+  remembered(dayTexts, timeZone, value, () => formatDate(value, timeZone)!);
+const shownDays = (values: Date[] | null, timeZone: string) =>
+  values === null
+    ? []
+    : remembered(listTexts, timeZone, values, () => values.map((value) => shownDay(value, timeZone)));
+
+const CREDENTIAL_FILTERS = new Set(['license', 'fha_roster', 'eo_policy', 'capacity']);
 
 export async function appraiserCandidates(db: Db, user: AuthUser, config: Config, orderId: string) {
   const order = await findVisibleOrder(db, user, orderId, {
@@ -50,23 +64,34 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
     licensedInState: false,
   });
   const figures = new Map(ranking.panel.map((appraiser) => [appraiser.id, appraiser]));
-  const date = (value: Date) => shownDay(value, config.timeZone);
-  const credentialFilters = new Set(['license', 'fha_roster', 'eo_policy', 'capacity']);
+  // The panel's fees repeat (most appraisers are offered the standard fee): each is written once.
+  const decimals = new Map<string | null, string | null>();
+  const decimal = (cents: string | null) => {
+    let text = decimals.get(cents);
+    if (text === undefined) {
+      text = centsToDecimal(cents);
+      decimals.set(cents, text);
+    }
+    return text;
+  };
   return ranking.ranked.map((candidate) => {
     const row = figures.get(candidate.appraiser_id)!;
     return {
       id: row.id,
-      name: `${row.first_name} ${row.last_name}`,
+      name: candidate.name,
       email: row.email,
       open_orders: Number(row.open_orders),
-      next_due_dates: (row.next_due_dates ?? []).map(date),
-      last_accepted_fee: centsToDecimal(row.last_fee_cents),
-      last_accepted_on: row.last_assigned_at ? date(row.last_assigned_at) : null,
+      next_due_dates: shownDays(row.next_due_dates, config.timeZone),
+      last_accepted_fee: decimal(row.last_fee_cents),
+      last_accepted_on: row.last_assigned_at ? shownDay(row.last_assigned_at, config.timeZone) : null,
       turned_down_this_order: row.turned_down,
       is_current: order.appraiser_id === row.id,
-      credential_problems: candidate.failed
-        .filter((failure) => credentialFilters.has(failure.filter))
-        .map((failure) => failure.reason),
+      credential_problems:
+        candidate.failed.length === 0
+          ? []
+          : candidate.failed
+              .filter((failure) => CREDENTIAL_FILTERS.has(failure.filter))
+              .map((failure) => failure.reason),
       excluded_by_client: row.excluded_reason,
       eligible: candidate.eligible,
       rank: candidate.rank,
@@ -74,7 +99,7 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
       points: candidate.points,
       failed_filters: candidate.failed,
       distance_miles: candidate.distance_miles,
-      offer_fee: centsToDecimal(candidate.offer_fee_cents),
+      offer_fee: decimal(candidate.offer_fee_cents),
     };
   });
 }
