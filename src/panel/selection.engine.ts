@@ -139,13 +139,18 @@ function coverageFailure(
   return { filter: 'coverage', reason: `${shared.area.reason}${far}` };
 }
 
+const scratch: Failure[] = [];
+
 /** Every filter the appraiser fails for the order, in the order of FILTERS. */
 export function hardFilterFailures(
   facts: PricedFacts,
   needs: SelectionNeeds,
   distance: number | null,
 ): Failure[] {
-  const failures: Failure[] = [];
+  // Filled in one list reused from appraiser to appraiser, then copied at its length: a fresh
+  // list grown by push holds room for 17, for thousands of appraisers each ranking.
+  const failures = scratch;
+  failures.length = 0;
   const openOrders = Number(facts.open_orders);
   if (!facts.active) failures.push({ filter: 'active', reason: 'Deactivated' });
   if (facts.turned_down)
@@ -159,7 +164,7 @@ export function hardFilterFailures(
       reason: `On the lender's do-not-use list: ${facts.excluded_reason}`,
     });
   const shared = sharedFailuresOf(needs);
-  failures.push(...credentialFailures(facts, openOrders, needs));
+  credentialFailures(facts, openOrders, needs, failures);
   const coverage = coverageFailure(facts, distance, shared);
   if (coverage !== null) failures.push(coverage);
   if (!facts.takes_product) failures.push(shared.product);
@@ -175,9 +180,10 @@ export function hardFilterFailures(
           ? 'An open order past its due date'
           : `${pastDue >= 10 ? '10 or more' : pastDue} open orders past their due date`,
     });
-  return failures.length < 2
-    ? failures
-    : failures.sort((a, b) => FILTERS.indexOf(a.filter) - FILTERS.indexOf(b.filter));
+  if (failures.length === 0) return [];
+  return failures.length === 1
+    ? [failures[0]!]
+    : failures.slice().sort((a, b) => FILTERS.indexOf(a.filter) - FILTERS.indexOf(b.filter));
 }
 
 /** Without history a factor scores half: a newcomer is neither favoured nor held back. */

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { credentialFailures, type OrderNeeds } from '../../src/panel/credential.checks.ts';
 import type { SelectionCredentials } from '../../src/panel/credential.repository.ts';
 
-const credentialProblems = (...args: Parameters<typeof credentialFailures>) =>
-  credentialFailures(...args).map((failure) => failure.reason);
+const credentialProblems = (
+  credentials: SelectionCredentials | undefined,
+  openOrders: number,
+  orderNeeds: OrderNeeds,
+) => credentialFailures(credentials, openOrders, orderNeeds).map((failure) => failure.reason);
 const needs: OrderNeeds = { state: 'TX', fha: false, today: '2026-11-27' };
 const ready: SelectionCredentials = {
   appraiser_id: 'a',
