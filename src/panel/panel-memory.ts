@@ -12,7 +12,7 @@ import {
   type MemberRow,
 } from './panel-memory.repository.ts';
 import type { PricedFacts, TrackRecords } from './selection.engine.ts';
-import type { PanelRow, SelectionOrder, TrackRecord } from './selection.repository.ts';
+import type { PanelFacts, PanelRow, SelectionOrder, TrackRecord } from './selection.repository.ts';
 
 /**
  * The panel in memory (docs/assignment.md, "At scale"). Ranking a panel of thousands for an
@@ -36,34 +36,39 @@ import type { PanelRow, SelectionOrder, TrackRecord } from './selection.reposito
 const MAX_COMPANIES = 50;
 const YEAR_MS = 365 * 86_400_000;
 
-interface Member {
-  id: string;
+/** The facts of PanelFacts that do not depend on the order, as kept. */
+type UnchangingFacts = Pick<
+  PanelFacts,
+  | 'id'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'active'
+  | 'eo_expires_on'
+  | 'eo_per_claim_cents'
+  | 'fha_roster'
+  | 'capacity'
+  | 'home_latitude'
+  | 'home_longitude'
+  | 'radius_miles'
+  | 'open_orders'
+  | 'last_offered_at'
+>;
+
+interface Member extends UnchangingFacts {
   sort_key: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  active: boolean;
   /** By the panel's slot for each state (CompanyPanel.stateSlots). */
   licenses: (MemberLicense | undefined)[];
-  eo_expires_on: string | null;
-  eo_per_claim_cents: string | null;
-  fha_roster: boolean;
-  capacity: number | null;
-  home_latitude: string | null;
-  home_longitude: string | null;
-  radius_miles: number | null;
   counties: ReadonlySet<string>;
   zips: ReadonlySet<string>;
   /** null: every product of the company. */
   products: Set<string> | null;
   time_off: readonly { starts_on: string; ends_on: string }[];
   exclusions: ReadonlyMap<string, string>;
-  open_orders: string;
   /** The first ten open orders' due dates in epoch milliseconds, soonest first: numbers side by side, counted each ranking. */
   due_times: readonly number[];
   /** The first three, as the picker shows them; null: none open. */
   next_due_dates: Date[] | null;
-  last_offered_at: Date | null;
   fee_lines: ReadonlyMap<string, FeeLine[]>;
   track: TrackRecord | undefined;
   /** The last fee accepted, by the panel's slot for each product read (CompanyPanel.productSlots); absent: never one. */
