@@ -8,7 +8,12 @@ import { buildSerializer } from './http/serializers.ts';
 import { readSessionCookie } from './sessions/cookie.ts';
 import { checkCsrf, registerSessionRoutes } from './sessions/session.routes.ts';
 import { identifySession } from './sessions/session.service.ts';
-import Fastify, { LogController, type FastifyHttpOptions, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyHttpOptions,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { AppDeps, AppInstance } from './http/app-instance.ts';
 import { registerApiKeyRoutes } from './api-keys/api-key.routes.ts';
 import { actingAs, identifyKey, isKnownGoodApiKey } from './auth/authenticate.ts';
@@ -96,10 +101,18 @@ export interface BuildAppOptions {
   logger?: false;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogDestination;
+  /** Told of every route as it is registered: an inventory of the routes (the access matrix checks each has a row). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the HTTP application: plugins, error handling, and every route. Does not listen. */
-export async function buildApp({ config, db, logger, logStream }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  logStream,
+  onRoute,
+}: BuildAppOptions): Promise<AppInstance> {
   const options: FastifyHttpOptions<http.Server> = {
     logger: logger === false ? false : loggerOptions(config, logStream),
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
@@ -150,6 +163,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     },
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   const secrets = new SecretBox(db, config.secretEncryption);
   const deps: AppDeps & PaymentDeps = {

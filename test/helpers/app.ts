@@ -26,7 +26,10 @@ export async function buildTestApp(options: BuildAppOptions): Promise<AppInstanc
   return app;
 }
 
-export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+export function useTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  build: Pick<BuildAppOptions, 'onRoute'> = {},
+): TestApp {
   const database = useTestDatabase();
   let app: AppInstance | null = null;
   let config: Config | null = null;
@@ -48,7 +51,7 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
       DATA_DIR: path.join(os.tmpdir(), 'aoms-test-data'),
       ...(typeof env === 'function' ? env() : env),
     });
-    app = await buildTestApp({ config, db: database.db, logger: false });
+    app = await buildTestApp({ ...build, config, db: database.db, logger: false });
     await app.ready();
   });
   afterAll(async () => {

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type * as FastifyModule from 'fastify';
-import type { FastifyServerOptions, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../src/api-keys/api-key.service.ts';
 import { seedDemoAppraiserCredentials } from '../../src/seed/demo-credentials.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
@@ -22,7 +20,7 @@ import { encodeBody, readAnswer, rowCounts as countRows, type Answer, type Body 
  * THE ACCESS MATRIX: who may call which endpoint, for every route of the application.
  *
  * The routes are read from the application itself: every route Fastify registers is recorded
- * (an onRoute hook put on each instance the moment `fastify()` creates it), so a route added
+ * (buildApp's `onRoute`, an onRoute hook added before any route), so a route added
  * anywhere (a new action in the workflow table, a new module) fails this file until it has a
  * row below, or is listed as a public route with its own test.
  *
@@ -37,20 +35,7 @@ import { encodeBody, readAnswer, rowCounts as countRows, type Answer, type Body 
 
 // ---- every route the application registers ------------------------------------------------
 
-const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
-
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof FastifyModule>();
-  const create = actual.default;
-  const recording = ((options?: FastifyServerOptions) => {
-    const app = create(options);
-    app.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
-    });
-    return app;
-  }) as typeof create;
-  return { ...actual, default: recording, fastify: recording };
-});
+const registered: { method: string; url: string }[] = [];
 
 /** "METHOD /url" of every route; HEAD routes Fastify adds for each GET are left out. */
 function appRoutes(): string[] {
@@ -339,7 +324,14 @@ const ENTRIES: Entry[] = MATRIX.map(([label, ...answers]) => {
 
 // ---- the world ------------------------------------------------------------------------------
 
-const t = useTestApp();
+const t = useTestApp(
+  {},
+  {
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+    },
+  },
+);
 let demo: DemoWorld;
 let other: DemoWorld;
 let keys: Record<Caller, string | null>;
