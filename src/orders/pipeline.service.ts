@@ -7,6 +7,7 @@ import { centsToDecimal } from '../format/money.ts';
 import { findVisibleOrder } from './order.store.ts';
 import { unpackCandidates } from '../panel/decision-candidates.ts';
 import { findDecisions, findSelectionOrder } from '../panel/selection.repository.ts';
+import type { Failure } from '../panel/selection.engine.ts';
 import { rankForOrder, type StoredRules } from '../panel/selection.service.ts';
 
 /**
@@ -63,7 +64,8 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
     timeZone: config.timeZone,
     licensedInState: false,
   });
-  const figures = new Map(ranking.panel.map((appraiser) => [appraiser.id, appraiser]));
+  const figures = new Map<string, (typeof ranking.panel)[number]>();
+  for (const appraiser of ranking.panel) figures.set(appraiser.id, appraiser);
   // The panel's fees repeat (most appraisers are offered the standard fee): each is written once.
   const decimals = new Map<string | null, string | null>();
   const decimal = (cents: string | null) => {
@@ -80,18 +82,13 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
       id: row.id,
       name: candidate.name,
       email: row.email,
-      open_orders: Number(row.open_orders),
+      open_orders: row.open_orders,
       next_due_dates: shownDays(row.next_due_dates, config.timeZone),
       last_accepted_fee: decimal(row.last_fee_cents),
       last_accepted_on: row.last_assigned_at ? shownDay(row.last_assigned_at, config.timeZone) : null,
       turned_down_this_order: row.turned_down,
       is_current: order.appraiser_id === row.id,
-      credential_problems:
-        candidate.failed.length === 0
-          ? []
-          : candidate.failed
-              .filter((failure) => CREDENTIAL_FILTERS.has(failure.filter))
-              .map((failure) => failure.reason),
+      credential_problems: credentialProblems(candidate.failed),
       excluded_by_client: row.excluded_reason,
       eligible: candidate.eligible,
       rank: candidate.rank,
@@ -102,6 +99,13 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
       offer_fee: decimal(candidate.offer_fee_cents),
     };
   });
+}
+
+/** The sentences of the credential filters among those an appraiser fails (one list, not two, for each of thousands). */
+function credentialProblems(failed: readonly Failure[]): string[] {
+  const problems: string[] = [];
+  for (const failure of failed) if (CREDENTIAL_FILTERS.has(failure.filter)) problems.push(failure.reason);
+  return problems;
 }
 
 /** The most decisions one answer lists: an order is auto-assigned a few times at most. */

@@ -42,6 +42,7 @@ type UnchangingFacts = Pick<
   | 'id'
   | 'first_name'
   | 'last_name'
+  | 'name'
   | 'email'
   | 'active'
   | 'eo_expires_on'
@@ -57,6 +58,7 @@ type UnchangingFacts = Pick<
 
 interface Member extends UnchangingFacts {
   sort_key: string;
+  has_areas: boolean;
   /** By the panel's slot for each state (CompanyPanel.stateSlots). */
   licenses: (MemberLicense | undefined)[];
   counties: ReadonlySet<string>;
@@ -110,6 +112,7 @@ function memberOf(row: MemberRow, stateSlots: Map<string, number>): Member {
     sort_key: nameKey(row),
     first_name: row.first_name,
     last_name: row.last_name,
+    name: `${row.first_name} ${row.last_name}`.trim(),
     email: row.email,
     active: row.active,
     licenses,
@@ -117,9 +120,10 @@ function memberOf(row: MemberRow, stateSlots: Map<string, number>): Member {
     eo_per_claim_cents: row.eo_per_claim_cents,
     fha_roster: row.fha_roster ?? false,
     capacity: row.capacity,
-    home_latitude: row.home_latitude,
-    home_longitude: row.home_longitude,
+    home_latitude: row.home_latitude === null ? null : Number(row.home_latitude),
+    home_longitude: row.home_longitude === null ? null : Number(row.home_longitude),
     radius_miles: row.radius_miles,
+    has_areas: row.counties.length > 0 || row.zips.length > 0,
     counties: row.counties.length === 0 ? NO_CODES : new Set(row.counties),
     zips: row.zips.length === 0 ? NO_CODES : new Set(row.zips),
     products: row.products.length === 0 ? null : new Set(row.products),
@@ -128,7 +132,7 @@ function memberOf(row: MemberRow, stateSlots: Map<string, number>): Member {
       row.exclusions.length === 0
         ? NO_ENTRIES
         : new Map(row.exclusions.map((exclusion) => [exclusion.client_id, exclusion.reason])),
-    open_orders: row.open_orders,
+    open_orders: Number(row.open_orders),
     due_times: row.due_dates.map((date) => date.getTime()),
     next_due_dates: row.due_dates.length === 0 ? null : row.due_dates.slice(0, 3),
     last_offered_at: row.last_offered_at,
@@ -354,6 +358,126 @@ function awayThrough(timeOff: Member['time_off'], today: string): string | null 
   return through;
 }
 
+/**
+ * One appraiser of the panel for one order: what depends on the order is its own, the rest is
+ * read through from the kept member. A ranking makes thousands of them: a dozen fields each,
+ * where copying all thirty of the facts was most of what a ranking spent outside the engine.
+ */
+class FactsForOrder implements PanelRow, PricedFacts {
+  readonly #member: Member;
+  readonly #license: MemberLicense | undefined;
+  readonly #last: LastFee | undefined;
+  readonly covers_county: boolean;
+  readonly covers_zip: boolean;
+  readonly takes_product: boolean;
+  readonly away_through: string | null;
+  readonly excluded_reason: string | null;
+  readonly turned_down: boolean;
+  readonly past_due: number;
+  readonly offer_fee_cents: string | null;
+
+  constructor(
+    member: Member,
+    license: MemberLicense | undefined,
+    last: LastFee | undefined,
+    order: Pick<
+      PanelFacts,
+      | 'covers_county'
+      | 'covers_zip'
+      | 'takes_product'
+      | 'away_through'
+      | 'excluded_reason'
+      | 'turned_down'
+      | 'past_due'
+    > & { offer_fee_cents: string | null },
+  ) {
+    this.#member = member;
+    this.#license = license;
+    this.#last = last;
+    this.covers_county = order.covers_county;
+    this.covers_zip = order.covers_zip;
+    this.takes_product = order.takes_product;
+    this.away_through = order.away_through;
+    this.excluded_reason = order.excluded_reason;
+    this.turned_down = order.turned_down;
+    this.past_due = order.past_due;
+    this.offer_fee_cents = order.offer_fee_cents;
+  }
+
+  get id() {
+    return this.#member.id;
+  }
+  get first_name() {
+    return this.#member.first_name;
+  }
+  get last_name() {
+    return this.#member.last_name;
+  }
+  get name() {
+    return this.#member.name;
+  }
+  get email() {
+    return this.#member.email;
+  }
+  get active() {
+    return this.#member.active;
+  }
+  get license_level() {
+    return this.#license?.level ?? null;
+  }
+  get license_expires_on() {
+    return this.#license?.expires_on ?? null;
+  }
+  get license_number() {
+    return this.#license?.number ?? null;
+  }
+  get registry_status() {
+    return this.#license?.registry_status ?? null;
+  }
+  get registry_expires_on() {
+    return this.#license?.registry_expires_on ?? null;
+  }
+  get eo_expires_on() {
+    return this.#member.eo_expires_on;
+  }
+  get eo_per_claim_cents() {
+    return this.#member.eo_per_claim_cents;
+  }
+  get fha_roster() {
+    return this.#member.fha_roster;
+  }
+  get capacity() {
+    return this.#member.capacity;
+  }
+  get home_latitude() {
+    return this.#member.home_latitude;
+  }
+  get home_longitude() {
+    return this.#member.home_longitude;
+  }
+  get radius_miles() {
+    return this.#member.radius_miles;
+  }
+  get has_areas() {
+    return this.#member.has_areas;
+  }
+  get open_orders() {
+    return this.#member.open_orders;
+  }
+  get next_due_dates() {
+    return this.#member.next_due_dates;
+  }
+  get last_offered_at() {
+    return this.#member.last_offered_at;
+  }
+  get last_fee_cents() {
+    return this.#last?.fee_cents ?? null;
+  }
+  get last_assigned_at() {
+    return this.#last?.assigned_at ?? null;
+  }
+}
+
 export interface PanelForOrder {
   panel: (PanelRow & PricedFacts)[];
   /** The track records of the panel's appraisers who have one. */
@@ -391,47 +515,25 @@ export async function panelForOrder(
   const stateSlot = panel.stateSlots.get(order.state_id) ?? -1;
   const productSlot = product === null ? -1 : (panel.productSlots.get(product) ?? -1);
   const nowTime = now.getTime();
-  const rows: (PanelRow & PricedFacts)[] = [];
+  const rows: FactsForOrder[] = [];
   for (const member of panel.sorted) {
     const license = stateSlot < 0 ? undefined : member.licenses[stateSlot];
     if (options.licensedInState && !license) continue;
     const own = product === null ? undefined : member.fee_lines.get(product);
     const fee = own ? quoteFee([...own, ...standard], subject) : standardFee;
-    const last = productSlot < 0 ? undefined : member.last_fees[productSlot];
-    rows.push({
-      id: member.id,
-      first_name: member.first_name,
-      last_name: member.last_name,
-      email: member.email,
-      active: member.active,
-      license_level: license?.level ?? null,
-      license_expires_on: license?.expires_on ?? null,
-      license_number: license?.number ?? null,
-      registry_status: license?.registry_status ?? null,
-      registry_expires_on: license?.registry_expires_on ?? null,
-      eo_expires_on: member.eo_expires_on,
-      eo_per_claim_cents: member.eo_per_claim_cents,
-      fha_roster: member.fha_roster,
-      capacity: member.capacity,
-      home_latitude: member.home_latitude,
-      home_longitude: member.home_longitude,
-      radius_miles: member.radius_miles,
-      has_areas: member.counties.size > 0 || member.zips.size > 0,
-      covers_county: order.county_id !== null && member.counties.has(order.county_id),
-      covers_zip: member.zips.has(zip),
-      takes_product: member.products === null || (product !== null && member.products.has(product)),
-      away_through: awayThrough(member.time_off, today),
-      excluded_reason: member.exclusions.get(order.client_id) ?? null,
-      turned_down: turnedDown.has(member.id),
-      open_orders: member.open_orders,
-      past_due: String(pastDue(member.due_times, nowTime)),
-      next_due_dates: member.next_due_dates,
-      last_offered_at: member.last_offered_at,
-      last_fee_cents: last?.fee_cents ?? null,
-      last_assigned_at: last?.assigned_at ?? null,
-      offer_fee_cents:
-        fee === standardFee ? standardFeeCents : fee === null ? null : fee.total_cents.toString(),
-    });
+    rows.push(
+      new FactsForOrder(member, license, productSlot < 0 ? undefined : member.last_fees[productSlot], {
+        covers_county: order.county_id !== null && member.counties.has(order.county_id),
+        covers_zip: member.zips.has(zip),
+        takes_product: member.products === null || (product !== null && member.products.has(product)),
+        away_through: awayThrough(member.time_off, today),
+        excluded_reason: member.exclusions.get(order.client_id) ?? null,
+        turned_down: turnedDown.has(member.id),
+        past_due: pastDue(member.due_times, nowTime),
+        offer_fee_cents:
+          fee === standardFee ? standardFeeCents : fee === null ? null : fee.total_cents.toString(),
+      }),
+    );
   }
   const { members } = panel;
   return { panel: rows, tracks: { get: (id) => members.get(id)?.track } };

@@ -83,7 +83,7 @@ function distanceOf(facts: PricedFacts, needs: SelectionNeeds): number | null {
   if (facts.home_latitude === null || facts.home_longitude === null) return null;
   if (needs.latitude === null || needs.longitude === null) return null;
   return milesBetween(
-    { lat: Number(facts.home_latitude), lng: Number(facts.home_longitude) },
+    { lat: facts.home_latitude, lng: facts.home_longitude },
     { lat: needs.latitude, lng: needs.longitude },
   );
 }
@@ -151,7 +151,7 @@ export function hardFilterFailures(
   // list grown by push holds room for 17, for thousands of appraisers each ranking.
   const failures = scratch;
   failures.length = 0;
-  const openOrders = Number(facts.open_orders);
+  const openOrders = facts.open_orders;
   if (!facts.active) failures.push({ filter: 'active', reason: 'Deactivated' });
   if (facts.turned_down)
     failures.push({
@@ -171,7 +171,7 @@ export function hardFilterFailures(
   if (facts.offer_fee_cents === null) failures.push(shared.fee);
   if (facts.away_through !== null)
     failures.push({ filter: 'time_off', reason: `Away through ${usDay(facts.away_through)}` });
-  const pastDue = Number(facts.past_due);
+  const pastDue = facts.past_due;
   if (needs.passOverPastDue && pastDue > 0)
     failures.push({
       filter: 'past_due',
@@ -205,7 +205,7 @@ function factorValues(
   track: TrackRecord | undefined,
   fees: { low: bigint; high: bigint } | null,
 ): Record<Factor, number> {
-  const open = Number(facts.open_orders);
+  const open = facts.open_orders;
   const turn = figure(track?.mean_turn_days);
   const onTime = figure(track?.on_time_rate);
   const revisions = figure(track?.revision_rate);
@@ -307,11 +307,10 @@ export function rankJudged(judged: Judged[], weights: Weights, tracks: TrackReco
       offeredAt(a.facts) - offeredAt(b.facts) ||
       (a.facts.id < b.facts.id ? -1 : a.facts.id > b.facts.id ? 1 : 0),
   );
-  const nameOf = (facts: PricedFacts) => `${facts.first_name} ${facts.last_name}`.trim();
   // Fields written out, not spread from a shared part: thousands of candidates each ranking.
   const ranked: RankedCandidate[] = scored.map((entry, index) => ({
     appraiser_id: entry.facts.id,
-    name: nameOf(entry.facts),
+    name: entry.facts.name,
     eligible: true,
     rank: index + 1,
     score: entry.total / 10,
@@ -329,7 +328,7 @@ export function rankJudged(judged: Judged[], weights: Weights, tracks: TrackReco
     if (entry.failed.length > 0)
       stopped.push({
         appraiser_id: entry.facts.id,
-        name: nameOf(entry.facts),
+        name: entry.facts.name,
         eligible: false,
         rank: null,
         score: null,

@@ -50,6 +50,8 @@ export interface PanelFacts {
   id: string;
   first_name: string;
   last_name: string;
+  /** First and last name, as the candidates show it. */
+  name: string;
   email: string;
   active: boolean;
   license_level: LicenseLevel | null;
@@ -62,8 +64,9 @@ export interface PanelFacts {
   eo_per_claim_cents: string | null;
   fha_roster: boolean;
   capacity: number | null;
-  home_latitude: string | null;
-  home_longitude: string | null;
+  /** Degrees, as numbers: the distance is worked out for every appraiser of every ranking. */
+  home_latitude: number | null;
+  home_longitude: number | null;
   radius_miles: number | null;
   /** Any county or ZIP code recorded. */
   has_areas: boolean;
@@ -74,9 +77,9 @@ export interface PanelFacts {
   away_through: string | null;
   excluded_reason: string | null;
   turned_down: boolean;
-  open_orders: string;
+  open_orders: number;
   /** Open orders past their due date, counted up to 10. */
-  past_due: string;
+  past_due: number;
   last_offered_at: Date | null;
   last_fee_cents: string | null;
 }

@@ -30,8 +30,17 @@ async function ranked(db: Db, orderId: string) {
     now,
     licensedInState: false,
   });
-  return panel.map((row) => ({ ...row, track: tracks.get(row.id) ?? null }));
+  return panel.map((row) => ({ ...everyFact(row), track: tracks.get(row.id) ?? null }));
 }
+
+/** A row's own facts and those it reads through from the kept appraiser (its class's getters). */
+const everyFact = <Row extends object>(row: Row): Row =>
+  Object.fromEntries(
+    [
+      ...Object.keys(row),
+      ...Object.getOwnPropertyNames(Object.getPrototypeOf(row)).filter((key) => key !== 'constructor'),
+    ].map((key) => [key, (row as Record<string, unknown>)[key]]),
+  ) as Row;
 
 /** The kept memory's answer and a fresh reading's, side by side. */
 async function keptAndFresh(orderId: string) {

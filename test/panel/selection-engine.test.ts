@@ -36,6 +36,7 @@ function appraiser(overrides: Partial<PricedFacts> = {}): PricedFacts {
     id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
     first_name: 'Appraiser',
     last_name: String(serial),
+    name: `Appraiser ${serial}`,
     email: `a${serial}@panel.example`,
     active: true,
     license_level: 'certified_residential',
@@ -57,8 +58,8 @@ function appraiser(overrides: Partial<PricedFacts> = {}): PricedFacts {
     away_through: null,
     excluded_reason: null,
     turned_down: false,
-    open_orders: '0',
-    past_due: '0',
+    open_orders: 0,
+    past_due: 0,
     last_offered_at: null,
     last_fee_cents: null,
     offer_fee_cents: '30000',
@@ -136,7 +137,7 @@ describe('the hard filters', () => {
       // Round Rock is 17.6 miles from downtown Austin.
       [
         'coverage',
-        { covers_county: false, home_latitude: '30.5083', home_longitude: '-97.6789', radius_miles: 10 },
+        { covers_county: false, home_latitude: 30.5083, home_longitude: -97.6789, radius_miles: 10 },
         undefined,
         'Covers neither Travis County, TX nor ZIP 78701; home is 17.0 miles away, beyond a 10-mile radius'.replace(
           '17.0',
@@ -150,14 +151,9 @@ describe('the hard filters', () => {
         undefined,
         "No fee for Full Appraisal (1004) in Travis County, TX: neither their fee schedule nor the company's standard fees have a line",
       ],
-      ['capacity', { capacity: 3, open_orders: '3' }, undefined, 'At capacity: 3 open orders of 3'],
+      ['capacity', { capacity: 3, open_orders: 3 }, undefined, 'At capacity: 3 open orders of 3'],
       ['time_off', { away_through: '2026-12-02' }, undefined, 'Away through 12/02/2026'],
-      [
-        'past_due',
-        { past_due: '2' },
-        { ...needs, passOverPastDue: true },
-        '2 open orders past their due date',
-      ],
+      ['past_due', { past_due: 2 }, { ...needs, passOverPastDue: true }, '2 open orders past their due date'],
     ];
     for (const [filter, overrides, orderNeeds, reason] of cases) {
       const ready = appraiser();
@@ -172,12 +168,12 @@ describe('the hard filters', () => {
     const byZip = appraiser({ covers_county: false, covers_zip: true });
     const byRadius = appraiser({
       covers_county: false,
-      home_latitude: '30.5083',
-      home_longitude: '-97.6789',
+      home_latitude: 30.5083,
+      home_longitude: -97.6789,
       radius_miles: 25,
     });
-    const late = appraiser({ past_due: '4' });
-    const room = appraiser({ capacity: 3, open_orders: '2' });
+    const late = appraiser({ past_due: 4 });
+    const room = appraiser({ capacity: 3, open_orders: 2 });
     const lastDay = appraiser({ license_expires_on: '2026-11-27', eo_expires_on: '2026-11-27' });
     const ranked = rankPanel([byZip, byRadius, late, room, lastDay], needs, DEFAULT_WEIGHTS, NO_TRACKS);
     expect(ranked.every((c) => c.eligible)).toBe(true);
@@ -213,19 +209,19 @@ describe('the score', () => {
 
   it('orders a fixture panel by the weights, the same way every time, with each factor’s points', () => {
     const near = appraiser({
-      home_latitude: '30.2700',
-      home_longitude: '-97.7400',
-      open_orders: '6',
+      home_latitude: 30.27,
+      home_longitude: -97.74,
+      open_orders: 6,
       offer_fee_cents: '32000',
     });
     const idle = appraiser({
-      home_latitude: '30.5083',
-      home_longitude: '-97.6789',
-      open_orders: '0',
+      home_latitude: 30.5083,
+      home_longitude: -97.6789,
+      open_orders: 0,
       offer_fee_cents: '33000',
     });
-    const fast = appraiser({ open_orders: '4', offer_fee_cents: '35000' });
-    const cheap = appraiser({ open_orders: '4', offer_fee_cents: '30000' });
+    const fast = appraiser({ open_orders: 4, offer_fee_cents: '35000' });
+    const cheap = appraiser({ open_orders: 4, offer_fee_cents: '30000' });
     const tracks = new Map([
       [fast.id, track(fast.id, 3, 1, 0)],
       [cheap.id, track(cheap.id, 9, 0.7, 0.3)],
@@ -268,12 +264,12 @@ describe('the score', () => {
       const chosen = rankPanel(panel, needs, DEFAULT_WEIGHTS, NO_TRACKS)[0]!;
       const facts = panel.find((a) => a.id === chosen.appraiser_id)!;
       given.set(facts.id, given.get(facts.id)! + 1);
-      facts.open_orders = String(Number(facts.open_orders) + 1);
+      facts.open_orders += 1;
       facts.last_offered_at = new Date((clock += 60_000));
       // Every so often an appraiser finishes an order.
       if (n % 5 === 4) {
         const done = panel[n % panel.length]!;
-        if (Number(done.open_orders) > 0) done.open_orders = String(Number(done.open_orders) - 1);
+        if (done.open_orders > 0) done.open_orders -= 1;
       }
     }
     const counts = [...given.values()];
