@@ -47,22 +47,40 @@ function fit(entry: ScheduleEntry, subject: FeeSubject): number | null {
   return 0;
 }
 
+const NO_ENTRIES: readonly never[] = [];
+
+/**
+ * The entry of `entries` (then of `more`: the company's standard lines after an appraiser's own)
+ * that fits the subject best. Two lists rather than one joined: a ranking prices thousands of
+ * appraisers, and joining them was an array each.
+ */
 export function applicableEntry<Entry extends ScheduleEntry>(
   entries: readonly Entry[],
   subject: FeeSubject,
+  more: readonly Entry[] = NO_ENTRIES,
 ): Entry | null {
-  let best: { entry: Entry; rank: number } | null = null;
-  for (const entry of entries) {
+  let best: Entry | null = null;
+  let bestRank = -1;
+  const count = entries.length + more.length;
+  for (let i = 0; i < count; i++) {
+    const entry = i < entries.length ? entries[i]! : more[i - entries.length]!;
     const closeness = fit(entry, subject);
     if (closeness === null) continue;
     const rank = (entry.own ? 10 : 0) + closeness;
-    if (best === null || rank > best.rank) best = { entry, rank };
+    if (rank > bestRank) {
+      best = entry;
+      bestRank = rank;
+    }
   }
-  return best?.entry ?? null;
+  return best;
 }
 
-export function quoteFee(entries: readonly ScheduleEntry[], subject: FeeSubject): FeeQuote | null {
-  const entry = applicableEntry(entries, subject);
+export function quoteFee(
+  entries: readonly ScheduleEntry[],
+  subject: FeeSubject,
+  more: readonly ScheduleEntry[] = NO_ENTRIES,
+): FeeQuote | null {
+  const entry = applicableEntry(entries, subject, more);
   if (entry === null) return null;
   const base = BigInt(entry.fee_cents);
   const rush =

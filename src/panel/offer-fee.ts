@@ -33,7 +33,7 @@ export async function offerFees(
     daysToDue: daysUntil(order.vendor_due_date ?? order.due_date, now),
     complex: order.complex_property === true,
   };
-  for (const id of appraiserIds) quotes.set(id, quoteFee([...(entries.get(id) ?? []), ...standard], subject));
+  for (const id of appraiserIds) quotes.set(id, quoteFee(entries.get(id) ?? [], subject, standard));
   return quotes;
 }
 
