@@ -352,9 +352,11 @@ function pastDue(dueTimes: readonly number[], now: number): number {
 /** The last day of a time off that includes today; null: not away. */
 function awayThrough(timeOff: Member['time_off'], today: string): string | null {
   let through: string | null = null;
-  for (const span of timeOff)
+  for (let i = 0; i < timeOff.length; i++) {
+    const span = timeOff[i]!;
     if (span.starts_on <= today && span.ends_on >= today && (through === null || span.ends_on > through))
       through = span.ends_on;
+  }
   return through;
 }
 
@@ -376,32 +378,31 @@ class FactsForOrder implements PanelRow, PricedFacts {
   readonly past_due: number;
   readonly offer_fee_cents: string | null;
 
+  // Positional: an options object would be one more allocation for each of thousands.
   constructor(
     member: Member,
     license: MemberLicense | undefined,
     last: LastFee | undefined,
-    order: Pick<
-      PanelFacts,
-      | 'covers_county'
-      | 'covers_zip'
-      | 'takes_product'
-      | 'away_through'
-      | 'excluded_reason'
-      | 'turned_down'
-      | 'past_due'
-    > & { offer_fee_cents: string | null },
+    coversCounty: boolean,
+    coversZip: boolean,
+    takesProduct: boolean,
+    awayThrough: string | null,
+    excludedReason: string | null,
+    turnedDown: boolean,
+    pastDue: number,
+    offerFeeCents: string | null,
   ) {
     this.#member = member;
     this.#license = license;
     this.#last = last;
-    this.covers_county = order.covers_county;
-    this.covers_zip = order.covers_zip;
-    this.takes_product = order.takes_product;
-    this.away_through = order.away_through;
-    this.excluded_reason = order.excluded_reason;
-    this.turned_down = order.turned_down;
-    this.past_due = order.past_due;
-    this.offer_fee_cents = order.offer_fee_cents;
+    this.covers_county = coversCounty;
+    this.covers_zip = coversZip;
+    this.takes_product = takesProduct;
+    this.away_through = awayThrough;
+    this.excluded_reason = excludedReason;
+    this.turned_down = turnedDown;
+    this.past_due = pastDue;
+    this.offer_fee_cents = offerFeeCents;
   }
 
   get id() {
@@ -515,26 +516,31 @@ export async function panelForOrder(
   const stateSlot = panel.stateSlots.get(order.state_id) ?? -1;
   const productSlot = product === null ? -1 : (panel.productSlots.get(product) ?? -1);
   const nowTime = now.getTime();
-  const rows: FactsForOrder[] = [];
-  for (const member of panel.sorted) {
+  const { sorted } = panel;
+  // Sized once: grown by push, the list was copied a dozen times on its way to thousands.
+  const rows: FactsForOrder[] = new Array<FactsForOrder>(sorted.length);
+  let count = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const member = sorted[i]!;
     const license = stateSlot < 0 ? undefined : member.licenses[stateSlot];
     if (options.licensedInState && !license) continue;
     const own = product === null ? undefined : member.fee_lines.get(product);
-    const fee = own ? quoteFee([...own, ...standard], subject) : standardFee;
-    rows.push(
-      new FactsForOrder(member, license, productSlot < 0 ? undefined : member.last_fees[productSlot], {
-        covers_county: order.county_id !== null && member.counties.has(order.county_id),
-        covers_zip: member.zips.has(zip),
-        takes_product: member.products === null || (product !== null && member.products.has(product)),
-        away_through: awayThrough(member.time_off, today),
-        excluded_reason: member.exclusions.get(order.client_id) ?? null,
-        turned_down: turnedDown.has(member.id),
-        past_due: pastDue(member.due_times, nowTime),
-        offer_fee_cents:
-          fee === standardFee ? standardFeeCents : fee === null ? null : fee.total_cents.toString(),
-      }),
+    const fee = own ? quoteFee(own, subject, standard) : standardFee;
+    rows[count++] = new FactsForOrder(
+      member,
+      license,
+      productSlot < 0 ? undefined : member.last_fees[productSlot],
+      order.county_id !== null && member.counties.has(order.county_id),
+      member.zips.has(zip),
+      member.products === null || (product !== null && member.products.has(product)),
+      awayThrough(member.time_off, today),
+      member.exclusions.get(order.client_id) ?? null,
+      turnedDown.has(member.id),
+      pastDue(member.due_times, nowTime),
+      fee === standardFee ? standardFeeCents : fee === null ? null : fee.total_cents.toString(),
     );
   }
+  rows.length = count;
   const { members } = panel;
   return { panel: rows, tracks: { get: (id) => members.get(id)?.track } };
 }
