@@ -21,32 +21,40 @@ import { rankForOrder, type StoredRules } from '../panel/selection.service.ts';
  * zone: the panel in memory keeps its Dates from one answer to the next, and formatting 15,000 of
  * them each time (three per appraiser of a panel of 5,000) cost more than ranking them.
  */
-function remembered<K extends object, V>(
-  caches: Map<string, WeakMap<K, V>>,
-  timeZone: string,
-  key: K,
-  make: () => V,
-): V {
+function cacheOf<K extends object, V>(caches: Map<string, WeakMap<K, V>>, timeZone: string): WeakMap<K, V> {
   let cache = caches.get(timeZone);
   if (!cache) {
     cache = new WeakMap();
     caches.set(timeZone, cache);
   }
-  let value = cache.get(key);
-  if (value === undefined) {
-    value = make();
-    cache.set(key, value);
-  }
-  return value;
+  return cache;
 }
 const dayTexts = new Map<string, WeakMap<Date, string>>();
 const listTexts = new Map<string, WeakMap<Date[], string[]>>();
-const shownDay = (value: Date, timeZone: string) =>
-  remembered(dayTexts, timeZone, value, () => formatDate(value, timeZone)!);
-const shownDays = (values: Date[] | null, timeZone: string) =>
-  values === null
-    ? []
-    : remembered(listTexts, timeZone, values, () => values.map((value) => shownDay(value, timeZone)));
+
+/** Each Date shown once per time zone; the caches are found once per answer, not per appraiser. */
+function dueDayTexts(timeZone: string) {
+  const days = cacheOf(dayTexts, timeZone);
+  const lists = cacheOf(listTexts, timeZone);
+  const day = (value: Date): string => {
+    let text = days.get(value);
+    if (text === undefined) {
+      text = formatDate(value, timeZone)!;
+      days.set(value, text);
+    }
+    return text;
+  };
+  const list = (values: Date[] | null): string[] => {
+    if (values === null) return [];
+    let texts = lists.get(values);
+    if (texts === undefined) {
+      texts = values.map(day);
+      lists.set(values, texts);
+    }
+    return texts;
+  };
+  return { day, list };
+}
 
 const CREDENTIAL_FILTERS = new Set(['license', 'fha_roster', 'eo_policy', 'capacity']);
 
@@ -76,6 +84,7 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
     }
     return text;
   };
+  const shown = dueDayTexts(config.timeZone);
   return ranking.ranked.map((candidate) => {
     const row = figures.get(candidate.appraiser_id)!;
     return {
@@ -83,9 +92,9 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
       name: candidate.name,
       email: row.email,
       open_orders: row.open_orders,
-      next_due_dates: shownDays(row.next_due_dates, config.timeZone),
+      next_due_dates: shown.list(row.next_due_dates),
       last_accepted_fee: decimal(row.last_fee_cents),
-      last_accepted_on: row.last_assigned_at ? shownDay(row.last_assigned_at, config.timeZone) : null,
+      last_accepted_on: row.last_assigned_at ? shown.day(row.last_assigned_at) : null,
       turned_down_this_order: row.turned_down,
       is_current: order.appraiser_id === row.id,
       credential_problems: credentialProblems(candidate.failed),
