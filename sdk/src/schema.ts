@@ -5174,6 +5174,8 @@ export interface components {
              */
             pass_over_past_due: boolean;
             eo_minimum_per_claim: string | null;
+            /** @description Products whose orders need a certified appraiser (certified residential or general), as FHA loans do: a licensed appraiser is not chosen for them */
+            certified_products: string[];
         };
         /** @description What changes; a field left out stays as it is */
         SelectionRulesRequest: {
@@ -5213,6 +5215,8 @@ export interface components {
             /** @example true */
             pass_over_past_due?: boolean;
             eo_minimum_per_claim?: string | null;
+            /** @description Every product that needs a certified appraiser (the whole list: it replaces the last) */
+            certified_products?: string[];
         };
         FeeScheduleCounty: {
             /**
@@ -5741,6 +5745,11 @@ export interface components {
                 /** @example false */
                 pass_over_past_due: boolean;
                 eo_minimum_per_claim: string | null;
+                /**
+                 * @description The order's product needed a certified appraiser (the company's certified_products)
+                 * @example false
+                 */
+                certified_product: boolean;
             };
             /** @description The company's appraisers licensed (in any standing) in the subject's state: the eligible by rank, then the rest by name */
             candidates: {
@@ -14508,7 +14517,8 @@ export interface operations {
                      *             "time_off"
                      *           ],
                      *           "pass_over_past_due": false,
-                     *           "eo_minimum_per_claim": null
+                     *           "eo_minimum_per_claim": null,
+                     *           "certified_product": false
                      *         },
                      *         "candidates": [
                      *           {
@@ -16251,7 +16261,10 @@ export interface operations {
                      *         "fee": 1
                      *       },
                      *       "pass_over_past_due": true,
-                     *       "eo_minimum_per_claim": "1000000.00"
+                     *       "eo_minimum_per_claim": "1000000.00",
+                     *       "certified_products": [
+                     *         "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["SelectionRules"];
@@ -16312,7 +16325,10 @@ export interface operations {
                  *         "fee": 0
                  *       },
                  *       "pass_over_past_due": true,
-                 *       "eo_minimum_per_claim": "1000000.00"
+                 *       "eo_minimum_per_claim": "1000000.00",
+                 *       "certified_products": [
+                 *         "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["SelectionRulesRequest"];
@@ -16325,7 +16341,10 @@ export interface operations {
                  *       "weights[quality]": 2,
                  *       "weights[fee]": 0,
                  *       "pass_over_past_due": true,
-                 *       "eo_minimum_per_claim": "1000000.00"
+                 *       "eo_minimum_per_claim": "1000000.00",
+                 *       "certified_products[]": [
+                 *         "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f"
+                 *       ]
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -16362,6 +16381,8 @@ export interface operations {
                     /** @example true */
                     pass_over_past_due?: boolean;
                     eo_minimum_per_claim?: string | null;
+                    /** @description Every product that needs a certified appraiser (the whole list: it replaces the last) */
+                    "certified_products[]"?: string[];
                 };
             };
         };
@@ -16388,7 +16409,10 @@ export interface operations {
                      *         "fee": 1
                      *       },
                      *       "pass_over_past_due": true,
-                     *       "eo_minimum_per_claim": "1000000.00"
+                     *       "eo_minimum_per_claim": "1000000.00",
+                     *       "certified_products": [
+                     *         "5b1c9e2f-7a3d-4c6b-8e1f-0a9b8c7d6e5f"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["SelectionRules"];

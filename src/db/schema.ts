@@ -653,6 +653,8 @@ export interface CompanySelectionRulesTable {
   weights: ColumnType<Record<string, number>, string, string>;
   pass_over_past_due: boolean;
   eo_minimum_cents: ColumnType<string | null, string | null, string | null>;
+  /** Products whose orders need a certified appraiser (migration 0051). */
+  certified_product_ids: ColumnType<string[], string[] | undefined, string[]>;
   updated_at: Generated<Date>;
 }
 

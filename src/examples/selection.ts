@@ -86,11 +86,13 @@ export const SELECTION_EXAMPLES: NamedExample[] = [
     weights: WEIGHTS,
     pass_over_past_due: true,
     eo_minimum_per_claim: '1000000.00',
+    certified_products: [FULL_APPRAISAL.id],
   }),
   example(SelectionRulesBody, {
     weights: { ...WEIGHTS, distance: 4, fee: 0 },
     pass_over_past_due: true,
     eo_minimum_per_claim: '1000000.00',
+    certified_products: [FULL_APPRAISAL.id],
   }),
   example(FailedFilter, STOPPED),
   example(FactorPoints, POINTS),
@@ -114,6 +116,7 @@ export const SELECTION_EXAMPLES: NamedExample[] = [
       ],
       pass_over_past_due: false,
       eo_minimum_per_claim: null,
+      certified_product: false,
     },
     candidates: [
       {

@@ -137,6 +137,9 @@ export const AssignmentDecision = Type.Object(
         filters: Type.Array(Type.Enum([...FILTERS]), { description: 'The hard filters in force, in order' }),
         pass_over_past_due: Type.Boolean(),
         eo_minimum_per_claim: Nullable(Type.String({ description: 'A decimal amount; null: any' })),
+        certified_product: Type.Boolean({
+          description: "The order's product needed a certified appraiser (the company's certified_products)",
+        }),
       },
       { description: 'The rules as they were when it decided' },
     ),

@@ -140,6 +140,7 @@ export async function assignmentDecisions(db: Db, user: AuthUser, orderId: strin
         filters: rules.filters,
         pass_over_past_due: rules.pass_over_past_due,
         eo_minimum_per_claim: centsToDecimal(rules.eo_minimum_cents),
+        certified_product: rules.certified_product ?? false,
       },
       candidates: unpackCandidates(row.candidates).map((candidate) => ({
         appraiser_id: candidate.appraiser_id,

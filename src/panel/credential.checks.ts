@@ -16,6 +16,8 @@ export interface OrderNeeds {
   today: string;
   /** The least E&O coverage per claim the company accepts, in cents; null or absent: any. */
   eoMinimumCents?: bigint | null;
+  /** The order's product, when the company marks it as needing a certified appraiser; null or absent: it does not. */
+  certifiedProduct?: string | null;
 }
 
 /** The hard filters of the engine that read credentials (panel/selection.engine.ts has the rest). */
@@ -60,6 +62,8 @@ export function credentialFailures(
     license = `A trainee in ${needs.state}: a trainee does not sign a report alone`;
   else if (needs.fha && level === 'licensed')
     license = `An FHA loan needs a certified appraiser; licensed in ${needs.state}`;
+  else if (needs.certifiedProduct && level === 'licensed')
+    license = `${needs.certifiedProduct} needs a certified appraiser; licensed in ${needs.state}`;
   if (license !== null) failures.push({ filter: 'license', reason: license });
   if (needs.fha && !credentials?.fha_roster)
     failures.push({ filter: 'fha_roster', reason: 'Not on the FHA roster (an FHA loan)' });

@@ -50,6 +50,10 @@ export const SelectionRules = Type.Object(
     eo_minimum_per_claim: Nullable(
       Type.String({ description: 'The least E&O coverage per claim accepted, a decimal amount; null: any' }),
     ),
+    certified_products: Type.Array(Id(), {
+      description:
+        'Products whose orders need a certified appraiser (certified residential or general), as FHA loans do: a licensed appraiser is not chosen for them',
+    }),
   },
   { $id: 'SelectionRules', description: "The company's rules for choosing an appraiser" },
 );
@@ -70,6 +74,13 @@ export const SelectionRulesBody = Type.Object(
     pass_over_past_due: Type.Optional(Type.Boolean()),
     eo_minimum_per_claim: Type.Optional(
       Nullable(Type.String({ pattern: MONEY_PATTERN, description: 'e.g. 1000000.00; null: any' })),
+    ),
+    certified_products: Type.Optional(
+      Type.Array(Type.String({ description: 'A product of the company' }), {
+        maxItems: 100,
+        uniqueItems: true,
+        description: 'Every product that needs a certified appraiser (the whole list: it replaces the last)',
+      }),
     ),
   },
   {

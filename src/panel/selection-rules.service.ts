@@ -3,7 +3,9 @@ import { companyInReach, requireCompanyAdmin } from '../organizations/company-re
 import type { Db } from '../db/connection.ts';
 import { invalid } from '../errors/app-error.ts';
 import { centsToDecimal, decimalToCents } from '../format/money.ts';
+import { isUuid } from '../db/ids.ts';
 import {
+  findCompanyProductIds,
   findSelectionRules,
   putSelectionRules,
   type SelectionRulesRow,
@@ -19,6 +21,7 @@ const view = (companyId: string, rules: SelectionRulesRow): SelectionRulesView =
   weights: rules.weights,
   pass_over_past_due: rules.pass_over_past_due,
   eo_minimum_per_claim: centsToDecimal(rules.eo_minimum_cents),
+  certified_products: rules.certified_product_ids,
 });
 
 export async function selectionRules(db: Db, user: AuthUser, companyId: string): Promise<SelectionRulesView> {
@@ -41,12 +44,19 @@ export async function changeSelectionRules(
       throw invalid('eo_minimum_per_claim', 'must be an amount above 0, e.g. 1000000.00');
     minimum = String(cents);
   } else minimum = input.eo_minimum_per_claim;
+  const certified = input.certified_products;
+  if (certified !== undefined) {
+    const found = await findCompanyProductIds(db, id, certified.filter(isUuid));
+    const unknown = certified.findIndex((productId) => !found.has(productId));
+    if (unknown >= 0) throw invalid(`certified_products[${unknown}]`, 'is not a product of the company');
+  }
   return db.transaction().execute(async (trx) => {
     const before = await findSelectionRules(trx, id);
     const after: SelectionRulesRow = {
       weights: { ...before.weights, ...input.weights },
       pass_over_past_due: input.pass_over_past_due ?? before.pass_over_past_due,
       eo_minimum_cents: minimum === undefined ? before.eo_minimum_cents : minimum,
+      certified_product_ids: certified ?? before.certified_product_ids,
     };
     await putSelectionRules(trx, id, after);
     return view(id, after);

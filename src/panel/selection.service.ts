@@ -33,6 +33,8 @@ export interface StoredRules {
   filters: FilterName[];
   pass_over_past_due: boolean;
   eo_minimum_cents: string | null;
+  /** The order's product needed a certified appraiser (absent in decisions made before the rule). */
+  certified_product?: boolean;
 }
 
 export interface Ranking {
@@ -55,6 +57,10 @@ function needsOf(order: SelectionOrder, rules: SelectionRulesRow, today: string)
     latitude: order.latitude === null ? null : Number(order.latitude),
     longitude: order.longitude === null ? null : Number(order.longitude),
     productName: order.product_name,
+    certifiedProduct:
+      order.product_id !== null && rules.certified_product_ids.includes(order.product_id)
+        ? (order.product_name ?? "The order's product")
+        : null,
     passOverPastDue: rules.pass_over_past_due,
   };
 }
@@ -103,6 +109,7 @@ export async function decideAssignment(
       filters: filtersInForce(ranking.needs),
       pass_over_past_due: ranking.rules.pass_over_past_due,
       eo_minimum_cents: ranking.rules.eo_minimum_cents,
+      certified_product: Boolean(ranking.needs.certifiedProduct),
     } satisfies StoredRules,
     candidates: packCandidates(ranking.ranked),
   });

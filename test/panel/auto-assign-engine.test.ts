@@ -106,6 +106,7 @@ describe('auto-assignment by the engine', () => {
         ],
         pass_over_past_due: false,
         eo_minimum_per_claim: null,
+        certified_product: false,
       },
     });
     const byId = Object.fromEntries(
@@ -162,6 +163,48 @@ describe('auto-assignment by the engine', () => {
     const stranger = await seedDemo(t.db);
     expect((await decisionsOf(stranger.users.staff.api_key, order.id)).statusCode).toBe(404);
     expect((await decisionsOf(demo.users.staff.api_key, 'not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('passes over a licensed appraiser for a product the company marks as needing a certified one, and says so', async () => {
+    const demo = await seedDemo(t.db);
+    const certified = await qualified(demo);
+    await t.db
+      .updateTable('appraiser_licenses')
+      .set({ level: 'licensed' })
+      .where('appraiser_id', '=', demo.users.appraiser.id)
+      .execute();
+    const order = await placeOrder(t.app, t.db, demo);
+    const { first_product_id: productId } = await t.db
+      .selectFrom('orders')
+      .select('first_product_id')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    const rules = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/companies/${demo.company_id}/selection_rules`,
+      headers: { 'X-Api-Key': demo.users.staff.api_key, 'Content-Type': 'application/json' },
+      payload: JSON.stringify({ certified_products: [productId] }),
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    expect(rules.json()).toMatchObject({ certified_products: [productId] });
+
+    expect(await autoAssign(demo, order.id)).toEqual({
+      appraiser_id: certified.id,
+      status: 'Pending assignment',
+    });
+    const [decision] = (await decisionsOf(demo.users.staff.api_key, order.id)).json();
+    expect(decision.rules).toMatchObject({ certified_product: true });
+    const licensed = decision.candidates.find(
+      (c: { appraiser_id: string }) => c.appraiser_id === demo.users.appraiser.id,
+    );
+    const { name } = await t.db
+      .selectFrom('products')
+      .select('name')
+      .where('id', '=', productId!)
+      .executeTakeFirstOrThrow();
+    expect(licensed.failed_filters).toEqual([
+      { filter: 'license', reason: `${name} needs a certified appraiser; licensed in TX` },
+    ]);
   });
 
   it('records a decision with nobody chosen when every candidate is stopped, and the order goes back to Unassigned', async () => {

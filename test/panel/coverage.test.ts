@@ -222,6 +222,7 @@ describe("the company's selection rules", () => {
         weights: { distance: 3, workload: 3, turn_time: 2, on_time: 2, quality: 2, fee: 1 },
         pass_over_past_due: false,
         eo_minimum_per_claim: null,
+        certified_products: [],
       },
     });
     expect((await call('PATCH', path, world.staff.key, { pass_over_past_due: true })).status).toBe(403);
@@ -229,12 +230,14 @@ describe("the company's selection rules", () => {
       weights: { fee: 0, distance: 5 },
       pass_over_past_due: true,
       eo_minimum_per_claim: '1,000,000',
+      certified_products: [productId],
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body).toMatchObject({
       weights: { distance: 5, workload: 3, turn_time: 2, on_time: 2, quality: 2, fee: 0 },
       pass_over_past_due: true,
       eo_minimum_per_claim: '1000000.00',
+      certified_products: [productId],
     });
     for (const [body, field] of [
       [{ weights: { fee: 11 } }, 'weights.fee'],
@@ -242,6 +245,10 @@ describe("the company's selection rules", () => {
       [{ eo_minimum_per_claim: '0' }, 'eo_minimum_per_claim'],
       [{ eo_minimum_per_claim: 'lots' }, 'eo_minimum_per_claim'],
       [{ pass_over_past_due: 'maybe' }, 'pass_over_past_due'],
+      [{ certified_products: 'all' }, 'certified_products'],
+      [{ certified_products: ['not-a-uuid'] }, 'certified_products'],
+      [{ certified_products: [productId, foreignProductId] }, 'certified_products[1]'],
+      [{ certified_products: [productId, productId] }, 'certified_products'],
     ] as const) {
       const answer = await call('PATCH', path, admin.key, body);
       expect(answer.status, JSON.stringify(body)).toBe(422);

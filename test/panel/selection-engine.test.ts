@@ -103,6 +103,12 @@ describe('the hard filters', () => {
       ],
       [
         'license',
+        { license_level: 'licensed' },
+        { ...needs, certifiedProduct: 'Full Appraisal (1004)' },
+        'Full Appraisal (1004) needs a certified appraiser; licensed in TX',
+      ],
+      [
+        'license',
         { registry_status: 'I' },
         undefined,
         'The ASC registry shows the TX license TX-1380423-R inactive',

@@ -47,6 +47,7 @@ import * as bids from './2026_11_28_0047_bids.ts';
 import * as panelRankingIndexes from './2026_11_28_0048_panel_ranking_indexes.ts';
 import * as appraiserDocuments from './2026_11_28_0049_appraiser_documents.ts';
 import * as panelChanges from './2026_11_28_0050_panel_changes.ts';
+import * as certifiedProducts from './2026_11_28_0051_certified_products.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0048_panel_ranking_indexes': panelRankingIndexes,
   '2026_11_28_0049_appraiser_documents': appraiserDocuments,
   '2026_11_28_0050_panel_changes': panelChanges,
+  '2026_11_28_0051_certified_products': certifiedProducts,
 };
 
 export const migrationProvider: MigrationProvider = {
