@@ -3563,6 +3563,7 @@ export interface components {
              * @example false
              */
             report_release_after_payment: boolean;
+            eo_minimum_per_claim: string | null;
         };
         /** @description Absent fields stay */
         ClientSettingsChange: {
@@ -3576,6 +3577,7 @@ export interface components {
             messages_through_company?: boolean;
             /** @example false */
             report_release_after_payment?: boolean;
+            eo_minimum_per_claim?: string | null;
             /**
              * @description Operators: the company whose settings change, when several serve the client
              * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
@@ -10474,7 +10476,8 @@ export interface operations {
                      *       "payment_before_assignment": false,
                      *       "lender_requests_reviewed": true,
                      *       "messages_through_company": true,
-                     *       "report_release_after_payment": false
+                     *       "report_release_after_payment": false,
+                     *       "eo_minimum_per_claim": "2000000.00"
                      *     }
                      */
                     "application/json": components["schemas"]["ClientSettings"];
@@ -10531,6 +10534,7 @@ export interface operations {
                  *       "lender_requests_reviewed": true,
                  *       "messages_through_company": true,
                  *       "report_release_after_payment": false,
+                 *       "eo_minimum_per_claim": "2000000.00",
                  *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
                  *     }
                  */
@@ -10542,6 +10546,7 @@ export interface operations {
                  *       "lender_requests_reviewed": true,
                  *       "messages_through_company": true,
                  *       "report_release_after_payment": false,
+                 *       "eo_minimum_per_claim": "2000000.00",
                  *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
                  *     }
                  */
@@ -10556,6 +10561,7 @@ export interface operations {
                     messages_through_company?: boolean;
                     /** @example false */
                     report_release_after_payment?: boolean;
+                    eo_minimum_per_claim?: string | null;
                     /**
                      * @description Operators: the company whose settings change, when several serve the client
                      * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
@@ -10583,7 +10589,8 @@ export interface operations {
                      *       "payment_before_assignment": false,
                      *       "lender_requests_reviewed": true,
                      *       "messages_through_company": true,
-                     *       "report_release_after_payment": false
+                     *       "report_release_after_payment": false,
+                     *       "eo_minimum_per_claim": "2000000.00"
                      *     }
                      */
                     "application/json": components["schemas"]["ClientSettings"];

@@ -198,8 +198,11 @@ export const COMMANDS: Record<string, Command> = {
       changes[column] = value === 'true';
     }
     const companyId = text(options, 'company');
+    // An amount, or "none" to clear it; the service says what is wrong with an amount.
+    const minimum = text(options, 'eo-minimum-per-claim');
     const settings = await changeClientSettings(db, CLI_OPERATOR, clientId, {
       ...changes,
+      ...(minimum === undefined ? {} : { eo_minimum_per_claim: minimum === 'none' ? null : minimum }),
       ...(companyId ? { company_id: companyId } : {}),
     });
     return {
@@ -211,6 +214,7 @@ export const COMMANDS: Record<string, Command> = {
         `  lender_requests_reviewed      ${settings.lender_requests_reviewed}`,
         `  messages_through_company      ${settings.messages_through_company}`,
         `  report_release_after_payment  ${settings.report_release_after_payment}`,
+        `  eo_minimum_per_claim          ${settings.eo_minimum_per_claim ?? 'none'}`,
       ].join('\n'),
     };
   },

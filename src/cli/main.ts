@@ -22,6 +22,7 @@ Commands:
   clients settings --client CLIENT_ID [--company COMPANY_ID] [--client-review-required true|false]
                    [--payment-before-assignment true|false] [--lender-requests-reviewed true|false]
                    [--messages-through-company true|false] [--report-release-after-payment true|false]
+                   [--eo-minimum-per-claim AMOUNT|none]
                                             show or change a company's settings for a client
   seed demo [--world]                       create a fresh demo world with keys (--world: the first
                                             start's, with two lenders, a panel and 200+ orders)
@@ -61,6 +62,7 @@ async function main(): Promise<number> {
       'lender-requests-reviewed': { type: 'string' },
       'messages-through-company': { type: 'string' },
       'report-release-after-payment': { type: 'string' },
+      'eo-minimum-per-claim': { type: 'string' },
     },
   });
   const name = positionals.join(' ');

@@ -6,8 +6,10 @@ import {
   clientsServingCompanies,
   findClientSettings,
   updateClientSettings,
+  type ClientSettingChanges,
   type ClientSettingsRow,
 } from './client.repository.ts';
+import { centsToDecimal, decimalToCents } from '../format/money.ts';
 import type { ClientSettingsBody } from './client.schemas.ts';
 
 /**
@@ -33,7 +35,10 @@ export async function settingsOf(db: Db, user: AuthUser, clientId: string, compa
   return settings;
 }
 
-export const toClientSettings = (row: ClientSettingsRow) => ({ ...row });
+export const toClientSettings = ({ eo_minimum_cents: minimum, ...row }: ClientSettingsRow) => ({
+  ...row,
+  eo_minimum_per_claim: centsToDecimal(minimum),
+});
 
 export async function getClientSettings(db: Db, user: AuthUser, clientId: string, companyId?: string) {
   return toClientSettings(await settingsOf(db, user, clientId, companyId));
@@ -45,7 +50,14 @@ export async function changeClientSettings(
   clientId: string,
   body: ClientSettingsBody,
 ) {
-  const { company_id: companyId, ...changes } = body;
+  const { company_id: companyId, eo_minimum_per_claim: minimum, ...switches } = body;
+  const changes: ClientSettingChanges = { ...switches };
+  if (minimum !== undefined) {
+    const cents = minimum === null ? null : decimalToCents(minimum);
+    if (minimum !== null && (cents === null || cents <= 0n))
+      throw invalid('eo_minimum_per_claim', 'must be an amount above 0, e.g. 2000000.00, or null');
+    changes.eo_minimum_cents = cents === null ? null : String(cents);
+  }
   const current = await settingsOf(db, user, clientId, companyId);
   if (user.role === 'staff' && !user.isAdmin)
     throw new AppError('forbidden', "Only the company's admins change its settings for a client");

@@ -128,6 +128,7 @@ const SETTING_COLUMNS = [
   'lender_requests_reviewed',
   'messages_through_company',
   'report_release_after_payment',
+  'eo_minimum_cents',
 ] as const;
 
 /** The settings a company changes for a client (all but the pair's ids). */

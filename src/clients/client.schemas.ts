@@ -153,6 +153,12 @@ export const ClientSettings = Type.Object(
       description:
         'The client gets the report only once the order is paid: a completed order with a balance keeps its report until the payment. Default off',
     }),
+    eo_minimum_per_claim: Nullable(
+      Type.String({
+        description:
+          "The client's least E&O coverage per claim, a decimal amount: its orders go only to appraisers insured for at least this and the company's own minimum. null: none of its own",
+      }),
+    ),
   },
   { $id: 'ClientSettings', description: "A company's settings for one of the clients it serves" },
 );
@@ -164,6 +170,11 @@ export const ClientSettingsBody = Type.Object(
     lender_requests_reviewed: Type.Optional(Type.Boolean()),
     messages_through_company: Type.Optional(Type.Boolean()),
     report_release_after_payment: Type.Optional(Type.Boolean()),
+    eo_minimum_per_claim: Type.Optional(
+      Nullable(
+        Type.String({ pattern: MONEY_PATTERN, description: 'e.g. 2000000.00; null: none of its own' }),
+      ),
+    ),
     company_id: Type.Optional(
       Type.String({
         description: 'Operators: the company whose settings change, when several serve the client',

@@ -52,6 +52,8 @@ export interface CompanyClientsTable {
   messages_through_company: Generated<boolean>;
   /** The lender gets the report only once the order is paid. */
   report_release_after_payment: Generated<boolean>;
+  /** The lender's least E&O coverage per claim, in cents; null: none of its own (migration 0052). */
+  eo_minimum_cents: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

@@ -36,6 +36,7 @@ const SETTINGS: Static<typeof ClientSettings> = {
   lender_requests_reviewed: true,
   messages_through_company: true,
   report_release_after_payment: false,
+  eo_minimum_per_claim: '2000000.00',
 };
 
 /** A figure of the dashboard: a count, and the search of GET /orders that lists those orders. */
@@ -99,6 +100,7 @@ export const CLIENT_EXAMPLES: NamedExample[] = [
     lender_requests_reviewed: true,
     messages_through_company: true,
     report_release_after_payment: false,
+    eo_minimum_per_claim: '2000000.00',
     company_id: COMPANY.id,
   }),
   example(ClientAccess, { client_id: CLIENT.id, order_visibility: 'branch' }),

@@ -136,7 +136,12 @@ export const AssignmentDecision = Type.Object(
         weights: ref(SelectionWeights),
         filters: Type.Array(Type.Enum([...FILTERS]), { description: 'The hard filters in force, in order' }),
         pass_over_past_due: Type.Boolean(),
-        eo_minimum_per_claim: Nullable(Type.String({ description: 'A decimal amount; null: any' })),
+        eo_minimum_per_claim: Nullable(
+          Type.String({
+            description:
+              "The minimum in force, a decimal amount: the higher of the company's and the lender's; null: any",
+          }),
+        ),
         certified_product: Type.Boolean({
           description: "The order's product needed a certified appraiser (the company's certified_products)",
         }),

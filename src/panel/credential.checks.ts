@@ -16,6 +16,8 @@ export interface OrderNeeds {
   today: string;
   /** The least E&O coverage per claim the company accepts, in cents; null or absent: any. */
   eoMinimumCents?: bigint | null;
+  /** Whose minimum that is: the lender's (higher than the company's), or the company's (absent: the company's). */
+  eoMinimumOf?: 'company' | 'lender';
   /** The order's product, when the company marks it as needing a certified appraiser; null or absent: it does not. */
   certifiedProduct?: string | null;
 }
@@ -74,7 +76,7 @@ export function credentialFailures(
   if (policyEnds === null) policy = 'No errors-and-omissions policy on file';
   else if (policyEnds < needs.today) policy = `The E&O policy expired on ${usDay(policyEnds)}`;
   else if (minimum !== null && perClaim !== null && BigInt(perClaim) < minimum)
-    policy = `E&O coverage of ${centsToCurrency(perClaim)} per claim is below the company's minimum of ${centsToCurrency(minimum)}`;
+    policy = `E&O coverage of ${centsToCurrency(perClaim)} per claim is below the ${needs.eoMinimumOf === 'lender' ? "lender's" : "company's"} minimum of ${centsToCurrency(minimum)}`;
   if (policy !== null) failures.push({ filter: 'eo_policy', reason: policy });
   const capacity = credentials?.capacity ?? null;
   if (capacity !== null && openOrders >= capacity)

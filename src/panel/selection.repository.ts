@@ -19,12 +19,17 @@ export interface SelectionOrder {
   due_date: Date;
   vendor_due_date: Date | null;
   complex_property: boolean | null;
+  /** The lender's least E&O coverage per claim, as the company recorded it; null: none of its own. */
+  client_eo_minimum_cents: string | null;
 }
 
 export async function findSelectionOrder(db: Db, orderId: string): Promise<SelectionOrder | undefined> {
   return db
     .selectFrom('orders as o')
     .leftJoin('products as p', 'p.id', 'o.first_product_id')
+    .leftJoin('company_clients as cc', (join) =>
+      join.onRef('cc.company_id', '=', 'o.company_id').onRef('cc.client_id', '=', 'o.client_id'),
+    )
     .select([
       'o.id',
       'o.company_id',
@@ -40,6 +45,7 @@ export async function findSelectionOrder(db: Db, orderId: string): Promise<Selec
       'o.due_date',
       'o.vendor_due_date',
       'o.complex_property',
+      'cc.eo_minimum_cents as client_eo_minimum_cents',
     ])
     .where('o.id', '=', orderId)
     .executeTakeFirst();

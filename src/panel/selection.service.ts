@@ -45,13 +45,25 @@ export interface Ranking {
   ranked: RankedCandidate[];
 }
 
+/** The higher of the company's and the lender's E&O minimums, and whose it is. */
+function eoMinimum(
+  company: string | null,
+  lender: string | null,
+): Pick<SelectionNeeds, 'eoMinimumCents' | 'eoMinimumOf'> {
+  const ofCompany = company === null ? null : BigInt(company);
+  const ofLender = lender === null ? null : BigInt(lender);
+  if (ofLender !== null && (ofCompany === null || ofLender > ofCompany))
+    return { eoMinimumCents: ofLender, eoMinimumOf: 'lender' };
+  return { eoMinimumCents: ofCompany, eoMinimumOf: 'company' };
+}
+
 function needsOf(order: SelectionOrder, rules: SelectionRulesRow, today: string): SelectionNeeds {
   const county = order.county_id ? findCounty(order.county_id.slice(0, 2), order.county_id) : null;
   return {
     state: findState(order.state_id)?.code ?? order.state_id,
     fha: order.loan_type === 'fha',
     today,
-    eoMinimumCents: rules.eo_minimum_cents === null ? null : BigInt(rules.eo_minimum_cents),
+    ...eoMinimum(rules.eo_minimum_cents, order.client_eo_minimum_cents),
     countyName: county?.name ?? null,
     zip: order.zip.slice(0, 5),
     latitude: order.latitude === null ? null : Number(order.latitude),
@@ -108,7 +120,8 @@ export async function decideAssignment(
       weights: ranking.rules.weights,
       filters: filtersInForce(ranking.needs),
       pass_over_past_due: ranking.rules.pass_over_past_due,
-      eo_minimum_cents: ranking.rules.eo_minimum_cents,
+      // The minimum in force: the higher of the company's and the lender's.
+      eo_minimum_cents: ranking.needs.eoMinimumCents?.toString() ?? null,
       certified_product: Boolean(ranking.needs.certifiedProduct),
     } satisfies StoredRules,
     candidates: packCandidates(ranking.ranked),

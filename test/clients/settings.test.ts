@@ -32,6 +32,7 @@ describe("a company's settings for a client", () => {
       lender_requests_reviewed: true,
       messages_through_company: true,
       report_release_after_payment: false,
+      eo_minimum_per_claim: null,
     });
     const changed = await settings(world.staff, 'PATCH', { client_review_required: true });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -59,7 +60,21 @@ describe("a company's settings for a client", () => {
     const unknown = await settings(world.staff, 'PATCH', { review: true });
     expect(unknown.json().error.details).toEqual([{ field: 'review', message: 'is not a known field' }]);
     expect((await settings(world.staff, 'GET', undefined, 'not-an-id')).statusCode).toBe(404);
+    for (const amount of ['0', '0.00', 'lots', '-5', '1.234']) {
+      const refused = await settings(world.staff, 'PATCH', { eo_minimum_per_claim: amount });
+      expect(refused.statusCode, String(amount)).toBe(422);
+      expect(refused.json().error.details[0].field, String(amount)).toBe('eo_minimum_per_claim');
+    }
     expect((await settings(world.staff)).json()).toEqual(before);
+  });
+
+  it("keep the lender's E&O minimum, as an amount, until cleared", async () => {
+    const set = await settings(world.staff, 'PATCH', { eo_minimum_per_claim: '2,000,000' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().eo_minimum_per_claim).toBe('2000000.00');
+    expect((await settings(world.staff)).json().eo_minimum_per_claim).toBe('2000000.00');
+    const cleared = await settings(world.staff, 'PATCH', { eo_minimum_per_claim: null });
+    expect(cleared.json().eo_minimum_per_claim).toBeNull();
   });
 
   it('operators change them from the command line', async () => {
@@ -73,6 +88,8 @@ describe("a company's settings for a client", () => {
       'true',
       '--messages-through-company',
       'false',
+      '--eo-minimum-per-claim',
+      '1500000',
     );
     expect(changed.code, changed.stderr).toBe(0);
     expect(JSON.parse(changed.stdout)).toMatchObject({
@@ -82,6 +99,7 @@ describe("a company's settings for a client", () => {
         payment_before_assignment: true,
         messages_through_company: false,
         lender_requests_reviewed: true,
+        eo_minimum_per_claim: '1500000.00',
       },
     });
     expect((await settings(world.staff)).json().payment_before_assignment).toBe(true);
@@ -97,6 +115,16 @@ describe("a company's settings for a client", () => {
     expect(JSON.parse(bad.stdout).error.details).toEqual([
       { field: '--client-review-required', message: 'must be true or false' },
     ]);
+    const badAmount = await run(
+      'clients',
+      'settings',
+      '--client',
+      world.demo.client_id,
+      '--eo-minimum-per-claim',
+      'lots',
+    );
+    expect(badAmount.code).toBe(1);
+    expect(JSON.parse(badAmount.stdout).error.details[0].field).toBe('eo_minimum_per_claim');
     await run(
       'clients',
       'settings',
@@ -106,10 +134,13 @@ describe("a company's settings for a client", () => {
       'false',
       '--messages-through-company',
       'true',
+      '--eo-minimum-per-claim',
+      'none',
     );
     expect((await settings(world.staff)).json()).toMatchObject({
       payment_before_assignment: false,
       messages_through_company: true,
+      eo_minimum_per_claim: null,
     });
   });
 });

@@ -207,6 +207,39 @@ describe('auto-assignment by the engine', () => {
     ]);
   });
 
+  it("holds the appraisers to the lender's E&O minimum when it is above the company's", async () => {
+    const demo = await seedDemo(t.db);
+    const insured = await qualified(demo);
+    await t.db
+      .updateTable('appraiser_eo_policies')
+      .set({ per_claim_cents: 300_000_000, aggregate_cents: 300_000_000 })
+      .where('appraiser_id', '=', insured.id)
+      .execute();
+    const lender = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/clients/${demo.client_id}/settings`,
+      headers: { 'X-Api-Key': demo.users.staff.api_key },
+      payload: { eo_minimum_per_claim: '2000000' },
+    });
+    expect(lender.statusCode, lender.body).toBe(200);
+    const order = await placeOrder(t.app, t.db, demo);
+    expect(await autoAssign(demo, order.id)).toEqual({
+      appraiser_id: insured.id,
+      status: 'Pending assignment',
+    });
+    const [decision] = (await decisionsOf(demo.users.staff.api_key, order.id)).json();
+    expect(decision.rules).toMatchObject({ eo_minimum_per_claim: '2000000.00' });
+    const stopped = decision.candidates.find(
+      (c: { appraiser_id: string }) => c.appraiser_id === demo.users.appraiser.id,
+    );
+    expect(stopped.failed_filters).toEqual([
+      {
+        filter: 'eo_policy',
+        reason: "E&O coverage of $1,000,000.00 per claim is below the lender's minimum of $2,000,000.00",
+      },
+    ]);
+  });
+
   it('records a decision with nobody chosen when every candidate is stopped, and the order goes back to Unassigned', async () => {
     const demo = await seedDemo(t.db);
     await t.db

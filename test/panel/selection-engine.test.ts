@@ -133,6 +133,12 @@ describe('the hard filters', () => {
         { ...needs, eoMinimumCents: 100_000_000n },
         "E&O coverage of $500,000.00 per claim is below the company's minimum of $1,000,000.00",
       ],
+      [
+        'eo_policy',
+        { eo_per_claim_cents: '50000000' },
+        { ...needs, eoMinimumCents: 100_000_000n, eoMinimumOf: 'lender' },
+        "E&O coverage of $500,000.00 per claim is below the lender's minimum of $1,000,000.00",
+      ],
       ['coverage', { covers_county: false }, undefined, 'Covers neither Travis County, TX nor ZIP 78701'],
       [
         'coverage',

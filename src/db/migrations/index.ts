@@ -48,6 +48,7 @@ import * as panelRankingIndexes from './2026_11_28_0048_panel_ranking_indexes.ts
 import * as appraiserDocuments from './2026_11_28_0049_appraiser_documents.ts';
 import * as panelChanges from './2026_11_28_0050_panel_changes.ts';
 import * as certifiedProducts from './2026_11_28_0051_certified_products.ts';
+import * as clientEoMinimum from './2026_11_28_0052_client_eo_minimum.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0049_appraiser_documents': appraiserDocuments,
   '2026_11_28_0050_panel_changes': panelChanges,
   '2026_11_28_0051_certified_products': certifiedProducts,
+  '2026_11_28_0052_client_eo_minimum': clientEoMinimum,
 };
 
 export const migrationProvider: MigrationProvider = {
