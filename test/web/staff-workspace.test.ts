@@ -195,6 +195,24 @@ describe('administration', () => {
       .where('client_products.fee_cents', 'is not', null)
       .execute();
     expect(own.map((row) => String(row.fee_cents))).toEqual(['39550']);
+
+    // The lender's own E&O minimum: refused by its field, then kept.
+    const minimum = settings.getByRole('textbox', { name: "The client's least E&O coverage per claim" });
+    await minimum.fill('lots');
+    await settings.getByRole('button', { name: 'Save the minimum' }).click();
+    await expect.poll(() => minimum.getAttribute('aria-invalid'), SOON).toBe('true');
+    expect(await fieldMessage(minimum)).toMatch(/^The lender's E&O minimum/);
+    await minimum.fill('2,000,000');
+    await settings.getByRole('button', { name: 'Save the minimum' }).click();
+    await page.getByText('Settings saved').waitFor(SOON);
+    const kept = await t.db
+      .selectFrom('company_clients')
+      .innerJoin('organizations', 'organizations.id', 'company_clients.client_id')
+      .select('company_clients.eo_minimum_cents')
+      .where('organizations.name', '=', 'Lakeside Credit Union')
+      .executeTakeFirstOrThrow();
+    expect(String(kept.eo_minimum_cents)).toBe('200000000');
+    await checked(page, 'admin-client-eo-minimum');
     await page.keyboard.press('Escape');
 
     // The company's own settings, on their tab.

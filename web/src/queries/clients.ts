@@ -7,7 +7,10 @@ import { api, unwrap } from './sdk.ts';
  * which orders, products and fees, the configuration a new order is built from.
  */
 export type ClientSettings = Schema<'ClientSettings'>;
-export type ClientSetting = keyof Omit<ClientSettings, 'client_id' | 'company_id'>;
+/** The settings that are switches (on or off). */
+export type ClientSetting = {
+  [Key in keyof ClientSettings]: ClientSettings[Key] extends boolean ? Key : never;
+}[keyof ClientSettings];
 export type ClientAccess = Schema<'ClientAccess'>;
 export type OrderVisibility = ClientAccess['order_visibility'];
 export type ClientProducts = Schema<'ClientProducts'>;
@@ -55,7 +58,10 @@ export const clientSettingsQuery = (clientId: string) => ({
     ),
 });
 
-export const changeClientSettings = async (clientId: string, body: Partial<Record<ClientSetting, boolean>>) =>
+export const changeClientSettings = async (
+  clientId: string,
+  body: Partial<Record<ClientSetting, boolean>> & { eo_minimum_per_claim?: string | null },
+) =>
   unwrap(
     await api.PATCH('/api/v1/clients/{client_id}/settings', {
       params: { path: { client_id: clientId } },

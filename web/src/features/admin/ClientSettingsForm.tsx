@@ -9,6 +9,7 @@ import {
   type ClientSettings,
 } from '../../queries/clients.ts';
 import { failureText } from '../../queries/failure.ts';
+import { ClientEoMinimumForm } from './ClientEoMinimumForm.tsx';
 import { SETTING_GROUPS } from './client-settings-text.ts';
 import { useSavedAtOnce } from './saved-at-once.ts';
 
@@ -54,6 +55,7 @@ export function ClientSettingsForm({ clientId }: { clientId: string }) {
           ))}
         </Stack>
       ))}
+      <ClientEoMinimumForm key={saved.client_id} clientId={clientId} settings={saved} />
     </Stack>
   );
 }
