@@ -188,6 +188,7 @@ const PANEL_TRIGGERS = [
   ['orders', 'orders_panel_update'],
   ['order_products', 'order_products_panel'],
   ['order_history', 'order_history_panel'],
+  ['order_history', 'order_history_answer_panel'],
 ] as const;
 
 /**

@@ -5157,6 +5157,11 @@ export interface components {
              */
             quality: number;
             /**
+             * @description 0 (ignored) to 10. More of the offers answered over the last year accepted (not declined, not left to lapse) scores more
+             * @example 1
+             */
+            acceptance: number;
+            /**
              * @description 0 (ignored) to 10. A lower last accepted fee for the order's product scores more
              * @example 1
              */
@@ -5208,6 +5213,11 @@ export interface components {
                  * @example 2
                  */
                 quality?: number;
+                /**
+                 * @description 0 (ignored) to 10. More of the offers answered over the last year accepted (not declined, not left to lapse) scores more
+                 * @example 1
+                 */
+                acceptance?: number;
                 /**
                  * @description 0 (ignored) to 10. A lower last accepted fee for the order's product scores more
                  * @example 0
@@ -5665,6 +5675,11 @@ export interface components {
              * @example 18.4
              */
             quality: number;
+            /**
+             * @description Points for acceptance: 0 to 10 × its weight
+             * @example 9
+             */
+            acceptance: number;
             /**
              * @description Points for fee: 0 to 10 × its weight
              * @example 5
@@ -14421,13 +14436,14 @@ export interface operations {
                      *         "excluded_by_client": null,
                      *         "eligible": true,
                      *         "rank": 1,
-                     *         "score": 104.5,
+                     *         "score": 113.5,
                      *         "points": {
                      *           "distance": 26.4,
                      *           "workload": 21,
                      *           "turn_time": 14.7,
                      *           "on_time": 19,
                      *           "quality": 18.4,
+                     *           "acceptance": 9,
                      *           "fee": 5
                      *         },
                      *         "failed_filters": [],
@@ -14509,6 +14525,7 @@ export interface operations {
                      *             "turn_time": 2,
                      *             "on_time": 2,
                      *             "quality": 2,
+                     *             "acceptance": 1,
                      *             "fee": 1
                      *           },
                      *           "filters": [
@@ -14533,13 +14550,14 @@ export interface operations {
                      *             "name": "Avery Appraiser",
                      *             "eligible": true,
                      *             "rank": 1,
-                     *             "score": 104.5,
+                     *             "score": 113.5,
                      *             "points": {
                      *               "distance": 26.4,
                      *               "workload": 21,
                      *               "turn_time": 14.7,
                      *               "on_time": 19,
                      *               "quality": 18.4,
+                     *               "acceptance": 9,
                      *               "fee": 5
                      *             },
                      *             "failed_filters": [],
@@ -16265,6 +16283,7 @@ export interface operations {
                      *         "turn_time": 2,
                      *         "on_time": 2,
                      *         "quality": 2,
+                     *         "acceptance": 1,
                      *         "fee": 1
                      *       },
                      *       "pass_over_past_due": true,
@@ -16329,6 +16348,7 @@ export interface operations {
                  *         "turn_time": 2,
                  *         "on_time": 2,
                  *         "quality": 2,
+                 *         "acceptance": 1,
                  *         "fee": 0
                  *       },
                  *       "pass_over_past_due": true,
@@ -16346,6 +16366,7 @@ export interface operations {
                  *       "weights[turn_time]": 2,
                  *       "weights[on_time]": 2,
                  *       "weights[quality]": 2,
+                 *       "weights[acceptance]": 1,
                  *       "weights[fee]": 0,
                  *       "pass_over_past_due": true,
                  *       "eo_minimum_per_claim": "1000000.00",
@@ -16381,6 +16402,11 @@ export interface operations {
                      */
                     "weights[quality]"?: number;
                     /**
+                     * @description 0 (ignored) to 10. More of the offers answered over the last year accepted (not declined, not left to lapse) scores more
+                     * @example 1
+                     */
+                    "weights[acceptance]"?: number;
+                    /**
                      * @description 0 (ignored) to 10. A lower last accepted fee for the order's product scores more
                      * @example 0
                      */
@@ -16413,6 +16439,7 @@ export interface operations {
                      *         "turn_time": 2,
                      *         "on_time": 2,
                      *         "quality": 2,
+                     *         "acceptance": 1,
                      *         "fee": 1
                      *       },
                      *       "pass_over_past_due": true,

@@ -25,6 +25,7 @@ const WEIGHTS: Static<typeof SelectionWeights> = {
   turn_time: 2,
   on_time: 2,
   quality: 2,
+  acceptance: 1,
   fee: 1,
 };
 const AWAY: Static<typeof TimeOff> = {

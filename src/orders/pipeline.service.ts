@@ -8,6 +8,7 @@ import { findVisibleOrder } from './order.store.ts';
 import { unpackCandidates } from '../panel/decision-candidates.ts';
 import { findDecisions, findSelectionOrder } from '../panel/selection.repository.ts';
 import type { Failure } from '../panel/selection.engine.ts';
+import { FACTORS, type Factor } from '../panel/selection-rules.schemas.ts';
 import { rankForOrder, type StoredRules } from '../panel/selection.service.ts';
 
 /**
@@ -117,6 +118,12 @@ function credentialProblems(failed: readonly Failure[]): string[] {
   return problems;
 }
 
+/**
+ * A factor added after a decision was made counted for nothing in it: its weight and points read
+ * 0 (the acceptance factor, for decisions made before it).
+ */
+const NOT_YET_A_FACTOR = Object.fromEntries(FACTORS.map((factor) => [factor, 0])) as Record<Factor, number>;
+
 /** The most decisions one answer lists: an order is auto-assigned a few times at most. */
 export const DECISIONS_LISTED = 20;
 
@@ -136,7 +143,7 @@ export async function assignmentDecisions(db: Db, user: AuthUser, orderId: strin
           ? { id: row.chosen_appraiser_id, name: row.chosen_name }
           : null,
       rules: {
-        weights: rules.weights,
+        weights: { ...NOT_YET_A_FACTOR, ...rules.weights },
         filters: rules.filters,
         pass_over_past_due: rules.pass_over_past_due,
         eo_minimum_per_claim: centsToDecimal(rules.eo_minimum_cents),
@@ -148,7 +155,7 @@ export async function assignmentDecisions(db: Db, user: AuthUser, orderId: strin
         eligible: candidate.eligible,
         rank: candidate.rank,
         score: candidate.score,
-        points: candidate.points,
+        points: candidate.points && { ...NOT_YET_A_FACTOR, ...candidate.points },
         failed_filters: candidate.failed,
         distance_miles: candidate.distance_miles,
         // Decisions stored before fee schedules have no fee.

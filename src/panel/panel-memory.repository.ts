@@ -95,6 +95,9 @@ export interface MemberRow {
   mean_turn_days: string | null;
   on_time_rate: string | null;
   revision_rate: string | null;
+  /** Offers made to them since `since` that they accepted, and that they declined or let lapse. */
+  offers_accepted: string;
+  offers_declined: string;
 }
 
 /**
@@ -144,7 +147,12 @@ export async function findMembers(
                       'county_id', f.county_id, 'fee_cents', f.fee_cents::text, 'rush_fee_cents', f.rush_fee_cents::text,
                       'rush_days', f.rush_days, 'complexity_fee_cents', f.complexity_fee_cents::text))
                FROM appraiser_fee_schedule f WHERE f.company_id = ${companyId} AND f.appraiser_id = u.id), '[]') AS fee_lines,
-           track.reports, track.mean_turn_days, track.on_time_rate, track.revision_rate
+           track.reports, track.mean_turn_days, track.on_time_rate, track.revision_rate,
+           (SELECT count(*) FROM order_history h
+             WHERE h.user_id = u.id AND h.action = 'accept_assignment' AND h.created_at >= ${options.since}) AS offers_accepted,
+           (SELECT count(*) FROM order_history h
+             WHERE h.details->>'appraiser_id' = u.id::text AND h.action IN ('reject_assignment', 'offer_timeout')
+               AND h.created_at >= ${options.since}) AS offers_declined
       FROM users u
       LEFT JOIN appraiser_eo_policies e ON e.appraiser_id = u.id
       LEFT JOIN appraiser_profiles p ON p.appraiser_id = u.id

@@ -137,17 +137,23 @@ function memberOf(row: MemberRow, stateSlots: Map<string, number>): Member {
     next_due_dates: row.due_dates.length === 0 ? null : row.due_dates.slice(0, 3),
     last_offered_at: row.last_offered_at,
     fee_lines: row.fee_lines.length === 0 ? NO_ENTRIES : byKey(row.fee_lines, (line) => line.product_id),
-    track:
-      Number(row.reports) === 0
-        ? undefined
-        : {
-            appraiser_id: row.id,
-            reports: row.reports,
-            mean_turn_days: row.mean_turn_days,
-            on_time_rate: row.on_time_rate,
-            revision_rate: row.revision_rate,
-          },
+    track: trackOf(row),
     last_fees: [],
+  };
+}
+
+/** The year's record: reports and how they went, and how offers were answered; undefined: neither. */
+function trackOf(row: MemberRow): TrackRecord | undefined {
+  const accepted = Number(row.offers_accepted);
+  const answered = accepted + Number(row.offers_declined);
+  if (Number(row.reports) === 0 && answered === 0) return undefined;
+  return {
+    appraiser_id: row.id,
+    reports: row.reports,
+    mean_turn_days: row.mean_turn_days,
+    on_time_rate: row.on_time_rate,
+    revision_rate: row.revision_rate,
+    acceptance_rate: answered === 0 ? null : String(accepted / answered),
   };
 }
 

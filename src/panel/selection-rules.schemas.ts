@@ -3,7 +3,15 @@ import { MONEY_PATTERN } from '../format/money.ts';
 import { Id, Nullable, ref } from '../schemas/common.ts';
 
 /** The factors the engine scores, in the order it shows them (docs/assignment.md, "The engine"). */
-export const FACTORS = ['distance', 'workload', 'turn_time', 'on_time', 'quality', 'fee'] as const;
+export const FACTORS = [
+  'distance',
+  'workload',
+  'turn_time',
+  'on_time',
+  'quality',
+  'acceptance',
+  'fee',
+] as const;
 export type Factor = (typeof FACTORS)[number];
 
 /** What a company starts with: nearness and spreading the work first, then speed and quality. */
@@ -13,6 +21,7 @@ export const DEFAULT_WEIGHTS: Readonly<Record<Factor, number>> = {
   turn_time: 2,
   on_time: 2,
   quality: 2,
+  acceptance: 1,
   fee: 1,
 };
 
@@ -23,6 +32,8 @@ const WEIGHT_WHAT: Record<Factor, string> = {
   on_time: 'More reports submitted by their due date over the last year scores more',
   quality:
     'Fewer reports sent back for a revision or a reconsideration of value over the last year scores more',
+  acceptance:
+    'More of the offers answered over the last year accepted (not declined, not left to lapse) scores more',
   fee: "A lower last accepted fee for the order's product scores more",
 };
 

@@ -218,6 +218,7 @@ function factorValues(
   const turn = figure(track?.mean_turn_days);
   const onTime = figure(track?.on_time_rate);
   const revisions = figure(track?.revision_rate);
+  const acceptance = figure(track?.acceptance_rate);
   const fee = facts.offer_fee_cents === null ? null : BigInt(facts.offer_fee_cents);
   return {
     distance: distance === null ? UNKNOWN : clamp(1 - distance / FAR_MILES),
@@ -225,6 +226,7 @@ function factorValues(
     turn_time: turn === null ? UNKNOWN : clamp(1 - turn / SLOW_DAYS),
     on_time: onTime === null ? UNKNOWN : clamp(onTime),
     quality: revisions === null ? UNKNOWN : clamp(1 - revisions),
+    acceptance: acceptance === null ? UNKNOWN : clamp(acceptance),
     fee:
       fee === null || fees === null || fees.high === fees.low
         ? UNKNOWN

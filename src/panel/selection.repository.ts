@@ -105,6 +105,8 @@ export interface TrackRecord {
   mean_turn_days: string | null;
   on_time_rate: string | null;
   revision_rate: string | null;
+  /** The share of the offers they answered over the last year that they accepted; null: none answered. */
+  acceptance_rate: string | null;
 }
 
 export interface DecisionRecord {

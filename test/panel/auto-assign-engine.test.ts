@@ -91,7 +91,7 @@ describe('auto-assignment by the engine', () => {
       made_by: 'auto_assign',
       chosen: { id: demo.users.appraiser.id, name: 'Avery Appraiser' },
       rules: {
-        weights: { distance: 3, workload: 3, turn_time: 2, on_time: 2, quality: 2, fee: 1 },
+        weights: { distance: 3, workload: 3, turn_time: 2, on_time: 2, quality: 2, acceptance: 1, fee: 1 },
         filters: [
           'active',
           'not_turned_down',
@@ -238,6 +238,99 @@ describe('auto-assignment by the engine', () => {
         reason: "E&O coverage of $1,000,000.00 per claim is below the lender's minimum of $2,000,000.00",
       },
     ]);
+  });
+
+  it("scores how each appraiser answered the year's offers: accepted, against declined or left to lapse", async () => {
+    const demo = await seedDemo(t.db);
+    const choosy = await qualified(demo);
+    // The answers were to other orders: this one nobody has turned down.
+    const earlier = await placeOrder(t.app, t.db, demo);
+    const order = await placeOrder(t.app, t.db, demo);
+    const answer = (action: string, appraiserId: string, daysAgo: number) => ({
+      order_id: earlier.id,
+      action,
+      from_status: 'Pending assignment',
+      to_status: action === 'accept_assignment' ? 'Assigned' : 'Assignment rejected',
+      user_id: action === 'offer_timeout' ? null : appraiserId,
+      key_owner_id: action === 'offer_timeout' ? null : appraiserId,
+      details: JSON.stringify(action === 'accept_assignment' ? {} : { appraiser_id: appraiserId }),
+      created_at: new Date(Date.now() - daysAgo * 86_400_000),
+    });
+    await t.db
+      .insertInto('order_history')
+      .values([
+        answer('accept_assignment', demo.users.appraiser.id, 10),
+        answer('accept_assignment', demo.users.appraiser.id, 40),
+        // Over a year ago: not counted.
+        answer('reject_assignment', demo.users.appraiser.id, 400),
+        answer('accept_assignment', choosy.id, 5),
+        answer('reject_assignment', choosy.id, 6),
+        answer('reject_assignment', choosy.id, 7),
+        answer('offer_timeout', choosy.id, 8),
+      ])
+      .execute();
+    const picker = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.id}/appraiser_candidates`,
+      headers: { 'X-Api-Key': demo.users.staff.api_key },
+    });
+    expect(picker.statusCode, picker.body).toBe(200);
+    const points = Object.fromEntries(
+      picker
+        .json<{ id: string; points: { acceptance: number } | null }[]>()
+        .map((row) => [row.id, row.points?.acceptance]),
+    );
+    // Weight 1 of 10 points: every answered offer accepted 10; one of four 2.5.
+    expect(points[demo.users.appraiser.id]).toBe(10);
+    expect(points[choosy.id]).toBe(2.5);
+  });
+
+  it('reads a decision made before the acceptance factor with its weight and points at 0', async () => {
+    const demo = await seedDemo(t.db);
+    const order = await placeOrder(t.app, t.db, demo);
+    const before = { distance: 3, workload: 3, turn_time: 2, on_time: 2, quality: 2, fee: 1 };
+    await t.db
+      .insertInto('assignment_decisions')
+      .values({
+        order_id: order.id,
+        made_by: 'auto_assign',
+        chosen_appraiser_id: demo.users.appraiser.id,
+        rules: JSON.stringify({
+          weights: before,
+          filters: ['active'],
+          pass_over_past_due: false,
+          eo_minimum_cents: null,
+        }),
+        candidates: JSON.stringify([
+          {
+            appraiser_id: demo.users.appraiser.id,
+            name: 'Avery Appraiser',
+            eligible: true,
+            rank: 1,
+            score: 50,
+            points: { distance: 15, workload: 10, turn_time: 10, on_time: 5, quality: 5, fee: 5 },
+            failed: [],
+            distance_miles: null,
+            last_offered_at: null,
+          },
+        ]),
+      })
+      .execute();
+    const answer = await decisionsOf(demo.users.staff.api_key, order.id);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [decision] = answer.json();
+    expect(decision.rules.weights).toEqual({ ...before, acceptance: 0 });
+    expect(decision.rules.certified_product).toBe(false);
+    expect(decision.candidates[0].points).toEqual({
+      distance: 15,
+      workload: 10,
+      turn_time: 10,
+      on_time: 5,
+      quality: 5,
+      acceptance: 0,
+      fee: 5,
+    });
+    expect(decision.candidates[0].offer_fee).toBeNull();
   });
 
   it('records a decision with nobody chosen when every candidate is stopped, and the order goes back to Unassigned', async () => {

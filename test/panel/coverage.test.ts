@@ -219,7 +219,7 @@ describe("the company's selection rules", () => {
       status: 200,
       body: {
         company_id: world.company.id,
-        weights: { distance: 3, workload: 3, turn_time: 2, on_time: 2, quality: 2, fee: 1 },
+        weights: { distance: 3, workload: 3, turn_time: 2, on_time: 2, quality: 2, acceptance: 1, fee: 1 },
         pass_over_past_due: false,
         eo_minimum_per_claim: null,
         certified_products: [],
@@ -234,7 +234,7 @@ describe("the company's selection rules", () => {
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body).toMatchObject({
-      weights: { distance: 5, workload: 3, turn_time: 2, on_time: 2, quality: 2, fee: 0 },
+      weights: { distance: 5, workload: 3, turn_time: 2, on_time: 2, quality: 2, acceptance: 1, fee: 0 },
       pass_over_past_due: true,
       eo_minimum_per_claim: '1000000.00',
       certified_products: [productId],

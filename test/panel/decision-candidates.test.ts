@@ -9,7 +9,7 @@ const passed: RankedCandidate = {
   eligible: true,
   rank: 1,
   score: 41.5,
-  points: { distance: 9, workload: 8, turn_time: 7.5, on_time: 7, quality: 5, fee: 5 },
+  points: { distance: 9, workload: 8, turn_time: 7.5, on_time: 7, quality: 5, acceptance: 4, fee: 5 },
   failed: [],
   distance_miles: 4.2,
   last_offered_at: '2026-11-20T15:00:00.000Z',

@@ -231,6 +231,23 @@ describe('the panel in memory', () => {
         (db) =>
           db.updateTable('users').set({ deactivated_at: new Date() }).where('id', '=', third.id).execute(),
       ],
+      [
+        // The acceptance factor's record: an answer to an offer, in the history alone.
+        'an offer declined',
+        (db) =>
+          db
+            .insertInto('order_history')
+            .values({
+              order_id: order.id,
+              action: 'reject_assignment',
+              from_status: 'Pending assignment',
+              to_status: 'Assignment rejected',
+              user_id: second.id,
+              key_owner_id: second.id,
+              details: JSON.stringify({ appraiser_id: second.id }),
+            })
+            .execute(),
+      ],
       ['a new appraiser', (db) => createUserWithKey(db, 'appraiser', { id: demo.company_id, name: '' })],
     ];
     for (const [change, write] of changes) {

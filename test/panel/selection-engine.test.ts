@@ -8,7 +8,7 @@ import {
   type SelectionNeeds,
 } from '../../src/panel/selection.engine.ts';
 import type { TrackRecord } from '../../src/panel/selection.repository.ts';
-import { DEFAULT_WEIGHTS, type Weights } from '../../src/panel/selection-rules.schemas.ts';
+import { DEFAULT_WEIGHTS, FACTORS, type Weights } from '../../src/panel/selection-rules.schemas.ts';
 
 /**
  * The assignment engine on plain values (panel/selection.engine.ts): each hard filter stops
@@ -211,12 +211,19 @@ describe('the hard filters', () => {
 });
 
 describe('the score', () => {
-  const track = (id: string, turn: number, onTime: number, revisions: number): TrackRecord => ({
+  const track = (
+    id: string,
+    turn: number,
+    onTime: number,
+    revisions: number,
+    acceptance: number,
+  ): TrackRecord => ({
     appraiser_id: id,
     reports: '20',
     mean_turn_days: String(turn),
     on_time_rate: String(onTime),
     revision_rate: String(revisions),
+    acceptance_rate: String(acceptance),
   });
 
   it('orders a fixture panel by the weights, the same way every time, with each factor’s points', () => {
@@ -235,9 +242,9 @@ describe('the score', () => {
     const fast = appraiser({ open_orders: 4, offer_fee_cents: '35000' });
     const cheap = appraiser({ open_orders: 4, offer_fee_cents: '30000' });
     const tracks = new Map([
-      [fast.id, track(fast.id, 3, 1, 0)],
-      [cheap.id, track(cheap.id, 9, 0.7, 0.3)],
-      [near.id, track(near.id, 6, 0.9, 0.1)],
+      [fast.id, track(fast.id, 3, 1, 0, 1)],
+      [cheap.id, track(cheap.id, 9, 0.7, 0.3, 0.5)],
+      [near.id, track(near.id, 6, 0.9, 0.1, 0.8)],
     ]);
     const panel = [near, idle, fast, cheap];
     const order = (weights: Weights) => rankPanel(panel, needs, weights, tracks).map((c) => c.appraiser_id);
@@ -246,25 +253,35 @@ describe('the score', () => {
     expect(
       rankPanel([...panel].reverse(), needs, DEFAULT_WEIGHTS, tracks).map((c) => c.appraiser_id),
     ).toEqual(byDefault);
-    // near: 29.9 + 21 + 12 + 18 + 18 + 6 = 104.9; fast: 95; idle: 24.9 + 30 + 10 + 10 + 10 + 4 = 88.9;
-    // cheap: 15 + 24 + 8 + 14 + 14 + 10 = 85.
+    // near: 29.9 + 21 + 12 + 18 + 18 + 8 + 6 = 112.9; fast: 105; idle (no record: halves):
+    // 24.9 + 30 + 10 + 10 + 10 + 5 + 4 = 93.9; cheap: 15 + 24 + 8 + 14 + 14 + 5 + 10 = 90.
     expect(byDefault).toEqual([near.id, fast.id, idle.id, cheap.id]);
 
-    const zero: Weights = { distance: 0, workload: 0, turn_time: 0, on_time: 0, quality: 0, fee: 0 };
+    const zero: Weights = {
+      distance: 0,
+      workload: 0,
+      turn_time: 0,
+      on_time: 0,
+      quality: 0,
+      acceptance: 0,
+      fee: 0,
+    };
     expect(order({ ...zero, distance: 10 })[0]).toBe(near.id);
+    expect(order({ ...zero, acceptance: 10 })[0]).toBe(fast.id);
     expect(order({ ...zero, workload: 10 })[0]).toBe(idle.id);
     expect(order({ ...zero, fee: 10 })[0]).toBe(cheap.id);
     expect(order({ ...zero, turn_time: 10 })[0]).toBe(fast.id);
 
     const second = rankPanel(panel, needs, DEFAULT_WEIGHTS, tracks)[1]!;
     // fast: 3 days of 15 → 0.8 × 2 × 10 = 16 points; always on time 20; no revisions 20;
-    // 4 open of 20 → 24; distance unknown → half of 30; the dearer fee of the two known → 0.
+    // 4 open of 20 → 24; distance unknown → half of 30; every offer accepted → 10; the dearer
+    // fee of the two known → 0.
     expect(second).toMatchObject({
       appraiser_id: fast.id,
       rank: 2,
       eligible: true,
-      points: { distance: 15, workload: 24, turn_time: 16, on_time: 20, quality: 20, fee: 0 },
-      score: 95,
+      points: { distance: 15, workload: 24, turn_time: 16, on_time: 20, quality: 20, acceptance: 10, fee: 0 },
+      score: 105,
     });
   });
 
@@ -289,7 +306,7 @@ describe('the score', () => {
 
     // With every weight at 0, the offers go round the panel.
     const round = Array.from({ length: 4 }, () => appraiser());
-    const zero: Weights = { distance: 0, workload: 0, turn_time: 0, on_time: 0, quality: 0, fee: 0 };
+    const zero = Object.fromEntries(FACTORS.map((factor) => [factor, 0])) as Weights;
     const order: string[] = [];
     for (let n = 0; n < 8; n += 1) {
       const chosen = rankPanel(round, needs, zero, NO_TRACKS)[0]!;

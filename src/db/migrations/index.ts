@@ -49,6 +49,7 @@ import * as appraiserDocuments from './2026_11_28_0049_appraiser_documents.ts';
 import * as panelChanges from './2026_11_28_0050_panel_changes.ts';
 import * as certifiedProducts from './2026_11_28_0051_certified_products.ts';
 import * as clientEoMinimum from './2026_11_28_0052_client_eo_minimum.ts';
+import * as offerAnswers from './2026_11_28_0053_offer_answers.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0050_panel_changes': panelChanges,
   '2026_11_28_0051_certified_products': certifiedProducts,
   '2026_11_28_0052_client_eo_minimum': clientEoMinimum,
+  '2026_11_28_0053_offer_answers': offerAnswers,
 };
 
 export const migrationProvider: MigrationProvider = {

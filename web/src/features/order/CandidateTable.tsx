@@ -14,6 +14,7 @@ const FACTOR_NAMES: Record<keyof NonNullable<Candidate['points']>, string> = {
   turn_time: 'Turn time',
   on_time: 'On time',
   quality: 'Quality',
+  acceptance: 'Offers accepted',
   fee: 'Fee',
 };
 
