@@ -58,14 +58,15 @@ describe('assigning an order', () => {
     await avery.getByText(/\$410\.00 \(\d{2}\/\d{2}\/\d{4}\)/).waitFor();
     expect(await avery.getByRole('cell').nth(1).textContent()).toBe('1');
     expect(await avery.getByRole('cell').nth(2).textContent()).toBe('12/15/2037');
-    // The engine's ranking with its reasons: Bailey (no open order) first, Avery second, each
-    // with the points of each factor; Dana left out, with why.
+    // The engine's ranking with its reasons: Avery (who accepted the one offer answered) first,
+    // ahead of Bailey (no open order, but no offer answered yet), each with the points of each
+    // factor; Dana left out, with why.
+    await avery.getByText(/^1st choice · [\d.]+ points$/).waitFor();
+    await avery.getByText(/^Distance 15 · Workload [\d.]+ · Turn time .* · Offers accepted 10/).waitFor();
     await card
       .getByRole('row', { name: /Bailey Bidwell/ })
-      .getByText('1st choice · ', { exact: false })
+      .getByText(/^2nd choice · [\d.]+ points$/)
       .waitFor();
-    await avery.getByText(/^2nd choice · [\d.]+ points$/).waitFor();
-    await avery.getByText(/^Distance 15 · Workload [\d.]+ · Turn time/).waitFor();
     const dana = card.getByRole('row', { name: /Dana Drummond/ });
     await dana.getByText('No license in TX').waitFor();
     await dana.getByText('No errors-and-omissions policy on file').waitFor();
