@@ -1,3 +1,4 @@
+import { milesBetween } from '../reference/distance.ts';
 import { usDay } from '../format/dates.ts';
 import { credentialFailures, type OrderNeeds } from './credential.checks.ts';
 import type { PanelFacts, TrackRecord } from './selection.repository.ts';
@@ -65,18 +66,6 @@ export function filtersInForce(needs: SelectionNeeds): FilterName[] {
   return FILTERS.filter(
     (filter) => (filter !== 'fha_roster' || needs.fha) && (filter !== 'past_due' || needs.passOverPastDue),
   );
-}
-
-const EARTH_RADIUS_MILES = 3958.8;
-
-/** Great-circle distance in miles, to a tenth. */
-export function milesBetween(from: { lat: number; lng: number }, to: { lat: number; lng: number }): number {
-  const rad = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = rad(to.lat - from.lat);
-  const dLng = rad(to.lng - from.lng);
-  const a =
-    Math.sin(dLat / 2) ** 2 + Math.cos(rad(from.lat)) * Math.cos(rad(to.lat)) * Math.sin(dLng / 2) ** 2;
-  return Math.round(2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a))) * 10) / 10;
 }
 
 function distanceOf(facts: PricedFacts, needs: SelectionNeeds): number | null {

@@ -1,8 +1,8 @@
+import { milesBetween } from '../../src/reference/distance.ts';
 import { describe, expect, it } from 'vitest';
 import {
   FILTERS,
   filtersInForce,
-  milesBetween,
   rankPanel,
   type PricedFacts,
   type SelectionNeeds,
