@@ -142,6 +142,16 @@ import {
 import { AppraiserDocument, DocumentUploadBody } from './panel/document.schemas.ts';
 import { BidAnswer, BidBody, BidInvitation, BidRound, MyBid, RoundBid } from './orders/bid.schemas.ts';
 import { RegistryImport, RegistryImportBody } from './panel/registry.schemas.ts';
+import { FindingSchema } from './reports/findings.ts';
+import { ReportCheck, ReportCheckBody, ReportSubmission } from './reports/report.schemas.ts';
+import {
+  LicenseLevelSchema,
+  ReportAddressSchema,
+  ReportComparableSchema,
+  ReportFormatSchema,
+  ReportModelSchema,
+  ReportSignerSchema,
+} from './reports/report.model.ts';
 
 /**
  * Every named schema of the API: registered with the app so that routes reach them by `$ref`,
@@ -270,6 +280,16 @@ export const API_SCHEMAS: readonly TSchema[] = [
   UploadedOrderFile,
   UploadFileBody,
   FileChangeBody,
+  ReportCheck,
+  ReportCheckBody,
+  ReportSubmission,
+  ReportModelSchema,
+  ReportFormatSchema,
+  ReportAddressSchema,
+  ReportSignerSchema,
+  ReportComparableSchema,
+  LicenseLevelSchema,
+  FindingSchema,
   AudienceSchema,
   Note,
   CreateNoteBody,

@@ -75,6 +75,7 @@ import { registerSelectionRulesRoutes } from './panel/selection-rules.routes.ts'
 import { registerAppraiserFeeRoutes } from './panel/appraiser-fees.routes.ts';
 import { registerFeeScheduleRoutes } from './fees/fee-schedule.routes.ts';
 import { registerBidRoutes } from './orders/bid.routes.ts';
+import { registerReportRoutes } from './orders/report.routes.ts';
 import { registerDocumentRoutes } from './panel/document.routes.ts';
 import { registerRegistryRoutes } from './panel/registry.routes.ts';
 import { registerCalendarFeedRoute, registerWorkspaceRoutes } from './workspace/workspace.routes.ts';
@@ -307,6 +308,7 @@ export async function buildApp({
       registerDocumentRoutes(api, deps);
       registerRegistryRoutes(api, deps);
       registerActionRoutes(api, deps);
+      registerReportRoutes(api, deps);
       registerFileRoutes(api, deps);
       registerNoteRoutes(api, deps);
       registerPartyRoutes(api, deps);

@@ -1813,7 +1813,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Submit the appraisal report (files[]: attachment or file_id, file_type, product_id; at least one appraisal_pdf)
+         * Submit the appraisal report (files[]: attachment or file_id, file_type, product_id; at least one appraisal_pdf, or a UAD 3.6 ZIP package as appraisal_xml). The appraisal XML is read and checked first (docs/reports.md): 422 when it cannot be read, report_has_findings when its findings are not answered
          * @description Who: the offered or assigned appraiser. From: Inspection completed, Client request, Action required, Submission fee failed. To: Submission requested, In review. Body as multipart/form-data with files, or JSON or form fields without. 409 when the order's status does not allow it (the message lists allowed_transitions).
          */
         put: operations["requestSubmission"];
@@ -2197,6 +2197,46 @@ export interface paths {
          * @description Who: staff. From: Draft, Pending, Waiting payment, Pending payment, Unassigned, Bidding, Auto assign processing, Pending assignment, Assignment accepted with condition, Assignment rejected, Assignment timed out, Under negotiation, Refused negotiation, Assigned, Inspection scheduled, Inspection completed, Submission requested, Submission fee failed, In review, Internal quality assurance, Action required, Client quality assurance, Client request, Completion requested, Completion payment hold, On hold, Attention needed, Waiting info from client, Cancel requested. To: Cancelled. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
          */
         put: operations["cancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/report_checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a report before submitting it
+         * @description The files request_submission would take (the report's XML or its UAD 3.6 ZIP package as appraisal_xml, its PDF as appraisal_pdf), read and checked exactly as submitting will: the schema, the GSE compliance rules, the order, the appraiser's credentials and the comparables (docs/reports.md). Nothing is stored. 422 when the report cannot be read (the message names the line and element for the schema). The order's appraiser and the company's staff.
+         */
+        post: operations["checkReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's reports as read, oldest first
+         * @description Each submission of the report that carried an appraisal XML: what the service read (value, dates, condition, comparables, photos), the findings of its checks when it was submitted, the appraiser's override reason and acknowledgement, and what changed from the submission before. The company's staff and the order's appraiser see every submission; a lender sees those the company released, their summary only (docs/reports.md).
+         */
+        get: operations["listOrderReports"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2983,7 +3023,7 @@ export interface components {
                  * @example validation_failed
                  * @enum {unknown}
                  */
-                code: "bad_request" | "invalid_json" | "invalid_multipart" | "unauthenticated" | "invalid_credentials" | "payment_declined" | "csrf_failed" | "forbidden" | "cannot_act_as" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "transition_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+                code: "bad_request" | "invalid_json" | "invalid_multipart" | "unauthenticated" | "invalid_credentials" | "payment_declined" | "csrf_failed" | "forbidden" | "cannot_act_as" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "transition_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "report_has_findings" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
                 /**
                  * @description For a person
                  * @example Invalid input: borrower.first_name, product_ids[0]
@@ -6121,6 +6161,236 @@ export interface components {
         FileChangeRequest: {
             audience: components["schemas"]["Audience"];
         };
+        /** @description What the checks found in a report before it is submitted; nothing was stored (docs/reports.md) */
+        ReportCheck: {
+            format: components["schemas"]["ReportFormat"];
+            report: components["schemas"]["ReportSummary"];
+            /** @description Fatal findings first, then warnings */
+            findings: components["schemas"]["ReportFinding"][];
+            /** @example 0 */
+            fatal_count: number;
+            /** @example 1 */
+            warning_count: number;
+            /**
+             * Format: date
+             * @description The day the rules that compare with today used
+             * @example 2026-11-28
+             */
+            checked_as_of: string;
+            /**
+             * @description false: fatal findings block the submission (the company allows no override); correct the report
+             * @example true
+             */
+            can_submit: boolean;
+            /**
+             * @description Submitting it as it is needs override_reason (fatal findings the company lets the appraiser override)
+             * @example false
+             */
+            needs_override_reason: boolean;
+            /**
+             * @description Submitting it needs acknowledge_warnings=true (it has warnings)
+             * @example true
+             */
+            needs_acknowledgement: boolean;
+        };
+        /** @description One submission of the report as the service read it (docs/reports.md) */
+        ReportSubmission: {
+            /**
+             * @description The submission of the order it came with (1, 2, …)
+             * @example 2
+             */
+            submission: number;
+            format: components["schemas"]["ReportFormat"];
+            report: components["schemas"]["ReportSummary"];
+            /** @description What the checks found when it was submitted; a lender's answer lists none */
+            findings: components["schemas"]["ReportFinding"][];
+            fatal_count: number | null;
+            warning_count: number | null;
+            /**
+             * Format: date
+             * @example 2026-11-24
+             */
+            checked_as_of: string;
+            override_reason: string | null;
+            /** @example true */
+            warnings_acknowledged: boolean;
+            submitted_by: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T15:02:11.000Z
+             */
+            submitted_at: string;
+            /**
+             * @description Whether the company released it to the lender
+             * @example false
+             */
+            released: boolean;
+            changes: {
+                fields: {
+                    /**
+                     * @description value, effective_date, comparables[2].adjusted_price…
+                     * @example comparables[1].adjusted_price
+                     */
+                    field: string;
+                    before: string | null;
+                    after: string | null;
+                }[];
+                findings_cleared: components["schemas"]["ReportFinding"][];
+                findings_new: components["schemas"]["ReportFinding"][];
+            } | null;
+        };
+        /** @description What the service read of an appraisal report (docs/reports.md) */
+        ReportSummary: {
+            format: components["schemas"]["ReportFormat"];
+            subject: {
+                address: components["schemas"]["ReportAddress"];
+                latitude: number | null;
+                longitude: number | null;
+                property_kind: ("single_family" | "condominium" | "cooperative" | "manufactured" | "two_to_four_units") | null;
+                attached: boolean | null;
+                units: number | null;
+                condition: string | null;
+                quality: string | null;
+            };
+            value: string | null;
+            effective_date: string | null;
+            condition_of_value: ("as_is" | "subject_to_completion" | "subject_to_repair" | "subject_to_inspection") | null;
+            contract: {
+                price: string | null;
+                date: string | null;
+            } | null;
+            inspection_date: string | null;
+            assignment_type: string | null;
+            valuation_method: string | null;
+            government_agency: string | null;
+            agency_case_number: string | null;
+            appraiser: components["schemas"]["ReportSigner"] | null;
+            supervisor: components["schemas"]["ReportSigner"] | null;
+            client: {
+                name: string | null;
+            };
+            lender: {
+                name: string | null;
+            };
+            management_company: {
+                name: string | null;
+            };
+            borrowers: string[];
+            file_numbers: {
+                appraiser: string | null;
+                client: string | null;
+                management_company: string | null;
+            };
+            comparables: components["schemas"]["ReportComparable"][];
+            photos: {
+                /**
+                 * @description The file as the report names it (\\Images\SF1_Comp1.png)
+                 * @example \\Images\SF1_DwellingFront.png
+                 */
+                reference: string;
+                category: string | null;
+                caption: string | null;
+            }[];
+            /** @description Files the report names besides its photos (its PDF) */
+            documents: string[];
+        };
+        /**
+         * @description uad_3.6: the MISMO 3.6 UAD file; mismo_2.6: the legacy MISMO 2.6 GSE file
+         * @example uad_3.6
+         * @enum {unknown}
+         */
+        ReportFormat: "uad_3.6" | "mismo_2.6";
+        /** @description An address as the report gives it */
+        ReportAddress: {
+            line: string | null;
+            unit: string | null;
+            city: string | null;
+            state: string | null;
+            postal_code: string | null;
+            county: string | null;
+        };
+        /** @description The appraiser or the supervisory appraiser who signed the report */
+        ReportSigner: {
+            name: string | null;
+            company: string | null;
+            license: {
+                state: string | null;
+                number: string | null;
+                level: components["schemas"]["ReportLicenseLevel"] | null;
+                expires_on: string | null;
+            } | null;
+            signed_on: string | null;
+        };
+        /** @description A comparable sale of the sales comparison grid */
+        ReportComparable: {
+            /**
+             * @description The comparable's number on the report (1, 2, 3…)
+             * @example 1
+             */
+            number: number;
+            address: components["schemas"]["ReportAddress"];
+            proximity_miles: number | null;
+            latitude: number | null;
+            longitude: number | null;
+            listing_status: string | null;
+            sale_price: string | null;
+            sale_date: string | null;
+            contract_date: string | null;
+            data_source: string | null;
+            adjustments: {
+                /**
+                 * @description What is adjusted for, as the report names the line
+                 * @example LivingUnitBedroomCount
+                 */
+                item: string;
+                /**
+                 * @description Decimal text, two places; negative for a downward adjustment
+                 * @example 10000.00
+                 */
+                amount: string;
+            }[];
+            net_adjustment: string | null;
+            adjusted_price: string | null;
+            condition: string | null;
+            quality: string | null;
+        };
+        /**
+         * @description The level of the signer's credential
+         * @example certified_residential
+         * @enum {unknown}
+         */
+        ReportLicenseLevel: "trainee" | "licensed" | "certified_residential" | "certified_general" | "none" | "other";
+        /** @description One finding of the checks of a report */
+        ReportFinding: {
+            /**
+             * @description The check's id: a GSE compliance rule's message id (UAD1001), or the service's own (ORD-ADDRESS, CRD-LICENSE-STATE, CMP-ADJUSTED-PRICE); docs/reports.md lists them
+             * @example CMP-SALE-AGE
+             */
+            id: string;
+            /**
+             * @description uad: the GSEs' compliance rules; order: the report against the order; credential: against the panel's records; comparable: the comparables' arithmetic and sanity
+             * @example comparable
+             * @enum {unknown}
+             */
+            source: "uad" | "order" | "credential" | "comparable";
+            /**
+             * @description fatal blocks submission unless the company allows an override; a warning needs an acknowledgement
+             * @example warning
+             * @enum {unknown}
+             */
+            severity: "fatal" | "warning";
+            /**
+             * @description The sentence a person reads, with its values filled in
+             * @example Comparable 3: sold on 2025-09-01, more than 12 months before the effective date 2026-11-20.
+             */
+            message: string;
+            /**
+             * @description What it points at: an element path in the XML, or a field of the report summary
+             * @example comparables[3].sale_date
+             */
+            field: string;
+            line: number | null;
+        };
         /**
          * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
          * @example everyone
@@ -6790,13 +7060,32 @@ export interface components {
                 file_number: string;
                 files: {
                     /**
-                     * @example appraisal_pdf
+                     * @example appraisal_env
                      * @enum {unknown}
                      */
                     file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
-                    /** @example appraisal-report.pdf */
+                    /** @example appraisal-package.zip */
                     filename: string;
                 }[];
+                report: {
+                    /**
+                     * @example uad_3.6
+                     * @enum {unknown}
+                     */
+                    format: "uad_3.6" | "mismo_2.6";
+                    value: string | null;
+                    effective_date: string | null;
+                    /**
+                     * @description Fatal findings, submitted with an override reason
+                     * @example 0
+                     */
+                    fatal_count: number;
+                    /**
+                     * @description Warnings, acknowledged by the appraiser
+                     * @example 1
+                     */
+                    warning_count: number;
+                } | null;
             };
         };
         /** @description The client asked for a revision. */
@@ -19482,7 +19771,9 @@ export interface operations {
                  *       ],
                  *       "files[][product_id]": [
                  *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
-                 *       ]
+                 *       ],
+                 *       "acknowledge_warnings": true,
+                 *       "override_reason": "The county renamed the street in 2026; the lender confirmed the address"
                  *     }
                  */
                 "multipart/form-data": {
@@ -19490,6 +19781,16 @@ export interface operations {
                     "files[][file_id]"?: string[];
                     "files[][file_type]": ("appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter")[];
                     "files[][product_id]"?: string[];
+                    /**
+                     * @description Why the report goes as it is despite its fatal findings; only where the company allows an override (docs/reports.md)
+                     * @example The county renamed the street in 2026; the lender confirmed the address
+                     */
+                    override_reason?: string;
+                    /**
+                     * @description true: the report's warnings were read (required when it has any)
+                     * @example true
+                     */
+                    acknowledge_warnings?: boolean;
                 };
                 /**
                  * @example {
@@ -19499,11 +19800,13 @@ export interface operations {
                  *           "file_type": "appraisal_pdf",
                  *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
                  *         }
-                 *       ]
+                 *       ],
+                 *       "acknowledge_warnings": true,
+                 *       "override_reason": "The county renamed the street in 2026; the lender confirmed the address"
                  *     }
                  */
                 "application/json": {
-                    /** @description Sent as files[][attachment], files[][file_type], files[][product_id] (or files[0][...]); or as JSON with file_id instead of attachment */
+                    /** @description Sent as files[][attachment], files[][file_type], files[][product_id] (or files[0][...]); or as JSON with file_id instead of attachment. The report: its XML as appraisal_xml (or its UAD 3.6 ZIP package as appraisal_xml) and its PDF as appraisal_pdf */
                     files: {
                         /**
                          * @description Instead of attachment: a file you uploaded to this order before (POST /orders/{order_id}/files), so that each file can be sent, and sent again, on its own
@@ -19521,6 +19824,16 @@ export interface operations {
                          */
                         product_id?: string;
                     }[];
+                    /**
+                     * @description Why the report goes as it is despite its fatal findings; only where the company allows an override (docs/reports.md)
+                     * @example The county renamed the street in 2026; the lender confirmed the address
+                     */
+                    override_reason?: string;
+                    /**
+                     * @description true: the report's warnings were read (required when it has any)
+                     * @example true
+                     */
+                    acknowledge_warnings?: boolean;
                 };
                 /**
                  * @example {
@@ -19532,13 +19845,25 @@ export interface operations {
                  *       ],
                  *       "files[][product_id]": [
                  *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
-                 *       ]
+                 *       ],
+                 *       "acknowledge_warnings": true,
+                 *       "override_reason": "The county renamed the street in 2026; the lender confirmed the address"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
                     "files[][file_id]"?: string[];
                     "files[][file_type]": ("appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter")[];
                     "files[][product_id]"?: string[];
+                    /**
+                     * @description Why the report goes as it is despite its fatal findings; only where the company allows an override (docs/reports.md)
+                     * @example The county renamed the street in 2026; the lender confirmed the address
+                     */
+                    override_reason?: string;
+                    /**
+                     * @description true: the report's warnings were read (required when it has any)
+                     * @example true
+                     */
+                    acknowledge_warnings?: boolean;
                 };
             };
         };
@@ -21169,6 +21494,455 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "files[][attachment]": [
+                 *         "PK… (the bytes of the UAD 3.6 ZIP package)"
+                 *       ],
+                 *       "files[][file_type]": [
+                 *         "appraisal_xml"
+                 *       ]
+                 *     }
+                 */
+                "multipart/form-data": {
+                    "files[][attachment]"?: Blob[];
+                    "files[][file_id]"?: string[];
+                    "files[][file_type]": ("appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter")[];
+                    "files[][product_id]"?: string[];
+                };
+                /**
+                 * @example {
+                 *       "files": [
+                 *         {
+                 *           "file_id": "5a6871fb-6a7f-4dbd-9018-534c08339562",
+                 *           "file_type": "appraisal_xml",
+                 *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Sent as files[][attachment], files[][file_type], files[][product_id] (or files[0][...]); or as JSON with file_id instead of attachment. The report: its XML as appraisal_xml (or its UAD 3.6 ZIP package as appraisal_xml) and its PDF as appraisal_pdf */
+                    files: {
+                        /**
+                         * @description Instead of attachment: a file you uploaded to this order before (POST /orders/{order_id}/files), so that each file can be sent, and sent again, on its own
+                         * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+                         */
+                        file_id?: string;
+                        /**
+                         * @example appraisal_xml
+                         * @enum {unknown}
+                         */
+                        file_type: "appraisal_pdf" | "appraisal_xml" | "appraisal_env" | "appraisal_misc" | "ssr_fannie_mae" | "ssr_freddie_mac" | "ssr_ead" | "purchase_agreement" | "appraiser_invoice" | "certificate_of_compliance" | "sales_contract" | "settlement_statement" | "survey" | "title" | "plans_specs" | "other" | "addendum" | "workflow_action_confirmation" | "rehab_budget" | "third_party_data_collection_report" | "engagement_letter";
+                        /**
+                         * @description One of the order's products
+                         * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                         */
+                        product_id?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description What the checks found in a report before it is submitted; nothing was stored (docs/reports.md) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "format": "uad_3.6",
+                     *       "report": {
+                     *         "format": "uad_3.6",
+                     *         "subject": {
+                     *           "address": {
+                     *             "line": "1100 Congress Ave",
+                     *             "unit": null,
+                     *             "city": "Austin",
+                     *             "state": "TX",
+                     *             "postal_code": "78701",
+                     *             "county": "Travis"
+                     *           },
+                     *           "latitude": 30.2729,
+                     *           "longitude": -97.7444,
+                     *           "property_kind": "single_family",
+                     *           "attached": false,
+                     *           "units": 1,
+                     *           "condition": "C4",
+                     *           "quality": "Q4"
+                     *         },
+                     *         "value": "491000.00",
+                     *         "effective_date": "2026-11-20",
+                     *         "condition_of_value": "subject_to_repair",
+                     *         "contract": {
+                     *           "price": "489000.00",
+                     *           "date": "2026-11-17"
+                     *         },
+                     *         "inspection_date": "2026-11-20",
+                     *         "assignment_type": "purchase",
+                     *         "valuation_method": "traditional",
+                     *         "government_agency": null,
+                     *         "agency_case_number": null,
+                     *         "appraiser": {
+                     *           "name": "Avery Appraiser",
+                     *           "company": "ABC Appraisal Co.",
+                     *           "license": {
+                     *             "state": "TX",
+                     *             "number": "TX-1380123-R",
+                     *             "level": "certified_residential",
+                     *             "expires_on": "2028-10-10"
+                     *           },
+                     *           "signed_on": "2026-11-20"
+                     *         },
+                     *         "supervisor": null,
+                     *         "client": {
+                     *           "name": "Hill Country Lending"
+                     *         },
+                     *         "lender": {
+                     *           "name": "Hill Country Lending"
+                     *         },
+                     *         "management_company": {
+                     *           "name": "Demo Appraisal Co"
+                     *         },
+                     *         "borrowers": [
+                     *           "Bea Borrower"
+                     *         ],
+                     *         "file_numbers": {
+                     *           "appraiser": "AA12345",
+                     *           "client": "1234567",
+                     *           "management_company": "AOM-00000042"
+                     *         },
+                     *         "comparables": [
+                     *           {
+                     *             "number": 1,
+                     *             "address": {
+                     *               "line": "1204 Lavaca St",
+                     *               "unit": null,
+                     *               "city": "Austin",
+                     *               "state": "TX",
+                     *               "postal_code": "78701",
+                     *               "county": null
+                     *             },
+                     *             "proximity_miles": 0.17,
+                     *             "latitude": 30.2747,
+                     *             "longitude": -97.7431,
+                     *             "listing_status": "settled_sale",
+                     *             "sale_price": "460000.00",
+                     *             "sale_date": "2026-10-17",
+                     *             "contract_date": "2026-09-22",
+                     *             "data_source": "MLS 123456",
+                     *             "adjustments": [
+                     *               {
+                     *                 "item": "LivingUnitBedroomCount",
+                     *                 "amount": "10000.00"
+                     *               },
+                     *               {
+                     *                 "item": "LivingUnitStandardFinishedAreaAboveGrade",
+                     *                 "amount": "20760.00"
+                     *               }
+                     *             ],
+                     *             "net_adjustment": "30760.00",
+                     *             "adjusted_price": "490760.00",
+                     *             "condition": "C4",
+                     *             "quality": "Q4"
+                     *           }
+                     *         ],
+                     *         "photos": [
+                     *           {
+                     *             "reference": "\\\\Images\\SF1_DwellingFront.png",
+                     *             "category": "DwellingFront",
+                     *             "caption": null
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           "\\\\SF1_Appraisal_v1.4.pdf"
+                     *         ]
+                     *       },
+                     *       "findings": [
+                     *         {
+                     *           "id": "CMP-SALE-AGE",
+                     *           "source": "comparable",
+                     *           "severity": "warning",
+                     *           "message": "Comparable 3: sold on 2025-09-01, more than 12 months before the effective date 2026-11-20.",
+                     *           "field": "comparables[3].sale_date",
+                     *           "line": null
+                     *         }
+                     *       ],
+                     *       "fatal_count": 0,
+                     *       "warning_count": 1,
+                     *       "checked_as_of": "2026-11-28",
+                     *       "can_submit": true,
+                     *       "needs_override_reason": false,
+                     *       "needs_acknowledgement": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOrderReports: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "submission": 2,
+                     *         "format": "uad_3.6",
+                     *         "report": {
+                     *           "format": "uad_3.6",
+                     *           "subject": {
+                     *             "address": {
+                     *               "line": "1100 Congress Ave",
+                     *               "unit": null,
+                     *               "city": "Austin",
+                     *               "state": "TX",
+                     *               "postal_code": "78701",
+                     *               "county": "Travis"
+                     *             },
+                     *             "latitude": 30.2729,
+                     *             "longitude": -97.7444,
+                     *             "property_kind": "single_family",
+                     *             "attached": false,
+                     *             "units": 1,
+                     *             "condition": "C4",
+                     *             "quality": "Q4"
+                     *           },
+                     *           "value": "491000.00",
+                     *           "effective_date": "2026-11-20",
+                     *           "condition_of_value": "subject_to_repair",
+                     *           "contract": {
+                     *             "price": "489000.00",
+                     *             "date": "2026-11-17"
+                     *           },
+                     *           "inspection_date": "2026-11-20",
+                     *           "assignment_type": "purchase",
+                     *           "valuation_method": "traditional",
+                     *           "government_agency": null,
+                     *           "agency_case_number": null,
+                     *           "appraiser": {
+                     *             "name": "Avery Appraiser",
+                     *             "company": "ABC Appraisal Co.",
+                     *             "license": {
+                     *               "state": "TX",
+                     *               "number": "TX-1380123-R",
+                     *               "level": "certified_residential",
+                     *               "expires_on": "2028-10-10"
+                     *             },
+                     *             "signed_on": "2026-11-20"
+                     *           },
+                     *           "supervisor": null,
+                     *           "client": {
+                     *             "name": "Hill Country Lending"
+                     *           },
+                     *           "lender": {
+                     *             "name": "Hill Country Lending"
+                     *           },
+                     *           "management_company": {
+                     *             "name": "Demo Appraisal Co"
+                     *           },
+                     *           "borrowers": [
+                     *             "Bea Borrower"
+                     *           ],
+                     *           "file_numbers": {
+                     *             "appraiser": "AA12345",
+                     *             "client": "1234567",
+                     *             "management_company": "AOM-00000042"
+                     *           },
+                     *           "comparables": [
+                     *             {
+                     *               "number": 1,
+                     *               "address": {
+                     *                 "line": "1204 Lavaca St",
+                     *                 "unit": null,
+                     *                 "city": "Austin",
+                     *                 "state": "TX",
+                     *                 "postal_code": "78701",
+                     *                 "county": null
+                     *               },
+                     *               "proximity_miles": 0.17,
+                     *               "latitude": 30.2747,
+                     *               "longitude": -97.7431,
+                     *               "listing_status": "settled_sale",
+                     *               "sale_price": "460000.00",
+                     *               "sale_date": "2026-10-17",
+                     *               "contract_date": "2026-09-22",
+                     *               "data_source": "MLS 123456",
+                     *               "adjustments": [
+                     *                 {
+                     *                   "item": "LivingUnitBedroomCount",
+                     *                   "amount": "10000.00"
+                     *                 },
+                     *                 {
+                     *                   "item": "LivingUnitStandardFinishedAreaAboveGrade",
+                     *                   "amount": "20760.00"
+                     *                 }
+                     *               ],
+                     *               "net_adjustment": "30760.00",
+                     *               "adjusted_price": "490760.00",
+                     *               "condition": "C4",
+                     *               "quality": "Q4"
+                     *             }
+                     *           ],
+                     *           "photos": [
+                     *             {
+                     *               "reference": "\\\\Images\\SF1_DwellingFront.png",
+                     *               "category": "DwellingFront",
+                     *               "caption": null
+                     *             }
+                     *           ],
+                     *           "documents": [
+                     *             "\\\\SF1_Appraisal_v1.4.pdf"
+                     *           ]
+                     *         },
+                     *         "findings": [
+                     *           {
+                     *             "id": "CMP-SALE-AGE",
+                     *             "source": "comparable",
+                     *             "severity": "warning",
+                     *             "message": "Comparable 3: sold on 2025-09-01, more than 12 months before the effective date 2026-11-20.",
+                     *             "field": "comparables[3].sale_date",
+                     *             "line": null
+                     *           }
+                     *         ],
+                     *         "fatal_count": 0,
+                     *         "warning_count": 1,
+                     *         "checked_as_of": "2026-11-24",
+                     *         "override_reason": null,
+                     *         "warnings_acknowledged": true,
+                     *         "submitted_by": "Avery Appraiser",
+                     *         "submitted_at": "2026-11-24T15:02:11.000Z",
+                     *         "released": false,
+                     *         "changes": {
+                     *           "fields": [
+                     *             {
+                     *               "field": "comparables[1].adjusted_price",
+                     *               "before": "488760.00",
+                     *               "after": "490760.00"
+                     *             }
+                     *           ],
+                     *           "findings_cleared": [
+                     *             {
+                     *               "id": "CMP-NET-ADJUSTMENT",
+                     *               "source": "comparable",
+                     *               "severity": "fatal",
+                     *               "message": "Comparable 1: the adjustments add up to $28,760, not the net adjustment of $30,760.",
+                     *               "field": "comparables[1].net_adjustment",
+                     *               "line": null
+                     *             }
+                     *           ],
+                     *           "findings_new": []
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ReportSubmission"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -23661,10 +24435,25 @@ export interface operations {
                  *         "file_number": "AOM-00000042",
                  *         "files": [
                  *           {
+                 *             "file_type": "appraisal_env",
+                 *             "filename": "appraisal-package.zip"
+                 *           },
+                 *           {
+                 *             "file_type": "appraisal_xml",
+                 *             "filename": "appraisal.xml"
+                 *           },
+                 *           {
                  *             "file_type": "appraisal_pdf",
-                 *             "filename": "appraisal-report.pdf"
+                 *             "filename": "appraisal.pdf"
                  *           }
-                 *         ]
+                 *         ],
+                 *         "report": {
+                 *           "format": "uad_3.6",
+                 *           "value": "491000.00",
+                 *           "effective_date": "2026-11-20",
+                 *           "fatal_count": 0,
+                 *           "warning_count": 1
+                 *         }
                  *       }
                  *     }
                  */

@@ -831,6 +831,36 @@ export interface AppraiserDocumentsTable {
   created_at: CreatedAt;
 }
 
+/** What the service read of a submitted report, and its findings then (migration 0054). */
+export interface ReportSubmissionsTable {
+  id: Generated<string>;
+  order_id: string;
+  submission_no: number;
+  format: 'uad_3.6' | 'mismo_2.6';
+  report: ColumnType<unknown, string, string>;
+  findings: ColumnType<unknown, string, string>;
+  fatal_count: number;
+  warning_count: number;
+  /** YYYY-MM-DD (a DATE stays text: db/connection.ts). */
+  checked_as_of: string;
+  override_reason: string | null;
+  warnings_acknowledged: boolean;
+  submitted_by: string | null;
+  created_at: CreatedAt;
+}
+
+/** A company's settings for the report checks of its own; no row: the defaults (migration 0054). */
+export interface CompanyReportSettingsTable {
+  company_id: string;
+  allow_fatal_override: Generated<boolean>;
+  comparable_max_age_months: Generated<number>;
+  /** numeric: text from pg. */
+  proximity_tolerance_miles: ColumnType<string, string | number | undefined, string | number>;
+  net_adjustment_percent: ColumnType<string, string | number | undefined, string | number>;
+  gross_adjustment_percent: ColumnType<string, string | number | undefined, string | number>;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -894,6 +924,8 @@ export interface Database {
   bids: BidsTable;
   appraiser_documents: AppraiserDocumentsTable;
   panel_changes: PanelChangesTable;
+  report_submissions: ReportSubmissionsTable;
+  company_report_settings: CompanyReportSettingsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  report_has_findings: 422,
   rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,

@@ -25,6 +25,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   payload_too_large: 'The body or its files are over the limit',
   unsupported_media_type: 'A Content-Type this endpoint does not take',
   validation_failed: 'Well-formed input that fails validation; details names each field',
+  report_has_findings:
+    "The report's checks found what the submission must answer: fatal findings, or warnings not acknowledged; details lists them",
   rate_limited: 'Too many requests; retry after Retry-After seconds',
   headers_too_large: 'The request line and headers together are over 16 KiB (a long query string counts)',
   internal_error: 'A failure on the service side; request_id finds it in the log',

@@ -121,6 +121,18 @@ export const EVENTS = {
     audience: 'appraiser',
     data: orderEvent({
       files: Type.Array(Type.Object({ file_type: FileTypeSlug, filename: Type.String() })),
+      report: Nullable(
+        Type.Object(
+          {
+            format: Type.Enum(['uad_3.6', 'mismo_2.6']),
+            value: Nullable(Decimal('The opinion of value')),
+            effective_date: Nullable(Type.String({ format: 'date' })),
+            fatal_count: Type.Integer({ description: 'Fatal findings, submitted with an override reason' }),
+            warning_count: Type.Integer({ description: 'Warnings, acknowledged by the appraiser' }),
+          },
+          { description: 'What the service read of the report and what its checks found (docs/reports.md)' },
+        ),
+      ),
     }),
   },
   'order.revision_requested': {

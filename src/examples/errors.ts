@@ -41,6 +41,22 @@ export const ERROR_EXAMPLES: Record<ErrorCode, { message: string; details?: Fiel
       { field: 'product_ids[0]', message: 'is not a product of the client configuration' },
     ],
   },
+  report_has_findings: {
+    message: 'The report has 2 warnings: read them and submit again with acknowledge_warnings=true',
+    details: [
+      { field: 'acknowledge_warnings', message: 'must be true to submit a report with warnings' },
+      {
+        field: 'file_numbers.management_company',
+        message:
+          "ORD-FILE-NUMBER: The report's management company file number is 543234; this order's is AMC-00001042.",
+      },
+      {
+        field: 'comparables[3].sale_date',
+        message:
+          'CMP-SALE-AGE: Comparable 3: sold on 2018-06-30, more than 12 months before the effective date 2019-09-20.',
+      },
+    ],
+  },
   rate_limited: { message: 'Too many requests for this API key: 600 a minute; retry in 12 seconds' },
   headers_too_large: {
     message: 'The request line and headers are over 16 KiB: shorten the query string or the headers',

@@ -10,6 +10,7 @@ import { ORDER_LIST_EXAMPLES } from './order-lists.ts';
 import { PAYMENT_EXAMPLES } from './payments.ts';
 import { PEOPLE_EXAMPLES } from './people.ts';
 import { RECORD_EXAMPLES } from './records.ts';
+import { REPORT_EXAMPLES } from './reports.ts';
 import { SELECTION_EXAMPLES } from './selection.ts';
 import { FEE_EXAMPLES } from './fees.ts';
 import { BID_EXAMPLES } from './bids.ts';
@@ -38,6 +39,7 @@ const named: NamedExample[] = [
   ...SELECTION_EXAMPLES,
   ...FEE_EXAMPLES,
   ...BID_EXAMPLES,
+  ...REPORT_EXAMPLES,
 ];
 
 export const API_EXAMPLES: ApiExamples = {

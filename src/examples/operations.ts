@@ -28,11 +28,26 @@ export const OPERATION_EXAMPLES = {
     request: {
       'application/json': {
         files: [{ file_id: FILE_ID, file_type: 'appraisal_pdf', product_id: PRODUCT.id }],
+        acknowledge_warnings: true,
+        override_reason: 'The county renamed the street in 2026; the lender confirmed the address',
       },
       'multipart/form-data': {
         'files[][attachment]': [FILE_BYTES],
         'files[][file_type]': ['appraisal_pdf'],
         'files[][product_id]': [PRODUCT.id],
+        acknowledge_warnings: true,
+        override_reason: 'The county renamed the street in 2026; the lender confirmed the address',
+      },
+    },
+  },
+  checkReport: {
+    request: {
+      'application/json': {
+        files: [{ file_id: FILE_ID, file_type: 'appraisal_xml', product_id: PRODUCT.id }],
+      },
+      'multipart/form-data': {
+        'files[][attachment]': ['PK… (the bytes of the UAD 3.6 ZIP package)'],
+        'files[][file_type]': ['appraisal_xml'],
       },
     },
   },

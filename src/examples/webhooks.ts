@@ -133,7 +133,18 @@ export const WEBHOOK_EXAMPLES: NamedExample[] = [
   payload('order.inspection_completed', { ...ORDER_REF, inspected_at: '2026-12-01T16:10:00.000Z' }),
   payload('order.submission_received', {
     ...ORDER_REF,
-    files: [{ file_type: 'appraisal_pdf', filename: 'appraisal-report.pdf' }],
+    files: [
+      { file_type: 'appraisal_env', filename: 'appraisal-package.zip' },
+      { file_type: 'appraisal_xml', filename: 'appraisal.xml' },
+      { file_type: 'appraisal_pdf', filename: 'appraisal.pdf' },
+    ],
+    report: {
+      format: 'uad_3.6',
+      value: '491000.00',
+      effective_date: '2026-11-20',
+      fatal_count: 0,
+      warning_count: 1,
+    },
   }),
   payload('order.revision_requested', { ...ORDER_REF, comments: 'Please add a third comparable sale' }),
   payload('order.reconsideration_requested', {

@@ -54,6 +54,10 @@ export const TAGS = [
   },
   { name: 'workflow', description: "The order's actions, one endpoint each (docs/workflow.md)" },
   { name: 'files', description: "The order's files: upload, list, download through signed links" },
+  {
+    name: 'reports',
+    description: 'The appraisal report read and checked: the pre-check before submitting (docs/reports.md)',
+  },
   { name: 'notes', description: "The order's notes, with attachments and email recipients" },
   { name: 'parties', description: "The order's parties and points of contact" },
   { name: 'payments', description: "The order's invoice, payments and payment links" },

@@ -37,7 +37,10 @@ const ACTION_EVENTS: Record<string, (result: ActionResult) => ActionEvent | null
     type: 'order.inspection_completed',
     data: { inspected_at: r.details?.inspected_at ?? null },
   }),
-  request_submission: (r) => ({ type: 'order.submission_received', data: { files: r.details?.files ?? [] } }),
+  request_submission: (r) => ({
+    type: 'order.submission_received',
+    data: { files: r.details?.files ?? [], report: r.details?.report ?? null },
+  }),
   request_revision: (r) => ({ type: 'order.revision_requested', data: { comments: r.reason ?? null } }),
   request_reconsideration_of_value: (r) => ({
     type: 'order.reconsideration_requested',

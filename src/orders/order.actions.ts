@@ -34,6 +34,7 @@ import { companySubmissionFee } from '../organizations/organization.repository.t
 import { actionEvent } from './order.action-events.ts';
 import { copyAttachments, findOrderNote, insertOrderNote } from './order.notes.ts';
 import { nextSubmissionNo, releaseReport } from './order.release.ts';
+import { ReportIntakeStep } from './order.report-intake.ts';
 import { countSubmissionFees, insertSubmissionFee, orderProductIds } from './order.repository.ts';
 import { changeOrder, findOrder, findVisibleOrder } from './order.store.ts';
 
@@ -66,8 +67,26 @@ export async function performAction(
   const definition = ACTIONS_BY_NAME.get(actionName);
   if (!definition || definition.actors.length === 0)
     throw new AppError('route_not_found', `No action ${actionName}`);
-  const { user } = principal;
   if (definition.own) requireOwnDecision(principal, definition.own);
+  const intakes: ReportIntakeStep[] = [];
+  try {
+    return await takeAction(deps, principal, orderId, actionName, definition, input, resolveUpload, intakes);
+  } finally {
+    await Promise.all(intakes.map((intake) => intake.cleanup()));
+  }
+}
+
+async function takeAction(
+  deps: ActionDeps,
+  principal: Principal,
+  orderId: string,
+  actionName: string,
+  definition: ActionDefinition,
+  input: unknown,
+  resolveUpload: ResolveUpload,
+  intakes: ReportIntakeStep[],
+): Promise<Status> {
+  const { user } = principal;
   return OrderFileWriter.run(deps.storage, (writer) =>
     deps.db.transaction().execute(async (trx) => {
       const order = (await findVisibleOrder(trx, user, orderId, {
@@ -109,6 +128,14 @@ export async function performAction(
         },
         readNote: (noteId) => findOrderNote(trx, order.id, noteId),
         chargeSubmissionFee: () => chargeSubmissionFee(trx, deps.payments, order),
+        readReport: (files, answers) => {
+          const intake = new ReportIntakeStep(trx, deps.storage, deps.config.uploadTmpDir, {
+            id: order.id,
+            userId: user.id,
+          });
+          intakes.push(intake);
+          return intake.read(files, answers);
+        },
       };
       const result = await definition.apply({
         order,
@@ -271,6 +298,7 @@ export async function performSystemAction(
       addNote: noFiles,
       readNote: noFiles,
       chargeSubmissionFee: noFiles,
+      readReport: noFiles,
     },
   });
   await applyResult(

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { AppError, invalid } from '../errors/app-error.ts';
 import { Binary } from '../schemas/common.ts';
-import { FileTypeSlug } from '../schemas/file-types.ts';
+import { SubmittedFiles } from '../reports/report.schemas.ts';
 import { escapeHtml, htmlToText } from '../format/html.ts';
 import { DATE_INPUT_FORMATS, formatDate, parseDateTime } from '../format/dates.ts';
 import { centsToDecimal, decimalToCents, MONEY_PATTERN } from '../format/money.ts';
@@ -774,7 +774,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
   defineAction({
     action: 'request_submission',
     summary:
-      'Submit the appraisal report (files[]: attachment or file_id, file_type, product_id; at least one appraisal_pdf)',
+      'Submit the appraisal report (files[]: attachment or file_id, file_type, product_id; at least one appraisal_pdf, or a UAD 3.6 ZIP package as appraisal_xml). The appraisal XML is read and checked first (docs/reports.md): 422 when it cannot be read, report_has_findings when its findings are not answered',
     actors: ['appraiser'],
     own: { by: 'person', what: 'submit the appraisal report' },
     audience: 'appraiser',
@@ -783,24 +783,17 @@ export const ACTIONS: readonly ActionDefinition[] = [
     to: ['Submission requested', 'In review'],
     acceptsFiles: true,
     input: Type.Object({
-      files: Type.Array(
-        Type.Object({
-          attachment: Type.Optional(Binary),
-          file_id: Type.Optional(
-            Type.String({
-              description:
-                'Instead of attachment: a file you uploaded to this order before (POST /orders/{order_id}/files), so that each file can be sent, and sent again, on its own',
-            }),
-          ),
-          file_type: FileTypeSlug,
-          product_id: Type.Optional(Type.String({ description: "One of the order's products" })),
-        }),
-        {
-          minItems: 1,
-          maxItems: 50,
+      files: SubmittedFiles,
+      override_reason: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 2000,
           description:
-            'Sent as files[][attachment], files[][file_type], files[][product_id] (or files[0][...]); or as JSON with file_id instead of attachment',
-        },
+            'Why the report goes as it is despite its fatal findings; only where the company allows an override (docs/reports.md)',
+        }),
+      ),
+      acknowledge_warnings: Type.Optional(
+        Type.Boolean({ description: "true: the report's warnings were read (required when it has any)" }),
       ),
     }),
     async apply({ input, now, services }) {
@@ -811,14 +804,23 @@ export const ACTIONS: readonly ActionDefinition[] = [
         if (item.product_id && !products.includes(item.product_id))
           throw invalid(`files[${index}].product_id`, "is not one of the order's products");
       });
-      if (!input.files.some((item) => item.file_type === 'appraisal_pdf')) {
-        throw invalid('files', 'must include the appraisal report (a file_type appraisal_pdf)');
-      }
       const uploads = input.files.flatMap((item, index) =>
         item.attachment === undefined
           ? []
           : [{ item, upload: services.upload(item.attachment, `files[${index}].attachment`) }],
       );
+      const report = await services.readReport(
+        input.files.map((item, index) => ({
+          upload: uploads.find((entry) => entry.item === item)?.upload ?? null,
+          fileId: item.file_id ?? null,
+          fileTypeSlug: item.file_type,
+          field: item.attachment === undefined ? `files[${index}].file_id` : `files[${index}].attachment`,
+        })),
+        { override_reason: input.override_reason, acknowledge_warnings: input.acknowledge_warnings },
+      );
+      if (!input.files.some((item) => item.file_type === 'appraisal_pdf') && !report?.hasPdf) {
+        throw invalid('files', 'must include the appraisal report (a file_type appraisal_pdf)');
+      }
       // The report's files are numbered by submission; the company releases a submission to
       // the lender once it has checked it (orders/order.release.ts). Until then the lender's
       // listing leaves them out, whatever their audience.
@@ -833,16 +835,28 @@ export const ACTIONS: readonly ActionDefinition[] = [
         });
         submitted.push({ file_type: item.file_type, filename });
       }
-      await services.saveFiles(
-        uploads.map(({ item, upload }) => ({
+      // A package is kept whole (its photos, for delivery), beside the XML and PDF read out of it.
+      const saved = [
+        ...uploads.map(({ item, upload }) => ({
           upload,
-          fileTypeSlug: item.file_type,
+          fileTypeSlug: upload === report?.packageUpload ? ('appraisal_env' as const) : item.file_type,
           productId: item.product_id ?? null,
+        })),
+        ...(report?.extracted ?? []).map(({ upload, fileTypeSlug }) => ({
+          upload,
+          fileTypeSlug,
+          productId: null,
+        })),
+      ];
+      await services.saveFiles(
+        saved.map((file) => ({
+          ...file,
           source: 'submission' as const,
           audience: 'everyone' as const,
           submissionNo,
         })),
       );
+      await report?.record(submissionNo);
       const fee = await services.chargeSubmissionFee();
       return {
         to: 'Submission requested',
@@ -850,9 +864,13 @@ export const ACTIONS: readonly ActionDefinition[] = [
         details: {
           submission: submissionNo,
           files: [
-            ...uploads.map(({ item, upload }) => ({ file_type: item.file_type, filename: upload.filename })),
+            ...saved.map(({ upload, fileTypeSlug }) => ({
+              file_type: fileTypeSlug,
+              filename: upload.filename,
+            })),
             ...submitted,
           ],
+          report: report?.summary ?? null,
           ...(fee.outcome === 'none' ? {} : { submission_fee: fee.amount }),
         },
         then: [afterSubmissionFee(fee)],

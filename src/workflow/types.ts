@@ -116,6 +116,12 @@ export interface ActionServices {
   ): Promise<{ filename: string }>;
   /** The number of the order's next report submission (1 for the first). */
   nextSubmissionNo(): Promise<number>;
+  /**
+   * Reads and checks the appraisal report among the submitted files (reports/, docs/reports.md):
+   * 422 when it cannot be read, or when its findings are not answered as the company requires.
+   * Null when none of the files is an appraisal XML of a known format.
+   */
+  readReport(files: SubmittedFileReference[], answers: ReportAnswers): Promise<ReportIntake | null>;
   /** Adds a note to the order, written by the acting user, for `audience`; answers its id. */
   addNote(note: {
     subject: string;
@@ -133,6 +139,42 @@ export interface ActionServices {
    * records the charge: `none` when the company charges no fee.
    */
   chargeSubmissionFee(): Promise<SubmissionFeeCharge>;
+}
+
+/** One submitted file as readReport sees it: the part of the request, or a file uploaded before. */
+export interface SubmittedFileReference {
+  upload: Upload | null;
+  fileId: string | null;
+  fileTypeSlug: FileTypeSlugValue;
+  /** The request field it came in (`files[0].attachment`). */
+  field: string;
+}
+
+/** How the appraiser answered the report's findings (docs/reports.md, "Submitting"). */
+export interface ReportAnswers {
+  override_reason?: string | undefined;
+  acknowledge_warnings?: boolean | undefined;
+}
+
+export interface ReportSubmissionSummary {
+  format: 'uad_3.6' | 'mismo_2.6';
+  value: string | null;
+  effective_date: string | null;
+  fatal_count: number;
+  warning_count: number;
+}
+
+export interface ReportIntake {
+  /** Files that came out of the report: a package's XML and PDF, a MISMO 2.6 file's embedded PDF. */
+  extracted: { upload: Upload; fileTypeSlug: FileTypeSlugValue }[];
+  /** The submitted file that was a ZIP package (kept whole, as appraisal_env); null when none was. */
+  packageUpload: Upload | null;
+  /** Whether the report has its PDF (submitted beside it, in its package or embedded). */
+  hasPdf: boolean;
+  /** What was read and found, for the submission's history and its event. */
+  summary: ReportSubmissionSummary;
+  /** Records the reading and its findings under the submission's number. */
+  record(submissionNo: number): Promise<void>;
 }
 
 export type SubmissionFeeCharge =

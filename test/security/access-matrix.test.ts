@@ -9,6 +9,7 @@ import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { WEB_ROOT } from '../../src/web/web-app.ts';
 import type { Status } from '../../src/workflow/statuses.ts';
 import { ENDPOINT_ACTIONS } from '../../src/workflow/transitions.ts';
+import { SF1_PDF, SF1_XML } from '../reports/sf1-for-order.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { injectAnswer } from '../helpers/event-stream.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
@@ -236,6 +237,9 @@ const MATRIX: Row[] = [
   ['POST   /orders/:order_id/notes/:note_id/forward',          403, 403, 201, 404, 403, 403, 201, 401, 401],
   ['GET    /orders/:order_id/files',                           200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['POST   /orders/:order_id/files',                           201, 404, 201, 404, 201, 404, 201, 401, 401],
+  // Reports as read: the pre-check is the appraiser's and the company's; a lender reads released ones.
+  ['POST   /orders/:order_id/report_checks',                   403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['GET    /orders/:order_id/reports',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['PATCH  /orders/:order_id/files/:file_id',                  403, 403, 200, 404, 403, 403, 200, 401, 401],
 
   // -- payments (appraisers do not see the client's invoice)
@@ -1139,6 +1143,21 @@ const CALLS: Record<string, Call> = {
     body: () => json({ content: '<p>The borrower is away on Friday: inspect another day.</p>' }),
   },
   'GET /orders/:order_id/files': { fixture: inAssignedOrder },
+  'GET /orders/:order_id/reports': { fixture: inAssignedOrder },
+  'POST /orders/:order_id/report_checks': {
+    fixture: inAssignedOrder,
+    body: () => ({
+      parts: [
+        [
+          'files[][attachment]',
+          { filename: 'SF1.xml', content: Buffer.from(SF1_XML), contentType: 'application/xml' },
+        ],
+        ['files[][file_type]', 'appraisal_xml'],
+        ['files[][attachment]', { filename: 'SF1.pdf', content: SF1_PDF, contentType: 'application/pdf' }],
+        ['files[][file_type]', 'appraisal_pdf'],
+      ],
+    }),
+  },
   'PATCH /orders/:order_id/files/:file_id': {
     fixture: withLenderFile,
     body: () => json({ audience: 'everyone' }),

@@ -1,0 +1,148 @@
+import type { Static } from 'typebox';
+import { FindingSchema } from '../reports/findings.ts';
+import {
+  LicenseLevelSchema,
+  ReportAddressSchema,
+  ReportComparableSchema,
+  ReportFormatSchema,
+  ReportModelSchema,
+  ReportSignerSchema,
+} from '../reports/report.model.ts';
+import { ReportCheck, ReportSubmission } from '../reports/report.schemas.ts';
+import { example, type NamedExample } from './example.ts';
+import { FILE_NUMBER } from './ids.ts';
+
+/** The example order's report: the GSEs' SF1 sample written for 1100 Congress Ave, abridged. */
+const SUBJECT: Static<typeof ReportAddressSchema> = {
+  line: '1100 Congress Ave',
+  unit: null,
+  city: 'Austin',
+  state: 'TX',
+  postal_code: '78701',
+  county: 'Travis',
+};
+
+const SIGNER: Static<typeof ReportSignerSchema> = {
+  name: 'Avery Appraiser',
+  company: 'ABC Appraisal Co.',
+  license: { state: 'TX', number: 'TX-1380123-R', level: 'certified_residential', expires_on: '2028-10-10' },
+  signed_on: '2026-11-20',
+};
+
+const COMPARABLE: Static<typeof ReportComparableSchema> = {
+  number: 1,
+  address: {
+    line: '1204 Lavaca St',
+    unit: null,
+    city: 'Austin',
+    state: 'TX',
+    postal_code: '78701',
+    county: null,
+  },
+  proximity_miles: 0.17,
+  latitude: 30.2747,
+  longitude: -97.7431,
+  listing_status: 'settled_sale',
+  sale_price: '460000.00',
+  sale_date: '2026-10-17',
+  contract_date: '2026-09-22',
+  data_source: 'MLS 123456',
+  adjustments: [
+    { item: 'LivingUnitBedroomCount', amount: '10000.00' },
+    { item: 'LivingUnitStandardFinishedAreaAboveGrade', amount: '20760.00' },
+  ],
+  net_adjustment: '30760.00',
+  adjusted_price: '490760.00',
+  condition: 'C4',
+  quality: 'Q4',
+};
+
+const REPORT: Static<typeof ReportModelSchema> = {
+  format: 'uad_3.6',
+  subject: {
+    address: SUBJECT,
+    latitude: 30.2729,
+    longitude: -97.7444,
+    property_kind: 'single_family',
+    attached: false,
+    units: 1,
+    condition: 'C4',
+    quality: 'Q4',
+  },
+  value: '491000.00',
+  effective_date: '2026-11-20',
+  condition_of_value: 'subject_to_repair',
+  contract: { price: '489000.00', date: '2026-11-17' },
+  inspection_date: '2026-11-20',
+  assignment_type: 'purchase',
+  valuation_method: 'traditional',
+  government_agency: null,
+  agency_case_number: null,
+  appraiser: SIGNER,
+  supervisor: null,
+  client: { name: 'Hill Country Lending' },
+  lender: { name: 'Hill Country Lending' },
+  management_company: { name: 'Demo Appraisal Co' },
+  borrowers: ['Bea Borrower'],
+  file_numbers: { appraiser: 'AA12345', client: '1234567', management_company: FILE_NUMBER },
+  comparables: [COMPARABLE],
+  photos: [{ reference: '\\\\Images\\SF1_DwellingFront.png', category: 'DwellingFront', caption: null }],
+  documents: ['\\\\SF1_Appraisal_v1.4.pdf'],
+};
+
+const FINDING: Static<typeof FindingSchema> = {
+  id: 'CMP-SALE-AGE',
+  source: 'comparable',
+  severity: 'warning',
+  message: 'Comparable 3: sold on 2025-09-01, more than 12 months before the effective date 2026-11-20.',
+  field: 'comparables[3].sale_date',
+  line: null,
+};
+
+export const REPORT_EXAMPLES: NamedExample[] = [
+  example(ReportFormatSchema, 'uad_3.6'),
+  example(LicenseLevelSchema, 'certified_residential'),
+  example(ReportAddressSchema, SUBJECT),
+  example(ReportSignerSchema, SIGNER),
+  example(ReportComparableSchema, COMPARABLE),
+  example(ReportModelSchema, REPORT),
+  example(FindingSchema, FINDING),
+  example(ReportSubmission, {
+    submission: 2,
+    format: 'uad_3.6',
+    report: REPORT,
+    findings: [FINDING],
+    fatal_count: 0,
+    warning_count: 1,
+    checked_as_of: '2026-11-24',
+    override_reason: null,
+    warnings_acknowledged: true,
+    submitted_by: 'Avery Appraiser',
+    submitted_at: '2026-11-24T15:02:11.000Z',
+    released: false,
+    changes: {
+      fields: [{ field: 'comparables[1].adjusted_price', before: '488760.00', after: '490760.00' }],
+      findings_cleared: [
+        {
+          ...FINDING,
+          id: 'CMP-NET-ADJUSTMENT',
+          severity: 'fatal',
+          field: 'comparables[1].net_adjustment',
+          message: 'Comparable 1: the adjustments add up to $28,760, not the net adjustment of $30,760.',
+        },
+      ],
+      findings_new: [],
+    },
+  }),
+  example(ReportCheck, {
+    format: 'uad_3.6',
+    report: REPORT,
+    findings: [FINDING],
+    fatal_count: 0,
+    warning_count: 1,
+    checked_as_of: '2026-11-28',
+    can_submit: true,
+    needs_override_reason: false,
+    needs_acknowledgement: true,
+  }),
+];

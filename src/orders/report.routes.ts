@@ -1,0 +1,51 @@
+import type { AppDeps, AppInstance } from '../http/app-instance.ts';
+import { resolveUpload } from '../http/multipart.ts';
+import { principalOf } from '../http/request-context.ts';
+import { Type } from 'typebox';
+import { ReportCheck, ReportCheckBody, ReportSubmission } from '../reports/report.schemas.ts';
+import { OrderParams, ref } from '../schemas/common.ts';
+import type { ActionDeps } from './order.actions.ts';
+import { listOrderReports, preCheckReport } from './report.service.ts';
+
+export function registerReportRoutes(app: AppInstance, deps: AppDeps & ActionDeps): void {
+  app.post(
+    '/orders/:order_id/report_checks',
+    {
+      config: { uploads: true, roles: ['appraiser', 'staff', 'operator'] },
+      schema: {
+        operationId: 'checkReport',
+        tags: ['reports'],
+        summary: 'Check a report before submitting it',
+        description:
+          "The files request_submission would take (the report's XML or its UAD 3.6 ZIP package as appraisal_xml, its PDF as appraisal_pdf), read and checked exactly as submitting will: the schema, the GSE compliance rules, the order, the appraiser's credentials and the comparables (docs/reports.md). Nothing is stored. 422 when the report cannot be read (the message names the line and element for the schema). The order's appraiser and the company's staff.",
+        consumes: ['multipart/form-data', 'application/json'],
+        params: OrderParams,
+        body: ref(ReportCheckBody),
+        response: { 200: ref(ReportCheck) },
+      },
+    },
+    (request) =>
+      preCheckReport(
+        deps,
+        principalOf(request).user,
+        request.params.order_id,
+        request.body.files,
+        (reference) => resolveUpload(request, reference),
+      ),
+  );
+  app.get(
+    '/orders/:order_id/reports',
+    {
+      schema: {
+        operationId: 'listOrderReports',
+        tags: ['reports'],
+        summary: "The order's reports as read, oldest first",
+        description:
+          "Each submission of the report that carried an appraisal XML: what the service read (value, dates, condition, comparables, photos), the findings of its checks when it was submitted, the appraiser's override reason and acknowledgement, and what changed from the submission before. The company's staff and the order's appraiser see every submission; a lender sees those the company released, their summary only (docs/reports.md).",
+        params: OrderParams,
+        response: { 200: Type.Array(ref(ReportSubmission), { description: 'Oldest first' }) },
+      },
+    },
+    (request) => listOrderReports(deps.db, principalOf(request).user, request.params.order_id),
+  );
+}
