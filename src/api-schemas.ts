@@ -143,7 +143,14 @@ import { AppraiserDocument, DocumentUploadBody } from './panel/document.schemas.
 import { BidAnswer, BidBody, BidInvitation, BidRound, MyBid, RoundBid } from './orders/bid.schemas.ts';
 import { RegistryImport, RegistryImportBody } from './panel/registry.schemas.ts';
 import { FindingSchema } from './reports/findings.ts';
-import { ReportCheck, ReportCheckBody, ReportSubmission } from './reports/report.schemas.ts';
+import { ReportSettings, ReportSettingsBody } from './reports/report-settings.schemas.ts';
+import {
+  FindingReviewBody,
+  ReportCheck,
+  ReportCheckBody,
+  ReportSubmission,
+  ReviewedFinding,
+} from './reports/report.schemas.ts';
 import {
   LicenseLevelSchema,
   ReportAddressSchema,
@@ -283,6 +290,10 @@ export const API_SCHEMAS: readonly TSchema[] = [
   ReportCheck,
   ReportCheckBody,
   ReportSubmission,
+  ReviewedFinding,
+  FindingReviewBody,
+  ReportSettings,
+  ReportSettingsBody,
   ReportModelSchema,
   ReportFormatSchema,
   ReportAddressSchema,

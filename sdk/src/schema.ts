@@ -2244,6 +2244,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{order_id}/reports/{submission}/findings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Review a finding of a submitted report: override it with a reason, share it with the lender
+         * @description The company's staff. The finding is named by its id and field, as the submission lists it. An override records who and when, and says why the report is accepted despite the finding; null takes it back. A shared finding reaches the lender with the report once released. Answers the submission as staff now read it.
+         */
+        patch: operations["reviewReportFinding"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/report_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's settings for the report checks: the override of fatal findings and the thresholds
+         * @description Staff of the company; operators. Another company answers 404.
+         */
+        get: operations["getReportSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the company's settings for the report checks (its admins; operators)
+         * @description Send only what changes. The next check uses them; reports checked before keep their findings.
+         */
+        patch: operations["changeReportSettings"];
+        trace?: never;
+    };
     "/api/v1/orders/{order_id}/files": {
         parameters: {
             query?: never;
@@ -6202,8 +6246,8 @@ export interface components {
             submission: number;
             format: components["schemas"]["ReportFormat"];
             report: components["schemas"]["ReportSummary"];
-            /** @description What the checks found when it was submitted; a lender's answer lists none */
-            findings: components["schemas"]["ReportFinding"][];
+            /** @description What the checks found when it was submitted, with the company's review of each (the override only for staff); a lender's answer lists the findings the company shared */
+            findings: components["schemas"]["ReviewedFinding"][];
             fatal_count: number | null;
             warning_count: number | null;
             /**
@@ -6238,6 +6282,136 @@ export interface components {
                 findings_cleared: components["schemas"]["ReportFinding"][];
                 findings_new: components["schemas"]["ReportFinding"][];
             } | null;
+        };
+        /** @description A finding of a submitted report with the company's review of it (docs/reports.md, "Review") */
+        ReviewedFinding: {
+            /**
+             * @description The check's id: a GSE compliance rule's message id (UAD1001), or the service's own (ORD-ADDRESS, CRD-LICENSE-STATE, CMP-ADJUSTED-PRICE); docs/reports.md lists them
+             * @example CMP-SALE-AGE
+             */
+            id: string;
+            /**
+             * @description uad: the GSEs' compliance rules; order: the report against the order; credential: against the panel's records; comparable: the comparables' arithmetic and sanity
+             * @example comparable
+             * @enum {unknown}
+             */
+            source: "uad" | "order" | "credential" | "comparable";
+            /**
+             * @description fatal blocks submission unless the company allows an override; a warning needs an acknowledgement
+             * @example warning
+             * @enum {unknown}
+             */
+            severity: "fatal" | "warning";
+            /**
+             * @description The sentence a person reads, with its values filled in
+             * @example Comparable 3: sold on 2025-09-01, more than 12 months before the effective date 2026-11-20.
+             */
+            message: string;
+            /**
+             * @description What it points at: an element path in the XML, or a field of the report summary
+             * @example comparables[3].sale_date
+             */
+            field: string;
+            line: number | null;
+            override: {
+                /**
+                 * @description Why the company accepts the report despite it
+                 * @example The only sale of a pool home in the subdivision in two years; the lender agreed
+                 */
+                reason: string;
+                by: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-24T16:30:00.000Z
+                 */
+                at: string;
+            } | null;
+            /**
+             * @description Whether the lender sees it once the report is released
+             * @example true
+             */
+            shared_with_lender: boolean;
+        };
+        /** @description The review of one finding: send what changes */
+        FindingReviewBody: {
+            /**
+             * @description The finding's id (UAD1001, ORD-ZIP…)
+             * @example CMP-SALE-AGE
+             */
+            id: string;
+            /**
+             * @description The field it points at, as the finding gives it
+             * @example comparables[3].sale_date
+             */
+            field: string;
+            override_reason?: string | null;
+            /**
+             * @description Share it with the lender, who sees it once the report is released
+             * @example true
+             */
+            shared_with_lender?: boolean;
+        };
+        /** @description The company's settings for the report checks of its own */
+        ReportSettings: {
+            /**
+             * Format: uuid
+             * @description The company
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            /**
+             * @description Whether an appraiser may submit a report with fatal findings, giving a reason (override_reason)
+             * @example false
+             */
+            allow_fatal_override: boolean;
+            /**
+             * @description A settled comparable sold more than this many months before the effective date is flagged (CMP-SALE-AGE)
+             * @example 12
+             */
+            comparable_max_age_months: number;
+            /**
+             * @description How far the stated proximity and the coordinates' distance may differ (CMP-PROXIMITY)
+             * @example 0.5
+             */
+            proximity_tolerance_miles: number;
+            /**
+             * @description A net adjustment above this share of the comparable's price is flagged (CMP-NET-PERCENT)
+             * @example 15
+             */
+            net_adjustment_percent: number;
+            /**
+             * @description Gross adjustments above this share of the comparable's price are flagged (CMP-GROSS-PERCENT)
+             * @example 25
+             */
+            gross_adjustment_percent: number;
+        };
+        /** @description Send only what changes */
+        ReportSettingsBody: {
+            /**
+             * @description Whether an appraiser may submit a report with fatal findings, giving a reason (override_reason)
+             * @example true
+             */
+            allow_fatal_override?: boolean;
+            /**
+             * @description A settled comparable sold more than this many months before the effective date is flagged (CMP-SALE-AGE)
+             * @example 6
+             */
+            comparable_max_age_months?: number;
+            /**
+             * @description How far the stated proximity and the coordinates' distance may differ (CMP-PROXIMITY)
+             * @example 1
+             */
+            proximity_tolerance_miles?: number;
+            /**
+             * @description A net adjustment above this share of the comparable's price is flagged (CMP-NET-PERCENT)
+             * @example 12.5
+             */
+            net_adjustment_percent?: number;
+            /**
+             * @description Gross adjustments above this share of the comparable's price are flagged (CMP-GROSS-PERCENT)
+             * @example 20
+             */
+            gross_adjustment_percent?: number;
         };
         /** @description What the service read of an appraisal report (docs/reports.md) */
         ReportSummary: {
@@ -21908,7 +22082,13 @@ export interface operations {
                      *             "severity": "warning",
                      *             "message": "Comparable 3: sold on 2025-09-01, more than 12 months before the effective date 2026-11-20.",
                      *             "field": "comparables[3].sale_date",
-                     *             "line": null
+                     *             "line": null,
+                     *             "override": {
+                     *               "reason": "The only sale of a pool home in the subdivision in two years; the lender agreed",
+                     *               "by": "Casey Coordinator",
+                     *               "at": "2026-11-24T16:30:00.000Z"
+                     *             },
+                     *             "shared_with_lender": true
                      *           }
                      *         ],
                      *         "fatal_count": 0,
@@ -21943,6 +22123,445 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["ReportSubmission"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reviewReportFinding: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+                /**
+                 * @description The submission (1, 2, …)
+                 * @example 2
+                 */
+                submission: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "CMP-SALE-AGE",
+                 *       "field": "comparables[3].sale_date",
+                 *       "override_reason": "The only sale of a pool home in the subdivision in two years; the lender agreed",
+                 *       "shared_with_lender": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["FindingReviewBody"];
+                /**
+                 * @example {
+                 *       "id": "CMP-SALE-AGE",
+                 *       "field": "comparables[3].sale_date",
+                 *       "override_reason": "The only sale of a pool home in the subdivision in two years; the lender agreed",
+                 *       "shared_with_lender": true
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The finding's id (UAD1001, ORD-ZIP…)
+                     * @example CMP-SALE-AGE
+                     */
+                    id: string;
+                    /**
+                     * @description The field it points at, as the finding gives it
+                     * @example comparables[3].sale_date
+                     */
+                    field: string;
+                    override_reason?: string | null;
+                    /**
+                     * @description Share it with the lender, who sees it once the report is released
+                     * @example true
+                     */
+                    shared_with_lender?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description One submission of the report as the service read it (docs/reports.md) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "submission": 2,
+                     *       "format": "uad_3.6",
+                     *       "report": {
+                     *         "format": "uad_3.6",
+                     *         "subject": {
+                     *           "address": {
+                     *             "line": "1100 Congress Ave",
+                     *             "unit": null,
+                     *             "city": "Austin",
+                     *             "state": "TX",
+                     *             "postal_code": "78701",
+                     *             "county": "Travis"
+                     *           },
+                     *           "latitude": 30.2729,
+                     *           "longitude": -97.7444,
+                     *           "property_kind": "single_family",
+                     *           "attached": false,
+                     *           "units": 1,
+                     *           "condition": "C4",
+                     *           "quality": "Q4"
+                     *         },
+                     *         "value": "491000.00",
+                     *         "effective_date": "2026-11-20",
+                     *         "condition_of_value": "subject_to_repair",
+                     *         "contract": {
+                     *           "price": "489000.00",
+                     *           "date": "2026-11-17"
+                     *         },
+                     *         "inspection_date": "2026-11-20",
+                     *         "assignment_type": "purchase",
+                     *         "valuation_method": "traditional",
+                     *         "government_agency": null,
+                     *         "agency_case_number": null,
+                     *         "appraiser": {
+                     *           "name": "Avery Appraiser",
+                     *           "company": "ABC Appraisal Co.",
+                     *           "license": {
+                     *             "state": "TX",
+                     *             "number": "TX-1380123-R",
+                     *             "level": "certified_residential",
+                     *             "expires_on": "2028-10-10"
+                     *           },
+                     *           "signed_on": "2026-11-20"
+                     *         },
+                     *         "supervisor": null,
+                     *         "client": {
+                     *           "name": "Hill Country Lending"
+                     *         },
+                     *         "lender": {
+                     *           "name": "Hill Country Lending"
+                     *         },
+                     *         "management_company": {
+                     *           "name": "Demo Appraisal Co"
+                     *         },
+                     *         "borrowers": [
+                     *           "Bea Borrower"
+                     *         ],
+                     *         "file_numbers": {
+                     *           "appraiser": "AA12345",
+                     *           "client": "1234567",
+                     *           "management_company": "AOM-00000042"
+                     *         },
+                     *         "comparables": [
+                     *           {
+                     *             "number": 1,
+                     *             "address": {
+                     *               "line": "1204 Lavaca St",
+                     *               "unit": null,
+                     *               "city": "Austin",
+                     *               "state": "TX",
+                     *               "postal_code": "78701",
+                     *               "county": null
+                     *             },
+                     *             "proximity_miles": 0.17,
+                     *             "latitude": 30.2747,
+                     *             "longitude": -97.7431,
+                     *             "listing_status": "settled_sale",
+                     *             "sale_price": "460000.00",
+                     *             "sale_date": "2026-10-17",
+                     *             "contract_date": "2026-09-22",
+                     *             "data_source": "MLS 123456",
+                     *             "adjustments": [
+                     *               {
+                     *                 "item": "LivingUnitBedroomCount",
+                     *                 "amount": "10000.00"
+                     *               },
+                     *               {
+                     *                 "item": "LivingUnitStandardFinishedAreaAboveGrade",
+                     *                 "amount": "20760.00"
+                     *               }
+                     *             ],
+                     *             "net_adjustment": "30760.00",
+                     *             "adjusted_price": "490760.00",
+                     *             "condition": "C4",
+                     *             "quality": "Q4"
+                     *           }
+                     *         ],
+                     *         "photos": [
+                     *           {
+                     *             "reference": "\\\\Images\\SF1_DwellingFront.png",
+                     *             "category": "DwellingFront",
+                     *             "caption": null
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           "\\\\SF1_Appraisal_v1.4.pdf"
+                     *         ]
+                     *       },
+                     *       "findings": [
+                     *         {
+                     *           "id": "CMP-SALE-AGE",
+                     *           "source": "comparable",
+                     *           "severity": "warning",
+                     *           "message": "Comparable 3: sold on 2025-09-01, more than 12 months before the effective date 2026-11-20.",
+                     *           "field": "comparables[3].sale_date",
+                     *           "line": null,
+                     *           "override": {
+                     *             "reason": "The only sale of a pool home in the subdivision in two years; the lender agreed",
+                     *             "by": "Casey Coordinator",
+                     *             "at": "2026-11-24T16:30:00.000Z"
+                     *           },
+                     *           "shared_with_lender": true
+                     *         }
+                     *       ],
+                     *       "fatal_count": 0,
+                     *       "warning_count": 1,
+                     *       "checked_as_of": "2026-11-24",
+                     *       "override_reason": null,
+                     *       "warnings_acknowledged": true,
+                     *       "submitted_by": "Avery Appraiser",
+                     *       "submitted_at": "2026-11-24T15:02:11.000Z",
+                     *       "released": false,
+                     *       "changes": {
+                     *         "fields": [
+                     *           {
+                     *             "field": "comparables[1].adjusted_price",
+                     *             "before": "488760.00",
+                     *             "after": "490760.00"
+                     *           }
+                     *         ],
+                     *         "findings_cleared": [
+                     *           {
+                     *             "id": "CMP-NET-ADJUSTMENT",
+                     *             "source": "comparable",
+                     *             "severity": "fatal",
+                     *             "message": "Comparable 1: the adjustments add up to $28,760, not the net adjustment of $30,760.",
+                     *             "field": "comparables[1].net_adjustment",
+                     *             "line": null
+                     *           }
+                     *         ],
+                     *         "findings_new": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportSubmission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReportSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's settings for the report checks of its own */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "allow_fatal_override": false,
+                     *       "comparable_max_age_months": 12,
+                     *       "proximity_tolerance_miles": 0.5,
+                     *       "net_adjustment_percent": 15,
+                     *       "gross_adjustment_percent": 25
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeReportSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "allow_fatal_override": true,
+                 *       "comparable_max_age_months": 6,
+                 *       "proximity_tolerance_miles": 1,
+                 *       "net_adjustment_percent": 12.5,
+                 *       "gross_adjustment_percent": 20
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReportSettingsBody"];
+                /**
+                 * @example {
+                 *       "allow_fatal_override": true,
+                 *       "comparable_max_age_months": 6,
+                 *       "proximity_tolerance_miles": 1,
+                 *       "net_adjustment_percent": 12.5,
+                 *       "gross_adjustment_percent": 20
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Whether an appraiser may submit a report with fatal findings, giving a reason (override_reason)
+                     * @example true
+                     */
+                    allow_fatal_override?: boolean;
+                    /**
+                     * @description A settled comparable sold more than this many months before the effective date is flagged (CMP-SALE-AGE)
+                     * @example 6
+                     */
+                    comparable_max_age_months?: number;
+                    /**
+                     * @description How far the stated proximity and the coordinates' distance may differ (CMP-PROXIMITY)
+                     * @example 1
+                     */
+                    proximity_tolerance_miles?: number;
+                    /**
+                     * @description A net adjustment above this share of the comparable's price is flagged (CMP-NET-PERCENT)
+                     * @example 12.5
+                     */
+                    net_adjustment_percent?: number;
+                    /**
+                     * @description Gross adjustments above this share of the comparable's price are flagged (CMP-GROSS-PERCENT)
+                     * @example 20
+                     */
+                    gross_adjustment_percent?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The company's settings for the report checks of its own */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "allow_fatal_override": false,
+                     *       "comparable_max_age_months": 12,
+                     *       "proximity_tolerance_miles": 0.5,
+                     *       "net_adjustment_percent": 15,
+                     *       "gross_adjustment_percent": 25
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportSettings"];
                 };
             };
             400: components["responses"]["BadRequest"];

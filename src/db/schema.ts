@@ -849,6 +849,19 @@ export interface ReportSubmissionsTable {
   created_at: CreatedAt;
 }
 
+/** The company's review of one finding of a submitted report (migration 0055). */
+export interface ReportFindingReviewsTable {
+  order_id: string;
+  submission_no: number;
+  finding_id: string;
+  field: string;
+  override_reason: string | null;
+  overridden_by: string | null;
+  overridden_at: Date | null;
+  shared_with_lender: Generated<boolean>;
+  updated_at: UpdatedAt;
+}
+
 /** A company's settings for the report checks of its own; no row: the defaults (migration 0054). */
 export interface CompanyReportSettingsTable {
   company_id: string;
@@ -926,6 +939,7 @@ export interface Database {
   panel_changes: PanelChangesTable;
   report_submissions: ReportSubmissionsTable;
   company_report_settings: CompanyReportSettingsTable;
+  report_finding_reviews: ReportFindingReviewsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -8,9 +8,15 @@ import {
   ReportModelSchema,
   ReportSignerSchema,
 } from '../reports/report.model.ts';
-import { ReportCheck, ReportSubmission } from '../reports/report.schemas.ts';
+import {
+  FindingReviewBody,
+  ReportCheck,
+  ReportSubmission,
+  ReviewedFinding,
+} from '../reports/report.schemas.ts';
+import { ReportSettings, ReportSettingsBody } from '../reports/report-settings.schemas.ts';
 import { example, type NamedExample } from './example.ts';
-import { FILE_NUMBER } from './ids.ts';
+import { COMPANY, FILE_NUMBER } from './ids.ts';
 
 /** The example order's report: the GSEs' SF1 sample written for 1100 Congress Ave, abridged. */
 const SUBJECT: Static<typeof ReportAddressSchema> = {
@@ -57,7 +63,8 @@ const COMPARABLE: Static<typeof ReportComparableSchema> = {
   quality: 'Q4',
 };
 
-const REPORT: Static<typeof ReportModelSchema> = {
+/** Also what tests store as a read report where only its shape matters. */
+export const REPORT: Static<typeof ReportModelSchema> = {
   format: 'uad_3.6',
   subject: {
     address: SUBJECT,
@@ -99,7 +106,39 @@ const FINDING: Static<typeof FindingSchema> = {
   line: null,
 };
 
+const REVIEWED: Static<typeof ReviewedFinding> = {
+  ...FINDING,
+  override: {
+    reason: 'The only sale of a pool home in the subdivision in two years; the lender agreed',
+    by: 'Casey Coordinator',
+    at: '2026-11-24T16:30:00.000Z',
+  },
+  shared_with_lender: true,
+};
+
 export const REPORT_EXAMPLES: NamedExample[] = [
+  example(ReviewedFinding, REVIEWED),
+  example(FindingReviewBody, {
+    id: FINDING.id,
+    field: FINDING.field,
+    override_reason: REVIEWED.override!.reason,
+    shared_with_lender: true,
+  }),
+  example(ReportSettings, {
+    company_id: COMPANY.id,
+    allow_fatal_override: false,
+    comparable_max_age_months: 12,
+    proximity_tolerance_miles: 0.5,
+    net_adjustment_percent: 15,
+    gross_adjustment_percent: 25,
+  }),
+  example(ReportSettingsBody, {
+    allow_fatal_override: true,
+    comparable_max_age_months: 6,
+    proximity_tolerance_miles: 1,
+    net_adjustment_percent: 12.5,
+    gross_adjustment_percent: 20,
+  }),
   example(ReportFormatSchema, 'uad_3.6'),
   example(LicenseLevelSchema, 'certified_residential'),
   example(ReportAddressSchema, SUBJECT),
@@ -111,7 +150,7 @@ export const REPORT_EXAMPLES: NamedExample[] = [
     submission: 2,
     format: 'uad_3.6',
     report: REPORT,
-    findings: [FINDING],
+    findings: [REVIEWED],
     fatal_count: 0,
     warning_count: 1,
     checked_as_of: '2026-11-24',

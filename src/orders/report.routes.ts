@@ -2,10 +2,15 @@ import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { resolveUpload } from '../http/multipart.ts';
 import { principalOf } from '../http/request-context.ts';
 import { Type } from 'typebox';
-import { ReportCheck, ReportCheckBody, ReportSubmission } from '../reports/report.schemas.ts';
-import { OrderParams, ref } from '../schemas/common.ts';
+import {
+  FindingReviewBody,
+  ReportCheck,
+  ReportCheckBody,
+  ReportSubmission,
+} from '../reports/report.schemas.ts';
+import { Id, OrderParams, ref } from '../schemas/common.ts';
 import type { ActionDeps } from './order.actions.ts';
-import { listOrderReports, preCheckReport } from './report.service.ts';
+import { listOrderReports, preCheckReport, reviewFinding } from './report.service.ts';
 
 export function registerReportRoutes(app: AppInstance, deps: AppDeps & ActionDeps): void {
   app.post(
@@ -47,5 +52,34 @@ export function registerReportRoutes(app: AppInstance, deps: AppDeps & ActionDep
       },
     },
     (request) => listOrderReports(deps.db, principalOf(request).user, request.params.order_id),
+  );
+  app.patch(
+    '/orders/:order_id/reports/:submission/findings',
+    {
+      config: { roles: ['staff', 'operator'] },
+      schema: {
+        operationId: 'reviewReportFinding',
+        tags: ['reports'],
+        summary:
+          'Review a finding of a submitted report: override it with a reason, share it with the lender',
+        description:
+          "The company's staff. The finding is named by its id and field, as the submission lists it. An override records who and when, and says why the report is accepted despite the finding; null takes it back. A shared finding reaches the lender with the report once released. Answers the submission as staff now read it.",
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        params: Type.Object({
+          order_id: Id('The order'),
+          submission: Type.Integer({ minimum: 1, description: 'The submission (1, 2, …)' }),
+        }),
+        body: ref(FindingReviewBody),
+        response: { 200: ref(ReportSubmission) },
+      },
+    },
+    (request) =>
+      reviewFinding(
+        deps.db,
+        principalOf(request).user,
+        request.params.order_id,
+        request.params.submission,
+        request.body,
+      ),
   );
 }

@@ -1,7 +1,9 @@
 import type { AuthUser } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
-import { AppError, invalid } from '../errors/app-error.ts';
+import { AppError, invalid, notFound } from '../errors/app-error.ts';
+import type { Finding } from '../reports/findings.ts';
+import { findFindingReviews, putFindingReview } from '../reports/finding-review.repository.ts';
 import { compareReports } from '../reports/report-comparison.ts';
 import { preCheckAnswer } from '../reports/report-intake.service.ts';
 import { findReportSubmissions } from '../reports/report-submission.repository.ts';
@@ -60,25 +62,52 @@ export async function preCheckReport(
 
 /**
  * The order's reports as the service read them, oldest first (GET /orders/{order_id}/reports):
- * the company's staff see every submission with its findings, overrides and what changed from
- * the one before; the appraiser sees their own submissions alike; a lender sees the submissions
- * the company released, their summary only.
+ * the company's staff see every submission with its findings, their review (overrides, shared
+ * with the lender) and what changed from the one before; the appraiser sees their own
+ * submissions and findings alike, without the company's overrides; a lender sees the
+ * submissions the company released, their summary and the findings the company shared.
  */
 export async function listOrderReports(db: Db, user: AuthUser, orderId: string) {
   const order = await findVisibleOrder(db, user, orderId, { columns: ['appraiser_id'] });
   if (user.role === 'appraiser' && order.appraiser_id !== user.id)
     throw new AppError('forbidden', 'Only the appraiser the order is assigned to reads its reports');
-  const rows = await findReportSubmissions(db, orderId);
+  const [rows, reviews] = await Promise.all([
+    findReportSubmissions(db, orderId),
+    findFindingReviews(db, orderId),
+  ]);
   const lender = user.role === 'client';
+  const staff = user.role === 'staff' || user.role === 'operator';
+  const reviewOf = (submission: number, finding: Finding) =>
+    reviews.find(
+      (review) =>
+        review.submission_no === submission &&
+        review.finding_id === finding.id &&
+        review.field === finding.field,
+    );
   return rows.flatMap((row, index) => {
     if (lender && !row.released) return [];
     const previous = index > 0 ? rows[index - 1] : undefined;
+    const findings = row.findings.map((finding) => {
+      const review = reviewOf(row.submission_no, finding);
+      return {
+        ...finding,
+        override:
+          staff && review?.override_reason && review.overridden_at
+            ? {
+                reason: review.override_reason,
+                by: review.overridden_by_name,
+                at: review.overridden_at.toISOString(),
+              }
+            : null,
+        shared_with_lender: review?.shared_with_lender ?? false,
+      };
+    });
     return [
       {
         submission: row.submission_no,
         format: row.format,
         report: row.report,
-        findings: lender ? [] : row.findings,
+        findings: lender ? findings.filter((finding) => finding.shared_with_lender) : findings,
         fatal_count: lender ? null : row.fatal_count,
         warning_count: lender ? null : row.warning_count,
         checked_as_of: row.checked_as_of,
@@ -91,4 +120,38 @@ export async function listOrderReports(db: Db, user: AuthUser, orderId: string) 
       },
     ];
   });
+}
+
+/**
+ * The company's review of one finding of a submission (PATCH …/reports/{submission}/findings):
+ * overridden with a reason (or the override taken back), shared with the lender or not. The
+ * company's staff; answers the submission as staff now read it.
+ */
+export async function reviewFinding(
+  db: Db,
+  user: AuthUser,
+  orderId: string,
+  submission: number,
+  body: { id: string; field: string; override_reason?: string | null; shared_with_lender?: boolean },
+) {
+  await findVisibleOrder(db, user, orderId);
+  const row = (await findReportSubmissions(db, orderId)).find((entry) => entry.submission_no === submission);
+  if (!row) throw notFound('report submission');
+  if (!row.findings.some((finding) => finding.id === body.id && finding.field === body.field))
+    throw invalid('id', `is not a finding of submission ${submission} at ${body.field}`);
+  if (body.override_reason === undefined && body.shared_with_lender === undefined)
+    throw invalid('override_reason', 'or shared_with_lender must be given: the review changes one of them');
+  const reason =
+    typeof body.override_reason === 'string' ? body.override_reason.trim() : body.override_reason;
+  if (reason === '')
+    throw invalid('override_reason', 'must say why the report is accepted despite the finding');
+  await putFindingReview(
+    db,
+    { orderId, submissionNo: submission, findingId: body.id, field: body.field },
+    {
+      ...(reason === undefined ? {} : { override: reason === null ? null : { reason, by: user.id } }),
+      ...(body.shared_with_lender === undefined ? {} : { sharedWithLender: body.shared_with_lender }),
+    },
+  );
+  return (await listOrderReports(db, user, orderId)).find((entry) => entry.submission === submission)!;
 }

@@ -137,3 +137,21 @@ export async function reportSettings(db: Db, companyId: string): Promise<ReportS
     gross_adjustment_percent: Number(row.gross_adjustment_percent),
   };
 }
+
+/** Writes the company's settings whole (the service merges a change into the current ones). */
+export async function putReportSettings(db: Db, companyId: string, settings: ReportSettings): Promise<void> {
+  const values = {
+    allow_fatal_override: settings.allow_fatal_override,
+    comparable_max_age_months: settings.comparable_max_age_months,
+    proximity_tolerance_miles: settings.proximity_tolerance_miles,
+    net_adjustment_percent: settings.net_adjustment_percent,
+    gross_adjustment_percent: settings.gross_adjustment_percent,
+  };
+  await db
+    .insertInto('company_report_settings')
+    .values({ company_id: companyId, ...values })
+    .onConflict((conflict) =>
+      conflict.column('company_id').doUpdateSet({ ...values, updated_at: new Date() }),
+    )
+    .execute();
+}

@@ -63,6 +63,53 @@ export const ReportCheck = Type.Object(
   },
 );
 
+/** A finding as the company reviewed it: overridden with a reason, shared with the lender. */
+export const ReviewedFinding = Type.Object(
+  {
+    ...FindingSchema.properties,
+    override: Nullable(
+      Type.Object({
+        reason: Type.String({ description: 'Why the company accepts the report despite it' }),
+        by: Nullable(Type.String({ description: 'Who overrode it' })),
+        at: Type.String({ format: 'date-time' }),
+      }),
+    ),
+    shared_with_lender: Type.Boolean({
+      description: 'Whether the lender sees it once the report is released',
+    }),
+  },
+  {
+    $id: 'ReviewedFinding',
+    description:
+      'A finding of a submitted report with the company\'s review of it (docs/reports.md, "Review")',
+  },
+);
+
+export const FindingReviewBody = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 100, description: "The finding's id (UAD1001, ORD-ZIP…)" }),
+    field: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      description: 'The field it points at, as the finding gives it',
+    }),
+    override_reason: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: 2000,
+          description:
+            'Override it, with why the report is accepted despite it; null takes the override back',
+        }),
+      ),
+    ),
+    shared_with_lender: Type.Optional(
+      Type.Boolean({ description: 'Share it with the lender, who sees it once the report is released' }),
+    ),
+  },
+  { $id: 'FindingReviewBody', description: 'The review of one finding: send what changes' },
+);
+
 const FieldChange = Type.Object({
   field: Type.String({ description: 'value, effective_date, comparables[2].adjusted_price…' }),
   before: Nullable(Type.String()),
@@ -74,8 +121,9 @@ export const ReportSubmission = Type.Object(
     submission: Type.Integer({ description: 'The submission of the order it came with (1, 2, …)' }),
     format: ref(ReportFormatSchema),
     report: ref(ReportModelSchema),
-    findings: Type.Array(ref(FindingSchema), {
-      description: "What the checks found when it was submitted; a lender's answer lists none",
+    findings: Type.Array(ref(ReviewedFinding), {
+      description:
+        "What the checks found when it was submitted, with the company's review of each (the override only for staff); a lender's answer lists the findings the company shared",
     }),
     fatal_count: Nullable(Type.Integer({ description: 'null for a lender' })),
     warning_count: Nullable(Type.Integer({ description: 'null for a lender' })),

@@ -200,10 +200,14 @@ describe('submitting', () => {
       ],
     });
     expect(await filesOf(order.id)).toEqual([]);
-    await t.db
-      .insertInto('company_report_settings')
-      .values({ company_id: world.demo.company_id, allow_fatal_override: true })
-      .execute();
+    const allow = (allowed: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/companies/${world.demo.company_id}/report_settings`,
+        headers: { 'X-Api-Key': world.staff },
+        payload: { allow_fatal_override: allowed },
+      });
+    expect((await allow(true)).json().allow_fatal_override).toBe(true);
     try {
       const noReason = await submit(order.id, parts);
       expect(noReason.json().error.details[0]).toEqual({
@@ -304,7 +308,7 @@ describe('the reports as read', () => {
       ['acknowledge_warnings', 'true'],
     ]);
     expect(second.statusCode, second.body).toBe(200);
-    const read = async (key: string) =>
+    const read = async (key: string): Promise<any> =>
       (
         await t.app.inject({
           method: 'GET',
@@ -337,5 +341,108 @@ describe('the reports as read', () => {
       changes: null,
       report: { value: '495000.00' },
     });
+  });
+});
+
+describe("the company's review and settings", () => {
+  const settingsUrl = () => `/api/v1/companies/${world.demo.company_id}/report_settings`;
+  const patch = (url: string, key: string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url, headers: { 'X-Api-Key': key }, payload });
+
+  it('reads and changes the thresholds, refusing what is out of range by its field', async () => {
+    const read = await t.app.inject({
+      method: 'GET',
+      url: settingsUrl(),
+      headers: { 'X-Api-Key': world.staff },
+    });
+    expect(read.json()).toEqual({
+      company_id: world.demo.company_id,
+      allow_fatal_override: false,
+      comparable_max_age_months: 12,
+      proximity_tolerance_miles: 0.5,
+      net_adjustment_percent: 15,
+      gross_adjustment_percent: 25,
+    });
+    for (const [payload, field] of [
+      [{ comparable_max_age_months: 0 }, 'comparable_max_age_months'],
+      [{ net_adjustment_percent: -5 }, 'net_adjustment_percent'],
+      [{ allow_fatal_override: 'maybe' }, 'allow_fatal_override'],
+      [{ fatal: true }, 'fatal'],
+    ] as const) {
+      const refused = await patch(settingsUrl(), world.staff, payload);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().error.details.map((detail: { field: string }) => detail.field)).toContain(field);
+    }
+    const changed = await patch(settingsUrl(), world.staff, {
+      comparable_max_age_months: 6,
+      net_adjustment_percent: 12.5,
+    });
+    expect(changed.json()).toMatchObject({
+      comparable_max_age_months: 6,
+      net_adjustment_percent: 12.5,
+      gross_adjustment_percent: 25,
+    });
+    await patch(settingsUrl(), world.staff, { comparable_max_age_months: 12, net_adjustment_percent: 15 });
+    expect((await patch(settingsUrl(), world.appraiser, { allow_fatal_override: true })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('overrides a warning with a reason, shares it, and the lender reads only what was shared', async () => {
+    const order = await inspectedOrder();
+    const { file_number } = await t.db
+      .selectFrom('orders')
+      .select('file_number')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    const xml = (await sf1ForOrder(t.db, order.id)).replace(`>${file_number}<`, '>AMC-7731<');
+    const submitted = await submit(order.id, [...xmlPart(xml), ...pdfPart, ['acknowledge_warnings', 'true']]);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const url = `/api/v1/orders/${order.id}/reports/1/findings`;
+    const county = { id: 'ORD-FILE-NUMBER', field: 'file_numbers.management_company' };
+    const bad: [object, string][] = [
+      [{ id: 'ORD-ZIP', field: 'subject.address.postal_code', shared_with_lender: true }, 'id'],
+      [{ ...county, override_reason: '   ' }, 'override_reason'],
+      [county, 'override_reason'],
+    ];
+    for (const [payload, field] of bad) {
+      const refused = await patch(url, world.staff, payload);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().error.details[0].field).toBe(field);
+    }
+    expect(
+      await t.db.selectFrom('report_finding_reviews').selectAll().where('order_id', '=', order.id).execute(),
+    ).toEqual([]);
+    const reviewed = await patch(url, world.staff, {
+      ...county,
+      override_reason: "The appraiser's software keeps the AMC's old file number; this is the order",
+      shared_with_lender: true,
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    const finding = reviewed.json().findings.find((entry: { id: string }) => entry.id === 'ORD-FILE-NUMBER');
+    expect(finding).toMatchObject({
+      shared_with_lender: true,
+      override: {
+        reason: "The appraiser's software keeps the AMC's old file number; this is the order",
+        by: expect.any(String),
+      },
+    });
+    const read = async (key: string): Promise<any> =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/orders/${order.id}/reports`,
+          headers: { 'X-Api-Key': key },
+        })
+      ).json();
+    const mine = (await read(world.appraiser))[0].findings.find(
+      (entry: { id: string }) => entry.id === 'ORD-FILE-NUMBER',
+    );
+    expect(mine.override).toBeNull();
+    await step(world.staff, order.id, 'request_completion', 'Completed');
+    const lender = (await read(world.client))[0];
+    expect(
+      lender.findings.map((entry: { id: string; override: unknown }) => [entry.id, entry.override]),
+    ).toEqual([['ORD-FILE-NUMBER', null]]);
   });
 });

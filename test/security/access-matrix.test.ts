@@ -10,6 +10,7 @@ import { WEB_ROOT } from '../../src/web/web-app.ts';
 import type { Status } from '../../src/workflow/statuses.ts';
 import { ENDPOINT_ACTIONS } from '../../src/workflow/transitions.ts';
 import { SF1_PDF, SF1_XML } from '../reports/sf1-for-order.ts';
+import { REPORT } from '../../src/examples/reports.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { injectAnswer } from '../helpers/event-stream.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
@@ -166,6 +167,8 @@ const MATRIX: Row[] = [
   ['DELETE /appraisers/:appraiser_id/time_off/:time_off_id',     403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /companies/:company_id/selection_rules',              403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /companies/:company_id/selection_rules',              403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/report_settings',              403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PATCH  /companies/:company_id/report_settings',              403, 403, 200, 404, 403, 403, 200, 401, 401],
   // Fee schedules: never the lender's to see what an appraiser is paid, nor the appraiser's what the lender pays.
   ['GET    /companies/:company_id/lender_fee_schedule',          403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PUT    /companies/:company_id/lender_fee_schedule',          403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -240,6 +243,7 @@ const MATRIX: Row[] = [
   // Reports as read: the pre-check is the appraiser's and the company's; a lender reads released ones.
   ['POST   /orders/:order_id/report_checks',                   403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/reports',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
+  ['PATCH  /orders/:order_id/reports/:submission/findings',    403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /orders/:order_id/files/:file_id',                  403, 403, 200, 404, 403, 403, 200, 401, 401],
 
   // -- payments (appraisers do not see the client's invoice)
@@ -819,6 +823,41 @@ const actionCalls: Record<string, Call> = Object.fromEntries(
 
 const inAssignedOrder = () => orderIn('Assigned');
 
+/** An order in review whose first submission was read, with one finding to review. */
+async function withReadReport(): Promise<Fixture> {
+  const fixture = await orderIn('In review');
+  const orderId = fixture.ids.order_id!;
+  const finding = {
+    id: 'ORD-COUNTY',
+    source: 'order',
+    severity: 'warning',
+    message: "The report's county is Williamson; the order's is Travis.",
+    field: 'subject.address.county',
+    line: null,
+  };
+  await t.db
+    .insertInto('report_submissions')
+    .values({
+      order_id: orderId,
+      submission_no: 1,
+      format: 'uad_3.6',
+      report: JSON.stringify(REPORT),
+      findings: JSON.stringify([finding]),
+      fatal_count: 0,
+      warning_count: 1,
+      checked_as_of: '2026-11-28',
+      override_reason: null,
+      warnings_acknowledged: true,
+      submitted_by: demo.users.appraiser.id,
+    })
+    .execute();
+  return {
+    ids: { ...fixture.ids, submission: '1' },
+    snapshot: () =>
+      t.db.selectFrom('report_finding_reviews').selectAll().where('order_id', '=', orderId).execute(),
+  };
+}
+
 /**
  * The matrix's orders are put on the demo appraiser, who is soon at capacity: a round of bids
  * needs another qualified appraiser for the engine to invite.
@@ -1081,6 +1120,22 @@ const CALLS: Record<string, Call> = {
       }),
     body: () => json({ weights: { fee: parseInt(unique(), 16) % 11 } }),
   },
+  'GET /companies/:company_id/report_settings': {
+    fixture: () => Promise.resolve({ ids: { company_id: demo.company_id } }),
+  },
+  'PATCH /companies/:company_id/report_settings': {
+    fixture: () =>
+      Promise.resolve({
+        ids: { company_id: demo.company_id },
+        snapshot: () =>
+          t.db
+            .selectFrom('company_report_settings')
+            .selectAll()
+            .where('company_id', '=', demo.company_id)
+            .execute(),
+      }),
+    body: () => json({ comparable_max_age_months: 6 + (parseInt(unique(), 16) % 12) }),
+  },
   'GET /companies/:company_id/lender_fee_schedule': { fixture: feeSchedules },
   'PUT /companies/:company_id/lender_fee_schedule': { fixture: feeSchedules, body: feeLines },
   // The standard fees keep a line for the product orders are placed with: the demo's offers keep a fee.
@@ -1144,6 +1199,10 @@ const CALLS: Record<string, Call> = {
   },
   'GET /orders/:order_id/files': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reports': { fixture: inAssignedOrder },
+  'PATCH /orders/:order_id/reports/:submission/findings': {
+    fixture: withReadReport,
+    body: () => json({ id: 'ORD-COUNTY', field: 'subject.address.county', shared_with_lender: true }),
+  },
   'POST /orders/:order_id/report_checks': {
     fixture: inAssignedOrder,
     body: () => ({

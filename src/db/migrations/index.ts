@@ -51,6 +51,7 @@ import * as certifiedProducts from './2026_11_28_0051_certified_products.ts';
 import * as clientEoMinimum from './2026_11_28_0052_client_eo_minimum.ts';
 import * as offerAnswers from './2026_11_28_0053_offer_answers.ts';
 import * as reportSubmissions from './2026_11_28_0054_report_submissions.ts';
+import * as reportFindingReviews from './2026_11_28_0055_report_finding_reviews.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0052_client_eo_minimum': clientEoMinimum,
   '2026_11_28_0053_offer_answers': offerAnswers,
   '2026_11_28_0054_report_submissions': reportSubmissions,
+  '2026_11_28_0055_report_finding_reviews': reportFindingReviews,
 };
 
 export const migrationProvider: MigrationProvider = {
