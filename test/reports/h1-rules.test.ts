@@ -1982,3 +1982,13 @@ describe('each rule', () => {
     });
   });
 });
+
+describe('docs/report-rules.md', () => {
+  it('lists the rules the service implements (run npm run docs:reports after changing them)', async () => {
+    const { renderReportRulesDocument } = await import('../../src/reports/h1/rules-document.ts');
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(new URL('../../docs/report-rules.md', import.meta.url), 'utf8')).toBe(
+      renderReportRulesDocument(),
+    );
+  });
+});

@@ -4,7 +4,7 @@ import { useDemoWorld } from '../helpers/demo.ts';
 import { REPORT_PDF, REPORT_XML, sendMultipart, type Part } from '../helpers/multipart.ts';
 import { placeOrder } from '../helpers/orders.ts';
 import { readdirSync, readFileSync } from 'node:fs';
-import { zip } from '../support/zip-writer.ts';
+import { deflatedZeros, zip } from '../support/zip-writer.ts';
 import { SF1_PDF, sf1ForOrder } from './sf1-for-order.ts';
 
 /**
@@ -277,6 +277,41 @@ describe('submitting', () => {
       effective_date: '2026-09-20',
       fatal_count: 0,
     });
+  });
+
+  it('refuses a package with a path out of it, or a bomb, and stores nothing', async () => {
+    const order = await inspectedOrder();
+    const xml = await sf1ForOrder(t.db, order.id);
+    const cases: [Buffer, RegExp][] = [
+      [
+        zip([
+          { name: 'SF1.xml', data: Buffer.from(xml) },
+          { name: '../../etc/cron.d/evil', data: Buffer.from('* * * * * root true') },
+        ]),
+        /"\.\.\/\.\.\/etc\/cron\.d\/evil", a path with "\.\." in it/,
+      ],
+      [
+        zip([
+          { name: 'SF1.xml', data: Buffer.from(xml) },
+          { name: 'Images/bomb.png', deflated: deflatedZeros(60 * 1024 * 1024) },
+        ]),
+        /zip bomb/,
+      ],
+    ];
+    for (const [bytes, message] of cases) {
+      const answer = await submit(order.id, [
+        ['files[][attachment]', { filename: 'SF1.zip', content: bytes, contentType: 'application/zip' }],
+        ['files[][file_type]', 'appraisal_xml'],
+      ]);
+      expect(answer.statusCode, answer.body).toBe(422);
+      expect(answer.json().error.details[0]).toMatchObject({
+        field: 'files[0].attachment',
+        message: expect.stringMatching(message),
+      });
+    }
+    expect(await filesOf(order.id)).toEqual([]);
+    expect(await stored(order.id)).toEqual([]);
+    expect(await statusOf(order.id)).toBe('Inspection completed');
   });
 
   it('stores an XML of another kind unread, as before', async () => {
