@@ -145,6 +145,7 @@ import { RegistryImport, RegistryImportBody } from './panel/registry.schemas.ts'
 import { FindingSchema } from './reports/findings.ts';
 import { ReportSettings, ReportSettingsBody } from './reports/report-settings.schemas.ts';
 import {
+  ChecklistAnswerBody,
   FindingReviewBody,
   ReportCheck,
   ReportCheckBody,
@@ -292,6 +293,7 @@ export const API_SCHEMAS: readonly TSchema[] = [
   ReportSubmission,
   ReviewedFinding,
   FindingReviewBody,
+  ChecklistAnswerBody,
   ReportSettings,
   ReportSettingsBody,
   ReportModelSchema,

@@ -2264,6 +2264,26 @@ export interface paths {
         patch: operations["reviewReportFinding"];
         trace?: never;
     };
+    "/api/v1/orders/{order_id}/reports/{submission}/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Tick an item of the company's review checklist for a submission, or take the tick back
+         * @description The company's staff; the items are the company's (report_settings.review_checklist). Records who and when. Answers the submission as staff now read it.
+         */
+        patch: operations["tickReportChecklist"];
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/report_settings": {
         parameters: {
             query?: never;
@@ -6269,6 +6289,15 @@ export interface components {
              * @example false
              */
             released: boolean;
+            /** @description The company's review checklist for this submission, in its order; empty for others than staff */
+            checklist: {
+                /** @example Subject photos match the address and the order */
+                item: string;
+                /** @example true */
+                done: boolean;
+                by: string | null;
+                at: string | null;
+            }[];
             changes: {
                 fields: {
                     /**
@@ -6351,6 +6380,19 @@ export interface components {
              */
             shared_with_lender?: boolean;
         };
+        /** @description A tick of the review checklist for one submission */
+        ChecklistAnswerBody: {
+            /**
+             * @description One of the company's review checklist items
+             * @example Subject photos match the address and the order
+             */
+            item: string;
+            /**
+             * @description Ticked, or the tick taken back
+             * @example true
+             */
+            done: boolean;
+        };
         /** @description The company's settings for the report checks of its own */
         ReportSettings: {
             /**
@@ -6384,6 +6426,8 @@ export interface components {
              * @example 25
              */
             gross_adjustment_percent: number;
+            /** @description What the company's reviewers tick for every report, in order (PATCH …/reports/{submission}/checklist) */
+            review_checklist: string[];
         };
         /** @description Send only what changes */
         ReportSettingsBody: {
@@ -6412,6 +6456,8 @@ export interface components {
              * @example 20
              */
             gross_adjustment_percent?: number;
+            /** @description What the company's reviewers tick for every report, in order (PATCH …/reports/{submission}/checklist) */
+            review_checklist?: string[];
         };
         /** @description What the service read of an appraisal report (docs/reports.md) */
         ReportSummary: {
@@ -22099,6 +22145,26 @@ export interface operations {
                      *         "submitted_by": "Avery Appraiser",
                      *         "submitted_at": "2026-11-24T15:02:11.000Z",
                      *         "released": false,
+                     *         "checklist": [
+                     *           {
+                     *             "item": "Subject photos match the address and the order",
+                     *             "done": true,
+                     *             "by": "Casey Coordinator",
+                     *             "at": "2026-11-24T16:25:00.000Z"
+                     *           },
+                     *           {
+                     *             "item": "Comparables are the best available",
+                     *             "done": false,
+                     *             "by": null,
+                     *             "at": null
+                     *           },
+                     *           {
+                     *             "item": "Value reconciled with the contract price",
+                     *             "done": false,
+                     *             "by": null,
+                     *             "at": null
+                     *           }
+                     *         ],
                      *         "changes": {
                      *           "fields": [
                      *             {
@@ -22356,6 +22422,292 @@ export interface operations {
                      *       "submitted_by": "Avery Appraiser",
                      *       "submitted_at": "2026-11-24T15:02:11.000Z",
                      *       "released": false,
+                     *       "checklist": [
+                     *         {
+                     *           "item": "Subject photos match the address and the order",
+                     *           "done": true,
+                     *           "by": "Casey Coordinator",
+                     *           "at": "2026-11-24T16:25:00.000Z"
+                     *         },
+                     *         {
+                     *           "item": "Comparables are the best available",
+                     *           "done": false,
+                     *           "by": null,
+                     *           "at": null
+                     *         },
+                     *         {
+                     *           "item": "Value reconciled with the contract price",
+                     *           "done": false,
+                     *           "by": null,
+                     *           "at": null
+                     *         }
+                     *       ],
+                     *       "changes": {
+                     *         "fields": [
+                     *           {
+                     *             "field": "comparables[1].adjusted_price",
+                     *             "before": "488760.00",
+                     *             "after": "490760.00"
+                     *           }
+                     *         ],
+                     *         "findings_cleared": [
+                     *           {
+                     *             "id": "CMP-NET-ADJUSTMENT",
+                     *             "source": "comparable",
+                     *             "severity": "fatal",
+                     *             "message": "Comparable 1: the adjustments add up to $28,760, not the net adjustment of $30,760.",
+                     *             "field": "comparables[1].net_adjustment",
+                     *             "line": null
+                     *           }
+                     *         ],
+                     *         "findings_new": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportSubmission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    tickReportChecklist: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+                /**
+                 * @description The submission (1, 2, …)
+                 * @example 2
+                 */
+                submission: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "item": "Subject photos match the address and the order",
+                 *       "done": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChecklistAnswerBody"];
+                /**
+                 * @example {
+                 *       "item": "Subject photos match the address and the order",
+                 *       "done": true
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description One of the company's review checklist items
+                     * @example Subject photos match the address and the order
+                     */
+                    item: string;
+                    /**
+                     * @description Ticked, or the tick taken back
+                     * @example true
+                     */
+                    done: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description One submission of the report as the service read it (docs/reports.md) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "submission": 2,
+                     *       "format": "uad_3.6",
+                     *       "report": {
+                     *         "format": "uad_3.6",
+                     *         "subject": {
+                     *           "address": {
+                     *             "line": "1100 Congress Ave",
+                     *             "unit": null,
+                     *             "city": "Austin",
+                     *             "state": "TX",
+                     *             "postal_code": "78701",
+                     *             "county": "Travis"
+                     *           },
+                     *           "latitude": 30.2729,
+                     *           "longitude": -97.7444,
+                     *           "property_kind": "single_family",
+                     *           "attached": false,
+                     *           "units": 1,
+                     *           "condition": "C4",
+                     *           "quality": "Q4"
+                     *         },
+                     *         "value": "491000.00",
+                     *         "effective_date": "2026-11-20",
+                     *         "condition_of_value": "subject_to_repair",
+                     *         "contract": {
+                     *           "price": "489000.00",
+                     *           "date": "2026-11-17"
+                     *         },
+                     *         "inspection_date": "2026-11-20",
+                     *         "assignment_type": "purchase",
+                     *         "valuation_method": "traditional",
+                     *         "government_agency": null,
+                     *         "agency_case_number": null,
+                     *         "appraiser": {
+                     *           "name": "Avery Appraiser",
+                     *           "company": "ABC Appraisal Co.",
+                     *           "license": {
+                     *             "state": "TX",
+                     *             "number": "TX-1380123-R",
+                     *             "level": "certified_residential",
+                     *             "expires_on": "2028-10-10"
+                     *           },
+                     *           "signed_on": "2026-11-20"
+                     *         },
+                     *         "supervisor": null,
+                     *         "client": {
+                     *           "name": "Hill Country Lending"
+                     *         },
+                     *         "lender": {
+                     *           "name": "Hill Country Lending"
+                     *         },
+                     *         "management_company": {
+                     *           "name": "Demo Appraisal Co"
+                     *         },
+                     *         "borrowers": [
+                     *           "Bea Borrower"
+                     *         ],
+                     *         "file_numbers": {
+                     *           "appraiser": "AA12345",
+                     *           "client": "1234567",
+                     *           "management_company": "AOM-00000042"
+                     *         },
+                     *         "comparables": [
+                     *           {
+                     *             "number": 1,
+                     *             "address": {
+                     *               "line": "1204 Lavaca St",
+                     *               "unit": null,
+                     *               "city": "Austin",
+                     *               "state": "TX",
+                     *               "postal_code": "78701",
+                     *               "county": null
+                     *             },
+                     *             "proximity_miles": 0.17,
+                     *             "latitude": 30.2747,
+                     *             "longitude": -97.7431,
+                     *             "listing_status": "settled_sale",
+                     *             "sale_price": "460000.00",
+                     *             "sale_date": "2026-10-17",
+                     *             "contract_date": "2026-09-22",
+                     *             "data_source": "MLS 123456",
+                     *             "adjustments": [
+                     *               {
+                     *                 "item": "LivingUnitBedroomCount",
+                     *                 "amount": "10000.00"
+                     *               },
+                     *               {
+                     *                 "item": "LivingUnitStandardFinishedAreaAboveGrade",
+                     *                 "amount": "20760.00"
+                     *               }
+                     *             ],
+                     *             "net_adjustment": "30760.00",
+                     *             "adjusted_price": "490760.00",
+                     *             "condition": "C4",
+                     *             "quality": "Q4"
+                     *           }
+                     *         ],
+                     *         "photos": [
+                     *           {
+                     *             "reference": "\\\\Images\\SF1_DwellingFront.png",
+                     *             "category": "DwellingFront",
+                     *             "caption": null
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           "\\\\SF1_Appraisal_v1.4.pdf"
+                     *         ]
+                     *       },
+                     *       "findings": [
+                     *         {
+                     *           "id": "CMP-SALE-AGE",
+                     *           "source": "comparable",
+                     *           "severity": "warning",
+                     *           "message": "Comparable 3: sold on 2025-09-01, more than 12 months before the effective date 2026-11-20.",
+                     *           "field": "comparables[3].sale_date",
+                     *           "line": null,
+                     *           "override": {
+                     *             "reason": "The only sale of a pool home in the subdivision in two years; the lender agreed",
+                     *             "by": "Casey Coordinator",
+                     *             "at": "2026-11-24T16:30:00.000Z"
+                     *           },
+                     *           "shared_with_lender": true
+                     *         }
+                     *       ],
+                     *       "fatal_count": 0,
+                     *       "warning_count": 1,
+                     *       "checked_as_of": "2026-11-24",
+                     *       "override_reason": null,
+                     *       "warnings_acknowledged": true,
+                     *       "submitted_by": "Avery Appraiser",
+                     *       "submitted_at": "2026-11-24T15:02:11.000Z",
+                     *       "released": false,
+                     *       "checklist": [
+                     *         {
+                     *           "item": "Subject photos match the address and the order",
+                     *           "done": true,
+                     *           "by": "Casey Coordinator",
+                     *           "at": "2026-11-24T16:25:00.000Z"
+                     *         },
+                     *         {
+                     *           "item": "Comparables are the best available",
+                     *           "done": false,
+                     *           "by": null,
+                     *           "at": null
+                     *         },
+                     *         {
+                     *           "item": "Value reconciled with the contract price",
+                     *           "done": false,
+                     *           "by": null,
+                     *           "at": null
+                     *         }
+                     *       ],
                      *       "changes": {
                      *         "fields": [
                      *           {
@@ -22442,7 +22794,12 @@ export interface operations {
                      *       "comparable_max_age_months": 12,
                      *       "proximity_tolerance_miles": 0.5,
                      *       "net_adjustment_percent": 15,
-                     *       "gross_adjustment_percent": 25
+                     *       "gross_adjustment_percent": 25,
+                     *       "review_checklist": [
+                     *         "Subject photos match the address and the order",
+                     *         "Comparables are the best available",
+                     *         "Value reconciled with the contract price"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["ReportSettings"];
@@ -22498,7 +22855,12 @@ export interface operations {
                  *       "comparable_max_age_months": 6,
                  *       "proximity_tolerance_miles": 1,
                  *       "net_adjustment_percent": 12.5,
-                 *       "gross_adjustment_percent": 20
+                 *       "gross_adjustment_percent": 20,
+                 *       "review_checklist": [
+                 *         "Subject photos match the address and the order",
+                 *         "Comparables are the best available",
+                 *         "Value reconciled with the contract price"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["ReportSettingsBody"];
@@ -22508,7 +22870,12 @@ export interface operations {
                  *       "comparable_max_age_months": 6,
                  *       "proximity_tolerance_miles": 1,
                  *       "net_adjustment_percent": 12.5,
-                 *       "gross_adjustment_percent": 20
+                 *       "gross_adjustment_percent": 20,
+                 *       "review_checklist[]": [
+                 *         "Subject photos match the address and the order",
+                 *         "Comparables are the best available",
+                 *         "Value reconciled with the contract price"
+                 *       ]
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -22537,6 +22904,8 @@ export interface operations {
                      * @example 20
                      */
                     gross_adjustment_percent?: number;
+                    /** @description What the company's reviewers tick for every report, in order (PATCH …/reports/{submission}/checklist) */
+                    "review_checklist[]"?: string[];
                 };
             };
         };
@@ -22558,7 +22927,12 @@ export interface operations {
                      *       "comparable_max_age_months": 12,
                      *       "proximity_tolerance_miles": 0.5,
                      *       "net_adjustment_percent": 15,
-                     *       "gross_adjustment_percent": 25
+                     *       "gross_adjustment_percent": 25,
+                     *       "review_checklist": [
+                     *         "Subject photos match the address and the order",
+                     *         "Comparables are the best available",
+                     *         "Value reconciled with the contract price"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["ReportSettings"];

@@ -871,7 +871,19 @@ export interface CompanyReportSettingsTable {
   proximity_tolerance_miles: ColumnType<string, string | number | undefined, string | number>;
   net_adjustment_percent: ColumnType<string, string | number | undefined, string | number>;
   gross_adjustment_percent: ColumnType<string, string | number | undefined, string | number>;
+  /** The items the company's reviewers tick for every report (migration 0057). */
+  review_checklist: ColumnType<string[], string | undefined, string>;
   updated_at: UpdatedAt;
+}
+
+/** A reviewer's tick of one checklist item for one submission (migration 0057). */
+export interface ReportChecklistAnswersTable {
+  order_id: string;
+  submission_no: number;
+  item: string;
+  done: boolean;
+  answered_by: string | null;
+  answered_at: Generated<Date>;
 }
 
 export interface Database {
@@ -940,6 +952,7 @@ export interface Database {
   report_submissions: ReportSubmissionsTable;
   company_report_settings: CompanyReportSettingsTable;
   report_finding_reviews: ReportFindingReviewsTable;
+  report_checklist_answers: ReportChecklistAnswersTable;
 }
 
 export type User = Selectable<UsersTable>;

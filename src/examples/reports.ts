@@ -9,6 +9,7 @@ import {
   ReportSignerSchema,
 } from '../reports/report.model.ts';
 import {
+  ChecklistAnswerBody,
   FindingReviewBody,
   ReportCheck,
   ReportSubmission,
@@ -116,7 +117,14 @@ const REVIEWED: Static<typeof ReviewedFinding> = {
   shared_with_lender: true,
 };
 
+const CHECKLIST = [
+  'Subject photos match the address and the order',
+  'Comparables are the best available',
+  'Value reconciled with the contract price',
+];
+
 export const REPORT_EXAMPLES: NamedExample[] = [
+  example(ChecklistAnswerBody, { item: CHECKLIST[0]!, done: true }),
   example(ReviewedFinding, REVIEWED),
   example(FindingReviewBody, {
     id: FINDING.id,
@@ -131,6 +139,7 @@ export const REPORT_EXAMPLES: NamedExample[] = [
     proximity_tolerance_miles: 0.5,
     net_adjustment_percent: 15,
     gross_adjustment_percent: 25,
+    review_checklist: CHECKLIST,
   }),
   example(ReportSettingsBody, {
     allow_fatal_override: true,
@@ -138,6 +147,7 @@ export const REPORT_EXAMPLES: NamedExample[] = [
     proximity_tolerance_miles: 1,
     net_adjustment_percent: 12.5,
     gross_adjustment_percent: 20,
+    review_checklist: CHECKLIST,
   }),
   example(ReportFormatSchema, 'uad_3.6'),
   example(LicenseLevelSchema, 'certified_residential'),
@@ -159,6 +169,11 @@ export const REPORT_EXAMPLES: NamedExample[] = [
     submitted_by: 'Avery Appraiser',
     submitted_at: '2026-11-24T15:02:11.000Z',
     released: false,
+    checklist: [
+      { item: CHECKLIST[0]!, done: true, by: 'Casey Coordinator', at: '2026-11-24T16:25:00.000Z' },
+      { item: CHECKLIST[1]!, done: false, by: null, at: null },
+      { item: CHECKLIST[2]!, done: false, by: null, at: null },
+    ],
     changes: {
       fields: [{ field: 'comparables[1].adjusted_price', before: '488760.00', after: '490760.00' }],
       findings_cleared: [

@@ -3,6 +3,7 @@ import { resolveUpload } from '../http/multipart.ts';
 import { principalOf } from '../http/request-context.ts';
 import { Type } from 'typebox';
 import {
+  ChecklistAnswerBody,
   FindingReviewBody,
   ReportCheck,
   ReportCheckBody,
@@ -10,7 +11,12 @@ import {
 } from '../reports/report.schemas.ts';
 import { Id, OrderParams, ref } from '../schemas/common.ts';
 import type { ActionDeps } from './order.actions.ts';
-import { listOrderReports, preCheckReport, reviewFinding } from './report.service.ts';
+import { listOrderReports, preCheckReport, reviewFinding, tickChecklist } from './report.service.ts';
+
+const SubmissionParams = Type.Object({
+  order_id: Id('The order'),
+  submission: Type.Integer({ minimum: 1, description: 'The submission (1, 2, …)' }),
+});
 
 export function registerReportRoutes(app: AppInstance, deps: AppDeps & ActionDeps): void {
   app.post(
@@ -65,16 +71,38 @@ export function registerReportRoutes(app: AppInstance, deps: AppDeps & ActionDep
         description:
           "The company's staff. The finding is named by its id and field, as the submission lists it. An override records who and when, and says why the report is accepted despite the finding; null takes it back. A shared finding reaches the lender with the report once released. Answers the submission as staff now read it.",
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
-        params: Type.Object({
-          order_id: Id('The order'),
-          submission: Type.Integer({ minimum: 1, description: 'The submission (1, 2, …)' }),
-        }),
+        params: SubmissionParams,
         body: ref(FindingReviewBody),
         response: { 200: ref(ReportSubmission) },
       },
     },
     (request) =>
       reviewFinding(
+        deps.db,
+        principalOf(request).user,
+        request.params.order_id,
+        request.params.submission,
+        request.body,
+      ),
+  );
+  app.patch(
+    '/orders/:order_id/reports/:submission/checklist',
+    {
+      config: { roles: ['staff', 'operator'] },
+      schema: {
+        operationId: 'tickReportChecklist',
+        tags: ['reports'],
+        summary: "Tick an item of the company's review checklist for a submission, or take the tick back",
+        description:
+          "The company's staff; the items are the company's (report_settings.review_checklist). Records who and when. Answers the submission as staff now read it.",
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        params: SubmissionParams,
+        body: ref(ChecklistAnswerBody),
+        response: { 200: ref(ReportSubmission) },
+      },
+    },
+    (request) =>
+      tickChecklist(
         deps.db,
         principalOf(request).user,
         request.params.order_id,

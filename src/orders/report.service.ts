@@ -3,7 +3,13 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError, invalid, notFound } from '../errors/app-error.ts';
 import type { Finding } from '../reports/findings.ts';
-import { findFindingReviews, putFindingReview } from '../reports/finding-review.repository.ts';
+import {
+  findChecklistAnswers,
+  findFindingReviews,
+  putChecklistAnswer,
+  putFindingReview,
+} from '../reports/finding-review.repository.ts';
+import { reportSettings } from '../reports/report-context.repository.ts';
 import { compareReports } from '../reports/report-comparison.ts';
 import { preCheckAnswer } from '../reports/report-intake.service.ts';
 import { findReportSubmissions } from '../reports/report-submission.repository.ts';
@@ -71,12 +77,14 @@ export async function listOrderReports(db: Db, user: AuthUser, orderId: string) 
   const order = await findVisibleOrder(db, user, orderId, { columns: ['appraiser_id'] });
   if (user.role === 'appraiser' && order.appraiser_id !== user.id)
     throw new AppError('forbidden', 'Only the appraiser the order is assigned to reads its reports');
-  const [rows, reviews] = await Promise.all([
-    findReportSubmissions(db, orderId),
-    findFindingReviews(db, orderId),
-  ]);
   const lender = user.role === 'client';
   const staff = user.role === 'staff' || user.role === 'operator';
+  const [rows, reviews, answers, checklist] = await Promise.all([
+    findReportSubmissions(db, orderId),
+    findFindingReviews(db, orderId),
+    staff ? findChecklistAnswers(db, orderId) : [],
+    staff ? companyChecklist(db, orderId) : [],
+  ]);
   const reviewOf = (submission: number, finding: Finding) =>
     reviews.find(
       (review) =>
@@ -116,6 +124,17 @@ export async function listOrderReports(db: Db, user: AuthUser, orderId: string) 
         submitted_by: row.submitted_by_name,
         submitted_at: row.created_at.toISOString(),
         released: row.released,
+        checklist: checklist.map((item) => {
+          const answer = answers.find(
+            (entry) => entry.submission_no === row.submission_no && entry.item === item,
+          );
+          return {
+            item,
+            done: answer?.done ?? false,
+            by: answer?.answered_by_name ?? null,
+            at: answer?.answered_at.toISOString() ?? null,
+          };
+        }),
         changes: lender || !previous ? null : compareReports(previous, row),
       },
     ];
@@ -153,5 +172,40 @@ export async function reviewFinding(
       ...(body.shared_with_lender === undefined ? {} : { sharedWithLender: body.shared_with_lender }),
     },
   );
+  return (await listOrderReports(db, user, orderId)).find((entry) => entry.submission === submission)!;
+}
+
+/** The review checklist of the order's company, in its order. */
+async function companyChecklist(db: Db, orderId: string): Promise<string[]> {
+  const { company_id } = await db
+    .selectFrom('orders')
+    .select('company_id')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return (await reportSettings(db, company_id)).review_checklist;
+}
+
+/**
+ * A reviewer's tick of the company's checklist for one submission (PATCH …/checklist): the
+ * company's staff; an item that is not on the company's checklist is a 422 naming `item`.
+ */
+export async function tickChecklist(
+  db: Db,
+  user: AuthUser,
+  orderId: string,
+  submission: number,
+  body: { item: string; done: boolean },
+) {
+  await findVisibleOrder(db, user, orderId);
+  const row = (await findReportSubmissions(db, orderId)).find((entry) => entry.submission_no === submission);
+  if (!row) throw notFound('report submission');
+  const items = await companyChecklist(db, orderId);
+  const item = body.item.trim();
+  if (!items.includes(item))
+    throw invalid(
+      'item',
+      `is not on the company's review checklist (${items.length === 0 ? 'it has none' : items.join('; ')})`,
+    );
+  await putChecklistAnswer(db, { orderId, submissionNo: submission, item }, { done: body.done, by: user.id });
   return (await listOrderReports(db, user, orderId)).find((entry) => entry.submission === submission)!;
 }

@@ -69,3 +69,42 @@ export async function putFindingReview(
     )
     .execute();
 }
+
+export interface ChecklistAnswerRow {
+  submission_no: number;
+  item: string;
+  done: boolean;
+  answered_by_name: string | null;
+  answered_at: Date;
+}
+
+/** The reviewers' ticks of the checklist, every submission of the order. */
+export function findChecklistAnswers(db: Db, orderId: string): Promise<ChecklistAnswerRow[]> {
+  return db
+    .selectFrom('report_checklist_answers as a')
+    .leftJoin('users as u', 'u.id', 'a.answered_by')
+    .select(['a.submission_no', 'a.item', 'a.done', 'a.answered_at'])
+    .select((eb) =>
+      eb
+        .fn<string | null>('nullif', [
+          eb.fn('concat_ws', [eb.val(' '), 'u.first_name', 'u.last_name']),
+          eb.val(''),
+        ])
+        .as('answered_by_name'),
+    )
+    .where('a.order_id', '=', orderId)
+    .execute();
+}
+
+export async function putChecklistAnswer(
+  db: Db,
+  key: { orderId: string; submissionNo: number; item: string },
+  answer: { done: boolean; by: string },
+): Promise<void> {
+  const values = { done: answer.done, answered_by: answer.by, answered_at: new Date() };
+  await db
+    .insertInto('report_checklist_answers')
+    .values({ order_id: key.orderId, submission_no: key.submissionNo, item: key.item, ...values })
+    .onConflict((conflict) => conflict.columns(['order_id', 'submission_no', 'item']).doUpdateSet(values))
+    .execute();
+}

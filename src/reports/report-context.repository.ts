@@ -120,6 +120,7 @@ function registryStatus(status: 'A' | 'I' | null, expiresOn: string | null, toda
 
 export interface ReportSettings extends CheckThresholds {
   allow_fatal_override: boolean;
+  review_checklist: string[];
 }
 
 export async function reportSettings(db: Db, companyId: string): Promise<ReportSettings> {
@@ -128,9 +129,10 @@ export async function reportSettings(db: Db, companyId: string): Promise<ReportS
     .selectAll()
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  if (!row) return { ...DEFAULT_THRESHOLDS, allow_fatal_override: false };
+  if (!row) return { ...DEFAULT_THRESHOLDS, allow_fatal_override: false, review_checklist: [] };
   return {
     allow_fatal_override: row.allow_fatal_override,
+    review_checklist: row.review_checklist,
     comparable_max_age_months: row.comparable_max_age_months,
     proximity_tolerance_miles: Number(row.proximity_tolerance_miles),
     net_adjustment_percent: Number(row.net_adjustment_percent),
@@ -146,6 +148,7 @@ export async function putReportSettings(db: Db, companyId: string, settings: Rep
     proximity_tolerance_miles: settings.proximity_tolerance_miles,
     net_adjustment_percent: settings.net_adjustment_percent,
     gross_adjustment_percent: settings.gross_adjustment_percent,
+    review_checklist: JSON.stringify(settings.review_checklist.map((item) => item.trim())),
   };
   await db
     .insertInto('company_report_settings')

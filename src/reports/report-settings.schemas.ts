@@ -29,6 +29,12 @@ const fields = {
     description:
       "Gross adjustments above this share of the comparable's price are flagged (CMP-GROSS-PERCENT)",
   }),
+  review_checklist: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+    maxItems: 30,
+    uniqueItems: true,
+    description:
+      "What the company's reviewers tick for every report, in order (PATCH …/reports/{submission}/checklist)",
+  }),
 };
 
 export const ReportSettings = Type.Object(
@@ -44,6 +50,7 @@ export const ReportSettingsBody = Type.Object(
     proximity_tolerance_miles: Type.Optional(fields.proximity_tolerance_miles),
     net_adjustment_percent: Type.Optional(fields.net_adjustment_percent),
     gross_adjustment_percent: Type.Optional(fields.gross_adjustment_percent),
+    review_checklist: Type.Optional(fields.review_checklist),
   },
   { $id: 'ReportSettingsBody', description: 'Send only what changes', additionalProperties: false },
 );

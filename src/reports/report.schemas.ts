@@ -110,6 +110,18 @@ export const FindingReviewBody = Type.Object(
   { $id: 'FindingReviewBody', description: 'The review of one finding: send what changes' },
 );
 
+export const ChecklistAnswerBody = Type.Object(
+  {
+    item: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "One of the company's review checklist items",
+    }),
+    done: Type.Boolean({ description: 'Ticked, or the tick taken back' }),
+  },
+  { $id: 'ChecklistAnswerBody', description: 'A tick of the review checklist for one submission' },
+);
+
 const FieldChange = Type.Object({
   field: Type.String({ description: 'value, effective_date, comparables[2].adjusted_price…' }),
   before: Nullable(Type.String()),
@@ -138,6 +150,18 @@ export const ReportSubmission = Type.Object(
     submitted_by: Nullable(Type.String({ description: 'Who submitted it' })),
     submitted_at: Type.String({ format: 'date-time' }),
     released: Type.Boolean({ description: 'Whether the company released it to the lender' }),
+    checklist: Type.Array(
+      Type.Object({
+        item: Type.String(),
+        done: Type.Boolean(),
+        by: Nullable(Type.String({ description: 'Who ticked it, or took the tick back' })),
+        at: Nullable(Type.String({ format: 'date-time' })),
+      }),
+      {
+        description:
+          "The company's review checklist for this submission, in its order; empty for others than staff",
+      },
+    ),
     changes: Nullable(
       Type.Object(
         {

@@ -397,8 +397,10 @@ describe("the company's review and settings", () => {
       proximity_tolerance_miles: 0.5,
       net_adjustment_percent: 15,
       gross_adjustment_percent: 25,
+      review_checklist: [],
     });
     for (const [payload, field] of [
+      [{ review_checklist: ['Photos', 'Photos'] }, 'review_checklist'],
       [{ comparable_max_age_months: 0 }, 'comparable_max_age_months'],
       [{ net_adjustment_percent: -5 }, 'net_adjustment_percent'],
       [{ allow_fatal_override: 'maybe' }, 'allow_fatal_override'],
@@ -470,6 +472,20 @@ describe("the company's review and settings", () => {
           headers: { 'X-Api-Key': key },
         })
       ).json();
+    // The company's checklist, ticked by a reviewer; an item not on it is refused by its field.
+    await patch(settingsUrl(), world.staff, {
+      review_checklist: ['Photos match the address', 'Comparables are the best'],
+    });
+    const checklistUrl = `/api/v1/orders/${order.id}/reports/1/checklist`;
+    const unknown = await patch(checklistUrl, world.staff, { item: 'Bribe the appraiser', done: true });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error.details[0].field).toBe('item');
+    const ticked = await patch(checklistUrl, world.staff, { item: 'Photos match the address', done: true });
+    expect(ticked.json().checklist).toEqual([
+      { item: 'Photos match the address', done: true, by: expect.any(String), at: expect.any(String) },
+      { item: 'Comparables are the best', done: false, by: null, at: null },
+    ]);
+    await patch(settingsUrl(), world.staff, { review_checklist: [] });
     const mine = (await read(world.appraiser))[0].findings.find(
       (entry: { id: string }) => entry.id === 'ORD-FILE-NUMBER',
     );

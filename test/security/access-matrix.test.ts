@@ -244,6 +244,7 @@ const MATRIX: Row[] = [
   ['POST   /orders/:order_id/report_checks',                   403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/reports',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['PATCH  /orders/:order_id/reports/:submission/findings',    403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PATCH  /orders/:order_id/reports/:submission/checklist',   403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /orders/:order_id/files/:file_id',                  403, 403, 200, 404, 403, 403, 200, 401, 401],
 
   // -- payments (appraisers do not see the client's invoice)
@@ -1199,6 +1200,30 @@ const CALLS: Record<string, Call> = {
   },
   'GET /orders/:order_id/files': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reports': { fixture: inAssignedOrder },
+  'PATCH /orders/:order_id/reports/:submission/checklist': {
+    fixture: async () => {
+      await t.db
+        .insertInto('company_report_settings')
+        .values({
+          company_id: demo.company_id,
+          review_checklist: JSON.stringify(['Photos match the address']),
+        })
+        .onConflict((conflict) =>
+          conflict
+            .column('company_id')
+            .doUpdateSet({ review_checklist: JSON.stringify(['Photos match the address']) }),
+        )
+        .execute();
+      const fixture = await withReadReport();
+      const orderId = fixture.ids.order_id!;
+      return {
+        ...fixture,
+        snapshot: () =>
+          t.db.selectFrom('report_checklist_answers').selectAll().where('order_id', '=', orderId).execute(),
+      };
+    },
+    body: () => json({ item: 'Photos match the address', done: true }),
+  },
   'PATCH /orders/:order_id/reports/:submission/findings': {
     fixture: withReadReport,
     body: () => json({ id: 'ORD-COUNTY', field: 'subject.address.county', shared_with_lender: true }),

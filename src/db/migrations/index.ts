@@ -52,6 +52,7 @@ import * as clientEoMinimum from './2026_11_28_0052_client_eo_minimum.ts';
 import * as offerAnswers from './2026_11_28_0053_offer_answers.ts';
 import * as reportSubmissions from './2026_11_28_0054_report_submissions.ts';
 import * as reportFindingReviews from './2026_11_28_0055_report_finding_reviews.ts';
+import * as reviewChecklist from './2026_11_28_0057_review_checklist.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0053_offer_answers': offerAnswers,
   '2026_11_28_0054_report_submissions': reportSubmissions,
   '2026_11_28_0055_report_finding_reviews': reportFindingReviews,
+  '2026_11_28_0057_review_checklist': reviewChecklist,
 };
 
 export const migrationProvider: MigrationProvider = {
