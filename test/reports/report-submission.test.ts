@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { useDemoWorld } from '../helpers/demo.ts';
 import { REPORT_PDF, REPORT_XML, sendMultipart, type Part } from '../helpers/multipart.ts';
-import { placeOrder } from '../helpers/orders.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { deflatedZeros, zip } from '../support/zip-writer.ts';
-import { SF1_PDF, sf1ForOrder } from './sf1-for-order.ts';
+import { SF1_PDF, sf1ForOrder, sf1OrderFields } from './sf1-for-order.ts';
 
 /**
  * Report intake through HTTP (docs/reports.md): the pre-check reads and checks a report and
@@ -18,23 +17,7 @@ const { step } = world;
 
 /** An order for a 1004 at SF1's contract price, walked to Inspection completed by the demo appraiser. */
 async function inspectedOrder() {
-  const { users } = world.demo;
-  const product = await t.db
-    .selectFrom('products')
-    .select('id')
-    .where('company_id', '=', world.demo.company_id)
-    .where('name', '=', 'Full Appraisal (1004)')
-    .executeTakeFirstOrThrow();
-  const order = await placeOrder(t.app, t.db, world.demo, {
-    contract_price: 489000,
-    product_ids: [product.id],
-  });
-  await step(world.staff, order.id, 'assign', 'Pending assignment', { appraiser_id: users.appraiser.id });
-  await step(world.appraiser, order.id, 'accept_assignment', 'Assigned');
-  await step(world.appraiser, order.id, 'schedule_inspection', 'Inspection scheduled', {
-    inspection_scheduled_at: '2037-12-01T09:00',
-  });
-  await step(world.appraiser, order.id, 'complete_inspection', 'Inspection completed');
+  const order = await world.toInspected(await sf1OrderFields(t.db, world.demo.company_id));
   return order;
 }
 

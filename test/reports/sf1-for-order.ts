@@ -8,6 +8,17 @@ export const SF1_XML = readFileSync(
 );
 export const SF1_PDF = readFileSync(new URL('../fixtures/uad/SF1/SF1_Appraisal_v1.4.pdf', import.meta.url));
 
+/** What an order for SF1 is placed with: a 1004 at SF1's contract price. */
+export async function sf1OrderFields(db: Db, companyId: string) {
+  const product = await db
+    .selectFrom('products')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('name', '=', 'Full Appraisal (1004)')
+    .executeTakeFirstOrThrow();
+  return { contract_price: 489000, product_ids: [product.id] };
+}
+
 /**
  * The GSEs' SF1 sample rewritten for one of our orders: the subject's address, the company's
  * file number, the client, and the appraiser's name and license as the panel holds them, with
