@@ -141,6 +141,7 @@ import {
 } from './fees/fee-schedule.schemas.ts';
 import { AppraiserDocument, DocumentUploadBody } from './panel/document.schemas.ts';
 import { BidAnswer, BidBody, BidInvitation, BidRound, MyBid, RoundBid } from './orders/bid.schemas.ts';
+import { Reconsideration, ReconsiderationOutcome } from './orders/reconsideration.schemas.ts';
 import { RegistryImport, RegistryImportBody } from './panel/registry.schemas.ts';
 import { FindingSchema } from './reports/findings.ts';
 import { ReportSettings, ReportSettingsBody } from './reports/report-settings.schemas.ts';
@@ -303,6 +304,8 @@ export const API_SCHEMAS: readonly TSchema[] = [
   ReportComparableSchema,
   LicenseLevelSchema,
   FindingSchema,
+  ReconsiderationOutcome,
+  Reconsideration,
   AudienceSchema,
   Note,
   CreateNoteBody,

@@ -76,6 +76,7 @@ import { registerAppraiserFeeRoutes } from './panel/appraiser-fees.routes.ts';
 import { registerFeeScheduleRoutes } from './fees/fee-schedule.routes.ts';
 import { registerBidRoutes } from './orders/bid.routes.ts';
 import { registerReportRoutes } from './orders/report.routes.ts';
+import { registerReconsiderationRoutes } from './orders/reconsideration.routes.ts';
 import { registerReportSettingsRoutes } from './reports/report-settings.routes.ts';
 import { registerDocumentRoutes } from './panel/document.routes.ts';
 import { registerRegistryRoutes } from './panel/registry.routes.ts';
@@ -310,6 +311,7 @@ export async function buildApp({
       registerRegistryRoutes(api, deps);
       registerActionRoutes(api, deps);
       registerReportRoutes(api, deps);
+      registerReconsiderationRoutes(api, deps);
       registerReportSettingsRoutes(api, deps);
       registerFileRoutes(api, deps);
       registerNoteRoutes(api, deps);

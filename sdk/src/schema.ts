@@ -1953,7 +1953,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Ask for a reconsideration of value (form-data: reason, summary, supporting_data, attachments[]): to the company's review first where the company reviews the client's requests, else to the appraiser
+         * Ask for a reconsideration of value (form-data: reason, summary, supporting_data, attachments[]; and, structured, initiated_by, deficiencies[], up to 5 comparables[]): to the company's review first where the company reviews the client's requests, else to the appraiser. 422 after the loan's closing date, and for a second borrower-initiated request
          * @description Who: client users. From: In review, Client quality assurance, Completed, Fulfilled. To: Client request. Body as multipart/form-data with files, or JSON or form fields without. 409 when the order's status does not allow it (the message lists allowed_transitions).
          */
         put: operations["requestReconsiderationOfValue"];
@@ -1973,7 +1973,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Pass the client's request (revision, reconsideration of value) on to the appraiser: as the client wrote it, or in the company's words (comments); its attachments go with it unless include_attachments is false
+         * Pass the client's request (revision, reconsideration of value) on to the appraiser: as the client wrote it, or in the company's words (comments), a reconsideration's deficiencies and comparables with them either way; its attachments go with it unless include_attachments is false
          * @description Who: staff. From: Client request. To: Action required. Body as JSON or form fields. 409 when the order's status does not allow it (the message lists allowed_transitions).
          */
         put: operations["forwardRequest"];
@@ -2282,6 +2282,26 @@ export interface paths {
          * @description The company's staff; the items are the company's (report_settings.review_checklist). Records who and when. Answers the submission as staff now read it.
          */
         patch: operations["tickReportChecklist"];
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/reconsiderations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's reconsiderations of value, oldest first
+         * @description Each request (PUT /orders/{order_id}/request_reconsideration_of_value) with its deficiencies, alternative comparables and who initiated it, the company's review, and the outcome of the revised report: the value before and after, and whether the report's reconsideration section agrees. The company's staff see every one; the lender those of its order, without the company's words to the appraiser, the outcome once the revised report is released; the order's appraiser those that reached them, without who of the lender wrote them (docs/reports.md, "Reconsideration of value").
+         */
+        get: operations["listReconsiderations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/companies/{company_id}/report_settings": {
@@ -6611,6 +6631,151 @@ export interface components {
             field: string;
             line: number | null;
         };
+        /** @description What the appraiser's revised report gave; the lender reads it once the company released that report */
+        ReconsiderationOutcome: {
+            submission_before: number | null;
+            /**
+             * @description The revised submission that answered the request
+             * @example 2
+             */
+            submission_after: number;
+            value_before: string | null;
+            value_after: string | null;
+            /**
+             * @description value_change, no_value_change, or unknown where either report had no appraisal XML the service read
+             * @example value_change
+             * @enum {unknown}
+             */
+            result: "value_change" | "no_value_change" | "unknown";
+            /**
+             * Format: date-time
+             * @description When the revised report came in
+             * @example 2026-11-27T15:20:00.000Z
+             */
+            recorded_at: string;
+            report_check: {
+                /**
+                 * @description matches: the revised report's reconsideration section agrees with the record; mismatch: see mismatches; not_checked: the revised report is no UAD 3.6 file the service read
+                 * @example matches
+                 * @enum {unknown}
+                 */
+                status: "matches" | "mismatch" | "not_checked";
+                section: {
+                    indicator: boolean | null;
+                    requested_by: ("borrower" | "lender") | null;
+                    result: ("value_change" | "no_value_change") | null;
+                    result_date: string | null;
+                    comment: string | null;
+                } | null;
+                /** @description Each element of the section that disagrees with the record, and how */
+                mismatches: components["schemas"]["FieldProblem"][];
+            } | null;
+        };
+        /** @description A reconsideration of value of the order's report: the company's staff see every one; the lender its client's, without the company's words to the appraiser; the appraiser those that reached them, without who of the lender wrote them (docs/reports.md) */
+        Reconsideration: {
+            /**
+             * Format: uuid
+             * @example e2b6a4f0-3c1d-4e5f-9a8b-7c6d5e4f3a2b
+             */
+            id: string;
+            /**
+             * @description The request's number on the order: 1, 2, …
+             * @example 1
+             */
+            number: number;
+            /**
+             * @description in_review: waits for the company's review; with_appraiser: forwarded (or sent at once where the company does not review the lender's requests), the revised report awaited; answered: the company answered it itself; resolved: the revised report came in (outcome)
+             * @example resolved
+             * @enum {unknown}
+             */
+            status: "in_review" | "with_appraiser" | "answered" | "resolved";
+            /**
+             * @description Who initiated the request: borrower (the GSEs allow one borrower-initiated request per appraisal) or lender
+             * @example borrower
+             * @enum {unknown}
+             */
+            initiated_by: "borrower" | "lender";
+            /**
+             * @description What kind of reconsideration: alternate_closed_sales, general_errors or subject_errors
+             * @example alternate_closed_sales
+             * @enum {unknown}
+             */
+            reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
+            summary: string | null;
+            supporting_data: string | null;
+            deficiencies: {
+                /**
+                 * @description What it is about: alternate_closed_sales (Alternate closed sales), general_errors (General errors), subject_errors (Subject errors), comparable_selection (Comparable selection), adjustments (Adjustments), subject_characteristics (Subject characteristics (area, rooms, site, features)), condition_quality (Condition or quality rating), market_conditions (Market conditions or time adjustment), factual_error (A factual error (sale history, zoning, taxes, public record)), reconciliation (Reconciliation of the value), discrimination (Possible discrimination or bias), other (Other)
+                 * @example comparable_selection
+                 * @enum {unknown}
+                 */
+                category: "alternate_closed_sales" | "general_errors" | "subject_errors" | "comparable_selection" | "adjustments" | "subject_characteristics" | "condition_quality" | "market_conditions" | "factual_error" | "reconciliation" | "discrimination" | "other";
+                /**
+                 * @description The deficiency, for the appraiser: what the report says, and what is wrong
+                 * @example Comparable 3 is across the river, in another school district
+                 */
+                description: string;
+            }[];
+            /** @description The alternative comparables, at most 5 */
+            comparables: {
+                /** @example 1 */
+                position: number;
+                /** @example 412 Lavaca St, Austin, TX 78701 */
+                address: string;
+                /**
+                 * @description The sale price: a decimal string, "455000.00"
+                 * @example 455000.00
+                 */
+                sale_price: string;
+                /**
+                 * @description MM/DD/YYYY
+                 * @example 11/02/2026
+                 */
+                sale_date: string;
+                /**
+                 * @description Where the sale can be verified: "MLS 123456"
+                 * @example MLS 5512034
+                 */
+                data_source: string;
+                /**
+                 * @description Why it is a better comparable
+                 * @example Same subdivision and builder, 0.2 miles away, closed 18 days before the effective date
+                 */
+                reason: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the lender asked
+             * @example 2026-11-24T14:05:00.000Z
+             */
+            requested_at: string;
+            requested_by: {
+                /**
+                 * Format: uuid
+                 * @example 57243582-c15e-4dd6-810b-6d7fe87ed14f
+                 */
+                id: string;
+                /** @example Lou Officer */
+                name: string;
+            } | null;
+            review: {
+                /**
+                 * @description forwarded: passed on to the appraiser (forward_request); answered: answered by the company itself (answer_request)
+                 * @example forwarded
+                 * @enum {unknown}
+                 */
+                decision: "forwarded" | "answered";
+                /**
+                 * Format: date-time
+                 * @description When
+                 * @example 2026-11-24T16:40:00.000Z
+                 */
+                at: string;
+                comments: string | null;
+            } | null;
+            sent_to_appraiser_at: string | null;
+            outcome: components["schemas"]["ReconsiderationOutcome"] | null;
+        };
         /**
          * @description Who besides the appraisal company sees it: internal, the company only; appraiser, the company and the appraiser; client, the company and the lender; everyone, the company, the lender and the appraiser
          * @example everyone
@@ -7375,6 +7540,8 @@ export interface components {
                 file_number: string;
                 reason: string | null;
                 summary: string | null;
+                initiated_by: string | null;
+                reconsideration_id: string | null;
             };
         };
         /** @description A change of the client's fee and/or due date awaits the client's decision. */
@@ -20626,7 +20793,29 @@ export interface operations {
                 /**
                  * @example {
                  *       "reason": "alternate_closed_sales",
-                 *       "summary": "Two closer sales closed last month",
+                 *       "summary": "Two closer sales in the same subdivision closed before the effective date",
+                 *       "initiated_by": "borrower",
+                 *       "deficiencies[][category]": [
+                 *         "comparable_selection"
+                 *       ],
+                 *       "deficiencies[][description]": [
+                 *         "Comparable 3 is across the river, in another school district"
+                 *       ],
+                 *       "comparables[][address]": [
+                 *         "412 Lavaca St, Austin, TX 78701"
+                 *       ],
+                 *       "comparables[][sale_price]": [
+                 *         "455000.00"
+                 *       ],
+                 *       "comparables[][sale_date]": [
+                 *         "11/02/2026"
+                 *       ],
+                 *       "comparables[][data_source]": [
+                 *         "MLS 5512034"
+                 *       ],
+                 *       "comparables[][reason]": [
+                 *         "Same subdivision and builder, 0.2 miles away"
+                 *       ],
                  *       "attachments[]": [
                  *         "%PDF-1.7 (the bytes of the file)"
                  *       ]
@@ -20634,61 +20823,197 @@ export interface operations {
                  */
                 "multipart/form-data": {
                     /**
+                     * @description What kind of reconsideration: alternate_closed_sales, general_errors or subject_errors
                      * @example alternate_closed_sales
                      * @enum {unknown}
                      */
                     reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
                     /**
                      * @description What should be reconsidered, and why
-                     * @example Two closer sales closed last month
+                     * @example Two closer sales in the same subdivision closed before the effective date
                      */
                     summary: string;
-                    /** @example <p>412 Lavaca St, sold 11/02/2026 for $455,000</p> */
+                    /** @example Both sales are in the MLS; the listing sheets are attached */
                     supporting_data?: string;
                     /** @description Files, sent as attachments[] */
                     "attachments[]"?: Blob[];
+                    /**
+                     * @description Who initiated the request: borrower or lender (default). The GSEs allow one borrower-initiated request per appraisal: a second is refused (422 naming initiated_by)
+                     * @default lender
+                     * @example borrower
+                     * @enum {unknown}
+                     */
+                    initiated_by?: "borrower" | "lender";
+                    "deficiencies[][category]"?: ("alternate_closed_sales" | "general_errors" | "subject_errors" | "comparable_selection" | "adjustments" | "subject_characteristics" | "condition_quality" | "market_conditions" | "factual_error" | "reconciliation" | "discrimination" | "other")[];
+                    "deficiencies[][description]"?: string[];
+                    "comparables[][address]"?: string[];
+                    "comparables[][sale_price]"?: string[];
+                    "comparables[][sale_date]"?: string[];
+                    "comparables[][data_source]"?: string[];
+                    "comparables[][reason]"?: string[];
                 };
                 /**
                  * @example {
                  *       "reason": "alternate_closed_sales",
-                 *       "summary": "Two closer sales closed last month",
-                 *       "supporting_data": "<p>412 Lavaca St, sold 11/02/2026 for $455,000</p>"
+                 *       "summary": "Two closer sales in the same subdivision closed before the effective date",
+                 *       "supporting_data": "Both sales are in the MLS; the listing sheets are attached",
+                 *       "initiated_by": "borrower",
+                 *       "deficiencies": [
+                 *         {
+                 *           "category": "comparable_selection",
+                 *           "description": "Comparable 3 is across the river, in another school district"
+                 *         },
+                 *         {
+                 *           "category": "subject_characteristics",
+                 *           "description": "The report gives 1,840 sq ft; the builder plans give 1,912 sq ft above grade"
+                 *         }
+                 *       ],
+                 *       "comparables": [
+                 *         {
+                 *           "address": "412 Lavaca St, Austin, TX 78701",
+                 *           "sale_price": "455000.00",
+                 *           "sale_date": "11/02/2026",
+                 *           "data_source": "MLS 5512034",
+                 *           "reason": "Same subdivision and builder, 0.2 miles away, closed 18 days before the effective date"
+                 *         },
+                 *         {
+                 *           "address": "1310 Colorado St, Austin, TX 78701",
+                 *           "sale_price": "468500.00",
+                 *           "sale_date": "2026-10-28",
+                 *           "data_source": "MLS 5510877",
+                 *           "reason": "Same floor plan, closed within 30 days"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": {
                     /**
+                     * @description What kind of reconsideration: alternate_closed_sales, general_errors or subject_errors
                      * @example alternate_closed_sales
                      * @enum {unknown}
                      */
                     reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
                     /**
                      * @description What should be reconsidered, and why
-                     * @example Two closer sales closed last month
+                     * @example Two closer sales in the same subdivision closed before the effective date
                      */
                     summary: string;
-                    /** @example <p>412 Lavaca St, sold 11/02/2026 for $455,000</p> */
+                    /** @example Both sales are in the MLS; the listing sheets are attached */
                     supporting_data?: string;
+                    /**
+                     * @description Who initiated the request: borrower or lender (default). The GSEs allow one borrower-initiated request per appraisal: a second is refused (422 naming initiated_by)
+                     * @default lender
+                     * @example borrower
+                     * @enum {unknown}
+                     */
+                    initiated_by?: "borrower" | "lender";
+                    /** @description The deficiencies the request names; as form fields deficiencies[0][category], deficiencies[0][description] (or deficiencies[][...]) */
+                    deficiencies?: {
+                        /**
+                         * @description What it is about: alternate_closed_sales (Alternate closed sales), general_errors (General errors), subject_errors (Subject errors), comparable_selection (Comparable selection), adjustments (Adjustments), subject_characteristics (Subject characteristics (area, rooms, site, features)), condition_quality (Condition or quality rating), market_conditions (Market conditions or time adjustment), factual_error (A factual error (sale history, zoning, taxes, public record)), reconciliation (Reconciliation of the value), discrimination (Possible discrimination or bias), other (Other)
+                         * @example comparable_selection
+                         * @enum {unknown}
+                         */
+                        category: "alternate_closed_sales" | "general_errors" | "subject_errors" | "comparable_selection" | "adjustments" | "subject_characteristics" | "condition_quality" | "market_conditions" | "factual_error" | "reconciliation" | "discrimination" | "other";
+                        /**
+                         * @description The deficiency, for the appraiser: what the report says, and what is wrong
+                         * @example Comparable 3 is across the river, in another school district
+                         */
+                        description: string;
+                    }[];
+                    /** @description Up to 5 alternative comparables, each with its address, sale price, sale date, data source and why it is better; as form fields comparables[0][address], comparables[0][sale_price]… (or comparables[][...]) */
+                    comparables?: {
+                        /**
+                         * @description The address of the sale: street, city, state and ZIP
+                         * @example 412 Lavaca St, Austin, TX 78701
+                         */
+                        address: string;
+                        /**
+                         * @description The sale price: a decimal amount, e.g. 455000 or 455000.00
+                         * @example 455000.00
+                         */
+                        sale_price: string;
+                        /**
+                         * @description The day the sale closed: YYYY-MM-DD or MM/DD/YYYY, not in the future
+                         * @example 11/02/2026
+                         */
+                        sale_date: string;
+                        /**
+                         * @description Where the sale can be verified: "MLS 123456", a deed record
+                         * @example MLS 5512034
+                         */
+                        data_source: string;
+                        /**
+                         * @description Why it is a better comparable than those the report uses
+                         * @example Same subdivision and builder, 0.2 miles away
+                         */
+                        reason: string;
+                    }[];
                 };
                 /**
                  * @example {
                  *       "reason": "alternate_closed_sales",
-                 *       "summary": "Two closer sales closed last month",
-                 *       "supporting_data": "<p>412 Lavaca St, sold 11/02/2026 for $455,000</p>"
+                 *       "summary": "Two closer sales in the same subdivision closed before the effective date",
+                 *       "supporting_data": "Both sales are in the MLS; the listing sheets are attached",
+                 *       "initiated_by": "borrower",
+                 *       "deficiencies[][category]": [
+                 *         "comparable_selection",
+                 *         "subject_characteristics"
+                 *       ],
+                 *       "deficiencies[][description]": [
+                 *         "Comparable 3 is across the river, in another school district",
+                 *         "The report gives 1,840 sq ft; the builder plans give 1,912 sq ft above grade"
+                 *       ],
+                 *       "comparables[][address]": [
+                 *         "412 Lavaca St, Austin, TX 78701",
+                 *         "1310 Colorado St, Austin, TX 78701"
+                 *       ],
+                 *       "comparables[][sale_price]": [
+                 *         "455000.00",
+                 *         "468500.00"
+                 *       ],
+                 *       "comparables[][sale_date]": [
+                 *         "11/02/2026",
+                 *         "2026-10-28"
+                 *       ],
+                 *       "comparables[][data_source]": [
+                 *         "MLS 5512034",
+                 *         "MLS 5510877"
+                 *       ],
+                 *       "comparables[][reason]": [
+                 *         "Same subdivision and builder, 0.2 miles away, closed 18 days before the effective date",
+                 *         "Same floor plan, closed within 30 days"
+                 *       ]
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
                     /**
+                     * @description What kind of reconsideration: alternate_closed_sales, general_errors or subject_errors
                      * @example alternate_closed_sales
                      * @enum {unknown}
                      */
                     reason: "alternate_closed_sales" | "general_errors" | "subject_errors";
                     /**
                      * @description What should be reconsidered, and why
-                     * @example Two closer sales closed last month
+                     * @example Two closer sales in the same subdivision closed before the effective date
                      */
                     summary: string;
-                    /** @example <p>412 Lavaca St, sold 11/02/2026 for $455,000</p> */
+                    /** @example Both sales are in the MLS; the listing sheets are attached */
                     supporting_data?: string;
+                    /**
+                     * @description Who initiated the request: borrower or lender (default). The GSEs allow one borrower-initiated request per appraisal: a second is refused (422 naming initiated_by)
+                     * @default lender
+                     * @example borrower
+                     * @enum {unknown}
+                     */
+                    initiated_by?: "borrower" | "lender";
+                    "deficiencies[][category]"?: ("alternate_closed_sales" | "general_errors" | "subject_errors" | "comparable_selection" | "adjustments" | "subject_characteristics" | "condition_quality" | "market_conditions" | "factual_error" | "reconciliation" | "discrimination" | "other")[];
+                    "deficiencies[][description]"?: string[];
+                    "comparables[][address]"?: string[];
+                    "comparables[][sale_price]"?: string[];
+                    "comparables[][sale_date]"?: string[];
+                    "comparables[][data_source]"?: string[];
+                    "comparables[][reason]"?: string[];
                 };
             };
         };
@@ -22731,6 +23056,126 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ReportSubmission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listReconsiderations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "e2b6a4f0-3c1d-4e5f-9a8b-7c6d5e4f3a2b",
+                     *         "number": 1,
+                     *         "status": "resolved",
+                     *         "initiated_by": "borrower",
+                     *         "reason": "alternate_closed_sales",
+                     *         "summary": "Two closer sales in the same subdivision closed before the effective date",
+                     *         "supporting_data": "Both sales are in the MLS; the listing sheets are attached",
+                     *         "deficiencies": [
+                     *           {
+                     *             "category": "comparable_selection",
+                     *             "description": "Comparable 3 is across the river, in another school district"
+                     *           },
+                     *           {
+                     *             "category": "subject_characteristics",
+                     *             "description": "The report gives 1,840 sq ft; the builder plans give 1,912 sq ft above grade"
+                     *           }
+                     *         ],
+                     *         "comparables": [
+                     *           {
+                     *             "position": 1,
+                     *             "address": "412 Lavaca St, Austin, TX 78701",
+                     *             "sale_price": "455000.00",
+                     *             "sale_date": "11/02/2026",
+                     *             "data_source": "MLS 5512034",
+                     *             "reason": "Same subdivision and builder, 0.2 miles away, closed 18 days before the effective date"
+                     *           }
+                     *         ],
+                     *         "requested_at": "2026-11-24T14:05:00.000Z",
+                     *         "requested_by": {
+                     *           "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *           "name": "Lou Officer"
+                     *         },
+                     *         "review": {
+                     *           "decision": "forwarded",
+                     *           "at": "2026-11-24T16:40:00.000Z",
+                     *           "comments": "Please consider the sales below, and the living area of the builder plans"
+                     *         },
+                     *         "sent_to_appraiser_at": "2026-11-24T16:40:00.000Z",
+                     *         "outcome": {
+                     *           "submission_before": 1,
+                     *           "submission_after": 2,
+                     *           "value_before": "491000.00",
+                     *           "value_after": "495000.00",
+                     *           "result": "value_change",
+                     *           "recorded_at": "2026-11-27T15:20:00.000Z",
+                     *           "report_check": {
+                     *             "status": "matches",
+                     *             "section": {
+                     *               "indicator": true,
+                     *               "requested_by": "borrower",
+                     *               "result": "value_change",
+                     *               "result_date": "2026-11-27",
+                     *               "comment": "Comparable 4 added to the grid; the value was reconciled at 495,000"
+                     *             },
+                     *             "mismatches": []
+                     *           }
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Reconsideration"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -25515,7 +25960,9 @@ export interface operations {
                  *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
                  *         "file_number": "AOM-00000042",
                  *         "reason": "alternate_closed_sales",
-                 *         "summary": "Two closer sales closed last month"
+                 *         "summary": "Two closer sales closed last month",
+                 *         "initiated_by": "borrower",
+                 *         "reconsideration_id": "e2b6a4f0-3c1d-4e5f-9a8b-7c6d5e4f3a2b"
                  *       }
                  *     }
                  */

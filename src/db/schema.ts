@@ -886,6 +886,56 @@ export interface ReportChecklistAnswersTable {
   answered_at: Generated<Date>;
 }
 
+/** A lender's reconsideration of value, what the company did with it, and its outcome (migration 0056). */
+export interface ReconsiderationsTable {
+  id: Generated<string>;
+  order_id: string;
+  number: number;
+  reason: 'alternate_closed_sales' | 'general_errors' | 'subject_errors';
+  initiated_by: 'borrower' | 'lender';
+  summary: string;
+  supporting_data: string | null;
+  /** [{category, description}] */
+  deficiencies: ColumnType<unknown, string, string>;
+  request_note_id: string | null;
+  requested_by: string | null;
+  requested_at: CreatedAt;
+  status: 'in_review' | 'with_appraiser' | 'answered' | 'resolved';
+  /** Whether it went to the company's review first (lender_requests_reviewed when it was made). */
+  reviewed: boolean;
+  sent_to_appraiser_at: Date | null;
+  forwarded_by: string | null;
+  company_comments: string | null;
+  answered_at: Date | null;
+  answered_by: string | null;
+  answer: string | null;
+  submission_before: number | null;
+  submission_after: number | null;
+  /** bigint: text from pg. */
+  value_before_cents: ColumnType<string | null, string | null, string | null>;
+  value_after_cents: ColumnType<string | null, string | null, string | null>;
+  result: 'value_change' | 'no_value_change' | 'unknown' | null;
+  report_check: 'matches' | 'mismatch' | 'not_checked' | null;
+  /** What the revised report's reconsideration section says. */
+  report_section: ColumnType<unknown, string | null, string | null>;
+  /** [{field, message}] */
+  report_mismatches: ColumnType<unknown, string | null, string | null>;
+  resolved_at: Date | null;
+}
+
+/** An alternative comparable a reconsideration names (migration 0056). */
+export interface ReconsiderationComparablesTable {
+  reconsideration_id: string;
+  position: number;
+  address: string;
+  /** bigint: text from pg. */
+  sale_price_cents: ColumnType<string, string, string>;
+  /** YYYY-MM-DD (a DATE stays text: db/connection.ts). */
+  sale_date: string;
+  data_source: string;
+  reason: string;
+}
+
 export interface Database {
   client_types: ClientTypesTable;
   organizations: OrganizationsTable;
@@ -950,6 +1000,8 @@ export interface Database {
   appraiser_documents: AppraiserDocumentsTable;
   panel_changes: PanelChangesTable;
   report_submissions: ReportSubmissionsTable;
+  reconsiderations: ReconsiderationsTable;
+  reconsideration_comparables: ReconsiderationComparablesTable;
   company_report_settings: CompanyReportSettingsTable;
   report_finding_reviews: ReportFindingReviewsTable;
   report_checklist_answers: ReportChecklistAnswersTable;

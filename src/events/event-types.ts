@@ -141,7 +141,14 @@ export const EVENTS = {
   },
   'order.reconsideration_requested': {
     description: 'The client asked for a reconsideration of value.',
-    data: orderEvent({ reason: Nullable(Type.String()), summary: Nullable(Type.String()) }),
+    data: orderEvent({
+      reason: Nullable(Type.String()),
+      summary: Nullable(Type.String()),
+      initiated_by: Nullable(Type.String({ description: 'borrower or lender' })),
+      reconsideration_id: Nullable(
+        Type.String({ format: 'uuid', description: 'GET /orders/{order_id}/reconsiderations lists it' }),
+      ),
+    }),
   },
   'order.negotiation_opened': {
     description: "A change of the client's fee and/or due date awaits the client's decision.",

@@ -11,6 +11,7 @@ import { PAYMENT_EXAMPLES } from './payments.ts';
 import { PEOPLE_EXAMPLES } from './people.ts';
 import { RECORD_EXAMPLES } from './records.ts';
 import { REPORT_EXAMPLES } from './reports.ts';
+import { RECONSIDERATION_EXAMPLES } from './reconsiderations.ts';
 import { SELECTION_EXAMPLES } from './selection.ts';
 import { FEE_EXAMPLES } from './fees.ts';
 import { BID_EXAMPLES } from './bids.ts';
@@ -40,6 +41,7 @@ const named: NamedExample[] = [
   ...FEE_EXAMPLES,
   ...BID_EXAMPLES,
   ...REPORT_EXAMPLES,
+  ...RECONSIDERATION_EXAMPLES,
 ];
 
 export const API_EXAMPLES: ApiExamples = {

@@ -15,6 +15,7 @@ import {
   PRODUCT,
   WEBHOOK_ID,
 } from './ids.ts';
+import { RECONSIDERATION_REQUEST } from './reconsiderations.ts';
 
 /**
  * The examples of operations whose bodies are not one named schema: the bodies of the actions
@@ -62,14 +63,18 @@ export const OPERATION_EXAMPLES = {
   },
   requestReconsiderationOfValue: {
     request: {
-      'application/json': {
-        reason: 'alternate_closed_sales',
-        summary: 'Two closer sales closed last month',
-        supporting_data: '<p>412 Lavaca St, sold 11/02/2026 for $455,000</p>',
-      },
+      'application/json': RECONSIDERATION_REQUEST,
       'multipart/form-data': {
         reason: 'alternate_closed_sales',
-        summary: 'Two closer sales closed last month',
+        summary: RECONSIDERATION_REQUEST.summary,
+        initiated_by: 'borrower',
+        'deficiencies[][category]': ['comparable_selection'],
+        'deficiencies[][description]': [RECONSIDERATION_REQUEST.deficiencies[0]!.description],
+        'comparables[][address]': ['412 Lavaca St, Austin, TX 78701'],
+        'comparables[][sale_price]': ['455000.00'],
+        'comparables[][sale_date]': ['11/02/2026'],
+        'comparables[][data_source]': ['MLS 5512034'],
+        'comparables[][reason]': ['Same subdivision and builder, 0.2 miles away'],
         'attachments[]': [FILE_BYTES],
       },
     },

@@ -151,6 +151,8 @@ export const WEBHOOK_EXAMPLES: NamedExample[] = [
     ...ORDER_REF,
     reason: 'alternate_closed_sales',
     summary: 'Two closer sales closed last month',
+    initiated_by: 'borrower',
+    reconsideration_id: 'e2b6a4f0-3c1d-4e5f-9a8b-7c6d5e4f3a2b',
   }),
   payload('order.negotiation_opened', {
     ...ORDER_REF,

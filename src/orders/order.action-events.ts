@@ -44,7 +44,12 @@ const ACTION_EVENTS: Record<string, (result: ActionResult) => ActionEvent | null
   request_revision: (r) => ({ type: 'order.revision_requested', data: { comments: r.reason ?? null } }),
   request_reconsideration_of_value: (r) => ({
     type: 'order.reconsideration_requested',
-    data: { reason: r.details?.reason ?? null, summary: r.reason ?? null },
+    data: {
+      reason: r.details?.reason ?? null,
+      summary: r.reason ?? null,
+      initiated_by: r.details?.initiated_by ?? null,
+      reconsideration_id: r.details?.reconsideration_id ?? null,
+    },
   }),
   request_negotiation: (r) => negotiationOpened(r),
   approve_assignment_condition: (r) => (r.to === 'Under negotiation' ? negotiationOpened(r) : null),

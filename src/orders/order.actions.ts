@@ -25,6 +25,7 @@ import {
   type ActionServices,
   type LockedOrder,
   type OrderPatch,
+  type ReconsiderationServices,
   type SubmissionFeeCharge,
 } from '../workflow/types.ts';
 import type { ChargeOutcome, PaymentProvider } from '../cards/card-processor.ts';
@@ -37,6 +38,14 @@ import { nextSubmissionNo, releaseReport } from './order.release.ts';
 import { ReportIntakeStep } from './order.report-intake.ts';
 import { countSubmissionFees, insertSubmissionFee, orderProductIds } from './order.repository.ts';
 import { changeOrder, findOrder, findVisibleOrder } from './order.store.ts';
+import { recordReconsiderationOutcome } from './reconsideration.outcome.ts';
+import {
+  borrowerInitiatedAt,
+  findInReview,
+  insertReconsideration,
+  markAnswered,
+  markForwarded,
+} from './reconsideration.repository.ts';
 
 /**
  * Runs the workflow table (workflow/transitions.ts): takes an action on an order, atomically.
@@ -136,6 +145,7 @@ async function takeAction(
           intakes.push(intake);
           return intake.read(files, answers);
         },
+        reconsiderations: reconsiderationServices(trx, deps, order, user),
       };
       const result = await definition.apply({
         order,
@@ -214,6 +224,30 @@ async function chargeSubmissionFee(
     : { outcome: 'declined', amount, message: charge.message };
 }
 
+/** What the reconsideration actions record, in the action's transaction (orders/reconsideration.*). */
+function reconsiderationServices(
+  trx: Trx,
+  deps: ActionDeps,
+  order: LockedOrder,
+  user: AuthUser,
+): ReconsiderationServices {
+  return {
+    borrowerInitiatedAt: () => borrowerInitiatedAt(trx, order.id),
+    open: (request, note) =>
+      insertReconsideration(trx, order.id, request, { ...note, requestedBy: user.id, now: new Date() }),
+    inReview: (noteId) => findInReview(trx, order.id, noteId),
+    forwarded: (id, comments) => markForwarded(trx, id, { by: user.id, comments, now: new Date() }),
+    answered: (id, answer) => markAnswered(trx, id, { by: user.id, answer, now: new Date() }),
+    resubmitted: (submissionNo) =>
+      recordReconsiderationOutcome(trx, deps.storage, {
+        id: order.id,
+        submissionNo,
+        timeZone: deps.config.timeZone,
+        now: new Date(),
+      }),
+  };
+}
+
 /** What actions look up beyond their order, in the action's transaction. */
 function lookups(trx: Trx, order: LockedOrder, config: Config) {
   return {
@@ -281,7 +315,7 @@ export async function performSystemAction(
   })) as LockedOrder | null;
   if (!order || !definition.from.includes(order.status)) return false;
   const noFiles = (): never => {
-    throw new Error('system actions take no files or notes');
+    throw new Error('system actions take no files, notes or requests');
   };
   const result = await definition.apply({
     order,
@@ -299,6 +333,14 @@ export async function performSystemAction(
       readNote: noFiles,
       chargeSubmissionFee: noFiles,
       readReport: noFiles,
+      reconsiderations: {
+        borrowerInitiatedAt: noFiles,
+        open: noFiles,
+        inReview: noFiles,
+        forwarded: noFiles,
+        answered: noFiles,
+        resubmitted: noFiles,
+      },
     },
   });
   await applyResult(

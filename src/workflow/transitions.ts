@@ -3,10 +3,19 @@ import { AppError, invalid } from '../errors/app-error.ts';
 import { Binary } from '../schemas/common.ts';
 import { SubmittedFiles } from '../reports/report.schemas.ts';
 import { escapeHtml, htmlToText } from '../format/html.ts';
-import { DATE_INPUT_FORMATS, formatDate, parseDateTime } from '../format/dates.ts';
+import { DATE_INPUT_FORMATS, formatDate, parseDateTime, usDay } from '../format/dates.ts';
 import { centsToDecimal, decimalToCents, MONEY_PATTERN } from '../format/money.ts';
 import { OPEN, PAUSED, type Status } from './statuses.ts';
 import type { Audience } from '../policy/audience.ts';
+import {
+  readReconsiderationRequest,
+  reasonHtml,
+  ReconsiderationFields,
+  reconsiderationDetailsHtml,
+  RovReasonSchema,
+  todayIn,
+  type ReconsiderationRequest,
+} from './reconsideration.ts';
 import {
   defineAction,
   type ActionContext,
@@ -166,32 +175,55 @@ const paragraphsHtml = (paragraphs: string[]) => paragraphs.map((p) => `<p>${esc
 async function clientRequest(
   context: ActionContext<unknown>,
   subject: string,
-  paragraphs: string[],
+  content: string,
   source: 'revision' | 'reconsideration',
   references: unknown[] | undefined,
-): Promise<Pick<ActionResult, 'to' | 'patch' | 'audience'>> {
+): Promise<{ result: Pick<ActionResult, 'to' | 'patch' | 'audience'>; noteId: string; reviewed: boolean }> {
   const { services, order } = context;
   const uploads = (references ?? []).map((reference, index) =>
     services.upload(reference, `attachments[${index}]`),
   );
   const reviewed = await services.lenderRequestsReviewed();
   const audience: Audience = reviewed ? 'client' : 'everyone';
-  const noteId = await services.addNote({
-    subject,
-    content: paragraphsHtml(paragraphs),
-    important: true,
-    audience,
-  });
+  const noteId = await services.addNote({ subject, content, important: true, audience });
   await services.saveFiles(
     uploads.map((upload) => ({ upload, fileTypeSlug: 'other', source, noteId, audience })),
   );
   return {
-    to: 'Client request',
-    audience,
-    patch: reviewed
-      ? { request_note_id: noteId, request_return_status: order.status }
-      : { completed_at: null, fulfilled_at: null },
+    result: {
+      to: 'Client request',
+      audience,
+      patch: reviewed
+        ? { request_note_id: noteId, request_return_status: order.status }
+        : { completed_at: null, fulfilled_at: null },
+    },
+    noteId,
+    reviewed,
   };
+}
+
+/**
+ * The checks of the GSEs' policy on a reconsideration of value beyond its input: none once the
+ * loan has closed, and one initiated by the borrower per appraisal.
+ */
+async function checkReconsiderationAllowed(
+  context: ActionContext<unknown>,
+  request: ReconsiderationRequest,
+): Promise<void> {
+  const { order, config, now, services } = context;
+  const today = todayIn(config.timeZone, now);
+  if (order.closing_date !== null && order.closing_date < today)
+    throw invalid(
+      'closing_date',
+      `is ${usDay(order.closing_date)}, in the past: a reconsideration of value is taken only before the loan closes`,
+    );
+  if (request.initiatedBy !== 'borrower') return;
+  const earlier = await services.reconsiderations.borrowerInitiatedAt();
+  if (earlier)
+    throw invalid(
+      'initiated_by',
+      `is borrower, and the borrower already asked for a reconsideration of value of this appraisal on ${formatDate(earlier, config.timeZone)}: one borrower-initiated request per appraisal (GSE policy); a lender-initiated one may still be sent`,
+    );
 }
 
 const REQUEST_AUDIENCE =
@@ -857,6 +889,8 @@ export const ACTIONS: readonly ActionDefinition[] = [
         })),
       );
       await report?.record(submissionNo);
+      // The revised report answers the reconsideration the appraiser was given, if one was.
+      const reconsideration = await services.reconsiderations.resubmitted(submissionNo);
       const fee = await services.chargeSubmissionFee();
       return {
         to: 'Submission requested',
@@ -871,6 +905,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
             ...submitted,
           ],
           report: report?.summary ?? null,
+          ...(reconsideration ? { reconsideration } : {}),
           ...(fee.outcome === 'none' ? {} : { submission_fee: fee.amount }),
         },
         then: [afterSubmissionFee(fee)],
@@ -970,56 +1005,66 @@ export const ACTIONS: readonly ActionDefinition[] = [
     input: Type.Object({ comments: Reason('What to revise'), attachments: Attachments }),
     async apply(context) {
       const { input } = context;
-      const request = await clientRequest(
+      const { result } = await clientRequest(
         context,
         'Revision request',
-        [input.comments],
+        paragraphsHtml([input.comments]),
         'revision',
         input.attachments,
       );
-      return { ...request, reason: input.comments };
+      return { ...result, reason: input.comments };
     },
   }),
   defineAction({
     action: 'request_reconsideration_of_value',
     audienceVaries: REQUEST_AUDIENCE,
     summary:
-      "Ask for a reconsideration of value (form-data: reason, summary, supporting_data, attachments[]): to the company's review first where the company reviews the client's requests, else to the appraiser",
+      "Ask for a reconsideration of value (form-data: reason, summary, supporting_data, attachments[]; and, structured, initiated_by, deficiencies[], up to 5 comparables[]): to the company's review first where the company reviews the client's requests, else to the appraiser. 422 after the loan's closing date, and for a second borrower-initiated request",
     actors: ['client'],
     from: REVISABLE,
     to: ['Client request'],
     acceptsFiles: true,
     input: Type.Object({
-      reason: Type.Enum(['alternate_closed_sales', 'general_errors', 'subject_errors']),
+      reason: RovReasonSchema,
       summary: Reason('What should be reconsidered, and why'),
       supporting_data: Type.Optional(Type.String({ maxLength: 20000 })),
       attachments: Attachments,
+      ...ReconsiderationFields,
     }),
     async apply(context) {
-      const { input } = context;
-      const paragraphs = [
-        `Reason: ${input.reason.replace(/_/g, ' ')}`,
-        input.summary,
-        ...(input.supporting_data?.trim() ? [input.supporting_data] : []),
-      ];
-      const request = await clientRequest(
+      const { input, services } = context;
+      const request = readReconsiderationRequest(input, todayIn(context.config.timeZone, context.now));
+      await checkReconsiderationAllowed(context, request);
+      const content =
+        reasonHtml(request.reason) +
+        paragraphsHtml([request.summary, ...(request.supportingData ? [request.supportingData] : [])]) +
+        reconsiderationDetailsHtml(request);
+      const { result, noteId, reviewed } = await clientRequest(
         context,
         'Reconsideration of value request',
-        paragraphs,
+        content,
         'reconsideration',
         input.attachments,
       );
+      const id = await services.reconsiderations.open(request, { noteId, withAppraiser: !reviewed });
       return {
-        ...request,
+        ...result,
         reason: input.summary,
-        details: { reason: input.reason, supporting_data: input.supporting_data ?? null },
+        details: {
+          reason: input.reason,
+          supporting_data: input.supporting_data ?? null,
+          reconsideration_id: id,
+          initiated_by: request.initiatedBy,
+          deficiency_count: request.deficiencies.length,
+          comparable_count: request.comparables.length,
+        },
       };
     },
   }),
   defineAction({
     action: 'forward_request',
     summary:
-      "Pass the client's request (revision, reconsideration of value) on to the appraiser: as the client wrote it, or in the company's words (comments); its attachments go with it unless include_attachments is false",
+      "Pass the client's request (revision, reconsideration of value) on to the appraiser: as the client wrote it, or in the company's words (comments), a reconsideration's deficiencies and comparables with them either way; its attachments go with it unless include_attachments is false",
     actors: ['staff'],
     audience: 'appraiser',
     unavailable: noRequestInReview,
@@ -1039,8 +1084,17 @@ export const ACTIONS: readonly ActionDefinition[] = [
     async apply({ order, input, services }) {
       const requestId = order.request_note_id!;
       const request = await services.readNote(requestId);
+      // A reconsideration's deficiencies and comparables reach the appraiser whatever words the
+      // company puts around them: they are what the appraiser is asked to consider.
+      const reconsideration = await services.reconsiderations.inReview(requestId);
       const edited = input.comments?.trim() || null;
-      const content = edited ? paragraphsHtml(edited.split(/\n\s*\n/)) : (request?.content ?? '');
+      const content = edited
+        ? paragraphsHtml(edited.split(/\n\s*\n/)) +
+          (reconsideration
+            ? reasonHtml(reconsideration.request.reason) + reconsiderationDetailsHtml(reconsideration.request)
+            : '')
+        : (request?.content ?? '');
+      if (reconsideration) await services.reconsiderations.forwarded(reconsideration.id, edited);
       await services.addNote({
         subject: request?.subject ?? 'Client request',
         content,
@@ -1053,6 +1107,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
         to: 'Action required',
         reason: edited ?? htmlToText(request?.content ?? ''),
         patch: { request_note_id: null, request_return_status: null, completed_at: null, fulfilled_at: null },
+        ...(reconsideration ? { details: { reconsideration_id: reconsideration.id } } : {}),
       };
     },
   }),
@@ -1068,6 +1123,9 @@ export const ACTIONS: readonly ActionDefinition[] = [
     input: Type.Object({ comments: Reason('The answer to the client') }),
     async apply({ order, input, services }) {
       const request = await services.readNote(order.request_note_id!);
+      const reconsideration = await services.reconsiderations.inReview(order.request_note_id!);
+      if (reconsideration)
+        await services.reconsiderations.answered(reconsideration.id, input.comments.trim());
       await services.addNote({
         subject: `Re: ${request?.subject ?? 'your request'}`,
         content: paragraphsHtml(input.comments.trim().split(/\n\s*\n/)),
@@ -1078,6 +1136,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
         to: order.request_return_status ?? 'In review',
         reason: input.comments,
         patch: { request_note_id: null, request_return_status: null },
+        ...(reconsideration ? { details: { reconsideration_id: reconsideration.id } } : {}),
       };
     },
   }),

@@ -9,6 +9,7 @@ import type { FileTypeSlugValue } from '../schemas/file-types.ts';
 import type { Status } from './statuses.ts';
 import type { OwnDecision } from '../policy/acting.ts';
 import type { Audience } from '../policy/audience.ts';
+import type { ReconsiderationRequest, RovReportCheck, RovResult } from './reconsideration.ts';
 
 /**
  * Who may take an action on an order they can see:
@@ -44,6 +45,7 @@ export const ACTION_COLUMNS = [
   'due_date',
   'vendor_due_date',
   'inspection_scheduled_at',
+  'closing_date',
 ] as const;
 
 type StatusColumn = 'status' | 'resume_status' | 'negotiation_return_status' | 'request_return_status';
@@ -139,6 +141,42 @@ export interface ActionServices {
    * records the charge: `none` when the company charges no fee.
    */
   chargeSubmissionFee(): Promise<SubmissionFeeCharge>;
+  /** The order's reconsiderations of value (orders/reconsideration.repository.ts). */
+  reconsiderations: ReconsiderationServices;
+}
+
+/** What the reconsideration actions record of a request, in the action's transaction. */
+export interface ReconsiderationServices {
+  /** When the order's borrower-initiated request was made; null when it has none. */
+  borrowerInitiatedAt(): Promise<Date | null>;
+  /**
+   * Records a request, kept as the note `noteId`; `withAppraiser` when it goes to the appraiser
+   * at once (the company does not review the lender's requests). Answers its id.
+   */
+  open(request: ReconsiderationRequest, note: { noteId: string; withAppraiser: boolean }): Promise<string>;
+  /** The request the note waiting for the company's review keeps, when it is a reconsideration. */
+  inReview(noteId: string): Promise<{
+    id: string;
+    request: Pick<ReconsiderationRequest, 'reason' | 'initiatedBy' | 'deficiencies' | 'comparables'>;
+  } | null>;
+  /** The company passed the request on to the appraiser: in its own words, or as written (null). */
+  forwarded(id: string, comments: string | null): Promise<void>;
+  /** The company answered the request itself; it never reached the appraiser. */
+  answered(id: string, answer: string): Promise<void>;
+  /**
+   * After a submission: records the outcome of the request the appraiser was answering, if one
+   * was (the value before and after, and what the revised report's reconsideration section says).
+   */
+  resubmitted(submissionNo: number): Promise<ReconsiderationOutcomeSummary | null>;
+}
+
+/** The outcome of a reconsideration, as the submission's history entry carries it. */
+export interface ReconsiderationOutcomeSummary {
+  reconsideration_id: string;
+  result: RovResult;
+  value_before: string | null;
+  value_after: string | null;
+  report_check: RovReportCheck;
 }
 
 /** One submitted file as readReport sees it: the part of the request, or a file uploaded before. */

@@ -243,6 +243,8 @@ const MATRIX: Row[] = [
   // Reports as read: the pre-check is the appraiser's and the company's; a lender reads released ones.
   ['POST   /orders/:order_id/report_checks',                   403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/reports',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
+  // Reconsiderations of value: staff all, the lender its order's, the appraiser those forwarded to them.
+  ['GET    /orders/:order_id/reconsiderations',                200, 404, 200, 404, 200, 404, 200, 401, 401],
   ['PATCH  /orders/:order_id/reports/:submission/findings',    403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /orders/:order_id/reports/:submission/checklist',   403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /orders/:order_id/files/:file_id',                  403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -732,7 +734,21 @@ const ACTION_BODIES: Record<string, () => Body> = {
   require_action: () => json({ reason: 'Add a third comparable' }),
   request_revision: () => json({ comments: 'Please correct the square footage' }),
   request_reconsideration_of_value: () =>
-    json({ reason: 'alternate_closed_sales', summary: 'Two closer sales were missed' }),
+    json({
+      reason: 'alternate_closed_sales',
+      summary: 'Two closer sales were missed',
+      initiated_by: 'borrower',
+      deficiencies: [{ category: 'comparable_selection', description: 'Comparable 3 is across the river' }],
+      comparables: [
+        {
+          address: '412 Lavaca St, Austin, TX 78701',
+          sale_price: '455000.00',
+          sale_date: '11/02/2026',
+          data_source: 'MLS 5512034',
+          reason: 'Same subdivision, 0.2 miles away',
+        },
+      ],
+    }),
   hold: () => json({ reason: 'Borrower travelling' }),
   flag_attention: () => json({ reason: 'Access problem' }),
   request_info: () => json({ reason: 'Gate code needed' }),
@@ -823,6 +839,18 @@ const actionCalls: Record<string, Call> = Object.fromEntries(
 );
 
 const inAssignedOrder = () => orderIn('Assigned');
+
+/** An order in review with a reconsideration of value the lender asked for, waiting for the company. */
+async function withReconsideration(): Promise<Fixture> {
+  const fixture = await orderIn('In review');
+  const asked = await send('PUT', `/api/v1/orders/${fixture.ids.order_id}/request_reconsideration_of_value`, {
+    key: demo.users.client.api_key,
+    counted: false,
+    body: ACTION_BODIES.request_reconsideration_of_value!(),
+  });
+  if (asked.status !== 200) throw new Error(`setup: reconsideration: ${asked.status} ${asked.body}`);
+  return fixture;
+}
 
 /** An order in review whose first submission was read, with one finding to review. */
 async function withReadReport(): Promise<Fixture> {
@@ -1200,6 +1228,7 @@ const CALLS: Record<string, Call> = {
   },
   'GET /orders/:order_id/files': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reports': { fixture: inAssignedOrder },
+  'GET /orders/:order_id/reconsiderations': { fixture: withReconsideration },
   'PATCH /orders/:order_id/reports/:submission/checklist': {
     fixture: async () => {
       await t.db
@@ -1312,6 +1341,8 @@ const COUNTED_TABLES = [
   'order_history',
   'notes',
   'order_files',
+  'reconsiderations',
+  'reconsideration_comparables',
   'payments',
   'events',
   'outbox_messages',

@@ -52,6 +52,7 @@ import * as clientEoMinimum from './2026_11_28_0052_client_eo_minimum.ts';
 import * as offerAnswers from './2026_11_28_0053_offer_answers.ts';
 import * as reportSubmissions from './2026_11_28_0054_report_submissions.ts';
 import * as reportFindingReviews from './2026_11_28_0055_report_finding_reviews.ts';
+import * as reconsiderations from './2026_11_28_0056_reconsiderations.ts';
 import * as reviewChecklist from './2026_11_28_0057_review_checklist.ts';
 
 /**
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0053_offer_answers': offerAnswers,
   '2026_11_28_0054_report_submissions': reportSubmissions,
   '2026_11_28_0055_report_finding_reviews': reportFindingReviews,
+  '2026_11_28_0056_reconsiderations': reconsiderations,
   '2026_11_28_0057_review_checklist': reviewChecklist,
 };
 
