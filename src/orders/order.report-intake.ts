@@ -18,6 +18,9 @@ import type { Storage } from '../storage/storage.ts';
 import type { Upload } from '../storage/upload.ts';
 import type { ReportAnswers, ReportIntake, SubmittedFileReference } from '../workflow/types.ts';
 
+/** The files named by file_id that the reading needs: the XML (or package), and a bare XML's PDF. */
+const READ_BY_ID = new Set<SubmittedFileReference['fileTypeSlug']>(['appraisal_xml', 'appraisal_pdf']);
+
 /**
  * request_submission's reading of the report (workflow/types.ts, readReport): the appraisal XML
  * among the submitted files — a part of the request, or a file the appraiser uploaded before —
@@ -30,6 +33,8 @@ export class ReportIntakeStep {
   readonly #storage: Storage;
   readonly #directory: string;
   readonly #order: { id: string; userId: string };
+  /** Files uploaded before and named by file_id, copied to disk to be read: stored already, never extracted again. */
+  readonly #spooled = new Set<Upload>();
 
   constructor(trx: Trx | Db, storage: Storage, directory: string, order: { id: string; userId: string }) {
     this.#trx = trx;
@@ -42,9 +47,10 @@ export class ReportIntakeStep {
   async check(files: SubmittedFileReference[]): Promise<CheckedReport | null> {
     const readable: SubmittedReportFile[] = [];
     for (const file of files) {
+      // A bare XML's PDF named by file_id counts as submitted beside it, as an attachment would.
       const upload =
         file.upload ??
-        (file.fileTypeSlug === 'appraisal_xml' && file.fileId !== null
+        (READ_BY_ID.has(file.fileTypeSlug) && file.fileId !== null
           ? await this.#spoolUploaded(file.fileId, file.field)
           : null);
       if (upload) readable.push({ upload, fileType: file.fileTypeSlug, field: file.field });
@@ -63,7 +69,7 @@ export class ReportIntakeStep {
     if (!checked) return null;
     requireAnswered(checked.findings, answers, checked.settings.allow_fatal_override);
     const { read } = checked;
-    const submitted = new Set(files.map((file) => file.upload));
+    const submitted = new Set<Upload | null>([...files.map((file) => file.upload), ...this.#spooled]);
     const extracted: ReportIntake['extracted'] = [];
     if (read.packageFile) extracted.push({ upload: read.xml, fileTypeSlug: 'appraisal_xml' });
     // The PDF out of a package or out of a 2.6 file is stored as the report's PDF.
@@ -121,7 +127,7 @@ export class ReportIntakeStep {
       }),
       createWriteStream(path),
     );
-    return {
+    const upload = {
       field,
       filename: row.filename,
       contentType: row.content_type,
@@ -129,6 +135,8 @@ export class ReportIntakeStep {
       size,
       sha256: hash.digest('hex'),
     };
+    this.#spooled.add(upload);
+    return upload;
   }
 
   async cleanup(): Promise<void> {
