@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import type { ActionForm, ActionInput, ActionInputKind } from './src/features/actions/action-inputs.ts';
+import type {
+  ActionForm,
+  ActionGroup,
+  ActionInput,
+  ActionInputKind,
+} from './src/features/actions/action-inputs.ts';
 
 /**
  * `virtual:action-inputs`: each workflow action's inputs (PUT /api/v1/orders/{order_id}/<action>),
@@ -24,6 +29,7 @@ type JsonSchema = {
   pattern?: string;
   description?: string;
   maxLength?: number;
+  maxItems?: number;
 };
 interface OpenApiDocument {
   paths: Record<string, { put?: { requestBody?: { content: Record<string, { schema: JsonSchema }> } } }>;
@@ -41,10 +47,17 @@ export function actionForms(document: OpenApiDocument): Record<string, ActionFor
     const encodings = Object.keys(content ?? {});
     const body = content?.[encodings[0]!]?.schema;
     const schema = body ? resolve(body) : { properties: {} };
+    const inputs = Object.entries(schema.properties ?? {}).map(([name, property]) =>
+      input(name, resolve(property), schema.required?.includes(name) ?? false, resolve),
+    );
+    // The JSON encoding names each list whole (`comparables`: its description, its maxItems).
+    const json = content?.['application/json']?.schema;
+    const whole = json ? resolve(json).properties : undefined;
     forms[action] = {
       multipart: encodings[0] === 'multipart/form-data',
-      inputs: Object.entries(schema.properties ?? {}).map(([name, property]) =>
-        input(name, resolve(property), schema.required?.includes(name) ?? false, resolve),
+      inputs,
+      groups: [...new Set(inputs.flatMap((entry) => entry.group ?? []))].map((name) =>
+        group(name, whole?.[name] ? resolve(whole[name]) : undefined),
       ),
     };
   }
@@ -64,9 +77,13 @@ function input(
   ];
   const value = variants.find((v) => v.type !== 'null') ?? {};
   const description = property.description ?? value.description;
+  // `comparables[][address]`: a field of each entry of a list. The files of request_submission
+  // are a list too, but their picker draws them (features/actions/ActionDialog.tsx).
+  const list = /^([a-z_]+)\[\]\[[a-z_]+\]$/.exec(name)?.[1];
   return {
     name,
     label: labelOf(name),
+    ...(list && list !== 'files' ? { group: list } : {}),
     ...(description ? { description } : {}),
     required,
     kind: kindOf(name, value, variants),
@@ -89,6 +106,17 @@ function kindOf(name: string, value: JsonSchema, variants: JsonSchema[]): Action
   if (value.description?.includes('YYYY-MM-DD')) return bare.endsWith('_at') ? 'date-time' : 'date';
   if ((value.maxLength ?? 0) > 300) return 'long-text';
   return 'text';
+}
+
+function group(name: string, whole: JsonSchema | undefined): ActionGroup {
+  // "The deficiencies the request names; as form fields …": the sentence before the encoding.
+  const description = whole?.description?.split(';')[0];
+  return {
+    name,
+    label: labelOf(name),
+    ...(description ? { description } : {}),
+    ...(whole?.maxItems ? { maxItems: whole.maxItems } : {}),
+  };
 }
 
 /** `fee_condition` → "Fee condition", `files[][file_type]` → "File type", `appraiser_id` → "Appraiser". */

@@ -9,6 +9,8 @@ import { actionMutation, nowText } from '../../queries/actions.ts';
 import { ApiFailure } from '../../queries/failure.ts';
 import { fileTypeChoices, guessReportType } from './file-types.ts';
 import { bodyOf, changedValues, initialValues, PER_FILE, sameField } from './action-body.ts';
+import { entryOfMessage } from './action-entries.ts';
+import { ActionGroupField, type GroupEntries } from './ActionGroupField.tsx';
 import { ActionField, type ActionOrder } from './ActionField.tsx';
 import { isDestructive, wordingOf } from './destructive.ts';
 import { actionForms } from './forms.ts';
@@ -33,11 +35,12 @@ export function ActionDialog({
   /** What the dialog is called, when the action's own name does not say it to this person. */
   title?: string;
 }) {
-  const form = actionForms[action] ?? { multipart: false, inputs: [] };
+  const form = actionForms[action] ?? { multipart: false, inputs: [], groups: [] };
   const words = wordingOf(action, title);
   const [initial] = useState(() => initialValues(form.inputs));
   const [values, setValues] = useState<Record<string, string | boolean>>(initial);
   const [files, setFiles] = useState<PickedFile[]>([]);
+  const [entries, setEntries] = useState<Record<string, GroupEntries>>({});
   const [progress, setProgress] = useState<number | null>(null);
   const perFile = form.inputs.filter((input) => PER_FILE.test(input.name));
   const fileTypes = perFile.find((input) => input.kind === 'choice')?.choices;
@@ -53,7 +56,7 @@ export function ActionDialog({
     take.mutate(
       {
         action,
-        body: bodyOf(form.inputs, changedValues(values, initial), files),
+        body: bodyOf(form.inputs, changedValues(values, initial), files, entries),
         ...(uploads ? { upload: { onProgress: setProgress } } : {}),
       },
       {
@@ -65,12 +68,26 @@ export function ActionDialog({
   const errors = failure ? fieldSentences(failure.fieldErrors, labelsOf(form.inputs)) : {};
   const errorOf = (name: string) =>
     errors[name] ?? Object.entries(errors).find(([field]) => sameField(field, name))?.[1];
+  // A message of a list's entry (comparables[0].data_source) stands by that entry's field.
+  const entryError = (group: string) => (index?: number, field?: string) =>
+    Object.entries(errors).find(([name]) => {
+      const at = entryOfMessage(name, group);
+      return at !== null && at.index === index && at.field === field;
+    })?.[1];
   const unplaced = Object.entries(errors).filter(
-    ([field]) => !form.inputs.some((input) => sameField(field, input.name)),
+    ([field]) =>
+      !form.inputs.some((input) => !input.group && sameField(field, input.name)) &&
+      !form.groups.some((group) => entryOfMessage(field, group.name) !== null),
   );
 
   return (
-    <Modal opened onClose={onClose} title={words.title} centered size={perFile.length ? 'lg' : 'md'}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={words.title}
+      centered
+      size={perFile.length || form.groups.length ? 'lg' : 'md'}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -90,7 +107,7 @@ export function ActionDialog({
             </Alert>
           )}
           {form.inputs
-            .filter((input) => !PER_FILE.test(input.name))
+            .filter((input) => !PER_FILE.test(input.name) && !input.group)
             .map((input) =>
               input.kind === 'file' ? (
                 <FilePicker
@@ -111,6 +128,17 @@ export function ActionDialog({
                 />
               ),
             )}
+          {form.groups.map((group) => (
+            <ActionGroupField
+              key={group.name}
+              group={group}
+              inputs={form.inputs.filter((input) => input.group === group.name)}
+              order={order}
+              entries={entries[group.name] ?? []}
+              onChange={(changed) => setEntries((previous) => ({ ...previous, [group.name]: changed }))}
+              errorOf={entryError(group.name)}
+            />
+          ))}
           {perFile.length > 0 && (
             <FilePicker
               label="Files"

@@ -1,6 +1,7 @@
 import type { PickedFile } from '../../components/FilePicker.tsx';
 import { dateTimeInputValue } from '../../lib/time.ts';
 import type { ActionInput } from './action-inputs.ts';
+import { filledFields } from './action-entries.ts';
 
 /** The inputs of `files[][…]`: one row per file (the file, its type, its product). */
 export const PER_FILE = /^files\[\]\[/;
@@ -32,10 +33,16 @@ export function bodyOf(
   inputs: ActionInput[],
   values: Record<string, string | boolean>,
   files: PickedFile[],
+  entries: Record<string, Record<string, string>[]> = {},
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const input of inputs) {
-    if (input.name === 'files[][attachment]') body[input.name] = files.map((picked) => picked.file);
+    if (input.group) {
+      // Each entry an object of the fields filled in, in the entries' order: JSON as it is, and
+      // in a multipart body numbered by the SDK's formData (comparables[0][address]).
+      const list = entries[input.group] ?? [];
+      if (list.length) body[input.group] = list.map(filledFields);
+    } else if (input.name === 'files[][attachment]') body[input.name] = files.map((picked) => picked.file);
     else if (input.name === 'files[][file_type]') body[input.name] = files.map((picked) => picked.type ?? '');
     else if (input.name === 'files[][product_id]') {
       if (files.some((picked) => picked.productId)) body[input.name] = files.map((p) => p.productId ?? '');

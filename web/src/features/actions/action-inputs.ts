@@ -28,10 +28,27 @@ export interface ActionInput {
   maxLength?: number;
   /** What the field holds when the dialog opens: `now` where the API's own default is now. */
   initial?: 'now';
+  /** A field of each entry of a list of entries (`comparables[][address]` is of `comparables`). */
+  group?: string;
+}
+
+/**
+ * A list of entries the action takes, each of the same fields (a reconsideration's deficiencies,
+ * its comparables): sent as `comparables[0][address]`, `comparables[1][address]`, ….
+ */
+export interface ActionGroup {
+  /** The name on the wire, and in the service's messages: `comparables`. */
+  name: string;
+  label: string;
+  description?: string;
+  /** As many entries as the API takes, when it says. */
+  maxItems?: number;
 }
 
 export interface ActionForm {
   /** The body's encodings, preferred first: multipart when the action takes files. */
   multipart: boolean;
   inputs: ActionInput[];
+  /** The lists of entries among the inputs, in the order the API names them. */
+  groups: ActionGroup[];
 }
