@@ -1,16 +1,20 @@
 import { Alert, Card, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { failureText } from '../queries/failure.ts';
 import { useAfterFirstPaint } from '../lib/after-first-paint.ts';
 import { PreviousNext } from './PreviousNext.tsx';
 
-/** A column: its header, and what each row shows in it (`nowrap` for short codes and dates). */
+/**
+ * A column: its header, and what each row shows in it (`nowrap` for short codes and dates;
+ * `numeric` for amounts, right-aligned in figures of one width so that they compare down the column).
+ */
 export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   width?: number;
   nowrap?: boolean;
+  numeric?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -87,6 +91,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   );
 }
 
+const cellStyle = ({
+  nowrap,
+  numeric,
+}: Pick<Column<unknown>, 'nowrap' | 'numeric'>): CSSProperties | undefined =>
+  nowrap || numeric
+    ? {
+        ...(nowrap ? { whiteSpace: 'nowrap' } : {}),
+        ...(numeric ? { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } : {}),
+      }
+    : undefined;
+
 function RowsAsTable<Row>({ label, rows, rowKey, columns, pending, minWidth = 640 }: DataTableProps<Row>) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
@@ -94,7 +109,7 @@ function RowsAsTable<Row>({ label, rows, rowKey, columns, pending, minWidth = 64
         <Table.Thead>
           <Table.Tr>
             {columns.map((column, i) => (
-              <Table.Th key={i} scope="col" w={column.width}>
+              <Table.Th key={i} scope="col" w={column.width} ta={column.numeric ? 'right' : undefined}>
                 {column.header}
               </Table.Th>
             ))}
@@ -112,7 +127,7 @@ function RowsAsTable<Row>({ label, rows, rowKey, columns, pending, minWidth = 64
           {rows?.map((row) => (
             <Table.Tr key={rowKey(row)}>
               {columns.map((column, i) => (
-                <Table.Td key={i} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                <Table.Td key={i} style={cellStyle(column)}>
                   {column.cell(row)}
                 </Table.Td>
               ))}

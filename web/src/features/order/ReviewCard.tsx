@@ -1,10 +1,32 @@
-import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Divider,
+  Group,
+  List,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import type { Order } from '../../../../sdk/src/client.ts';
 import { filesQuery } from '../../queries/order-records.ts';
 import { isDestructive } from '../actions/destructive.ts';
 import { dateTime, humanize } from '../../lib/format.ts';
+import { useAfterFirstPaint } from '../../lib/after-first-paint.ts';
 import { REVIEW_ACTIONS } from './card-actions.ts';
+
+/**
+ * What the service read of the report: a chunk of its own, asked for once the top of the order
+ * is drawn and only for an order with a submission the person may see.
+ */
+const ReportReading = lazy(async () => ({
+  default: (await import('../report/ReportReading.tsx')).ReportReading,
+}));
 
 /**
  * Where the report stands with the lender, for the company and the appraiser: the lender gets a
@@ -25,17 +47,20 @@ function releaseText(report: Order['report'], company: boolean): string | null {
 
 /**
  * The submitted report: the PDF opens in the browser's own viewer (its signed link, shown
- * inline), every file is listed under its type, and the review's next steps are at hand:
- * start the review, send it back with what to fix, complete it (the lender approves it when
- * it reviews reports itself), deliver.
+ * inline), the review's next steps are at hand (start the review, send it back with what to
+ * fix, complete it; the lender approves it when it reviews reports itself; deliver), then what
+ * the service read of it (its value, findings and comparables) and every file under its type.
  */
 export function ReviewCard({ order, onAction }: { order: Order; onAction: (action: string) => void }) {
   const files = useQuery(filesQuery(order.id));
+  const later = useAfterFirstPaint();
   const actions = REVIEW_ACTIONS.filter((action) => order.allowed_transitions.includes(action));
   const reports = (files.data ?? []).filter((file) => file.file_type.slug === 'appraisal_pdf');
   if (actions.length === 0 && reports.length === 0) return null;
   const latest = reports.at(-1);
-  const release = releaseText(order.report, order.message_audiences.choices.includes('internal'));
+  // The company's staff write internal notes; no one else does.
+  const company = order.message_audiences.choices.includes('internal');
+  const release = releaseText(order.report, company);
   const byType = new Map<string, NonNullable<typeof files.data>>();
   for (const file of files.data ?? [])
     byType.set(file.file_type.name, [...(byType.get(file.file_type.name) ?? []), file]);
@@ -78,6 +103,26 @@ export function ReviewCard({ order, onAction }: { order: Order; onAction: (actio
             <Text size="sm">{release}</Text>
           </Alert>
         )}
+        {actions.length > 0 && (
+          <Group gap="xs">
+            {actions.map((action) => (
+              <Button
+                key={action}
+                variant={action === 'require_action' || isDestructive(action) ? 'outline' : 'filled'}
+                onClick={() => onAction(action)}
+              >
+                {humanize(action)}
+              </Button>
+            ))}
+          </Group>
+        )}
+        {/* A lender's order carries a report once one was released to it. */}
+        {order.report !== null && later && (
+          <Suspense fallback={<Skeleton height={180} />}>
+            <ReportReading orderId={order.id} company={company} />
+          </Suspense>
+        )}
+        {byType.size > 0 && <Divider my={4} label="Files of the report" labelPosition="left" />}
         {[...byType.entries()].map(([type, list]) => (
           <div key={type}>
             <Text size="sm" fw={600}>
@@ -101,19 +146,6 @@ export function ReviewCard({ order, onAction }: { order: Order; onAction: (actio
             </List>
           </div>
         ))}
-        {actions.length > 0 && (
-          <Group gap="xs" mt="xs">
-            {actions.map((action) => (
-              <Button
-                key={action}
-                variant={action === 'require_action' || isDestructive(action) ? 'outline' : 'filled'}
-                onClick={() => onAction(action)}
-              >
-                {humanize(action)}
-              </Button>
-            ))}
-          </Group>
-        )}
       </Stack>
     </Card>
   );

@@ -1,7 +1,11 @@
 import { Alert, Button, Card, FileButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { SlotState } from './report-files.ts';
 
-/** One file of the report: choose it, watch it go, retry it alone if it failed. */
+/**
+ * One file of the report: choose it, watch it go, retry it alone if it failed; what the service
+ * could not read in it (`problem`) stands under it.
+ */
 export function FileSlot({
   step,
   label,
@@ -10,6 +14,7 @@ export function FileSlot({
   state,
   onChoose,
   onRetry,
+  problem,
 }: {
   step: number;
   label: string;
@@ -18,6 +23,7 @@ export function FileSlot({
   state: SlotState | undefined;
   onChoose: (file: File) => void;
   onRetry: () => void;
+  problem?: ReactNode;
 }) {
   const id = `slot-${step}`;
   return (
@@ -52,6 +58,7 @@ export function FileSlot({
             )}
           </>
         )}
+        {problem}
         <Group gap="xs">
           {state?.state === 'failed' && <Button onClick={onRetry}>Retry {label}</Button>}
           <FileButton onChange={(file) => file && onChoose(file)} accept={accept}>

@@ -12,11 +12,14 @@ export const SLOTS: { key: string; label: string; hint: string; type: FileTypeSl
   {
     key: 'xml',
     label: 'Report data (XML)',
-    hint: 'The MISMO XML your report software exports',
+    hint: 'The MISMO XML your report software exports, or its UAD 3.6 ZIP package',
     type: 'appraisal_xml',
-    accept: 'application/xml,text/xml,.xml',
+    accept: 'application/xml,text/xml,.xml,application/zip,.zip',
   },
 ];
+
+/** A UAD 3.6 package: a ZIP holding the XML with its PDF and photos, so no PDF is needed beside it. */
+export const isPackage = (file: File) => /\.zip$/i.test(file.name) || /zip/.test(file.type);
 
 export interface SlotState {
   file: File;

@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { failureText } from '../../queries/failure.ts';
 import { uploadFile } from '../../queries/order-records.ts';
-import { SLOTS, type SlotState } from './report-files.ts';
+import type { CheckedFile } from '../../queries/reports.ts';
+import { isPackage, SLOTS, type SlotState } from './report-files.ts';
 
-/** Each file of the report, uploaded when chosen with its own progress; a failed one retried alone. */
+/**
+ * Each file of the report, uploaded when chosen with its own progress; a failed one retried
+ * alone. The PDF is needed beside a bare XML, not beside a ZIP package (which holds it).
+ */
 export function useReportFiles(orderId: string) {
   const [slots, setSlots] = useState<Record<string, SlotState>>({});
   const update = (key: string, change: Partial<SlotState>) =>
@@ -20,7 +24,14 @@ export function useReportFiles(orderId: string) {
       update(key, { state: 'failed', error: failureText(error) });
     }
   };
-  const missing = SLOTS.filter((slot) => slots[slot.key]?.state !== 'done');
-  const files = () => SLOTS.map((slot) => ({ file_id: slots[slot.key]!.fileId!, file_type: slot.type }));
-  return { slots, upload, missing, files };
+  const packaged = slots.xml !== undefined && isPackage(slots.xml.file);
+  const needed = SLOTS.filter((slot) => !(slot.key === 'pdf' && packaged));
+  const missing = needed.filter((slot) => slots[slot.key]?.state !== 'done');
+  /** The uploaded files by id, as the pre-check and the submission name them. */
+  const files = (): CheckedFile[] =>
+    SLOTS.flatMap((slot) => {
+      const state = slots[slot.key];
+      return state?.state === 'done' ? [{ file_id: state.fileId!, file_type: slot.type }] : [];
+    });
+  return { slots, upload, missing, packaged, files };
 }
