@@ -34,7 +34,7 @@ export class ReportIntakeStep {
   readonly #directory: string;
   readonly #order: { id: string; userId: string };
   /** Files uploaded before and named by file_id, copied to disk to be read: stored already, never extracted again. */
-  readonly #spooled = new Set<Upload>();
+  readonly #spooled = new Map<Upload, string>();
 
   constructor(trx: Trx | Db, storage: Storage, directory: string, order: { id: string; userId: string }) {
     this.#trx = trx;
@@ -69,7 +69,7 @@ export class ReportIntakeStep {
     if (!checked) return null;
     requireAnswered(checked.findings, answers, checked.settings.allow_fatal_override);
     const { read } = checked;
-    const submitted = new Set<Upload | null>([...files.map((file) => file.upload), ...this.#spooled]);
+    const submitted = new Set<Upload | null>([...files.map((file) => file.upload), ...this.#spooled.keys()]);
     const extracted: ReportIntake['extracted'] = [];
     if (read.packageFile) extracted.push({ upload: read.xml, fileTypeSlug: 'appraisal_xml' });
     // The PDF out of a package or out of a 2.6 file is stored as the report's PDF.
@@ -78,6 +78,7 @@ export class ReportIntakeStep {
     return {
       extracted,
       packageUpload: read.packageFile?.upload ?? null,
+      packageFileId: read.packageFile ? (this.#spooled.get(read.packageFile.upload) ?? null) : null,
       hasPdf: read.pdf !== null,
       summary: {
         format: read.format,
@@ -135,7 +136,7 @@ export class ReportIntakeStep {
       size,
       sha256: hash.digest('hex'),
     };
-    this.#spooled.add(upload);
+    this.#spooled.set(upload, fileId);
     return upload;
   }
 

@@ -860,12 +860,14 @@ export const ACTIONS: readonly ActionDefinition[] = [
       const submitted: { file_type: string; filename: string }[] = [];
       for (const [index, item] of input.files.entries()) {
         if (item.file_id === undefined) continue;
+        // A ZIP package uploaded before is kept as the package, like one sent with the submission.
+        const fileTypeSlug = item.file_id === report?.packageFileId ? 'appraisal_env' : item.file_type;
         const { filename } = await services.submitUploadedFile(item.file_id, `files[${index}].file_id`, {
-          fileTypeSlug: item.file_type,
+          fileTypeSlug,
           productId: item.product_id ?? null,
           submissionNo,
         });
-        submitted.push({ file_type: item.file_type, filename });
+        submitted.push({ file_type: fileTypeSlug, filename });
       }
       // A package is kept whole (its photos, for delivery), beside the XML and PDF read out of it.
       const saved = [

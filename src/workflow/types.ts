@@ -207,6 +207,8 @@ export interface ReportIntake {
   extracted: { upload: Upload; fileTypeSlug: FileTypeSlugValue }[];
   /** The submitted file that was a ZIP package (kept whole, as appraisal_env); null when none was. */
   packageUpload: Upload | null;
+  /** The package's file id when it was uploaded before and named by file_id: kept as the package (appraisal_env). */
+  packageFileId: string | null;
   /** Whether the report has its PDF (submitted beside it, in its package or embedded). */
   hasPdf: boolean;
   /** What was read and found, for the submission's history and its event. */

@@ -93,5 +93,33 @@ describe('a report named by file ids', () => {
     });
     expect(check.statusCode, check.body).toBe(200);
     expect(check.json()).toMatchObject({ format: 'uad_3.6', fatal_count: 0, can_submit: true });
+
+    // Submitted by its id, it is kept as the package, and the report's photos are read out of it.
+    const submitted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${order.id}/request_submission`,
+      headers: { 'x-api-key': world.appraiser },
+      payload: { files: [{ file_id: packageId, file_type: 'appraisal_xml' }] },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const stored = await t.db
+      .selectFrom('order_files')
+      .innerJoin('file_types', 'file_types.id', 'order_files.file_type_id')
+      .select(['file_types.slug', 'order_files.filename'])
+      .where('order_id', '=', order.id)
+      .orderBy('file_types.slug')
+      .execute();
+    expect(stored).toEqual([
+      { slug: 'appraisal_env', filename: 'SF1.zip' },
+      { slug: 'appraisal_pdf', filename: 'SF1_Appraisal_v1.4.pdf' },
+      { slug: 'appraisal_xml', filename: 'SF1_Appraisal_v1.4.xml' },
+    ]);
+    const reports = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.id}/reports`,
+      headers: { 'x-api-key': world.appraiser },
+    });
+    const [read] = reports.json<{ photos: { link: string | null }[] }[]>();
+    expect(read!.photos.every((photo) => photo.link !== null)).toBe(true);
   }, 60_000);
 });
