@@ -85,6 +85,7 @@ import { registerUserRoutes } from './users/user.routes.ts';
 import { createStorage } from './storage/index.ts';
 import { LinkSigner } from './storage/signed-links.ts';
 import { registerDownloadRoutes, registerFileRoutes } from './files/file.routes.ts';
+import { registerReportPhotoRoutes } from './orders/report-photo.routes.ts';
 import { registerNoteRoutes } from './notes/note.routes.ts';
 import { registerPartyRoutes } from './parties/party.routes.ts';
 import { registerPaymentRoutes } from './payments/payment.routes.ts';
@@ -238,6 +239,7 @@ export async function buildApp({
   registerHealthRoutes(app, deps, webApp);
   if (config.benchRoutes) registerBenchRoutes(app, deps);
   registerDownloadRoutes(app, deps);
+  registerReportPhotoRoutes(app, deps);
   registerCalendarFeedRoute(app, deps);
   registerPaymentPages(app, deps);
   registerSessionRoutes(app, { ...deps, limits });

@@ -84,6 +84,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/{file_id}/photos/{photo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo of a report, out of the UAD 3.6 package it came in, through its signed link
+         * @description The link (ReportSubmission.photos[].link) is the credential: no API key. Each photo's link has a signature of its own and is given only to whoever may download the package. An expired or altered link answers 403; a photo the stored package does not hold, 404.
+         */
+        get: operations["downloadReportPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calendar/{feed}": {
         parameters: {
             query?: never;
@@ -6286,6 +6306,17 @@ export interface components {
             submission: number;
             format: components["schemas"]["ReportFormat"];
             report: components["schemas"]["ReportSummary"];
+            /** @description The report's photos, in its order, each with a link to the image where the package holds it */
+            photos: {
+                /**
+                 * @description Its place among the report's photos (report.photos), from 1
+                 * @example 1
+                 */
+                position: number;
+                category: string | null;
+                caption: string | null;
+                link: string | null;
+            }[];
             /** @description What the checks found when it was submitted, with the company's review of each (the override only for staff); a lender's answer lists the findings the company shared */
             findings: components["schemas"]["ReviewedFinding"][];
             fatal_count: number | null;
@@ -8334,7 +8365,7 @@ export interface operations {
                 expires?: string;
                 /** @description From the link: its HMAC signature */
                 signature?: string;
-                /** @description inline: a PDF opens in the browser's own viewer instead of downloading (other files still download); default attachment */
+                /** @description inline: a PDF opens in the browser's own viewer, a PNG, JPEG or GIF image shows, instead of downloading (other files still download); default attachment */
                 disposition?: "attachment" | "inline";
             };
             header?: {
@@ -8366,6 +8397,62 @@ export interface operations {
                 };
                 content: {
                     /** @example %PDF-1.7 (the bytes of the file) */
+                    "*/*": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadReportPhoto: {
+        parameters: {
+            query?: {
+                /** @description From the link: when it stops working (Unix seconds) */
+                expires?: string;
+                /** @description From the link: its HMAC signature */
+                signature?: string;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description The stored package (file type appraisal_env)
+                 * @example 5a6871fb-6a7f-4dbd-9018-534c08339562
+                 */
+                file_id: string;
+                /**
+                 * @description The photo's position in the report's photos, from 1
+                 * @example 1
+                 */
+                photo: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image, with its own Content-Type (image/png, image/jpeg…) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example (the bytes of the image, a PNG here) */
                     "*/*": Blob;
                 };
             };
@@ -22446,6 +22533,14 @@ export interface operations {
                      *             "\\\\SF1_Appraisal_v1.4.pdf"
                      *           ]
                      *         },
+                     *         "photos": [
+                     *           {
+                     *             "position": 1,
+                     *             "category": "DwellingFront",
+                     *             "caption": null,
+                     *             "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562/photos/1?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E"
+                     *           }
+                     *         ],
                      *         "findings": [
                      *           {
                      *             "id": "CMP-SALE-AGE",
@@ -22723,6 +22818,14 @@ export interface operations {
                      *           "\\\\SF1_Appraisal_v1.4.pdf"
                      *         ]
                      *       },
+                     *       "photos": [
+                     *         {
+                     *           "position": 1,
+                     *           "category": "DwellingFront",
+                     *           "caption": null,
+                     *           "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562/photos/1?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E"
+                     *         }
+                     *       ],
                      *       "findings": [
                      *         {
                      *           "id": "CMP-SALE-AGE",
@@ -22989,6 +23092,14 @@ export interface operations {
                      *           "\\\\SF1_Appraisal_v1.4.pdf"
                      *         ]
                      *       },
+                     *       "photos": [
+                     *         {
+                     *           "position": 1,
+                     *           "category": "DwellingFront",
+                     *           "caption": null,
+                     *           "link": "https://appraisals.example.com/files/5a6871fb-6a7f-4dbd-9018-534c08339562/photos/1?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E"
+                     *         }
+                     *       ],
                      *       "findings": [
                      *         {
                      *           "id": "CMP-SALE-AGE",

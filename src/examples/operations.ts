@@ -117,6 +117,7 @@ export const OPERATION_EXAMPLES = {
     },
   },
   downloadFile: { responses: { '200': { '*/*': FILE_BYTES } } },
+  downloadReportPhoto: { responses: { '200': { '*/*': '(the bytes of the image, a PNG here)' } } },
   exportOrders: {
     responses: {
       '200': {
@@ -170,6 +171,7 @@ export const PARAMETER_EXAMPLES: Record<string, string | number> = {
   state: 'TX',
   time_off_id: '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f',
   submission: 2,
+  photo: 1,
   bid_request_id: '8e7d6c5b-4a39-4f28-8e17-d6c5b4a39281',
   document_id: '4d5e6f70-8192-4a3b-9c4d-5e6f708192a3',
   view_id: '0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21',

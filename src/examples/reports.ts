@@ -17,7 +17,7 @@ import {
 } from '../reports/report.schemas.ts';
 import { ReportSettings, ReportSettingsBody } from '../reports/report-settings.schemas.ts';
 import { example, type NamedExample } from './example.ts';
-import { COMPANY, FILE_NUMBER } from './ids.ts';
+import { COMPANY, FILE_ID, FILE_NUMBER, signed } from './ids.ts';
 
 /** The example order's report: the GSEs' SF1 sample written for 1100 Congress Ave, abridged. */
 const SUBJECT: Static<typeof ReportAddressSchema> = {
@@ -160,6 +160,14 @@ export const REPORT_EXAMPLES: NamedExample[] = [
     submission: 2,
     format: 'uad_3.6',
     report: REPORT,
+    photos: [
+      {
+        position: 1,
+        category: 'DwellingFront',
+        caption: null,
+        link: signed(`/files/${FILE_ID}/photos/1`),
+      },
+    ],
     findings: [REVIEWED],
     fatal_count: 0,
     warning_count: 1,

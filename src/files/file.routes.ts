@@ -102,7 +102,7 @@ export function registerDownloadRoutes(app: AppInstance, deps: AppDeps): void {
           disposition: Type.Optional(
             Type.Enum(['attachment', 'inline'], {
               description:
-                "inline: a PDF opens in the browser's own viewer instead of downloading (other files still download); default attachment",
+                "inline: a PDF opens in the browser's own viewer, a PNG, JPEG or GIF image shows, instead of downloading (other files still download); default attachment",
             }),
           ),
         }),

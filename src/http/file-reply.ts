@@ -4,9 +4,13 @@ import type { FastifyReply } from 'fastify';
 /** Characters a Content-Disposition filename may not carry as they are (its filename* has them all). */
 const CONTENT_DISPOSITION_UNSAFE = /[^\x20-\x7e]|["\\]/g;
 
+/** What may be shown in the browser rather than downloaded: a PDF in its viewer, and raster images (never SVG, which runs script). */
+const SHOWN_INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif']);
+
 /**
  * Sends a stored file as an attachment under the name it was uploaded with. `inline` asks for
- * a PDF to open in the browser's own viewer (PDFs only: nosniff keeps them PDFs); the viewer runs
+ * a PDF to open in the browser's own viewer, or a report's photo to show as an image (those
+ * types only: nosniff keeps them what they are); the PDF viewer runs
  * apart from the service's origin, and a sandbox or an object-src of 'none' would stop it from
  * loading. Anything else downloads, and opened in a browser anyway (uploaded HTML or SVG) runs in
  * a sandbox: no script, no same-origin access to the service.
@@ -16,7 +20,7 @@ export function sendStoredFile(
   file: { filename: string; contentType: string; size: number | null; body: Readable },
   disposition: 'attachment' | 'inline' | undefined,
 ) {
-  const inline = disposition === 'inline' && file.contentType === 'application/pdf';
+  const inline = disposition === 'inline' && SHOWN_INLINE.has(file.contentType);
   const ascii = file.filename.replace(CONTENT_DISPOSITION_UNSAFE, '_');
   void reply
     .header('content-type', file.contentType)

@@ -57,7 +57,7 @@ export function registerReportRoutes(app: AppInstance, deps: AppDeps & ActionDep
         response: { 200: Type.Array(ref(ReportSubmission), { description: 'Oldest first' }) },
       },
     },
-    (request) => listOrderReports(deps.db, principalOf(request).user, request.params.order_id),
+    (request) => listOrderReports(deps, principalOf(request).user, request.params.order_id),
   );
   app.patch(
     '/orders/:order_id/reports/:submission/findings',
@@ -78,7 +78,7 @@ export function registerReportRoutes(app: AppInstance, deps: AppDeps & ActionDep
     },
     (request) =>
       reviewFinding(
-        deps.db,
+        deps,
         principalOf(request).user,
         request.params.order_id,
         request.params.submission,
@@ -103,7 +103,7 @@ export function registerReportRoutes(app: AppInstance, deps: AppDeps & ActionDep
     },
     (request) =>
       tickChecklist(
-        deps.db,
+        deps,
         principalOf(request).user,
         request.params.order_id,
         request.params.submission,

@@ -13,11 +13,19 @@ import { reportSettings } from '../reports/report-context.repository.ts';
 import { compareReports } from '../reports/report-comparison.ts';
 import { preCheckAnswer } from '../reports/report-intake.service.ts';
 import { findReportSubmissions } from '../reports/report-submission.repository.ts';
+import type { LinkSigner } from '../storage/signed-links.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Upload } from '../storage/upload.ts';
 import type { FileTypeSlugValue } from '../schemas/file-types.ts';
 import { ReportIntakeStep } from './order.report-intake.ts';
 import { findVisibleOrder } from './order.store.ts';
+import { photoLinks } from './report-photo.service.ts';
+
+/** What reading the order's reports needs: the database, and the signer of the photos' links. */
+export interface ReportReadDeps {
+  db: Db;
+  links: LinkSigner;
+}
 
 /**
  * The pre-check (POST /orders/{order_id}/report_checks): the report the appraiser is about to
@@ -73,7 +81,7 @@ export async function preCheckReport(
  * submissions and findings alike, without the company's overrides; a lender sees the
  * submissions the company released, their summary and the findings the company shared.
  */
-export async function listOrderReports(db: Db, user: AuthUser, orderId: string) {
+export async function listOrderReports({ db, links }: ReportReadDeps, user: AuthUser, orderId: string) {
   const order = await findVisibleOrder(db, user, orderId, { columns: ['appraiser_id'] });
   if (user.role === 'appraiser' && order.appraiser_id !== user.id)
     throw new AppError('forbidden', 'Only the appraiser the order is assigned to reads its reports');
@@ -85,6 +93,8 @@ export async function listOrderReports(db: Db, user: AuthUser, orderId: string) 
     staff ? findChecklistAnswers(db, orderId) : [],
     staff ? companyChecklist(db, orderId) : [],
   ]);
+  const photoCounts = new Map(rows.map((row) => [row.submission_no, row.report.photos.length]));
+  const photoLinkOf = await photoLinks(db, links, user, orderId, photoCounts);
   const reviewOf = (submission: number, finding: Finding) =>
     reviews.find(
       (review) =>
@@ -115,6 +125,12 @@ export async function listOrderReports(db: Db, user: AuthUser, orderId: string) 
         submission: row.submission_no,
         format: row.format,
         report: row.report,
+        photos: row.report.photos.map((photo, index) => ({
+          position: index + 1,
+          category: photo.category,
+          caption: photo.caption,
+          link: photoLinkOf.get(row.submission_no)?.[index] ?? null,
+        })),
         findings: lender ? findings.filter((finding) => finding.shared_with_lender) : findings,
         fatal_count: lender ? null : row.fatal_count,
         warning_count: lender ? null : row.warning_count,
@@ -147,12 +163,13 @@ export async function listOrderReports(db: Db, user: AuthUser, orderId: string) 
  * company's staff; answers the submission as staff now read it.
  */
 export async function reviewFinding(
-  db: Db,
+  deps: ReportReadDeps,
   user: AuthUser,
   orderId: string,
   submission: number,
   body: { id: string; field: string; override_reason?: string | null; shared_with_lender?: boolean },
 ) {
+  const { db } = deps;
   await findVisibleOrder(db, user, orderId);
   const row = (await findReportSubmissions(db, orderId)).find((entry) => entry.submission_no === submission);
   if (!row) throw notFound('report submission');
@@ -172,7 +189,7 @@ export async function reviewFinding(
       ...(body.shared_with_lender === undefined ? {} : { sharedWithLender: body.shared_with_lender }),
     },
   );
-  return (await listOrderReports(db, user, orderId)).find((entry) => entry.submission === submission)!;
+  return (await listOrderReports(deps, user, orderId)).find((entry) => entry.submission === submission)!;
 }
 
 /** The review checklist of the order's company, in its order. */
@@ -190,12 +207,13 @@ async function companyChecklist(db: Db, orderId: string): Promise<string[]> {
  * company's staff; an item that is not on the company's checklist is a 422 naming `item`.
  */
 export async function tickChecklist(
-  db: Db,
+  deps: ReportReadDeps,
   user: AuthUser,
   orderId: string,
   submission: number,
   body: { item: string; done: boolean },
 ) {
+  const { db } = deps;
   await findVisibleOrder(db, user, orderId);
   const row = (await findReportSubmissions(db, orderId)).find((entry) => entry.submission_no === submission);
   if (!row) throw notFound('report submission');
@@ -207,5 +225,5 @@ export async function tickChecklist(
       `is not on the company's review checklist (${items.length === 0 ? 'it has none' : items.join('; ')})`,
     );
   await putChecklistAnswer(db, { orderId, submissionNo: submission, item }, { done: body.done, by: user.id });
-  return (await listOrderReports(db, user, orderId)).find((entry) => entry.submission === submission)!;
+  return (await listOrderReports(deps, user, orderId)).find((entry) => entry.submission === submission)!;
 }

@@ -133,6 +133,26 @@ export const ReportSubmission = Type.Object(
     submission: Type.Integer({ description: 'The submission of the order it came with (1, 2, …)' }),
     format: ref(ReportFormatSchema),
     report: ref(ReportModelSchema),
+    photos: Type.Array(
+      Type.Object({
+        position: Type.Integer({
+          description: "Its place among the report's photos (report.photos), from 1",
+        }),
+        category: Nullable(Type.String({ description: 'DwellingFront, Kitchen…, as the report names it' })),
+        caption: Nullable(Type.String()),
+        link: Nullable(
+          Type.String({
+            format: 'uri',
+            description:
+              "The image, out of the report's UAD 3.6 package, through a signed link like File.link (no API key); null where the report came without a package (a bare XML, a MISMO 2.6 file) or the package is not one the caller may download",
+          }),
+        ),
+      }),
+      {
+        description:
+          "The report's photos, in its order, each with a link to the image where the package holds it",
+      },
+    ),
     findings: Type.Array(ref(ReviewedFinding), {
       description:
         "What the checks found when it was submitted, with the company's review of each (the override only for staff); a lender's answer lists the findings the company shared",

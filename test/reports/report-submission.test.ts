@@ -260,6 +260,46 @@ describe('submitting', () => {
       effective_date: '2026-09-20',
       fatal_count: 0,
     });
+
+    // Its photos, each out of the package through a signed link; the lender's only once released.
+    const reports = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.id}/reports`,
+      headers: { 'x-api-key': world.staff },
+    });
+    const [read] =
+      reports.json<{ photos: { position: number; category: string; link: string | null }[] }[]>();
+    expect(read!.photos.length).toBeGreaterThan(5);
+    const front = read!.photos.find((photo) => photo.category === 'DwellingFront')!;
+    const path = new URL(front.link!).pathname + new URL(front.link!).search;
+    expect(path).toMatch(
+      new RegExp(`^/files/[0-9a-f-]{36}/photos/${front.position}\\?expires=\\d+&signature=`),
+    );
+    const image = await t.app.inject({ method: 'GET', url: path });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-disposition']).toMatch(/^inline; filename="SF1_DwellingFront\.png"/);
+    expect(image.rawPayload.equals(readFileSync(new URL('SF1_DwellingFront.png', images)))).toBe(true);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: path.replace(/photos\/\d+/, 'photos/1').replace(/signature=./, 'signature=A'),
+    });
+    expect(forged.statusCode).toBe(403);
+    // Each photo's link is its own: its signature opens no other photo of the package.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: path.replace(/photos\/\d+/, `photos/${front.position + 1}`),
+    });
+    expect(other.statusCode).toBe(403);
+    // A position that is no number names nothing, as an id that is no UUID does.
+    const word = await t.app.inject({ method: 'GET', url: path.replace(/photos\/\d+/, 'photos/first') });
+    expect(word.statusCode).toBe(404);
+    const lender = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.id}/reports`,
+      headers: { 'x-api-key': world.client },
+    });
+    expect(lender.json()).toEqual([]);
   });
 
   it('refuses a package with a path out of it, or a bomb, and stores nothing', async () => {

@@ -10,6 +10,7 @@ import { WEB_ROOT } from '../../src/web/web-app.ts';
 import type { Status } from '../../src/workflow/statuses.ts';
 import { ENDPOINT_ACTIONS } from '../../src/workflow/transitions.ts';
 import { SF1_PDF, SF1_XML } from '../reports/sf1-for-order.ts';
+import { zip } from '../support/zip-writer.ts';
 import { REPORT } from '../../src/examples/reports.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { injectAnswer } from '../helpers/event-stream.ts';
@@ -17,6 +18,10 @@ import { createUserWithKey } from '../helpers/factories.ts';
 import { REPORT_PDF } from '../helpers/multipart.ts';
 import { orderBody, placeOrder } from '../helpers/orders.ts';
 import { encodeBody, readAnswer, rowCounts as countRows, type Answer, type Body } from '../helpers/matrix.ts';
+
+const FRONT_PHOTO = fs.readFileSync(
+  new URL('../fixtures/uad/SF1/Images/SF1_DwellingFront.png', import.meta.url),
+);
 
 /**
  * THE ACCESS MATRIX: who may call which endpoint, for every route of the application.
@@ -284,6 +289,7 @@ const PUBLIC_ROUTES: Record<string, 'open' | 'signed' | 'session' | 'secret-addr
   // The web application's built files (served only where it was built).
   'GET /assets/*': 'open',
   'GET /files/:file_id': 'signed',
+  'GET /files/:file_id/photos/:photo': 'signed',
   'GET /pay/:order_id': 'signed',
   'POST /pay/:order_id': 'signed',
   'GET /invoices/:order_id': 'signed',
@@ -1610,6 +1616,33 @@ const SIGNED: Record<string, () => Promise<SignedCase>> = {
     const [file, another] = [await uploadedFile(order), await uploadedFile(order)];
     return { link: file.link, otherId: another.id };
   },
+  'GET /files/:file_id/photos/:photo': async () => {
+    // A read report (its one photo, SF1's front) whose package the staff uploaded as the submission's.
+    const orderId = (await withReadReport()).ids.order_id!;
+    const pack = zip([
+      { name: 'SF1.xml', data: Buffer.from(SF1_XML) },
+      { name: 'Images/SF1_DwellingFront.png', data: FRONT_PHOTO, store: true },
+    ]);
+    const stored = await setup<{ id: string }>(
+      'POST',
+      `/api/v1/orders/${orderId}/files`,
+      demo.users.staff.api_key,
+      {
+        parts: [
+          ['attachment', { filename: 'SF1.zip', content: pack, contentType: 'application/zip' }],
+          ['file_type', 'appraisal_env'],
+        ],
+      },
+    );
+    await t.db.updateTable('order_files').set({ submission_no: 1 }).where('id', '=', stored.id).execute();
+    const [read] = await setup<{ photos: { link: string }[] }[]>(
+      'GET',
+      `/api/v1/orders/${orderId}/reports`,
+      demo.users.staff.api_key,
+    );
+    // The report names one photo: the second position is another resource, signed by nothing.
+    return { link: read!.photos[0]!.link, otherId: '2' };
+  },
   'GET /pay/:order_id': async () => {
     const [order, another] = [await newOrderId(), await newOrderId()];
     const summary = await paymentsOf(order);
@@ -1672,7 +1705,7 @@ describe('signed-link routes: the signature is the credential, an API key is not
       ["no signature, an operator's API key", path, keys.operator!],
       ['a changed signature', `${path}?${tampered.toString()}`],
       ['a changed expiry', `${path}?${extended.toString()}`],
-      ["another resource's id", `${path.replace(id, signedCase.otherId)}${url.search}`],
+      ["another resource's id", `${path.slice(0, -id.length)}${signedCase.otherId}${url.search}`],
       ...(signedCase.foreignQuery
         ? ([['the signature of another kind of link', `${path}${signedCase.foreignQuery}`]] as [
             string,

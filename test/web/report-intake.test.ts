@@ -202,6 +202,22 @@ describe('the appraiser checks the report before sending it', () => {
     await page.getByRole('heading', { name: '3. What the check found: no findings' }).waitFor();
     await page.getByText('Report (PDF): in the package').waitFor();
     expect(await page.getByRole('button', { name: 'Submit the report' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Submit the report' }).tap();
+    await page.getByText('Report submitted').waitFor();
+
+    // Staff see its photos beside what the service read, out of the package.
+    const staff = await coordinator(browser, base, demo, `/orders/${order.id}`);
+    const photos = staff.getByRole('region', { name: 'Report' }).getByRole('region', { name: 'Photos' });
+    await photos.getByRole('heading', { name: /^Photos \(\d+\)$/ }).waitFor();
+    expect(await photos.getByRole('img').count()).toBe(8);
+    await photos.getByRole('button', { name: /^Show all \d+ photos$/ }).click();
+    const front = photos.getByRole('img', { name: 'Dwelling front' });
+    await front.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => front.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await accessibilityProblems(staff)).toEqual([]);
+    await screenshots(staff, 'report-photos');
   }, 120_000);
 });
 

@@ -8,6 +8,7 @@ import { ComparablesTable } from './ComparablesTable.tsx';
 import { SubmissionFindings } from './SubmissionFindings.tsx';
 import { ReportChanges } from './ReportChanges.tsx';
 import { ReportFacts } from './ReportFacts.tsx';
+import { ReportPhotos } from './ReportPhotos.tsx';
 import { ReviewChecklist } from './ReviewChecklist.tsx';
 
 const FORMATS: Record<ReportSubmission['format'], string> = {
@@ -68,6 +69,7 @@ export function ReportReading({ orderId, company }: { orderId: string; company: 
         </Title>
         <ComparablesTable comparables={shown.report.comparables} />
       </Stack>
+      <ReportPhotos photos={shown.photos} />
     </Stack>
   );
 }
