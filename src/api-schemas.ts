@@ -145,6 +145,7 @@ import { Reconsideration, ReconsiderationOutcome } from './orders/reconsideratio
 import { RegistryImport, RegistryImportBody } from './panel/registry.schemas.ts';
 import { FindingSchema } from './reports/findings.ts';
 import { ReportSettings, ReportSettingsBody } from './reports/report-settings.schemas.ts';
+import { CompanyCalendar, CompanyCalendarBody } from './calendar/calendar-settings.schemas.ts';
 import {
   ChecklistAnswerBody,
   FindingReviewBody,
@@ -297,6 +298,8 @@ export const API_SCHEMAS: readonly TSchema[] = [
   ChecklistAnswerBody,
   ReportSettings,
   ReportSettingsBody,
+  CompanyCalendar,
+  CompanyCalendarBody,
   ReportModelSchema,
   ReportFormatSchema,
   ReportAddressSchema,

@@ -78,6 +78,7 @@ import { registerBidRoutes } from './orders/bid.routes.ts';
 import { registerReportRoutes } from './orders/report.routes.ts';
 import { registerReconsiderationRoutes } from './orders/reconsideration.routes.ts';
 import { registerReportSettingsRoutes } from './reports/report-settings.routes.ts';
+import { registerCalendarRoutes } from './calendar/calendar-settings.routes.ts';
 import { registerDocumentRoutes } from './panel/document.routes.ts';
 import { registerRegistryRoutes } from './panel/registry.routes.ts';
 import { registerCalendarFeedRoute, registerWorkspaceRoutes } from './workspace/workspace.routes.ts';
@@ -315,6 +316,7 @@ export async function buildApp({
       registerReportRoutes(api, deps);
       registerReconsiderationRoutes(api, deps);
       registerReportSettingsRoutes(api, deps);
+      registerCalendarRoutes(api, deps);
       registerFileRoutes(api, deps);
       registerNoteRoutes(api, deps);
       registerPartyRoutes(api, deps);

@@ -2348,6 +2348,30 @@ export interface paths {
         patch: operations["changeReportSettings"];
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's business calendar: zone, workdays, hours, cut-off, holidays and closures
+         * @description Staff of the company; operators. Another company answers 404. A company that never set one works Monday to Friday, 9:00 to 17:00 in the deployment zone, closed on federal holidays.
+         */
+        get: operations["getCompanyCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the company's business calendar (its admins; operators)
+         * @description Send only what changes. Due dates counted before keep their day; the next count uses the new calendar. A zone that does not exist, hours out of order, an unknown state: 422 naming the field, nothing changed.
+         */
+        patch: operations["changeCompanyCalendar"];
+        trace?: never;
+    };
     "/api/v1/orders/{order_id}/files": {
         parameters: {
             query?: never;
@@ -6509,6 +6533,118 @@ export interface components {
             gross_adjustment_percent?: number;
             /** @description What the company's reviewers tick for every report, in order (PATCH …/reports/{submission}/checklist) */
             review_checklist?: string[];
+        };
+        /** @description The company's business calendar, which its turn times count in */
+        CompanyCalendar: {
+            /**
+             * Format: uuid
+             * @description The company
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            /**
+             * @description The IANA time zone its days and hours are read in: America/Chicago
+             * @example America/Chicago
+             */
+            time_zone: string;
+            /** @description The ISO weekdays it works: 1 Monday … 7 Sunday */
+            workdays: number[];
+            /**
+             * @description When its business day starts: HH:MM, 24-hour, local
+             * @example 08:30
+             */
+            opens_at: string;
+            /**
+             * @description When it ends; after opens_at: HH:MM, 24-hour, local
+             * @example 17:30
+             */
+            closes_at: string;
+            /**
+             * @description Work that arrives after it (or on a closed day) counts from the next business day: HH:MM, 24-hour, local
+             * @example 16:00
+             */
+            cutoff: string;
+            /** @description States whose public holidays close it besides the federal holidays (TX: the day after Thanksgiving) */
+            holiday_states: string[];
+            /** @description Days of its own it is closed (YYYY-MM-DD) */
+            closed_dates: string[];
+            /** @description When offers' clocks run (the field pauses them overnight, on weekends and on holidays) */
+            offer_hours: {
+                /**
+                 * @description Whether an offer's timeout counts only the hours between from and to on business days, in the subject's zone
+                 * @example true
+                 */
+                business_hours_only: boolean;
+                /**
+                 * @description When an offer’s clock starts each business day: HH:MM, 24-hour, local
+                 * @example 09:00
+                 */
+                from: string;
+                /**
+                 * @description When it stops; after from: HH:MM, 24-hour, local
+                 * @example 23:00
+                 */
+                to: string;
+            };
+            /** @description The closed workdays of the next 90 days, as the calendar now stands */
+            upcoming_closures: {
+                /**
+                 * Format: date
+                 * @example 2026-11-26
+                 */
+                date: string;
+                /**
+                 * @description A holiday's name, or the company's closure
+                 * @example Thanksgiving Day
+                 */
+                reason: string;
+            }[];
+        };
+        /** @description Send only what changes */
+        CompanyCalendarBody: {
+            /**
+             * @description The IANA time zone its days and hours are read in: America/Chicago
+             * @example America/Chicago
+             */
+            time_zone?: string;
+            /** @description The ISO weekdays it works: 1 Monday … 7 Sunday */
+            workdays?: number[];
+            /**
+             * @description When its business day starts: HH:MM, 24-hour, local
+             * @example 08:30
+             */
+            opens_at?: string;
+            /**
+             * @description When it ends; after opens_at: HH:MM, 24-hour, local
+             * @example 17:30
+             */
+            closes_at?: string;
+            /**
+             * @description Work that arrives after it (or on a closed day) counts from the next business day: HH:MM, 24-hour, local
+             * @example 16:00
+             */
+            cutoff?: string;
+            /** @description States whose public holidays close it besides the federal holidays (TX: the day after Thanksgiving) */
+            holiday_states?: string[];
+            /** @description Days of its own it is closed (YYYY-MM-DD) */
+            closed_dates?: string[];
+            offer_hours?: {
+                /**
+                 * @description Whether an offer's timeout counts only the hours between from and to on business days, in the subject's zone
+                 * @example true
+                 */
+                business_hours_only?: boolean;
+                /**
+                 * @description When an offer’s clock starts each business day: HH:MM, 24-hour, local
+                 * @example 09:00
+                 */
+                from?: string;
+                /**
+                 * @description When it stops; after from: HH:MM, 24-hour, local
+                 * @example 23:00
+                 */
+                to?: string;
+            };
         };
         /** @description What the service read of an appraisal report (docs/reports.md) */
         ReportSummary: {
@@ -23492,6 +23628,240 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ReportSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCompanyCalendar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's business calendar, which its turn times count in */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "time_zone": "America/Chicago",
+                     *       "workdays": [
+                     *         1,
+                     *         2,
+                     *         3,
+                     *         4,
+                     *         5
+                     *       ],
+                     *       "opens_at": "08:30",
+                     *       "closes_at": "17:30",
+                     *       "cutoff": "16:00",
+                     *       "holiday_states": [
+                     *         "TX"
+                     *       ],
+                     *       "closed_dates": [
+                     *         "2026-12-24"
+                     *       ],
+                     *       "offer_hours": {
+                     *         "business_hours_only": true,
+                     *         "from": "09:00",
+                     *         "to": "23:00"
+                     *       },
+                     *       "upcoming_closures": [
+                     *         {
+                     *           "date": "2026-11-26",
+                     *           "reason": "Thanksgiving Day"
+                     *         },
+                     *         {
+                     *           "date": "2026-11-27",
+                     *           "reason": "Day after Thanksgiving"
+                     *         },
+                     *         {
+                     *           "date": "2026-12-24",
+                     *           "reason": "Christmas Eve"
+                     *         },
+                     *         {
+                     *           "date": "2026-12-25",
+                     *           "reason": "Christmas Day"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyCalendar"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeCompanyCalendar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "time_zone": "America/Chicago",
+                 *       "workdays": [
+                 *         1,
+                 *         2,
+                 *         3,
+                 *         4,
+                 *         5
+                 *       ],
+                 *       "opens_at": "08:30",
+                 *       "closes_at": "17:30",
+                 *       "cutoff": "16:00",
+                 *       "holiday_states": [
+                 *         "TX"
+                 *       ],
+                 *       "closed_dates": [
+                 *         "2026-12-24"
+                 *       ],
+                 *       "offer_hours": {
+                 *         "business_hours_only": true,
+                 *         "from": "09:00",
+                 *         "to": "23:00"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompanyCalendarBody"];
+            };
+        };
+        responses: {
+            /** @description The company's business calendar, which its turn times count in */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "time_zone": "America/Chicago",
+                     *       "workdays": [
+                     *         1,
+                     *         2,
+                     *         3,
+                     *         4,
+                     *         5
+                     *       ],
+                     *       "opens_at": "08:30",
+                     *       "closes_at": "17:30",
+                     *       "cutoff": "16:00",
+                     *       "holiday_states": [
+                     *         "TX"
+                     *       ],
+                     *       "closed_dates": [
+                     *         "2026-12-24"
+                     *       ],
+                     *       "offer_hours": {
+                     *         "business_hours_only": true,
+                     *         "from": "09:00",
+                     *         "to": "23:00"
+                     *       },
+                     *       "upcoming_closures": [
+                     *         {
+                     *           "date": "2026-11-26",
+                     *           "reason": "Thanksgiving Day"
+                     *         },
+                     *         {
+                     *           "date": "2026-11-27",
+                     *           "reason": "Day after Thanksgiving"
+                     *         },
+                     *         {
+                     *           "date": "2026-12-24",
+                     *           "reason": "Christmas Eve"
+                     *         },
+                     *         {
+                     *           "date": "2026-12-25",
+                     *           "reason": "Christmas Day"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyCalendar"];
                 };
             };
             400: components["responses"]["BadRequest"];

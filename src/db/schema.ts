@@ -876,6 +876,24 @@ export interface CompanyReportSettingsTable {
   updated_at: UpdatedAt;
 }
 
+/** A company's business calendar; no row: the defaults (migration 0058, docs/turn-times.md). */
+export interface CompanyCalendarsTable {
+  company_id: string;
+  time_zone: string;
+  /** ISO weekdays, 1 Monday … 7 Sunday. */
+  workdays: ColumnType<number[], string, string>;
+  opens_at: string;
+  closes_at: string;
+  cutoff: string;
+  holiday_states: ColumnType<string[], string | undefined, string>;
+  closed_dates: ColumnType<string[], string | undefined, string>;
+  offer_business_hours: Generated<boolean>;
+  offer_hours_from: Generated<string>;
+  offer_hours_to: Generated<string>;
+  updated_by: string | null;
+  updated_at: UpdatedAt;
+}
+
 /** A reviewer's tick of one checklist item for one submission (migration 0057). */
 export interface ReportChecklistAnswersTable {
   order_id: string;
@@ -1003,6 +1021,7 @@ export interface Database {
   reconsiderations: ReconsiderationsTable;
   reconsideration_comparables: ReconsiderationComparablesTable;
   company_report_settings: CompanyReportSettingsTable;
+  company_calendars: CompanyCalendarsTable;
   report_finding_reviews: ReportFindingReviewsTable;
   report_checklist_answers: ReportChecklistAnswersTable;
 }

@@ -12,6 +12,7 @@ import { PEOPLE_EXAMPLES } from './people.ts';
 import { RECORD_EXAMPLES } from './records.ts';
 import { REPORT_EXAMPLES } from './reports.ts';
 import { RECONSIDERATION_EXAMPLES } from './reconsiderations.ts';
+import { CALENDAR_EXAMPLES } from './calendars.ts';
 import { SELECTION_EXAMPLES } from './selection.ts';
 import { FEE_EXAMPLES } from './fees.ts';
 import { BID_EXAMPLES } from './bids.ts';
@@ -42,6 +43,7 @@ const named: NamedExample[] = [
   ...BID_EXAMPLES,
   ...REPORT_EXAMPLES,
   ...RECONSIDERATION_EXAMPLES,
+  ...CALENDAR_EXAMPLES,
 ];
 
 export const API_EXAMPLES: ApiExamples = {

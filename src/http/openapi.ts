@@ -58,6 +58,10 @@ export const TAGS = [
     name: 'reports',
     description: 'The appraisal report read and checked: the pre-check before submitting (docs/reports.md)',
   },
+  {
+    name: 'turn-times',
+    description: 'Business calendars that due dates and clocks count in (docs/turn-times.md)',
+  },
   { name: 'notes', description: "The order's notes, with attachments and email recipients" },
   { name: 'parties', description: "The order's parties and points of contact" },
   { name: 'payments', description: "The order's invoice, payments and payment links" },

@@ -174,6 +174,8 @@ const MATRIX: Row[] = [
   ['PATCH  /companies/:company_id/selection_rules',              403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /companies/:company_id/report_settings',              403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /companies/:company_id/report_settings',              403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/calendar',                     403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PATCH  /companies/:company_id/calendar',                     403, 403, 200, 404, 403, 403, 200, 401, 401],
   // Fee schedules: never the lender's to see what an appraiser is paid, nor the appraiser's what the lender pays.
   ['GET    /companies/:company_id/lender_fee_schedule',          403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PUT    /companies/:company_id/lender_fee_schedule',          403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -1170,6 +1172,22 @@ const CALLS: Record<string, Call> = {
             .execute(),
       }),
     body: () => json({ comparable_max_age_months: 6 + (parseInt(unique(), 16) % 12) }),
+  },
+  'GET /companies/:company_id/calendar': {
+    fixture: () => Promise.resolve({ ids: { company_id: demo.company_id } }),
+  },
+  'PATCH /companies/:company_id/calendar': {
+    fixture: () =>
+      Promise.resolve({
+        ids: { company_id: demo.company_id },
+        snapshot: () =>
+          t.db
+            .selectFrom('company_calendars')
+            .selectAll()
+            .where('company_id', '=', demo.company_id)
+            .execute(),
+      }),
+    body: () => json({ cutoff: `1${parseInt(unique(), 16) % 7}:00` }),
   },
   'GET /companies/:company_id/lender_fee_schedule': { fixture: feeSchedules },
   'PUT /companies/:company_id/lender_fee_schedule': { fixture: feeSchedules, body: feeLines },

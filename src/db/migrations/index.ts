@@ -54,6 +54,7 @@ import * as reportSubmissions from './2026_11_28_0054_report_submissions.ts';
 import * as reportFindingReviews from './2026_11_28_0055_report_finding_reviews.ts';
 import * as reconsiderations from './2026_11_28_0056_reconsiderations.ts';
 import * as reviewChecklist from './2026_11_28_0057_review_checklist.ts';
+import * as companyCalendars from './2026_11_28_0058_company_calendars.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0055_report_finding_reviews': reportFindingReviews,
   '2026_11_28_0056_reconsiderations': reconsiderations,
   '2026_11_28_0057_review_checklist': reviewChecklist,
+  '2026_11_28_0058_company_calendars': companyCalendars,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,74 @@
+import type { Db } from '../db/connection.ts';
+import type { CalendarSettings, DailyWindow } from './business-calendar.ts';
+
+/** A company's calendar as kept, with the window of its offers' clocks. */
+export interface StoredCalendar extends CalendarSettings {
+  offer_hours: DailyWindow & { business_hours_only: boolean };
+}
+
+/** The calendar a company without one of its own works by: the deployment's zone, Monday to Friday, 9 to 5. */
+export const defaultCalendar = (timeZone: string): StoredCalendar => ({
+  time_zone: timeZone,
+  workdays: [1, 2, 3, 4, 5],
+  opens_at: '09:00',
+  closes_at: '17:00',
+  cutoff: '17:00',
+  holiday_states: [],
+  closed_dates: [],
+  offer_hours: { business_hours_only: false, from: '09:00', to: '23:00' },
+});
+
+export async function findCompanyCalendar(
+  db: Db,
+  companyId: string,
+  timeZone: string,
+): Promise<StoredCalendar> {
+  const row = await db
+    .selectFrom('company_calendars')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!row) return defaultCalendar(timeZone);
+  return {
+    time_zone: row.time_zone,
+    workdays: row.workdays,
+    opens_at: row.opens_at,
+    closes_at: row.closes_at,
+    cutoff: row.cutoff,
+    holiday_states: row.holiday_states,
+    closed_dates: row.closed_dates,
+    offer_hours: {
+      business_hours_only: row.offer_business_hours,
+      from: row.offer_hours_from,
+      to: row.offer_hours_to,
+    },
+  };
+}
+
+export async function putCompanyCalendar(
+  db: Db,
+  companyId: string,
+  calendar: StoredCalendar,
+  userId: string,
+): Promise<void> {
+  const values = {
+    time_zone: calendar.time_zone,
+    workdays: JSON.stringify([...calendar.workdays].sort()),
+    opens_at: calendar.opens_at,
+    closes_at: calendar.closes_at,
+    cutoff: calendar.cutoff,
+    holiday_states: JSON.stringify([...calendar.holiday_states].sort()),
+    closed_dates: JSON.stringify([...calendar.closed_dates].sort()),
+    offer_business_hours: calendar.offer_hours.business_hours_only,
+    offer_hours_from: calendar.offer_hours.from,
+    offer_hours_to: calendar.offer_hours.to,
+    updated_by: userId,
+  };
+  await db
+    .insertInto('company_calendars')
+    .values({ company_id: companyId, ...values })
+    .onConflict((conflict) =>
+      conflict.column('company_id').doUpdateSet({ ...values, updated_at: new Date() }),
+    )
+    .execute();
+}
