@@ -213,8 +213,11 @@ describe('the appraiser checks the report before sending it', () => {
     await photos.getByRole('button', { name: /^Show all \d+ photos$/ }).click();
     const front = photos.getByRole('img', { name: 'Dwelling front' });
     await front.scrollIntoViewIfNeeded();
+    // Each image is read out of the stored package when asked for: on a busy machine, seconds.
     await expect
-      .poll(() => front.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
+      .poll(() => front.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth), {
+        timeout: 20_000,
+      })
       .toBeGreaterThan(0);
     expect(await accessibilityProblems(staff)).toEqual([]);
     await screenshots(staff, 'report-photos');
