@@ -1,16 +1,13 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { createReadStream } from 'node:fs';
 import type { AuthUser } from '../auth/principal.ts';
 import type { Db } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
 import { AppError } from '../errors/app-error.ts';
 import { partyOf } from '../policy/audience.ts';
-import { extractPackageFile } from '../reports/package.ts';
 import { findReportSubmissions } from '../reports/report-submission.repository.ts';
 import type { LinkSigner } from '../storage/signed-links.ts';
 import { MissingObjectError, type Storage } from '../storage/storage.ts';
+import { cachedPhotos } from './report-photo.cache.ts';
 import { findPackageFile, findSeenPackages } from './report-photo.repository.ts';
 
 /**
@@ -49,8 +46,8 @@ export async function photoLinks(
 const photoPath = (fileId: string, position: number) => `${fileId}/photos/${position}`;
 
 /**
- * The photo at `position` of the report a stored package holds, through its signed link: its
- * bytes streamed from the one entry extracted, the extraction removed once sent. An expired or
+ * The photo at `position` of the report a stored package holds, through its signed link, read
+ * out of the package once and kept for the next request (orders/report-photo.cache.ts). An expired or
  * altered link is a 403; a file that is no package, a position the report does not have or a
  * photo the package does not hold, a 404.
  */
@@ -82,32 +79,20 @@ export async function downloadReportPhoto(
       'not_found',
       `The report names no photo ${position} (it names ${submission?.report.photos.length ?? 0})`,
     );
-  await mkdir(deps.directory, { recursive: true });
-  const folder = await mkdtemp(join(deps.directory, 'photo-'));
-  const removeFolder = () => rm(folder, { recursive: true, force: true });
-  try {
+  const kept = await cachedPhotos(deps.directory, fileId, submission.report.photos, async () => {
     const stored = await deps.storage.get(file.storage_key).catch((error: unknown) => {
       if (error instanceof MissingObjectError)
         throw new AppError('not_found', "The report package's content is no longer stored");
       throw error;
     });
-    const packagePath = join(folder, 'package.zip');
-    await pipeline(stored.body, createWriteStream(packagePath, { flags: 'wx', mode: 0o600 }));
-    const extracted = await extractPackageFile(packagePath, photo.reference, {
-      field: 'photo',
-      directory: folder,
-    });
-    if (!extracted) throw new AppError('not_found', `The package does not hold ${photo.reference}`);
-    const body = createReadStream(extracted.file.path);
-    body.once('close', () => void removeFolder());
-    return {
-      filename: basename(photo.reference.replace(/\\/g, '/')),
-      contentType: extracted.file.contentType,
-      size: extracted.file.size,
-      body,
-    };
-  } catch (error) {
-    await removeFolder();
-    throw error;
-  }
+    return stored.body;
+  });
+  const cached = kept.get(position);
+  if (!cached) throw new AppError('not_found', `The package does not hold ${photo.reference}`);
+  return {
+    filename: cached.filename,
+    contentType: cached.contentType,
+    size: cached.size,
+    body: createReadStream(cached.path),
+  };
 }

@@ -140,37 +140,6 @@ export async function openReportPackage(
   }
 }
 
-/**
- * One file of a package stored before (a photo the report names, as it writes it), extracted
- * alone to a private folder under `directory`: the package's headers are judged again as at
- * intake, and only that entry is streamed out. Null when the package holds no such file.
- */
-export async function extractPackageFile(
-  path: string,
-  reference: string,
-  options: { field: string; directory: string },
-): Promise<{ file: Upload; remove: () => Promise<void> } | null> {
-  const { field } = options;
-  const plan = await planExtraction(path, field, withDefaults());
-  const xml = requireOneXml(plan, field);
-  const xmlFolder = lookupKey(xml.name).split('/').slice(0, -1).join('/');
-  const key = lookupKey(reference);
-  if (key === '') return null;
-  const byKey = new Map(plan.map((planned) => [lookupKey(planned.name), planned]));
-  const planned = (xmlFolder === '' ? undefined : byKey.get(`${xmlFolder}/${key}`)) ?? byKey.get(key);
-  if (!planned) return null;
-  await mkdir(options.directory, { recursive: true });
-  const folder = await mkdtemp(join(options.directory, 'package-file-'));
-  const remove = () => rm(folder, { recursive: true, force: true });
-  try {
-    const [file] = await extract(path, [planned], folder, field);
-    return { file: file!, remove };
-  } catch (error) {
-    await remove();
-    throw error;
-  }
-}
-
 function withDefaults(limits: Partial<PackageLimits> = {}): PackageLimits {
   const given = Object.entries(limits).filter(([, value]) => value !== undefined);
   return { ...DEFAULT_PACKAGE_LIMITS, ...(Object.fromEntries(given) as Partial<PackageLimits>) };
