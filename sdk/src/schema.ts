@@ -6568,6 +6568,8 @@ export interface components {
             holiday_states: string[];
             /** @description Days of its own it is closed (YYYY-MM-DD) */
             closed_dates: string[];
+            /** @description The statuses that stop the turn-time clocks: while an order is in one, its due dates wait, and move by the business days paused when it leaves them */
+            clock_pauses: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
             /** @description When offers' clocks run (the field pauses them overnight, on weekends and on holidays) */
             offer_hours: {
                 /**
@@ -6628,6 +6630,8 @@ export interface components {
             holiday_states?: string[];
             /** @description Days of its own it is closed (YYYY-MM-DD) */
             closed_dates?: string[];
+            /** @description The statuses that stop the turn-time clocks: while an order is in one, its due dates wait, and move by the business days paused when it leaves them */
+            clock_pauses?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
             offer_hours?: {
                 /**
                  * @description Whether an offer's timeout counts only the hours between from and to on business days, in the subject's zone
@@ -23709,6 +23713,12 @@ export interface operations {
                      *         "from": "09:00",
                      *         "to": "23:00"
                      *       },
+                     *       "clock_pauses": [
+                     *         "On hold",
+                     *         "Waiting info from client",
+                     *         "Cancel requested",
+                     *         "Under negotiation"
+                     *       ],
                      *       "upcoming_closures": [
                      *         {
                      *           "date": "2026-11-26",
@@ -23799,7 +23809,13 @@ export interface operations {
                  *         "business_hours_only": true,
                  *         "from": "09:00",
                  *         "to": "23:00"
-                 *       }
+                 *       },
+                 *       "clock_pauses": [
+                 *         "On hold",
+                 *         "Waiting info from client",
+                 *         "Cancel requested",
+                 *         "Under negotiation"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["CompanyCalendarBody"];
@@ -23841,6 +23857,12 @@ export interface operations {
                      *         "from": "09:00",
                      *         "to": "23:00"
                      *       },
+                     *       "clock_pauses": [
+                     *         "On hold",
+                     *         "Waiting info from client",
+                     *         "Cancel requested",
+                     *         "Under negotiation"
+                     *       ],
                      *       "upcoming_closures": [
                      *         {
                      *           "date": "2026-11-26",

@@ -1,9 +1,20 @@
 import type { Db } from '../db/connection.ts';
+import type { Status } from '../workflow/statuses.ts';
 import type { CalendarSettings, DailyWindow } from './business-calendar.ts';
+
+/** The statuses that stop the clocks of a company that did not choose its own. */
+export const DEFAULT_CLOCK_PAUSES: Status[] = [
+  'On hold',
+  'Waiting info from client',
+  'Cancel requested',
+  'Under negotiation',
+];
 
 /** A company's calendar as kept, with the window of its offers' clocks. */
 export interface StoredCalendar extends CalendarSettings {
   offer_hours: DailyWindow & { business_hours_only: boolean };
+  /** While an order is in one of these, its due dates wait (docs/turn-times.md, "Pauses"). */
+  clock_pauses: Status[];
 }
 
 /** The calendar a company without one of its own works by: the deployment's zone, Monday to Friday, 9 to 5. */
@@ -16,6 +27,7 @@ export const defaultCalendar = (timeZone: string): StoredCalendar => ({
   holiday_states: [],
   closed_dates: [],
   offer_hours: { business_hours_only: false, from: '09:00', to: '23:00' },
+  clock_pauses: DEFAULT_CLOCK_PAUSES,
 });
 
 export async function findCompanyCalendar(
@@ -42,6 +54,7 @@ export async function findCompanyCalendar(
       from: row.offer_hours_from,
       to: row.offer_hours_to,
     },
+    clock_pauses: row.clock_pauses as Status[],
   };
 }
 
@@ -62,6 +75,7 @@ export async function putCompanyCalendar(
     offer_business_hours: calendar.offer_hours.business_hours_only,
     offer_hours_from: calendar.offer_hours.from,
     offer_hours_to: calendar.offer_hours.to,
+    clock_pauses: JSON.stringify(calendar.clock_pauses),
     updated_by: userId,
   };
   await db

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id } from '../schemas/common.ts';
+import { STATUSES } from '../workflow/statuses.ts';
 
 const Time = (description: string) =>
   Type.String({
@@ -33,6 +34,12 @@ const fields = {
     maxItems: 200,
     uniqueItems: true,
     description: 'Days of its own it is closed (YYYY-MM-DD)',
+  }),
+  clock_pauses: Type.Array(Type.Enum(STATUSES), {
+    maxItems: STATUSES.length,
+    uniqueItems: true,
+    description:
+      'The statuses that stop the turn-time clocks: while an order is in one, its due dates wait, and move by the business days paused when it leaves them',
   }),
   offer_hours: Type.Object(
     {
@@ -72,6 +79,7 @@ export const CompanyCalendarBody = Type.Object(
     cutoff: Type.Optional(fields.cutoff),
     holiday_states: Type.Optional(fields.holiday_states),
     closed_dates: Type.Optional(fields.closed_dates),
+    clock_pauses: Type.Optional(fields.clock_pauses),
     offer_hours: Type.Optional(
       Type.Object(
         {

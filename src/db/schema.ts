@@ -890,6 +890,8 @@ export interface CompanyCalendarsTable {
   offer_business_hours: Generated<boolean>;
   offer_hours_from: Generated<string>;
   offer_hours_to: Generated<string>;
+  /** The statuses that stop its turn-time clocks (migration 0059). */
+  clock_pauses: ColumnType<string[], string | undefined, string>;
   updated_by: string | null;
   updated_at: UpdatedAt;
 }

@@ -14,6 +14,7 @@ export const CALENDAR_EXAMPLES: NamedExample[] = [
     holiday_states: ['TX'],
     closed_dates: ['2026-12-24'],
     offer_hours: { business_hours_only: true, from: '09:00', to: '23:00' },
+    clock_pauses: ['On hold', 'Waiting info from client', 'Cancel requested', 'Under negotiation'],
     upcoming_closures: [
       { date: '2026-11-26', reason: 'Thanksgiving Day' },
       { date: '2026-11-27', reason: 'Day after Thanksgiving' },
@@ -30,5 +31,6 @@ export const CALENDAR_EXAMPLES: NamedExample[] = [
     holiday_states: ['TX'],
     closed_dates: ['2026-12-24'],
     offer_hours: { business_hours_only: true, from: '09:00', to: '23:00' },
+    clock_pauses: ['On hold', 'Waiting info from client', 'Cancel requested', 'Under negotiation'],
   }),
 ];

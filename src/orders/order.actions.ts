@@ -35,6 +35,7 @@ import { companySubmissionFee } from '../organizations/organization.repository.t
 import { actionEvent } from './order.action-events.ts';
 import { copyAttachments, findOrderNote, insertOrderNote } from './order.notes.ts';
 import { nextSubmissionNo, releaseReport } from './order.release.ts';
+import { resumeClocks } from './order.clock-pause.ts';
 import { ReportIntakeStep } from './order.report-intake.ts';
 import { countSubmissionFees, insertSubmissionFee, orderProductIds } from './order.repository.ts';
 import { changeOrder, findOrder, findVisibleOrder } from './order.store.ts';
@@ -155,7 +156,7 @@ async function takeAction(
         now: new Date(),
         services,
       });
-      return applyResult(trx, order, actionName, result, principal);
+      return applyResult(trx, order, actionName, result, principal, deps.config);
     }),
   );
 }
@@ -269,17 +270,25 @@ async function applyResult(
   actionName: string,
   result: ActionResult,
   principal: Principal | null,
+  config: Config,
 ): Promise<Status> {
   const steps = result.then ?? [];
   const finalStatus = steps.at(-1)?.to ?? result.to;
+  // Leaving the statuses that stop the clocks: the due dates move by the business days paused,
+  // unless the action sets them itself (a negotiation's new due date).
+  const resumed = await resumeClocks(trx, order, finalStatus, config, new Date());
+  const clockPatch =
+    resumed && result.patch?.due_date === undefined && result.patch?.vendor_due_date === undefined
+      ? resumed.patch
+      : {};
   const audienceOf = (action: string) => ACTIONS_BY_NAME.get(action)?.audience ?? 'everyone';
-  await changeOrder(trx, order, { ...result.patch, status: finalStatus }, principal, [
+  await changeOrder(trx, order, { ...clockPatch, ...result.patch, status: finalStatus }, principal, [
     {
       action: actionName,
       from: order.status,
       to: result.to,
       reason: result.reason ?? null,
-      details: result.details ?? {},
+      details: { ...result.details, ...('due_date' in clockPatch ? { clock: resumed!.details } : {}) },
       audience: result.audience ?? audienceOf(actionName),
       event: actionEvent(actionName, result),
     },
@@ -349,6 +358,7 @@ export async function performSystemAction(
     actionName,
     { ...result, patch: { ...result.patch, ...extraPatch }, details: { ...result.details, ...details } },
     null,
+    config,
   );
   return true;
 }

@@ -55,6 +55,7 @@ import * as reportFindingReviews from './2026_11_28_0055_report_finding_reviews.
 import * as reconsiderations from './2026_11_28_0056_reconsiderations.ts';
 import * as reviewChecklist from './2026_11_28_0057_review_checklist.ts';
 import * as companyCalendars from './2026_11_28_0058_company_calendars.ts';
+import * as clockPauses from './2026_11_28_0059_clock_pauses.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0056_reconsiderations': reconsiderations,
   '2026_11_28_0057_review_checklist': reviewChecklist,
   '2026_11_28_0058_company_calendars': companyCalendars,
+  '2026_11_28_0059_clock_pauses': clockPauses,
 };
 
 export const migrationProvider: MigrationProvider = {
