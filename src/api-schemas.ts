@@ -146,6 +146,7 @@ import { RegistryImport, RegistryImportBody } from './panel/registry.schemas.ts'
 import { FindingSchema } from './reports/findings.ts';
 import { ReportSettings, ReportSettingsBody } from './reports/report-settings.schemas.ts';
 import { CompanyCalendar, CompanyCalendarBody } from './calendar/calendar-settings.schemas.ts';
+import { TurnTimeQuote, TurnTimes, TurnTimesBody } from './calendar/turn-times.schemas.ts';
 import {
   ChecklistAnswerBody,
   FindingReviewBody,
@@ -300,6 +301,9 @@ export const API_SCHEMAS: readonly TSchema[] = [
   ReportSettingsBody,
   CompanyCalendar,
   CompanyCalendarBody,
+  TurnTimes,
+  TurnTimesBody,
+  TurnTimeQuote,
   ReportModelSchema,
   ReportFormatSchema,
   ReportAddressSchema,

@@ -79,6 +79,7 @@ import { registerReportRoutes } from './orders/report.routes.ts';
 import { registerReconsiderationRoutes } from './orders/reconsideration.routes.ts';
 import { registerReportSettingsRoutes } from './reports/report-settings.routes.ts';
 import { registerCalendarRoutes } from './calendar/calendar-settings.routes.ts';
+import { registerTurnTimeRoutes } from './calendar/turn-times.routes.ts';
 import { registerDocumentRoutes } from './panel/document.routes.ts';
 import { registerRegistryRoutes } from './panel/registry.routes.ts';
 import { registerCalendarFeedRoute, registerWorkspaceRoutes } from './workspace/workspace.routes.ts';
@@ -317,6 +318,7 @@ export async function buildApp({
       registerReconsiderationRoutes(api, deps);
       registerReportSettingsRoutes(api, deps);
       registerCalendarRoutes(api, deps);
+      registerTurnTimeRoutes(api, deps);
       registerFileRoutes(api, deps);
       registerNoteRoutes(api, deps);
       registerPartyRoutes(api, deps);

@@ -2372,6 +2372,50 @@ export interface paths {
         patch: operations["changeCompanyCalendar"];
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/turn_times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's turn times in business days, per client and product
+         * @description Staff of the company; operators. Another company answers 404.
+         */
+        get: operations["getTurnTimes"];
+        /**
+         * Replace the company's turn times (its admins; operators)
+         * @description The list replaces every line; each problem is named by its line (`entries[2].product_id`) and nothing is kept unless every line is well.
+         */
+        put: operations["putTurnTimes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/turn_times/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The due dates a turn time gives an order arriving now (or at a moment), in business days
+         * @description Counted in the company's calendar (GET /companies/{company_id}/calendar): the client's line for the product, else the company's. A product without a turn time, or a rush the line has none of: 422 naming the field.
+         */
+        get: operations["quoteTurnTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{order_id}/files": {
         parameters: {
             query?: never;
@@ -6570,6 +6614,17 @@ export interface components {
             closed_dates: string[];
             /** @description The statuses that stop the turn-time clocks: while an order is in one, its due dates wait, and move by the business days paused when it leaves them */
             clock_pauses: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
+            /**
+             * @description Business days the appraiser's due date keeps before the client's, where a turn time gives both
+             * @example 1
+             */
+            appraiser_buffer_days: number;
+            /**
+             * @description A due date typed at placement that falls on a day the company is closed: accept it as it is, move it to the next business day (same time), or refuse it (422 naming due_date)
+             * @example move
+             * @enum {unknown}
+             */
+            closed_day_due_dates: "accept" | "move" | "refuse";
             /** @description When offers' clocks run (the field pauses them overnight, on weekends and on holidays) */
             offer_hours: {
                 /**
@@ -6632,6 +6687,17 @@ export interface components {
             closed_dates?: string[];
             /** @description The statuses that stop the turn-time clocks: while an order is in one, its due dates wait, and move by the business days paused when it leaves them */
             clock_pauses?: ("Draft" | "Pending" | "Waiting payment" | "Pending payment" | "Unassigned" | "Bidding" | "Auto assign processing" | "Pending assignment" | "Assignment accepted with condition" | "Assignment rejected" | "Assignment timed out" | "Under negotiation" | "Refused negotiation" | "Assigned" | "Inspection scheduled" | "Inspection completed" | "Submission requested" | "Submission fee failed" | "In review" | "Internal quality assurance" | "Action required" | "Client quality assurance" | "Client request" | "Completion requested" | "Completion payment hold" | "Completed" | "Fulfilled" | "On hold" | "Attention needed" | "Waiting info from client" | "Cancel requested" | "Cancelled")[];
+            /**
+             * @description Business days the appraiser's due date keeps before the client's, where a turn time gives both
+             * @example 1
+             */
+            appraiser_buffer_days?: number;
+            /**
+             * @description A due date typed at placement that falls on a day the company is closed: accept it as it is, move it to the next business day (same time), or refuse it (422 naming due_date)
+             * @example move
+             * @enum {unknown}
+             */
+            closed_day_due_dates?: "accept" | "move" | "refuse";
             offer_hours?: {
                 /**
                  * @description Whether an offer's timeout counts only the hours between from and to on business days, in the subject's zone
@@ -6649,6 +6715,103 @@ export interface components {
                  */
                 to?: string;
             };
+        };
+        /** @description The company's turn times in business days, per client and product */
+        TurnTimes: {
+            /**
+             * Format: uuid
+             * @description The company
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            /** @description A client's own line comes before the company's line for the same product */
+            entries: {
+                client_id: string | null;
+                /**
+                 * Format: uuid
+                 * @description The product
+                 * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                 */
+                product_id: string;
+                /**
+                 * @description Business days from the day the order counts from to its due date, that day included
+                 * @example 7
+                 */
+                business_days: number;
+                rush_business_days: number | null;
+            }[];
+        };
+        /** @description The company's turn times, whole */
+        TurnTimesBody: {
+            /** @description Replaces every line */
+            entries: {
+                client_id: string | null;
+                /**
+                 * Format: uuid
+                 * @description The product
+                 * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                 */
+                product_id: string;
+                /**
+                 * @description Business days from the day the order counts from to its due date, that day included
+                 * @example 7
+                 */
+                business_days: number;
+                rush_business_days: number | null;
+            }[];
+        };
+        /** @description The due dates a turn time gives an order arriving at a moment, in the company's calendar */
+        TurnTimeQuote: {
+            /**
+             * Format: uuid
+             * @description The product
+             * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+             */
+            product_id: string;
+            client_id: string | null;
+            /** @example false */
+            rush: boolean;
+            /**
+             * @description The turn time that applies
+             * @example 5
+             */
+            business_days: number;
+            /**
+             * @description Whose line it is: the client's own or the company's
+             * @example client
+             * @enum {unknown}
+             */
+            source: "client" | "company";
+            /**
+             * Format: date
+             * @description The first business day: the day it arrives when before the cut-off, else the next
+             * @example 2026-11-19
+             */
+            counted_from: string;
+            /**
+             * Format: date
+             * @description The client's due date, in the company's zone
+             * @example 2026-11-25
+             */
+            due_date: string;
+            /**
+             * Format: date-time
+             * @description The due date at the close of business
+             * @example 2026-11-25T23:30:00.000Z
+             */
+            due_at: string;
+            /**
+             * Format: date
+             * @description The appraiser's due date: appraiser_buffer_days business days before, never before counted_from
+             * @example 2026-11-24
+             */
+            appraiser_due_date: string;
+            /**
+             * Format: date-time
+             * @description At the close of business
+             * @example 2026-11-24T23:30:00.000Z
+             */
+            appraiser_due_at: string;
         };
         /** @description What the service read of an appraisal report (docs/reports.md) */
         ReportSummary: {
@@ -23719,6 +23882,8 @@ export interface operations {
                      *         "Cancel requested",
                      *         "Under negotiation"
                      *       ],
+                     *       "appraiser_buffer_days": 1,
+                     *       "closed_day_due_dates": "move",
                      *       "upcoming_closures": [
                      *         {
                      *           "date": "2026-11-26",
@@ -23815,7 +23980,9 @@ export interface operations {
                  *         "Waiting info from client",
                  *         "Cancel requested",
                  *         "Under negotiation"
-                 *       ]
+                 *       ],
+                 *       "appraiser_buffer_days": 1,
+                 *       "closed_day_due_dates": "move"
                  *     }
                  */
                 "application/json": components["schemas"]["CompanyCalendarBody"];
@@ -23863,6 +24030,8 @@ export interface operations {
                      *         "Cancel requested",
                      *         "Under negotiation"
                      *       ],
+                     *       "appraiser_buffer_days": 1,
+                     *       "closed_day_due_dates": "move",
                      *       "upcoming_closures": [
                      *         {
                      *           "date": "2026-11-26",
@@ -23884,6 +24053,260 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyCalendar"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTurnTimes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's turn times in business days, per client and product */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "entries": [
+                     *         {
+                     *           "client_id": null,
+                     *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "business_days": 7,
+                     *           "rush_business_days": 3
+                     *         },
+                     *         {
+                     *           "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "business_days": 5,
+                     *           "rush_business_days": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TurnTimes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putTurnTimes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "entries": [
+                 *         {
+                 *           "client_id": null,
+                 *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                 *           "business_days": 7,
+                 *           "rush_business_days": 3
+                 *         },
+                 *         {
+                 *           "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                 *           "business_days": 5,
+                 *           "rush_business_days": null
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TurnTimesBody"];
+            };
+        };
+        responses: {
+            /** @description The turn times, as they now are */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "entries": [
+                     *         {
+                     *           "client_id": null,
+                     *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "business_days": 7,
+                     *           "rush_business_days": 3
+                     *         },
+                     *         {
+                     *           "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "business_days": 5,
+                     *           "rush_business_days": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TurnTimes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    quoteTurnTime: {
+        parameters: {
+            query: {
+                /** @description The product */
+                product_id: string;
+                /** @description The client; without it, the company’s line */
+                client_id?: string;
+                /** @description The standard turn time (default) or its rush variant */
+                variant?: "standard" | "rush";
+                /** @description When the order arrives (ISO 8601); default now */
+                at?: string;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The due dates a turn time gives an order arriving at a moment, in the company's calendar */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *       "rush": false,
+                     *       "business_days": 5,
+                     *       "source": "client",
+                     *       "counted_from": "2026-11-19",
+                     *       "due_date": "2026-11-25",
+                     *       "due_at": "2026-11-25T23:30:00.000Z",
+                     *       "appraiser_due_date": "2026-11-24",
+                     *       "appraiser_due_at": "2026-11-24T23:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TurnTimeQuote"];
                 };
             };
             400: components["responses"]["BadRequest"];

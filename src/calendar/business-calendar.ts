@@ -76,6 +76,13 @@ export class BusinessCalendar {
     return parseDateTime(`${day}T${hhmm}`, this.settings.time_zone)!;
   }
 
+  /** The instant of `day` at the wall-clock time `instant` has in the calendar's zone. */
+  sameTimeOn(instant: Date, day: string): Date {
+    const { minutes } = localClock(instant, this.settings.time_zone);
+    const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    return this.at(day, hhmm);
+  }
+
   /** Why the company is closed that day (a holiday's name, the weekend, its own closure), or null when open. */
   closedBecause(day: string): string | null {
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
@@ -98,6 +105,16 @@ export class BusinessCalendar {
       next = addDays(next, 1);
     }
     return next;
+  }
+
+  /** The last business day before `day`. */
+  previousOpenDay(day: string): string {
+    let previous = addDays(day, -1);
+    for (let step = 0; !this.isOpen(previous); step += 1) {
+      if (step > MAX_DAYS) throw new Error('the calendar has no business day in ten years');
+      previous = addDays(previous, -1);
+    }
+    return previous;
   }
 
   /** `day` when it is a business day, else the first after it. */

@@ -15,6 +15,10 @@ export interface StoredCalendar extends CalendarSettings {
   offer_hours: DailyWindow & { business_hours_only: boolean };
   /** While an order is in one of these, its due dates wait (docs/turn-times.md, "Pauses"). */
   clock_pauses: Status[];
+  /** Business days the appraiser's due date keeps before the client's. */
+  appraiser_buffer_days: number;
+  /** What placement does with a due date on a closed day: keep it, move it to the next business day, or refuse it. */
+  closed_day_due_dates: 'accept' | 'move' | 'refuse';
 }
 
 /** The calendar a company without one of its own works by: the deployment's zone, Monday to Friday, 9 to 5. */
@@ -28,6 +32,8 @@ export const defaultCalendar = (timeZone: string): StoredCalendar => ({
   closed_dates: [],
   offer_hours: { business_hours_only: false, from: '09:00', to: '23:00' },
   clock_pauses: DEFAULT_CLOCK_PAUSES,
+  appraiser_buffer_days: 1,
+  closed_day_due_dates: 'accept',
 });
 
 export async function findCompanyCalendar(
@@ -55,6 +61,8 @@ export async function findCompanyCalendar(
       to: row.offer_hours_to,
     },
     clock_pauses: row.clock_pauses as Status[],
+    appraiser_buffer_days: row.appraiser_buffer_days,
+    closed_day_due_dates: row.closed_day_due_dates,
   };
 }
 
@@ -76,6 +84,8 @@ export async function putCompanyCalendar(
     offer_hours_from: calendar.offer_hours.from,
     offer_hours_to: calendar.offer_hours.to,
     clock_pauses: JSON.stringify(calendar.clock_pauses),
+    appraiser_buffer_days: calendar.appraiser_buffer_days,
+    closed_day_due_dates: calendar.closed_day_due_dates,
     updated_by: userId,
   };
   await db

@@ -41,6 +41,16 @@ const fields = {
     description:
       'The statuses that stop the turn-time clocks: while an order is in one, its due dates wait, and move by the business days paused when it leaves them',
   }),
+  appraiser_buffer_days: Type.Integer({
+    minimum: 0,
+    maximum: 30,
+    description:
+      "Business days the appraiser's due date keeps before the client's, where a turn time gives both",
+  }),
+  closed_day_due_dates: Type.Enum(['accept', 'move', 'refuse'], {
+    description:
+      'A due date typed at placement that falls on a day the company is closed: accept it as it is, move it to the next business day (same time), or refuse it (422 naming due_date)',
+  }),
   offer_hours: Type.Object(
     {
       business_hours_only: Type.Boolean({
@@ -80,6 +90,8 @@ export const CompanyCalendarBody = Type.Object(
     holiday_states: Type.Optional(fields.holiday_states),
     closed_dates: Type.Optional(fields.closed_dates),
     clock_pauses: Type.Optional(fields.clock_pauses),
+    appraiser_buffer_days: Type.Optional(fields.appraiser_buffer_days),
+    closed_day_due_dates: Type.Optional(fields.closed_day_due_dates),
     offer_hours: Type.Optional(
       Type.Object(
         {

@@ -892,8 +892,22 @@ export interface CompanyCalendarsTable {
   offer_hours_to: Generated<string>;
   /** The statuses that stop its turn-time clocks (migration 0059). */
   clock_pauses: ColumnType<string[], string | undefined, string>;
+  /** Business days the appraiser's due date keeps before the client's (migration 0060). */
+  appraiser_buffer_days: Generated<number>;
+  /** What placement does with a due date on a closed day (migration 0060). */
+  closed_day_due_dates: ColumnType<'accept' | 'move' | 'refuse', 'accept' | 'move' | 'refuse' | undefined>;
   updated_by: string | null;
   updated_at: UpdatedAt;
+}
+
+/** A turn time in business days for a product, a client's own or the company's (migration 0060). */
+export interface TurnTimesTable {
+  id: Generated<string>;
+  company_id: string;
+  client_id: string | null;
+  product_id: string;
+  business_days: number;
+  rush_business_days: number | null;
 }
 
 /** A reviewer's tick of one checklist item for one submission (migration 0057). */
@@ -1024,6 +1038,7 @@ export interface Database {
   reconsideration_comparables: ReconsiderationComparablesTable;
   company_report_settings: CompanyReportSettingsTable;
   company_calendars: CompanyCalendarsTable;
+  turn_times: TurnTimesTable;
   report_finding_reviews: ReportFindingReviewsTable;
   report_checklist_answers: ReportChecklistAnswersTable;
 }

@@ -1,6 +1,7 @@
 import { CompanyCalendar, CompanyCalendarBody } from '../calendar/calendar-settings.schemas.ts';
+import { TurnTimeQuote, TurnTimes, TurnTimesBody } from '../calendar/turn-times.schemas.ts';
 import { example, type NamedExample } from './example.ts';
-import { COMPANY } from './ids.ts';
+import { CLIENT, COMPANY, PRODUCT } from './ids.ts';
 
 /** A company in Austin that closes on Texas's holidays and on Christmas Eve. */
 export const CALENDAR_EXAMPLES: NamedExample[] = [
@@ -15,6 +16,8 @@ export const CALENDAR_EXAMPLES: NamedExample[] = [
     closed_dates: ['2026-12-24'],
     offer_hours: { business_hours_only: true, from: '09:00', to: '23:00' },
     clock_pauses: ['On hold', 'Waiting info from client', 'Cancel requested', 'Under negotiation'],
+    appraiser_buffer_days: 1,
+    closed_day_due_dates: 'move',
     upcoming_closures: [
       { date: '2026-11-26', reason: 'Thanksgiving Day' },
       { date: '2026-11-27', reason: 'Day after Thanksgiving' },
@@ -32,5 +35,32 @@ export const CALENDAR_EXAMPLES: NamedExample[] = [
     closed_dates: ['2026-12-24'],
     offer_hours: { business_hours_only: true, from: '09:00', to: '23:00' },
     clock_pauses: ['On hold', 'Waiting info from client', 'Cancel requested', 'Under negotiation'],
+    appraiser_buffer_days: 1,
+    closed_day_due_dates: 'move',
+  }),
+  example(TurnTimes, {
+    company_id: COMPANY.id,
+    entries: [
+      { client_id: null, product_id: PRODUCT.id, business_days: 7, rush_business_days: 3 },
+      { client_id: CLIENT.id, product_id: PRODUCT.id, business_days: 5, rush_business_days: 2 },
+    ],
+  }),
+  example(TurnTimesBody, {
+    entries: [
+      { client_id: null, product_id: PRODUCT.id, business_days: 7, rush_business_days: 3 },
+      { client_id: CLIENT.id, product_id: PRODUCT.id, business_days: 5, rush_business_days: null },
+    ],
+  }),
+  example(TurnTimeQuote, {
+    product_id: PRODUCT.id,
+    client_id: CLIENT.id,
+    rush: false,
+    business_days: 5,
+    source: 'client',
+    counted_from: '2026-11-19',
+    due_date: '2026-11-25',
+    due_at: '2026-11-25T23:30:00.000Z',
+    appraiser_due_date: '2026-11-24',
+    appraiser_due_at: '2026-11-24T23:30:00.000Z',
   }),
 ];

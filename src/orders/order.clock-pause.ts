@@ -35,11 +35,8 @@ export async function resumeClocks(
   const business = new BusinessCalendar(calendar);
   const days = business.businessDaysPaused(pausedFrom, now);
   if (days === 0) return null;
-  const moved = (due: Date) => {
-    const { day, minutes } = localClock(due, calendar.time_zone);
-    const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-    return business.at(business.addBusinessDays(day, days), time);
-  };
+  const moved = (due: Date) =>
+    business.sameTimeOn(due, business.addBusinessDays(localClock(due, calendar.time_zone).day, days));
   const due = moved(order.due_date);
   const vendorDue = order.vendor_due_date ? moved(order.vendor_due_date) : null;
   return {

@@ -1,3 +1,5 @@
+import { findCompanyCalendar } from '../calendar/calendar-settings.repository.ts';
+import { placedDueDate } from '../calendar/due-dates.ts';
 import { randomUUID } from 'node:crypto';
 import type { AuthUser, Principal } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
@@ -55,6 +57,11 @@ export async function createOrder(
       problems,
     );
   }
+
+  // A due date on a day the company is closed is kept, moved or refused, as its calendar says.
+  const calendar = await findCompanyCalendar(db, ownership.company_id, config.timeZone);
+  const dueDate = placedDueDate(calendar, fields.due_date);
+  if (dueDate !== fields.due_date) Object.assign(fields, { due_date: dueDate, original_due_date: dueDate });
 
   const products = await priceProducts(db, named.products, {
     clientId: ownership.client_id,

@@ -175,6 +175,9 @@ const MATRIX: Row[] = [
   ['GET    /companies/:company_id/report_settings',              403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /companies/:company_id/report_settings',              403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /companies/:company_id/calendar',                     403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/turn_times',                   403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PUT    /companies/:company_id/turn_times',                   403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/turn_times/quote',             403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /companies/:company_id/calendar',                     403, 403, 200, 404, 403, 403, 200, 401, 401],
   // Fee schedules: never the lender's to see what an appraiser is paid, nor the appraiser's what the lender pays.
   ['GET    /companies/:company_id/lender_fee_schedule',          403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -469,6 +472,29 @@ async function orderIn(status: Status): Promise<Fixture> {
   };
 }
 
+let turnTimeProduct = '';
+
+/** The demo company with a turn time for one of its products (for the quote to find one). */
+async function turnTimes(): Promise<Fixture> {
+  const product = await t.db
+    .selectFrom('products')
+    .select('id')
+    .where('company_id', '=', demo.company_id)
+    .orderBy('name')
+    .executeTakeFirstOrThrow();
+  turnTimeProduct = product.id;
+  await t.db.deleteFrom('turn_times').where('company_id', '=', demo.company_id).execute();
+  await t.db
+    .insertInto('turn_times')
+    .values({ company_id: demo.company_id, product_id: product.id, business_days: 5 })
+    .execute();
+  return {
+    ids: { company_id: demo.company_id, product_id: product.id },
+    snapshot: () =>
+      t.db.selectFrom('turn_times').selectAll().where('company_id', '=', demo.company_id).execute(),
+  };
+}
+
 /** A webhook subscription of the demo company, with one delivery (of a test event). */
 async function companyWebhook(): Promise<Fixture> {
   const created = await setup<{ id: string }>('POST', '/api/v1/webhooks', demo.users.staff.api_key, {
@@ -718,6 +744,8 @@ async function appraisersCalendarFeed(): Promise<Fixture> {
 
 interface Call {
   fixture: () => Promise<Fixture>;
+  /** The query string a route needs, from its fixture's ids. */
+  query?: (ids: Record<string, string>) => string;
   body?: (caller: Caller) => Body;
   headers?: () => Record<string, string>;
 }
@@ -1189,6 +1217,27 @@ const CALLS: Record<string, Call> = {
       }),
     body: () => json({ cutoff: `1${parseInt(unique(), 16) % 7}:00` }),
   },
+  'GET /companies/:company_id/turn_times': {
+    fixture: () => Promise.resolve({ ids: { company_id: demo.company_id } }),
+  },
+  'PUT /companies/:company_id/turn_times': {
+    fixture: turnTimes,
+    body: () =>
+      json({
+        entries: [
+          {
+            client_id: null,
+            product_id: turnTimeProduct,
+            business_days: 5 + (parseInt(unique(), 16) % 5),
+            rush_business_days: null,
+          },
+        ],
+      }),
+  },
+  'GET /companies/:company_id/turn_times/quote': {
+    fixture: turnTimes,
+    query: (ids) => `product_id=${ids.product_id}`,
+  },
   'GET /companies/:company_id/lender_fee_schedule': { fixture: feeSchedules },
   'PUT /companies/:company_id/lender_fee_schedule': { fixture: feeSchedules, body: feeLines },
   // The standard fees keep a line for the product orders are placed with: the demo's offers keep a fee.
@@ -1393,7 +1442,8 @@ async function call(entry: Entry, spec: Call, fixture: Fixture, caller: Caller):
       const id = fixture.ids[name];
       if (!id) throw new Error(`${entry.name}: the fixture gives no ${name}`);
       return id;
-    });
+    }) +
+    (spec.query ? `?${spec.query(fixture.ids)}` : '');
   const body = spec.body?.(caller);
   const response = await send(entry.method, url, {
     key: keys[caller],

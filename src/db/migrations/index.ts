@@ -56,6 +56,7 @@ import * as reconsiderations from './2026_11_28_0056_reconsiderations.ts';
 import * as reviewChecklist from './2026_11_28_0057_review_checklist.ts';
 import * as companyCalendars from './2026_11_28_0058_company_calendars.ts';
 import * as clockPauses from './2026_11_28_0059_clock_pauses.ts';
+import * as turnTimes from './2026_11_28_0060_turn_times.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -119,6 +120,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0057_review_checklist': reviewChecklist,
   '2026_11_28_0058_company_calendars': companyCalendars,
   '2026_11_28_0059_clock_pauses': clockPauses,
+  '2026_11_28_0060_turn_times': turnTimes,
 };
 
 export const migrationProvider: MigrationProvider = {
