@@ -32,7 +32,7 @@ export const defaultCalendar = (timeZone: string): StoredCalendar => ({
   closed_dates: [],
   offer_hours: { business_hours_only: false, from: '09:00', to: '23:00' },
   clock_pauses: DEFAULT_CLOCK_PAUSES,
-  appraiser_buffer_days: 1,
+  appraiser_buffer_days: 0,
   closed_day_due_dates: 'accept',
 });
 

@@ -36,6 +36,7 @@ import { actionEvent } from './order.action-events.ts';
 import { copyAttachments, findOrderNote, insertOrderNote } from './order.notes.ts';
 import { nextSubmissionNo, releaseReport } from './order.release.ts';
 import { resumeClocks } from './order.clock-pause.ts';
+import { offerTiming } from './order.offer-timing.ts';
 import { ReportIntakeStep } from './order.report-intake.ts';
 import { countSubmissionFees, insertSubmissionFee, orderProductIds } from './order.repository.ts';
 import { changeOrder, findOrder, findVisibleOrder } from './order.store.ts';
@@ -254,6 +255,7 @@ function lookups(trx: Trx, order: LockedOrder, config: Config) {
   return {
     isCompanyAppraiser: (userId: string) => isCompanyAppraiser(trx, userId, order.company_id),
     scheduledOfferFee: (appraiserId: string) => scheduledOfferFee(trx, order.id, appraiserId, new Date()),
+    offerTiming: () => offerTiming(trx, order, config, new Date()),
     awardBid: (bidId: string) => awardBid(trx, config, order.id, bidId, new Date()),
     orderProductIds: () => orderProductIds(trx, order.id),
     clientReviewRequired: () => clientReviewRequired(trx, order.company_id, order.client_id),

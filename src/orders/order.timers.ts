@@ -1,3 +1,4 @@
+import { offerTiming } from './order.offer-timing.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { centsToDecimal } from '../format/money.ts';
@@ -87,7 +88,8 @@ export class WorkflowTimers {
           timeZone: this.#config.timeZone,
         });
         const appraiser = decision.appraiserId === null ? null : { id: decision.appraiserId };
-        const offerExpiresAt = new Date(Date.now() + this.#config.assignmentOfferTimeoutMinutes * 60_000);
+        const timing = await offerTiming(trx, order, this.#config, new Date());
+        const offerExpiresAt = timing.expiresAt;
         const changedNow = appraiser
           ? await performSystemAction(
               trx,
@@ -97,14 +99,14 @@ export class WorkflowTimers {
               {
                 appraiser_id: appraiser.id,
                 appraiser_fee_cents: decision.feeCents,
-                vendor_due_date: order.due_date,
+                vendor_due_date: timing.appraiserDueDate,
                 offer_expires_at: offerExpiresAt,
               },
               {
                 appraiser_id: appraiser.id,
                 appraiser_fee: centsToDecimal(decision.feeCents),
                 decision_id: decision.decisionId,
-                vendor_due_date: order.due_date.toISOString(),
+                vendor_due_date: timing.appraiserDueDate.toISOString(),
                 offer_expires_at: offerExpiresAt.toISOString(),
               },
             )

@@ -491,7 +491,7 @@ export const ACTIONS: readonly ActionDefinition[] = [
       due_date: Type.Optional(DateInput('When the appraiser must deliver')),
     }),
     async apply(context) {
-      const { order, input, config, now, services } = context;
+      const { input, services } = context;
       if (!(await services.isCompanyAppraiser(input.appraiser_id)))
         throw invalid('appraiser_id', "is not an appraiser of the order's company");
       const appraiser = { id: input.appraiser_id.toLowerCase() };
@@ -503,21 +503,24 @@ export const ACTIONS: readonly ActionDefinition[] = [
           "is required: neither the appraiser's fee schedule nor the company's standard fees have a line for this order's product and place",
         );
       const dueDate = dateInput(input.due_date, 'due_date', context);
-      const offerExpiresAt = new Date(now.getTime() + config.assignmentOfferTimeoutMinutes * 60_000);
+      // The offer's clock and the appraiser's default due date follow the company's calendar.
+      const timing = await services.offerTiming();
+      const vendorDue = dueDate ?? timing.appraiserDueDate;
       return {
         to: 'Pending assignment',
         patch: {
           ...NO_APPRAISER,
           appraiser_id: appraiser.id,
           appraiser_fee_cents: fee?.toString() ?? null,
-          vendor_due_date: dueDate ?? order.due_date,
-          offer_expires_at: offerExpiresAt,
+          vendor_due_date: vendorDue,
+          offer_expires_at: timing.expiresAt,
         },
         details: {
           appraiser_id: appraiser.id,
           appraiser_fee: money(fee),
-          vendor_due_date: instant(dueDate ?? order.due_date),
-          offer_expires_at: instant(offerExpiresAt),
+          vendor_due_date: instant(vendorDue),
+          offer_expires_at: instant(timing.expiresAt),
+          ...(timing.zone ? { offer_clock_zone: timing.zone } : {}),
         },
       };
     },

@@ -95,6 +95,11 @@ export interface ActionServices {
   awardBid(bidId: string): Promise<Award>;
   /** What the fee schedules offer the appraiser for the order; null: no line applies (docs/fees.md). */
   scheduledOfferFee(appraiserId: string): Promise<bigint | null>;
+  /**
+   * When an offer made now times out, and the appraiser's due date when staff give none, by the
+   * company's calendar (orders/order.offer-timing.ts, docs/turn-times.md "Offers").
+   */
+  offerTiming(): Promise<{ expiresAt: Date; appraiserDueDate: Date; zone: string | null }>;
   /** The ids of the order's products (submitted files may name one). */
   orderProductIds(): Promise<string[]>;
   /** Whether the order's client reviews reports before they are completed. */

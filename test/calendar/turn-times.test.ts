@@ -58,7 +58,10 @@ describe('turn times', () => {
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().entries).toHaveLength(3);
     expect((await send('GET', `${company()}/turn_times`)).json()).toEqual(put.json());
-    const calendar = await send('PATCH', `${company()}/calendar`, { time_zone: 'America/Chicago' });
+    const calendar = await send('PATCH', `${company()}/calendar`, {
+      time_zone: 'America/Chicago',
+      appraiser_buffer_days: 1,
+    });
     expect(calendar.statusCode, calendar.body).toBe(200);
 
     // Thursday 19 November 2026, 10:00 in Chicago.

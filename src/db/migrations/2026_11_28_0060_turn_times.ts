@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE UNIQUE INDEX turn_times_client_line ON turn_times (company_id, client_id, product_id)
       WHERE client_id IS NOT NULL;
     ALTER TABLE company_calendars
-      ADD COLUMN appraiser_buffer_days integer NOT NULL DEFAULT 1 CHECK (appraiser_buffer_days BETWEEN 0 AND 30),
+      ADD COLUMN appraiser_buffer_days integer NOT NULL DEFAULT 0 CHECK (appraiser_buffer_days BETWEEN 0 AND 30),
       ADD COLUMN closed_day_due_dates text NOT NULL DEFAULT 'accept'
         CHECK (closed_day_due_dates IN ('accept', 'move', 'refuse'))`.execute(db);
 }
