@@ -57,6 +57,7 @@ import {
   FactorPoints,
   FailedFilter,
   OrderQueues,
+  AtRiskOrders,
 } from './orders/pipeline.schemas.ts';
 import { CreatePartyBody, TogglePocBody } from './parties/party.schemas.ts';
 import {
@@ -262,6 +263,7 @@ export const API_SCHEMAS: readonly TSchema[] = [
   CalendarFeed,
   CalendarFeedStatus,
   OrderQueues,
+  AtRiskOrders,
   SelectionWeights,
   SelectionRules,
   SelectionRulesBody,

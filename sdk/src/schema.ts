@@ -900,6 +900,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/at_risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders whose running milestone is at risk or late, soonest due first
+         * @description Milestones (docs/turn-times.md): offer answered, first contact, inspection done, report submitted after the inspection, review done, delivered; each at risk once the company's at_risk_percent of its target has run in business hours, late once all of it has. A paused order runs none.
+         */
+        get: operations["listAtRiskOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{order_id}/appraiser_candidates": {
         parameters: {
             query?: never;
@@ -5341,6 +5361,69 @@ export interface components {
              */
             due_soon_before: string;
         };
+        /** @description The orders whose running milestone is at risk or late (docs/turn-times.md, "Milestones") */
+        AtRiskOrders: {
+            /** @description Soonest due first; late ones first of all */
+            data: {
+                /**
+                 * Format: uuid
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                id: string;
+                /** @example AOM-00000042 */
+                file_number: string;
+                /**
+                 * @description The status name
+                 * @example Inspection completed
+                 */
+                status: string;
+                /**
+                 * @description The milestone it is running
+                 * @example report_submitted
+                 * @enum {unknown}
+                 */
+                milestone: "offer_answered" | "inspection_scheduled" | "inspection_completed" | "report_submitted" | "review_done" | "delivered";
+                /**
+                 * @description The milestone in words
+                 * @example Report submitted after the inspection
+                 */
+                milestone_name: string;
+                /**
+                 * @description late once its due time has passed
+                 * @example at_risk
+                 * @enum {unknown}
+                 */
+                state: "at_risk" | "late";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-24T16:10:00.000Z
+                 */
+                started_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-25T22:10:00.000Z
+                 */
+                at_risk_at: string;
+                /**
+                 * Format: date-time
+                 * @description The milestone's due time
+                 * @example 2026-11-26T16:10:00.000Z
+                 */
+                due_at: string;
+                /**
+                 * Format: date-time
+                 * @description The client's due date
+                 * @example 2026-12-15T23:00:00.000Z
+                 */
+                order_due_at: string;
+                appraiser: string | null;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-25T23:00:00.000Z
+             */
+            as_of: string;
+        };
         /** @description How much each factor counts: each gives up to 10 × its weight points */
         SelectionWeights: {
             /**
@@ -6625,6 +6708,44 @@ export interface components {
              * @enum {unknown}
              */
             closed_day_due_dates: "accept" | "move" | "refuse";
+            /** @description The company's targets in business hours per milestone (offer_answered, inspection_scheduled, inspection_completed, report_submitted, review_done, delivered); a milestone not named keeps its default (docs/turn-times.md) */
+            milestone_targets: {
+                /**
+                 * @description offer_answered: business hours
+                 * @example 4
+                 */
+                offer_answered?: number;
+                /**
+                 * @description inspection_scheduled: business hours
+                 * @example 8
+                 */
+                inspection_scheduled?: number;
+                /**
+                 * @description inspection_completed: business hours
+                 * @example 24
+                 */
+                inspection_completed?: number;
+                /**
+                 * @description report_submitted: business hours
+                 * @example 16
+                 */
+                report_submitted?: number;
+                /**
+                 * @description review_done: business hours
+                 * @example 8
+                 */
+                review_done?: number;
+                /**
+                 * @description delivered: business hours
+                 * @example 8
+                 */
+                delivered?: number;
+            };
+            /**
+             * @description The share of a milestone's target after which it is at risk
+             * @example 75
+             */
+            at_risk_percent: number;
             /** @description When offers' clocks run (the field pauses them overnight, on weekends and on holidays) */
             offer_hours: {
                 /**
@@ -6698,6 +6819,44 @@ export interface components {
              * @enum {unknown}
              */
             closed_day_due_dates?: "accept" | "move" | "refuse";
+            /** @description The company's targets in business hours per milestone (offer_answered, inspection_scheduled, inspection_completed, report_submitted, review_done, delivered); a milestone not named keeps its default (docs/turn-times.md) */
+            milestone_targets?: {
+                /**
+                 * @description offer_answered: business hours
+                 * @example 4
+                 */
+                offer_answered?: number;
+                /**
+                 * @description inspection_scheduled: business hours
+                 * @example 8
+                 */
+                inspection_scheduled?: number;
+                /**
+                 * @description inspection_completed: business hours
+                 * @example 24
+                 */
+                inspection_completed?: number;
+                /**
+                 * @description report_submitted: business hours
+                 * @example 16
+                 */
+                report_submitted?: number;
+                /**
+                 * @description review_done: business hours
+                 * @example 8
+                 */
+                review_done?: number;
+                /**
+                 * @description delivered: business hours
+                 * @example 8
+                 */
+                delivered?: number;
+            };
+            /**
+             * @description The share of a milestone's target after which it is at risk
+             * @example 75
+             */
+            at_risk_percent?: number;
             offer_hours?: {
                 /**
                  * @description Whether an offer's timeout counts only the hours between from and to on business days, in the subject's zone
@@ -15442,6 +15601,79 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listAtRiskOrders: {
+        parameters: {
+            query?: {
+                /** @description How many, at most (default 50) */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders whose running milestone is at risk or late (docs/turn-times.md, "Milestones") */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "file_number": "AOM-00000042",
+                     *           "status": "Inspection completed",
+                     *           "milestone": "report_submitted",
+                     *           "milestone_name": "Report submitted after the inspection",
+                     *           "state": "at_risk",
+                     *           "started_at": "2026-11-24T16:10:00.000Z",
+                     *           "at_risk_at": "2026-11-25T22:10:00.000Z",
+                     *           "due_at": "2026-11-26T16:10:00.000Z",
+                     *           "order_due_at": "2026-12-15T23:00:00.000Z",
+                     *           "appraiser": "Avery Appraiser"
+                     *         }
+                     *       ],
+                     *       "as_of": "2026-11-25T23:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AtRiskOrders"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listAppraiserCandidates: {
         parameters: {
             query?: never;
@@ -23884,6 +24116,15 @@ export interface operations {
                      *       ],
                      *       "appraiser_buffer_days": 1,
                      *       "closed_day_due_dates": "move",
+                     *       "milestone_targets": {
+                     *         "offer_answered": 4,
+                     *         "inspection_scheduled": 8,
+                     *         "inspection_completed": 24,
+                     *         "report_submitted": 16,
+                     *         "review_done": 8,
+                     *         "delivered": 8
+                     *       },
+                     *       "at_risk_percent": 75,
                      *       "upcoming_closures": [
                      *         {
                      *           "date": "2026-11-26",
@@ -23982,7 +24223,16 @@ export interface operations {
                  *         "Under negotiation"
                  *       ],
                  *       "appraiser_buffer_days": 1,
-                 *       "closed_day_due_dates": "move"
+                 *       "closed_day_due_dates": "move",
+                 *       "milestone_targets": {
+                 *         "offer_answered": 4,
+                 *         "inspection_scheduled": 8,
+                 *         "inspection_completed": 24,
+                 *         "report_submitted": 16,
+                 *         "review_done": 8,
+                 *         "delivered": 8
+                 *       },
+                 *       "at_risk_percent": 75
                  *     }
                  */
                 "application/json": components["schemas"]["CompanyCalendarBody"];
@@ -24032,6 +24282,15 @@ export interface operations {
                      *       ],
                      *       "appraiser_buffer_days": 1,
                      *       "closed_day_due_dates": "move",
+                     *       "milestone_targets": {
+                     *         "offer_answered": 4,
+                     *         "inspection_scheduled": 8,
+                     *         "inspection_completed": 24,
+                     *         "report_submitted": 16,
+                     *         "review_done": 8,
+                     *         "delivered": 8
+                     *       },
+                     *       "at_risk_percent": 75,
                      *       "upcoming_closures": [
                      *         {
                      *           "date": "2026-11-26",

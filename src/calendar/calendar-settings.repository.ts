@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import type { Status } from '../workflow/statuses.ts';
+import type { MilestoneId } from './milestones.ts';
 import type { CalendarSettings, DailyWindow } from './business-calendar.ts';
 
 /** The statuses that stop the clocks of a company that did not choose its own. */
@@ -19,6 +20,10 @@ export interface StoredCalendar extends CalendarSettings {
   appraiser_buffer_days: number;
   /** What placement does with a due date on a closed day: keep it, move it to the next business day, or refuse it. */
   closed_day_due_dates: 'accept' | 'move' | 'refuse';
+  /** The company's targets in business hours, where it sets its own (calendar/milestones.ts has the defaults). */
+  milestone_targets: Partial<Record<MilestoneId, number>>;
+  /** The share of a milestone's target after which it is at risk. */
+  at_risk_percent: number;
 }
 
 /** The calendar a company without one of its own works by: the deployment's zone, Monday to Friday, 9 to 5. */
@@ -34,6 +39,8 @@ export const defaultCalendar = (timeZone: string): StoredCalendar => ({
   clock_pauses: DEFAULT_CLOCK_PAUSES,
   appraiser_buffer_days: 0,
   closed_day_due_dates: 'accept',
+  milestone_targets: {},
+  at_risk_percent: 75,
 });
 
 export async function findCompanyCalendar(
@@ -63,6 +70,8 @@ export async function findCompanyCalendar(
     clock_pauses: row.clock_pauses as Status[],
     appraiser_buffer_days: row.appraiser_buffer_days,
     closed_day_due_dates: row.closed_day_due_dates,
+    milestone_targets: row.milestone_targets,
+    at_risk_percent: row.at_risk_percent,
   };
 }
 
@@ -86,6 +95,8 @@ export async function putCompanyCalendar(
     clock_pauses: JSON.stringify(calendar.clock_pauses),
     appraiser_buffer_days: calendar.appraiser_buffer_days,
     closed_day_due_dates: calendar.closed_day_due_dates,
+    milestone_targets: JSON.stringify(calendar.milestone_targets),
+    at_risk_percent: calendar.at_risk_percent,
     updated_by: userId,
   };
   await db

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id } from '../schemas/common.ts';
 import { STATUSES } from '../workflow/statuses.ts';
+import { MILESTONE_IDS } from './milestones.ts';
 
 const Time = (description: string) =>
   Type.String({
@@ -51,6 +52,24 @@ const fields = {
     description:
       'A due date typed at placement that falls on a day the company is closed: accept it as it is, move it to the next business day (same time), or refuse it (422 naming due_date)',
   }),
+  milestone_targets: Type.Object(
+    Object.fromEntries(
+      MILESTONE_IDS.map((id) => [
+        id,
+        Type.Optional(Type.Integer({ minimum: 1, maximum: 720, description: `${id}: business hours` })),
+      ]),
+    ),
+    {
+      additionalProperties: false,
+      description:
+        "The company's targets in business hours per milestone (offer_answered, inspection_scheduled, inspection_completed, report_submitted, review_done, delivered); a milestone not named keeps its default (docs/turn-times.md)",
+    },
+  ),
+  at_risk_percent: Type.Integer({
+    minimum: 1,
+    maximum: 99,
+    description: "The share of a milestone's target after which it is at risk",
+  }),
   offer_hours: Type.Object(
     {
       business_hours_only: Type.Boolean({
@@ -92,6 +111,8 @@ export const CompanyCalendarBody = Type.Object(
     clock_pauses: Type.Optional(fields.clock_pauses),
     appraiser_buffer_days: Type.Optional(fields.appraiser_buffer_days),
     closed_day_due_dates: Type.Optional(fields.closed_day_due_dates),
+    milestone_targets: Type.Optional(fields.milestone_targets),
+    at_risk_percent: Type.Optional(fields.at_risk_percent),
     offer_hours: Type.Optional(
       Type.Object(
         {

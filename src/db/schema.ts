@@ -288,6 +288,11 @@ export interface OrdersTable {
   inspection_scheduled_at: Timestamp | null;
   inspection_completed_at: Timestamp | null;
   submitted_at: Timestamp | null;
+  /** The milestone the order is running, and its clock (migration 0061, docs/turn-times.md). */
+  milestone: string | null;
+  milestone_started_at: Timestamp | null;
+  milestone_at_risk_at: Timestamp | null;
+  milestone_due_at: Timestamp | null;
   completed_at: Timestamp | null;
   fulfilled_at: Timestamp | null;
   /** Ever sent back for a revision or a reconsideration of value (kept by a trigger on its history). */
@@ -896,6 +901,9 @@ export interface CompanyCalendarsTable {
   appraiser_buffer_days: Generated<number>;
   /** What placement does with a due date on a closed day (migration 0060). */
   closed_day_due_dates: ColumnType<'accept' | 'move' | 'refuse', 'accept' | 'move' | 'refuse' | undefined>;
+  /** Milestone → target in business hours, where the company sets its own (migration 0061). */
+  milestone_targets: ColumnType<Record<string, number>, string | undefined, string>;
+  at_risk_percent: Generated<number>;
   updated_by: string | null;
   updated_at: UpdatedAt;
 }

@@ -18,6 +18,15 @@ export const CALENDAR_EXAMPLES: NamedExample[] = [
     clock_pauses: ['On hold', 'Waiting info from client', 'Cancel requested', 'Under negotiation'],
     appraiser_buffer_days: 1,
     closed_day_due_dates: 'move',
+    milestone_targets: {
+      offer_answered: 4,
+      inspection_scheduled: 8,
+      inspection_completed: 24,
+      report_submitted: 16,
+      review_done: 8,
+      delivered: 8,
+    },
+    at_risk_percent: 75,
     upcoming_closures: [
       { date: '2026-11-26', reason: 'Thanksgiving Day' },
       { date: '2026-11-27', reason: 'Day after Thanksgiving' },
@@ -37,6 +46,15 @@ export const CALENDAR_EXAMPLES: NamedExample[] = [
     clock_pauses: ['On hold', 'Waiting info from client', 'Cancel requested', 'Under negotiation'],
     appraiser_buffer_days: 1,
     closed_day_due_dates: 'move',
+    milestone_targets: {
+      offer_answered: 4,
+      inspection_scheduled: 8,
+      inspection_completed: 24,
+      report_submitted: 16,
+      review_done: 8,
+      delivered: 8,
+    },
+    at_risk_percent: 75,
   }),
   example(TurnTimes, {
     company_id: COMPANY.id,

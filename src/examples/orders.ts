@@ -24,7 +24,7 @@ import {
   SubjectAddressBody,
   TransactionType,
 } from '../orders/order.schemas.ts';
-import { AppraiserCandidate, OrderQueues } from '../orders/pipeline.schemas.ts';
+import { AppraiserCandidate, AtRiskOrders, OrderQueues } from '../orders/pipeline.schemas.ts';
 import { ACTION_REQUESTS, ActionResponse } from '../orders/action.schemas.ts';
 import { example, type NamedExample } from './example.ts';
 import {
@@ -452,6 +452,24 @@ export const ORDER_EXAMPLES: NamedExample[] = [
   example(OrderCorrectionBody, ORDER_CORRECTION),
   example(Appraiser, APPRAISER_OF_PANEL),
   example(OrderQueues, ORDER_QUEUES),
+  example(AtRiskOrders, {
+    data: [
+      {
+        id: ORDER_ID,
+        file_number: FILE_NUMBER,
+        status: 'Inspection completed',
+        milestone: 'report_submitted',
+        milestone_name: 'Report submitted after the inspection',
+        state: 'at_risk',
+        started_at: '2026-11-24T16:10:00.000Z',
+        at_risk_at: '2026-11-25T22:10:00.000Z',
+        due_at: '2026-11-26T16:10:00.000Z',
+        order_due_at: '2026-12-15T23:00:00.000Z',
+        appraiser: 'Avery Appraiser',
+      },
+    ],
+    as_of: '2026-11-25T23:00:00.000Z',
+  }),
   example(AppraiserCandidate, APPRAISER_CANDIDATE),
   example(ActionResponse, ACTION_RESULT),
   ...Object.entries(ACTION_BODIES).map(([action, body]) => example(ACTION_REQUESTS[action]!, body)),

@@ -35,7 +35,9 @@ import { companySubmissionFee } from '../organizations/organization.repository.t
 import { actionEvent } from './order.action-events.ts';
 import { copyAttachments, findOrderNote, insertOrderNote } from './order.notes.ts';
 import { nextSubmissionNo, releaseReport } from './order.release.ts';
+import { findCompanyCalendar } from '../calendar/calendar-settings.repository.ts';
 import { resumeClocks } from './order.clock-pause.ts';
+import { milestoneOnTransition } from './order.milestones.ts';
 import { offerTiming } from './order.offer-timing.ts';
 import { ReportIntakeStep } from './order.report-intake.ts';
 import { countSubmissionFees, insertSubmissionFee, orderProductIds } from './order.repository.ts';
@@ -276,33 +278,44 @@ async function applyResult(
 ): Promise<Status> {
   const steps = result.then ?? [];
   const finalStatus = steps.at(-1)?.to ?? result.to;
-  // Leaving the statuses that stop the clocks: the due dates move by the business days paused,
-  // unless the action sets them itself (a negotiation's new due date).
-  const resumed = await resumeClocks(trx, order, finalStatus, config, new Date());
+  // A change of status reads the company's calendar: leaving the statuses that stop the clocks
+  // moves the due dates by the business days paused, unless the action sets them itself (a
+  // negotiation's new due date); and the milestone clock starts, runs on or stops.
+  const now = new Date();
+  const calendar =
+    order.status === finalStatus ? null : await findCompanyCalendar(trx, order.company_id, config.timeZone);
+  const resumed = calendar ? await resumeClocks(trx, order, finalStatus, calendar, now) : null;
   const clockPatch =
     resumed && result.patch?.due_date === undefined && result.patch?.vendor_due_date === undefined
       ? resumed.patch
       : {};
+  const milestonePatch = calendar ? milestoneOnTransition(calendar, order, finalStatus, now) : null;
   const audienceOf = (action: string) => ACTIONS_BY_NAME.get(action)?.audience ?? 'everyone';
-  await changeOrder(trx, order, { ...clockPatch, ...result.patch, status: finalStatus }, principal, [
-    {
-      action: actionName,
-      from: order.status,
-      to: result.to,
-      reason: result.reason ?? null,
-      details: { ...result.details, ...('due_date' in clockPatch ? { clock: resumed!.details } : {}) },
-      audience: result.audience ?? audienceOf(actionName),
-      event: actionEvent(actionName, result),
-    },
-    ...steps.map((step, index) => ({
-      action: step.action,
-      from: index === 0 ? result.to : steps[index - 1]!.to,
-      to: step.to,
-      reason: step.reason ?? null,
-      details: step.details ?? {},
-      audience: audienceOf(step.action),
-    })),
-  ]);
+  await changeOrder(
+    trx,
+    order,
+    { ...clockPatch, ...milestonePatch, ...result.patch, status: finalStatus },
+    principal,
+    [
+      {
+        action: actionName,
+        from: order.status,
+        to: result.to,
+        reason: result.reason ?? null,
+        details: { ...result.details, ...('due_date' in clockPatch ? { clock: resumed!.details } : {}) },
+        audience: result.audience ?? audienceOf(actionName),
+        event: actionEvent(actionName, result),
+      },
+      ...steps.map((step, index) => ({
+        action: step.action,
+        from: index === 0 ? result.to : steps[index - 1]!.to,
+        to: step.to,
+        reason: step.reason ?? null,
+        details: step.details ?? {},
+        audience: audienceOf(step.action),
+      })),
+    ],
+  );
   await releaseReport(trx, { ...order, status: finalStatus });
   return finalStatus;
 }

@@ -1,6 +1,5 @@
 import { BusinessCalendar, localClock } from '../calendar/business-calendar.ts';
-import { findCompanyCalendar } from '../calendar/calendar-settings.repository.ts';
-import type { Config } from '../config/config.ts';
+import type { StoredCalendar } from '../calendar/calendar-settings.repository.ts';
 import type { Trx } from '../db/connection.ts';
 import type { Status } from '../workflow/statuses.ts';
 import type { LockedOrder, OrderPatch } from '../workflow/types.ts';
@@ -23,11 +22,9 @@ export async function resumeClocks(
   trx: Trx,
   order: LockedOrder,
   to: Status,
-  config: Config,
+  calendar: StoredCalendar,
   now: Date,
 ): Promise<{ patch: OrderPatch; details: ClockResumed } | null> {
-  if (order.status === to) return null;
-  const calendar = await findCompanyCalendar(trx, order.company_id, config.timeZone);
   const pauses = new Set<string>(calendar.clock_pauses);
   if (!pauses.has(order.status) || pauses.has(to)) return null;
   const pausedFrom = await pauseStart(trx, order.id, pauses);

@@ -1,3 +1,4 @@
+import { atRiskOrders } from './order.at-risk.ts';
 import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
@@ -6,7 +7,7 @@ import type { OrderChanges } from './order.changes.ts';
 import { ReadCache } from './order.changes.ts';
 import { orderQueues } from './order.queues.ts';
 import { countScope } from './order.scope.ts';
-import { AppraiserCandidate, AssignmentDecision, OrderQueues } from './pipeline.schemas.ts';
+import { AppraiserCandidate, AssignmentDecision, AtRiskOrders, OrderQueues } from './pipeline.schemas.ts';
 import { appraiserCandidates, assignmentDecisions } from './pipeline.service.ts';
 
 /** The staff pipeline: the queues with their counts, and the appraiser picker of an order. */
@@ -39,6 +40,31 @@ export function registerPipelineRoutes(app: AppInstance, deps: AppDeps & { chang
     },
   );
 
+  app.get(
+    '/orders/at_risk',
+    {
+      config: { roles: ['staff', 'operator'] },
+      schema: {
+        operationId: 'listAtRiskOrders',
+        tags: ['orders'],
+        summary: 'The orders whose running milestone is at risk or late, soonest due first',
+        description:
+          "Milestones (docs/turn-times.md): offer answered, first contact, inspection done, report submitted after the inspection, review done, delivered; each at risk once the company's at_risk_percent of its target has run in business hours, late once all of it has. A paused order runs none.",
+        querystring: Type.Object({
+          limit: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: 200,
+              default: 50,
+              description: 'How many, at most (default 50)',
+            }),
+          ),
+        }),
+        response: { 200: ref(AtRiskOrders) },
+      },
+    },
+    (request) => atRiskOrders(db, principalOf(request).user, request.query.limit ?? 50),
+  );
   app.get(
     '/orders/:order_id/appraiser_candidates',
     {

@@ -1,3 +1,4 @@
+import { MILESTONE_IDS } from '../calendar/milestones.ts';
 import { Type, type TNumber } from 'typebox';
 import { FILTERS } from '../panel/selection.engine.ts';
 import { FACTORS, SelectionWeights, type Factor } from '../panel/selection-rules.schemas.ts';
@@ -168,4 +169,30 @@ export const AssignmentDecision = Type.Object(
     made_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'AssignmentDecision', description: 'A choice of the assignment engine, with why' },
+);
+
+export const AtRiskOrders = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object({
+        id: Type.String({ format: 'uuid' }),
+        file_number: Type.String(),
+        status: Type.String({ description: 'The status name' }),
+        milestone: Type.Enum([...MILESTONE_IDS], { description: 'The milestone it is running' }),
+        milestone_name: Type.String({ description: 'The milestone in words' }),
+        state: Type.Enum(['at_risk', 'late'], { description: 'late once its due time has passed' }),
+        started_at: Type.String({ format: 'date-time' }),
+        at_risk_at: Type.String({ format: 'date-time' }),
+        due_at: Type.String({ format: 'date-time', description: "The milestone's due time" }),
+        order_due_at: Type.String({ format: 'date-time', description: "The client's due date" }),
+        appraiser: Nullable(Type.String({ description: 'The appraiser on it, if any' })),
+      }),
+      { description: 'Soonest due first; late ones first of all' },
+    ),
+    as_of: Type.String({ format: 'date-time' }),
+  },
+  {
+    $id: 'AtRiskOrders',
+    description: 'The orders whose running milestone is at risk or late (docs/turn-times.md, "Milestones")',
+  },
 );

@@ -46,6 +46,7 @@ export const ACTION_COLUMNS = [
   'vendor_due_date',
   'inspection_scheduled_at',
   'closing_date',
+  'milestone',
 ] as const;
 
 type StatusColumn = 'status' | 'resume_status' | 'negotiation_return_status' | 'request_return_status';

@@ -146,6 +146,7 @@ const MATRIX: Row[] = [
   ['GET    /insight',                                          403, 403, 200, 200, 403, 403, 200, 401, 401],
   ['GET    /appraisers',                                       403, 403, 200, 200, 403, 403, 200, 401, 401],
   ['GET    /orders/queues',                                    403, 403, 200, 200, 403, 403, 200, 401, 401],
+  ['GET    /orders/at_risk',                                   403, 403, 200, 200, 403, 403, 200, 401, 401],
   ['GET    /orders/:order_id/appraiser_candidates',            403, 403, 200, 404, 403, 403, 200, 401, 401],
 
   // -- an appraiser's credentials (the demo appraiser's): lenders never; the company verifies
@@ -1262,6 +1263,7 @@ const CALLS: Record<string, Call> = {
   },
   'DELETE /clients/:client_id/excluded_appraisers/:appraiser_id': { fixture: lendersExclusion },
   'GET /orders/queues': { fixture: nothing },
+  'GET /orders/at_risk': { fixture: nothing },
   'GET /orders/:order_id/appraiser_candidates': { fixture: inAssignedOrder },
   'GET /orders/:order_id': { fixture: inAssignedOrder },
   'GET /orders/:order_id/history': { fixture: inAssignedOrder },

@@ -57,6 +57,7 @@ import * as reviewChecklist from './2026_11_28_0057_review_checklist.ts';
 import * as companyCalendars from './2026_11_28_0058_company_calendars.ts';
 import * as clockPauses from './2026_11_28_0059_clock_pauses.ts';
 import * as turnTimes from './2026_11_28_0060_turn_times.ts';
+import * as milestones from './2026_11_28_0061_milestones.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -121,6 +122,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0058_company_calendars': companyCalendars,
   '2026_11_28_0059_clock_pauses': clockPauses,
   '2026_11_28_0060_turn_times': turnTimes,
+  '2026_11_28_0061_milestones': milestones,
 };
 
 export const migrationProvider: MigrationProvider = {
