@@ -1,32 +1,38 @@
+import type { Static } from 'typebox';
 import { CompanyCalendar, CompanyCalendarBody } from '../calendar/calendar-settings.schemas.ts';
 import { TurnTimeQuote, TurnTimes, TurnTimesBody } from '../calendar/turn-times.schemas.ts';
 import { example, type NamedExample } from './example.ts';
 import { CLIENT, COMPANY, PRODUCT } from './ids.ts';
 
 /** A company in Austin that closes on Texas's holidays and on Christmas Eve. */
+const CALENDAR = {
+  time_zone: 'America/Chicago',
+  workdays: [1, 2, 3, 4, 5],
+  opens_at: '08:30',
+  closes_at: '17:30',
+  cutoff: '16:00',
+  holiday_states: ['TX'],
+  closed_dates: ['2026-12-24'],
+  offer_hours: { business_hours_only: true, from: '09:00', to: '23:00' },
+  clock_pauses: ['On hold', 'Waiting info from client', 'Cancel requested', 'Under negotiation'],
+  appraiser_buffer_days: 1,
+  closed_day_due_dates: 'move',
+  milestone_targets: {
+    offer_answered: 4,
+    inspection_scheduled: 8,
+    inspection_completed: 24,
+    report_submitted: 16,
+    review_done: 8,
+    delivered: 8,
+  },
+  at_risk_percent: 75,
+} satisfies Static<typeof CompanyCalendarBody>;
+
+/** Its calendar, turn times and a quote. */
 export const CALENDAR_EXAMPLES: NamedExample[] = [
   example(CompanyCalendar, {
     company_id: COMPANY.id,
-    time_zone: 'America/Chicago',
-    workdays: [1, 2, 3, 4, 5],
-    opens_at: '08:30',
-    closes_at: '17:30',
-    cutoff: '16:00',
-    holiday_states: ['TX'],
-    closed_dates: ['2026-12-24'],
-    offer_hours: { business_hours_only: true, from: '09:00', to: '23:00' },
-    clock_pauses: ['On hold', 'Waiting info from client', 'Cancel requested', 'Under negotiation'],
-    appraiser_buffer_days: 1,
-    closed_day_due_dates: 'move',
-    milestone_targets: {
-      offer_answered: 4,
-      inspection_scheduled: 8,
-      inspection_completed: 24,
-      report_submitted: 16,
-      review_done: 8,
-      delivered: 8,
-    },
-    at_risk_percent: 75,
+    ...CALENDAR,
     upcoming_closures: [
       { date: '2026-11-26', reason: 'Thanksgiving Day' },
       { date: '2026-11-27', reason: 'Day after Thanksgiving' },
@@ -34,28 +40,7 @@ export const CALENDAR_EXAMPLES: NamedExample[] = [
       { date: '2026-12-25', reason: 'Christmas Day' },
     ],
   }),
-  example(CompanyCalendarBody, {
-    time_zone: 'America/Chicago',
-    workdays: [1, 2, 3, 4, 5],
-    opens_at: '08:30',
-    closes_at: '17:30',
-    cutoff: '16:00',
-    holiday_states: ['TX'],
-    closed_dates: ['2026-12-24'],
-    offer_hours: { business_hours_only: true, from: '09:00', to: '23:00' },
-    clock_pauses: ['On hold', 'Waiting info from client', 'Cancel requested', 'Under negotiation'],
-    appraiser_buffer_days: 1,
-    closed_day_due_dates: 'move',
-    milestone_targets: {
-      offer_answered: 4,
-      inspection_scheduled: 8,
-      inspection_completed: 24,
-      report_submitted: 16,
-      review_done: 8,
-      delivered: 8,
-    },
-    at_risk_percent: 75,
-  }),
+  example(CompanyCalendarBody, CALENDAR),
   example(TurnTimes, {
     company_id: COMPANY.id,
     entries: [
