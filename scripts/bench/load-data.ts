@@ -224,6 +224,15 @@ export async function loadOrders(db: Db, orders: number, clientIds?: string[]): 
         JOIN bench_clients c ON c.n = i % (SELECT count(*) FROM bench_clients)
         JOIN LATERAL (SELECT (${sql.val(STATUSES)}::text[])[1 + ((i / 100) * 7) % 10] AS status) s ON true
   `.execute(db);
+  // The milestone each open order runs (docs/turn-times.md): started when it was created, due a
+  // day before its due date, at risk two days before; those due before today are late.
+  await sql`
+    UPDATE orders SET milestone = m.milestone, milestone_started_at = created_at,
+           milestone_at_risk_at = due_date - interval '2 days', milestone_due_at = due_date - interval '1 day'
+      FROM (VALUES ('Pending assignment', 'offer_answered'), ('Assigned', 'inspection_scheduled'),
+                   ('Inspection scheduled', 'inspection_completed'), ('Inspection completed', 'report_submitted'),
+                   ('In review', 'review_done'), ('Completed', 'delivered')) AS m(status, milestone)
+     WHERE orders.status = m.status`.execute(db);
   await sql`SELECT setval('order_file_number_seq', ${orders})`.execute(db);
   await sql`ALTER TABLE orders ENABLE TRIGGER orders_count`.execute(db);
   await sql`SELECT order_counts_rebuild()`.execute(db);

@@ -231,6 +231,12 @@ async function main(): Promise<void> {
         { method: 'GET', paths: ['/api/v1/orders/queues'], headers: staff },
         STAFF_READ,
       ],
+      // The at-risk queue (docs/turn-times.md, "Milestones"): the running milestones at risk or late.
+      [
+        'GET /orders/at_risk (milestones at risk or late)',
+        { method: 'GET', paths: ['/api/v1/orders/at_risk'], headers: staff },
+        STAFF_READ,
+      ],
       [
         'GET /orders queue new, due soonest',
         {

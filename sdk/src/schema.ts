@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * The orders whose running milestone is at risk or late, soonest due first
-         * @description Milestones (docs/turn-times.md): offer answered, first contact, inspection done, report submitted after the inspection, review done, delivered; each at risk once the company's at_risk_percent of its target has run in business hours, late once all of it has. A paused order runs none.
+         * @description Milestones (docs/turn-times.md): offer answered, first contact, inspection done, report submitted after the inspection, review done, delivered; each at risk once the company's at_risk_percent of its target has run in business hours, late once all of it has. A paused order runs none. One answer serves a company's coordinators until an order changes, for at most 5 seconds (as_of says when it was read).
          */
         get: operations["listAtRiskOrders"];
         put?: never;

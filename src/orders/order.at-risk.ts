@@ -6,8 +6,8 @@ import { orderVisibleTo } from '../policy/order-access.ts';
 
 /**
  * The at-risk queue (docs/turn-times.md, "Milestones"): the orders whose running milestone is at
- * risk or late, the latest first due first, read by the index on (company_id,
- * milestone_at_risk_at). Each with where it stands: its milestone, when it started, when it was
+ * risk or late, soonest due first, read along the index on (company_id, milestone_due_at): a
+ * milestone is at risk before it is due, so the first rows of the index are the ones listed. Each with where it stands: its milestone, when it started, when it was
  * at risk, when it is (or was) due.
  */
 export async function atRiskOrders(db: Db, user: AuthUser, limit: number, now = new Date()) {

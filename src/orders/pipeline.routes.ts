@@ -19,6 +19,11 @@ export function registerPipelineRoutes(app: AppInstance, deps: AppDeps & { chang
     ttlMs: 5000,
     maxEntries: 1000,
   });
+  // The at-risk queue likewise: an order turns at risk with the clock, so 5 seconds at most.
+  const atRisk = new ReadCache<Awaited<ReturnType<typeof atRiskOrders>>>(deps.changes, {
+    ttlMs: 5000,
+    maxEntries: 1000,
+  });
   app.get(
     '/orders/queues',
     {
@@ -49,7 +54,7 @@ export function registerPipelineRoutes(app: AppInstance, deps: AppDeps & { chang
         tags: ['orders'],
         summary: 'The orders whose running milestone is at risk or late, soonest due first',
         description:
-          "Milestones (docs/turn-times.md): offer answered, first contact, inspection done, report submitted after the inspection, review done, delivered; each at risk once the company's at_risk_percent of its target has run in business hours, late once all of it has. A paused order runs none.",
+          "Milestones (docs/turn-times.md): offer answered, first contact, inspection done, report submitted after the inspection, review done, delivered; each at risk once the company's at_risk_percent of its target has run in business hours, late once all of it has. A paused order runs none. One answer serves a company's coordinators until an order changes, for at most 5 seconds (as_of says when it was read).",
         querystring: Type.Object({
           limit: Type.Optional(
             Type.Integer({
@@ -63,7 +68,14 @@ export function registerPipelineRoutes(app: AppInstance, deps: AppDeps & { chang
         response: { 200: ref(AtRiskOrders) },
       },
     },
-    (request) => atRiskOrders(db, principalOf(request).user, request.query.limit ?? 50),
+    (request) => {
+      const { user } = principalOf(request);
+      const limit = request.query.limit ?? 50;
+      const { scope, id } = countScope(user);
+      return atRisk.read(`${scope}:${id}:${limit}`, scope === 'company' ? id : null, () =>
+        atRiskOrders(db, user, limit),
+      );
+    },
   );
   app.get(
     '/orders/:order_id/appraiser_candidates',

@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN milestone_started_at timestamptz,
       ADD COLUMN milestone_at_risk_at timestamptz,
       ADD COLUMN milestone_due_at timestamptz;
-    CREATE INDEX orders_milestone_at_risk ON orders (company_id, milestone_at_risk_at)
+    CREATE INDEX orders_milestone_due ON orders (company_id, milestone_due_at)
       WHERE milestone_at_risk_at IS NOT NULL;
     ALTER TABLE company_calendars
       ADD COLUMN milestone_targets jsonb NOT NULL DEFAULT '{}',
@@ -24,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    DROP INDEX orders_milestone_at_risk;
+    DROP INDEX orders_milestone_due;
     ALTER TABLE orders DROP COLUMN milestone, DROP COLUMN milestone_started_at,
       DROP COLUMN milestone_at_risk_at, DROP COLUMN milestone_due_at;
     ALTER TABLE company_calendars DROP COLUMN milestone_targets, DROP COLUMN at_risk_percent`.execute(db);
