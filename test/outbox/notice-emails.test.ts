@@ -144,15 +144,16 @@ describe('notices each side expects', () => {
       await step(world.staff, order.id, 'request_completion', 'Client quality assurance');
       const review = await newEmails();
       const toReview = theEmail(review, lender, `Report to review: order ${order.file_number}`);
-      // The lender never reads the appraiser's fee; a report to review is not yet a report ready.
-      expectLinkAndSilence(toReview, `/orders/${order.id}`, ['325', 'Report ready']);
+      // The lender never reads the appraiser's fee ($325.00, 325.00: bare digits also occur in
+      // the order's id); a report to review is not yet a report ready.
+      expectLinkAndSilence(toReview, `/orders/${order.id}`, ['$325', '325.00', 'Report ready']);
       expect(emailsTo(review, lender).map((m) => m.subject)).not.toContain(
         `Report ready: order ${order.file_number}`,
       );
 
       await step(world.client, order.id, 'approve_report', 'Completion payment hold');
       const due = theEmail(await newEmails(), lender, `Payment due: order ${order.file_number}`);
-      expectLinkAndSilence(due, `/orders/${order.id}`, ['325']);
+      expectLinkAndSilence(due, `/orders/${order.id}`, ['$325', '325.00']);
 
       expect(await payByCard(t.app, world.client, order.id)).toBe(200);
       const paid = await newEmails();
@@ -248,7 +249,12 @@ describe('notices each side expects', () => {
       reason: 'Borrower will not pay more',
     });
     const dropped = theEmail(await newEmails(), appraiser, `No longer yours: order ${removed.file_number}`);
-    expectLinkAndSilence(dropped, `/offers?order=${removed.id}`, ['Borrower will not pay more', '987']);
+    // The fee as any amount would show it ("987.65", "987,65"): bare digits also occur in the order's id.
+    expectLinkAndSilence(dropped, `/offers?order=${removed.id}`, [
+      'Borrower will not pay more',
+      '987.65',
+      '987,65',
+    ]);
 
     const kinds = (await settings(world.appraiser)).json<{ kind: string }[]>().map((s) => s.kind);
     expect(kinds).toEqual(
