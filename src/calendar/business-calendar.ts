@@ -190,7 +190,11 @@ export class BusinessCalendar {
    * date moves by as many business days when the clock starts again.
    */
   businessDaysPaused(from: Date, to: Date): number {
-    const length = minutesOf(this.settings.closes_at) - minutesOf(this.settings.opens_at);
-    return Math.floor(this.businessMinutesBetween(from, to) / length + 0.5);
+    return Math.floor(this.businessMinutesBetween(from, to) / this.dayMinutes + 0.5);
+  }
+
+  /** The length of a business day in minutes: opens_at to closes_at. */
+  get dayMinutes(): number {
+    return minutesOf(this.settings.closes_at) - minutesOf(this.settings.opens_at);
   }
 }

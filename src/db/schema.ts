@@ -293,6 +293,14 @@ export interface OrdersTable {
   milestone_started_at: Timestamp | null;
   milestone_at_risk_at: Timestamp | null;
   milestone_due_at: Timestamp | null;
+  /** When it entered its status; the business minutes of each phase so far, null: never timed (migration 0062). */
+  status_since: Generated<Date>;
+  first_submitted_at: Generated<Date | null>;
+  assignment_minutes: Generated<number | null>;
+  appraiser_minutes: Generated<number | null>;
+  review_minutes: Generated<number | null>;
+  client_minutes: Generated<number | null>;
+  paused_minutes: Generated<number | null>;
   completed_at: Timestamp | null;
   fulfilled_at: Timestamp | null;
   /** Ever sent back for a revision or a reconsideration of value (kept by a trigger on its history). */

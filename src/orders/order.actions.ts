@@ -38,6 +38,7 @@ import { nextSubmissionNo, releaseReport } from './order.release.ts';
 import { findCompanyCalendar } from '../calendar/calendar-settings.repository.ts';
 import { resumeClocks } from './order.clock-pause.ts';
 import { milestoneOnTransition } from './order.milestones.ts';
+import { phaseClockPatch } from './order.phase-clocks.ts';
 import { offerTiming } from './order.offer-timing.ts';
 import { ReportIntakeStep } from './order.report-intake.ts';
 import { countSubmissionFees, insertSubmissionFee, orderProductIds } from './order.repository.ts';
@@ -280,7 +281,8 @@ async function applyResult(
   const finalStatus = steps.at(-1)?.to ?? result.to;
   // A change of status reads the company's calendar: leaving the statuses that stop the clocks
   // moves the due dates by the business days paused, unless the action sets them itself (a
-  // negotiation's new due date); and the milestone clock starts, runs on or stops.
+  // negotiation's new due date); the milestone clock starts, runs on or stops; and the time spent
+  // in the status it leaves goes to its phase (the scorecards' turn time).
   const now = new Date();
   const calendar =
     order.status === finalStatus ? null : await findCompanyCalendar(trx, order.company_id, config.timeZone);
@@ -290,11 +292,12 @@ async function applyResult(
       ? resumed.patch
       : {};
   const milestonePatch = calendar ? milestoneOnTransition(calendar, order, finalStatus, now) : null;
+  const phasePatch = calendar ? phaseClockPatch(calendar, order, now) : null;
   const audienceOf = (action: string) => ACTIONS_BY_NAME.get(action)?.audience ?? 'everyone';
   await changeOrder(
     trx,
     order,
-    { ...clockPatch, ...milestonePatch, ...result.patch, status: finalStatus },
+    { ...clockPatch, ...milestonePatch, ...phasePatch, ...result.patch, status: finalStatus },
     principal,
     [
       {

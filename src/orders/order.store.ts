@@ -192,6 +192,8 @@ export async function insertOrder(
       file_number: fileNumber,
       borrower_name: borrowerName,
       first_product_id: firstProduct,
+      // The phase clocks count from here (order.phase-clocks.ts), on the service's clock as the history is.
+      status_since: new Date(),
     })
     .returningAll();
   const partyRows = parties.map((party, place) => ({ ...party, place }));

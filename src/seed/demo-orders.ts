@@ -185,6 +185,13 @@ export function buildOrder(
     fulfilled_at: null,
     revised: false,
     updated_at: created,
+    status_since: created,
+    first_submitted_at: null,
+    assignment_minutes: 0,
+    appraiser_minutes: 0,
+    review_minutes: 0,
+    client_minutes: 0,
+    paused_minutes: 0,
   };
   const borrower = `${first} ${last}`;
   const replayed = replay(

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eventAudience, type EventType } from '../events/event-types.ts';
+import { defaultCalendar } from '../calendar/calendar-settings.repository.ts';
 import { actionEvent } from '../orders/order.action-events.ts';
+import { phaseClockPatch } from '../orders/order.phase-clocks.ts';
 import type { Audience } from '../policy/audience.ts';
 import { PAUSED, type Status } from '../workflow/statuses.ts';
 import { ACTIONS_BY_NAME } from '../workflow/transitions.ts';
@@ -73,6 +75,14 @@ export interface OrderState {
   fulfilled_at: Date | null;
   revised: boolean;
   updated_at: Date;
+  /** The phase clocks (order.phase-clocks.ts), as the service would have run them. */
+  status_since: Date;
+  first_submitted_at: Date | null;
+  assignment_minutes: number;
+  appraiser_minutes: number;
+  review_minutes: number;
+  client_minutes: number;
+  paused_minutes: number;
 }
 
 export interface HistoryRow {
@@ -190,6 +200,8 @@ const NO_NEGOTIATION = {
   negotiation_return_status: null,
 } as const;
 
+const DEMO_CALENDAR = defaultCalendar('UTC');
+
 export function replay(context: ReplayContext, initial: OrderState): Replayed {
   const { plan, orderId, clientId, companyId } = context;
   const state: OrderState = { ...initial };
@@ -286,6 +298,9 @@ export function replay(context: ReplayContext, initial: OrderState): Replayed {
     audience = effect.audience ?? audience;
     reason = effect.reason === undefined ? reason : effect.reason;
     details = effect.details ?? details;
+    // The time spent in the status it leaves goes to its phase, counted as for a company without a
+    // calendar of its own in a deployment on UTC (the demo's company has none).
+    if (index > 0 && step.to !== from) Object.assign(state, phaseClockPatch(DEMO_CALENDAR, state, at));
     state.status = step.to;
     state.updated_at = at;
     if (step.action === 'create') details = { file_number: context.fileNumber };
@@ -581,6 +596,7 @@ export function replay(context: ReplayContext, initial: OrderState): Replayed {
       created_at: at,
     });
     state.submitted_at = at;
+    state.first_submitted_at ??= at;
     return {
       details: {
         submission,

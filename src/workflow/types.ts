@@ -47,6 +47,12 @@ export const ACTION_COLUMNS = [
   'inspection_scheduled_at',
   'closing_date',
   'milestone',
+  'status_since',
+  'assignment_minutes',
+  'appraiser_minutes',
+  'review_minutes',
+  'client_minutes',
+  'paused_minutes',
 ] as const;
 
 type StatusColumn = 'status' | 'resume_status' | 'negotiation_return_status' | 'request_return_status';

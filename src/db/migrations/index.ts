@@ -58,6 +58,7 @@ import * as companyCalendars from './2026_11_28_0058_company_calendars.ts';
 import * as clockPauses from './2026_11_28_0059_clock_pauses.ts';
 import * as turnTimes from './2026_11_28_0060_turn_times.ts';
 import * as milestones from './2026_11_28_0061_milestones.ts';
+import * as phaseClocks from './2026_11_28_0062_phase_clocks.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -123,6 +124,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0059_clock_pauses': clockPauses,
   '2026_11_28_0060_turn_times': turnTimes,
   '2026_11_28_0061_milestones': milestones,
+  '2026_11_28_0062_phase_clocks': phaseClocks,
 };
 
 export const migrationProvider: MigrationProvider = {
