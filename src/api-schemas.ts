@@ -16,6 +16,14 @@ import {
 } from './clients/client.schemas.ts';
 import { CompanySettings, CompanySettingsBody } from './companies/company.schemas.ts';
 import { Insight, InsightFigure } from './insight/insight.schemas.ts';
+import {
+  AppraiserScorecard,
+  ScorecardFigures,
+  ScorecardOfPeriod,
+  ScorecardPeriod,
+  ScorecardRow,
+  Scorecards,
+} from './insight/scorecards.schemas.ts';
 import { EVENT_PAYLOADS } from './events/event-types.ts';
 import {
   FileChangeBody,
@@ -210,6 +218,12 @@ export const API_SCHEMAS: readonly TSchema[] = [
   CompanySettingsBody,
   Insight,
   InsightFigure,
+  ScorecardPeriod,
+  ScorecardFigures,
+  ScorecardRow,
+  ScorecardOfPeriod,
+  Scorecards,
+  AppraiserScorecard,
   ManagedUser,
   InviteUserBody,
   UserChangeBody,

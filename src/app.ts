@@ -42,6 +42,7 @@ import { deliveryBacklog } from './webhooks/webhook.repository.ts';
 import { registerClientRoutes } from './clients/client.routes.ts';
 import { registerCompanyRoutes } from './companies/company.routes.ts';
 import { registerInsightRoutes } from './insight/insight.routes.ts';
+import { registerScorecardRoutes } from './insight/scorecards.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerWebApp, type WebApp } from './web/web-app.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
@@ -302,6 +303,7 @@ export async function buildApp({
       registerClientRoutes(api, deps);
       registerCompanyRoutes(api, deps);
       registerInsightRoutes(api, { ...deps, changes });
+      registerScorecardRoutes(api, { ...deps, changes });
       registerOrderRoutes(api, deps);
       registerPipelineRoutes(api, { ...deps, changes });
       registerCredentialRoutes(api, deps);

@@ -732,6 +732,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/scorecards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's scorecards per appraiser or per client, for a month or the last 90 days
+         * @description Orders count in the period they were completed (the report delivered), in the company's zone; turn times are means in business days of the company's calendar, net of the statuses that stop its clocks, over the orders whose phase clocks ran (docs/turn-times.md, "Scorecards"). Staff of the company; operators. Another company answers 404.
+         */
+        get: operations["getScorecards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/scorecards/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same scorecards as a CSV file: a line per appraiser or client, then the total
+         * @description Orders count in the period they were completed (the report delivered), in the company's zone; turn times are means in business days of the company's calendar, net of the statuses that stop its clocks, over the orders whose phase clocks ran (docs/turn-times.md, "Scorecards"). Rates are shares between 0 and 1; an empty cell is a figure with nothing counted.
+         */
+        get: operations["exportScorecards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/scorecard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An appraiser's scorecard: the last 90 days and each of the last six months
+         * @description Orders count in the period they were completed (the report delivered), in the company's zone; turn times are means in business days of the company's calendar, net of the statuses that stop its clocks, over the orders whose phase clocks ran (docs/turn-times.md, "Scorecards"). The appraiser themself, their company's staff and operators; anyone else gets 404. The last 90 days are what the assignment engine's turn-time, on-time, quality and acceptance factors read.
+         */
+        get: operations["getAppraiserScorecard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -3999,6 +4059,291 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** @description The period a scorecard counts */
+        ScorecardPeriod: {
+            /**
+             * @description A calendar month of the company’s zone (`2026-11`) or `rolling_90_days`: the 90 days up to now
+             * @example 2026-11
+             */
+            name: string;
+            /**
+             * Format: date-time
+             * @description First instant counted
+             * @example 2026-11-01T05:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The instant after the last one counted
+             * @example 2026-12-01T06:00:00.000Z
+             */
+            to: string;
+            /**
+             * @description The company's zone, in which a month starts and ends
+             * @example America/Chicago
+             */
+            time_zone: string;
+        };
+        /** @description What a scorecard counts over its period */
+        ScorecardFigures: {
+            /**
+             * @description Orders completed (the report delivered) in the period
+             * @example 12
+             */
+            completed: number;
+            /**
+             * @description Of those, on time: for an appraiser, the first report submitted by their due date (the client's where they have none); for a client, delivered by the order's due date
+             * @example 11
+             */
+            on_time: number;
+            on_time_rate: number | null;
+            /**
+             * @description Orders completed whose phase clocks ran: the turn times are means over these
+             * @example 12
+             */
+            timed: number;
+            /** @description Turn time by phase */
+            turn_time: {
+                business_days: number | null;
+                with_pauses_business_days: number | null;
+                assignment: number | null;
+                appraiser: number | null;
+                review: number | null;
+                client: number | null;
+                paused: number | null;
+            };
+            offers: {
+                /**
+                 * @description Offers accepted, declined or let lapse in the period
+                 * @example 15
+                 */
+                answered: number;
+                /** @example 13 */
+                accepted: number;
+                /** @example 1 */
+                declined: number;
+                /** @example 1 */
+                timed_out: number;
+                acceptance_rate: number | null;
+                decline_rate: number | null;
+                timeout_rate: number | null;
+            } | null;
+            /**
+             * @description Orders completed that were sent back for a revision
+             * @example 1
+             */
+            revisions: number;
+            revision_rate: number | null;
+            /**
+             * @description Orders completed with a reconsideration of value requested
+             * @example 0
+             */
+            reconsiderations: number;
+            reconsideration_rate: number | null;
+            /**
+             * @description Reports submitted for the orders completed, resubmissions included
+             * @example 13
+             */
+            reports: number;
+            /**
+             * @description Fatal and warning findings of the checks on those reports
+             * @example 9
+             */
+            findings: number;
+            findings_per_report: number | null;
+        };
+        /** @description One appraiser's or one client's scorecard */
+        ScorecardRow: {
+            /**
+             * Format: uuid
+             * @description The appraiser or the client
+             * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+             */
+            id: string;
+            /**
+             * @description Their name
+             * @example Avery Appraiser
+             */
+            name: string;
+            /**
+             * @description Orders completed (the report delivered) in the period
+             * @example 12
+             */
+            completed: number;
+            /**
+             * @description Of those, on time: for an appraiser, the first report submitted by their due date (the client's where they have none); for a client, delivered by the order's due date
+             * @example 11
+             */
+            on_time: number;
+            on_time_rate: number | null;
+            /**
+             * @description Orders completed whose phase clocks ran: the turn times are means over these
+             * @example 12
+             */
+            timed: number;
+            /** @description Turn time by phase */
+            turn_time: {
+                business_days: number | null;
+                with_pauses_business_days: number | null;
+                assignment: number | null;
+                appraiser: number | null;
+                review: number | null;
+                client: number | null;
+                paused: number | null;
+            };
+            offers: {
+                /**
+                 * @description Offers accepted, declined or let lapse in the period
+                 * @example 15
+                 */
+                answered: number;
+                /** @example 13 */
+                accepted: number;
+                /** @example 1 */
+                declined: number;
+                /** @example 1 */
+                timed_out: number;
+                acceptance_rate: number | null;
+                decline_rate: number | null;
+                timeout_rate: number | null;
+            } | null;
+            /**
+             * @description Orders completed that were sent back for a revision
+             * @example 1
+             */
+            revisions: number;
+            revision_rate: number | null;
+            /**
+             * @description Orders completed with a reconsideration of value requested
+             * @example 0
+             */
+            reconsiderations: number;
+            reconsideration_rate: number | null;
+            /**
+             * @description Reports submitted for the orders completed, resubmissions included
+             * @example 13
+             */
+            reports: number;
+            /**
+             * @description Fatal and warning findings of the checks on those reports
+             * @example 9
+             */
+            findings: number;
+            findings_per_report: number | null;
+        };
+        /** @description An appraiser's scorecard over one period */
+        ScorecardOfPeriod: {
+            period: components["schemas"]["ScorecardPeriod"];
+            /**
+             * @description Orders completed (the report delivered) in the period
+             * @example 12
+             */
+            completed: number;
+            /**
+             * @description Of those, on time: for an appraiser, the first report submitted by their due date (the client's where they have none); for a client, delivered by the order's due date
+             * @example 11
+             */
+            on_time: number;
+            on_time_rate: number | null;
+            /**
+             * @description Orders completed whose phase clocks ran: the turn times are means over these
+             * @example 12
+             */
+            timed: number;
+            /** @description Turn time by phase */
+            turn_time: {
+                business_days: number | null;
+                with_pauses_business_days: number | null;
+                assignment: number | null;
+                appraiser: number | null;
+                review: number | null;
+                client: number | null;
+                paused: number | null;
+            };
+            offers: {
+                /**
+                 * @description Offers accepted, declined or let lapse in the period
+                 * @example 15
+                 */
+                answered: number;
+                /** @example 13 */
+                accepted: number;
+                /** @example 1 */
+                declined: number;
+                /** @example 1 */
+                timed_out: number;
+                acceptance_rate: number | null;
+                decline_rate: number | null;
+                timeout_rate: number | null;
+            } | null;
+            /**
+             * @description Orders completed that were sent back for a revision
+             * @example 1
+             */
+            revisions: number;
+            revision_rate: number | null;
+            /**
+             * @description Orders completed with a reconsideration of value requested
+             * @example 0
+             */
+            reconsiderations: number;
+            reconsideration_rate: number | null;
+            /**
+             * @description Reports submitted for the orders completed, resubmissions included
+             * @example 13
+             */
+            reports: number;
+            /**
+             * @description Fatal and warning findings of the checks on those reports
+             * @example 9
+             */
+            findings: number;
+            findings_per_report: number | null;
+        };
+        /** @description A company's scorecards for a period */
+        Scorecards: {
+            /**
+             * Format: uuid
+             * @description The company
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            /**
+             * @example appraisers
+             * @enum {unknown}
+             */
+            of: "appraisers" | "clients";
+            period: components["schemas"]["ScorecardPeriod"];
+            /**
+             * @description The length of the company's business day: minutes per business day
+             * @example 540
+             */
+            business_day_minutes: number;
+            total: components["schemas"]["ScorecardFigures"];
+            /** @description By name: every active appraiser (a deactivated one with something in the period) or every client the company serves */
+            rows: components["schemas"]["ScorecardRow"][];
+        };
+        /** @description An appraiser's own scorecard: the last 90 days and the last six months */
+        AppraiserScorecard: {
+            appraiser: {
+                /**
+                 * Format: uuid
+                 * @description The appraiser
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                id: string;
+                /** @example Avery Appraiser */
+                name: string;
+            };
+            /**
+             * @description The length of the company's business day in minutes
+             * @example 540
+             */
+            business_day_minutes: number;
+            rolling_90_days: components["schemas"]["ScorecardOfPeriod"];
+            /** @description This month and the five before it, newest first */
+            months: components["schemas"]["ScorecardOfPeriod"][];
+        };
         /** @description A user as their administrators see them */
         ManagedUser: {
             /**
@@ -6026,6 +6371,17 @@ export interface components {
             failed_filters: components["schemas"]["FailedFilter"][];
             distance_miles: number | null;
             offer_fee: string | null;
+            last_90_days: {
+                /**
+                 * @description Orders of theirs completed
+                 * @example 14
+                 */
+                completed: number;
+                business_days: number | null;
+                on_time_rate: number | null;
+                sent_back_rate: number | null;
+                acceptance_rate: number | null;
+            } | null;
         };
         /** @description A choice of the assignment engine, with why */
         AssignmentDecision: {
@@ -12589,6 +12945,356 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getScorecards: {
+        parameters: {
+            query?: {
+                /** @description Whose scorecards (default appraisers) */
+                of?: "appraisers" | "clients";
+                /** @description A calendar month of the company’s zone (`2026-11`) or `rolling_90_days`: the 90 days up to now */
+                period?: string;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A company's scorecards for a period */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "of": "appraisers",
+                     *       "period": {
+                     *         "name": "2026-11",
+                     *         "from": "2026-11-01T05:00:00.000Z",
+                     *         "to": "2026-12-01T06:00:00.000Z",
+                     *         "time_zone": "America/Chicago"
+                     *       },
+                     *       "business_day_minutes": 540,
+                     *       "total": {
+                     *         "completed": 12,
+                     *         "on_time": 11,
+                     *         "on_time_rate": 0.917,
+                     *         "timed": 12,
+                     *         "turn_time": {
+                     *           "business_days": 5.4,
+                     *           "with_pauses_business_days": 6.1,
+                     *           "assignment": 0.35,
+                     *           "appraiser": 3.8,
+                     *           "review": 0.9,
+                     *           "client": 0.35,
+                     *           "paused": 0.7
+                     *         },
+                     *         "offers": {
+                     *           "answered": 15,
+                     *           "accepted": 13,
+                     *           "declined": 1,
+                     *           "timed_out": 1,
+                     *           "acceptance_rate": 0.867,
+                     *           "decline_rate": 0.067,
+                     *           "timeout_rate": 0.067
+                     *         },
+                     *         "revisions": 1,
+                     *         "revision_rate": 0.083,
+                     *         "reconsiderations": 0,
+                     *         "reconsideration_rate": 0,
+                     *         "reports": 13,
+                     *         "findings": 9,
+                     *         "findings_per_report": 0.69
+                     *       },
+                     *       "rows": [
+                     *         {
+                     *           "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *           "name": "Avery Appraiser",
+                     *           "completed": 12,
+                     *           "on_time": 11,
+                     *           "on_time_rate": 0.917,
+                     *           "timed": 12,
+                     *           "turn_time": {
+                     *             "business_days": 5.4,
+                     *             "with_pauses_business_days": 6.1,
+                     *             "assignment": 0.35,
+                     *             "appraiser": 3.8,
+                     *             "review": 0.9,
+                     *             "client": 0.35,
+                     *             "paused": 0.7
+                     *           },
+                     *           "offers": {
+                     *             "answered": 15,
+                     *             "accepted": 13,
+                     *             "declined": 1,
+                     *             "timed_out": 1,
+                     *             "acceptance_rate": 0.867,
+                     *             "decline_rate": 0.067,
+                     *             "timeout_rate": 0.067
+                     *           },
+                     *           "revisions": 1,
+                     *           "revision_rate": 0.083,
+                     *           "reconsiderations": 0,
+                     *           "reconsideration_rate": 0,
+                     *           "reports": 13,
+                     *           "findings": 9,
+                     *           "findings_per_report": 0.69
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Scorecards"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportScorecards: {
+        parameters: {
+            query?: {
+                /** @description Whose scorecards (default appraisers) */
+                of?: "appraisers" | "clients";
+                /** @description A calendar month of the company’s zone (`2026-11`) or `rolling_90_days`: the 90 days up to now */
+                period?: string;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header line, a line per row, a last line with the total (RFC 4180, UTF-8) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,name,completed,on_time,on_time_rate,timed,turn_business_days,turn_with_pauses_business_days,assignment_business_days,appraiser_business_days,review_business_days,client_business_days,paused_business_days,offers_answered,offers_accepted,offers_declined,offers_timed_out,acceptance_rate,decline_rate,timeout_rate,revisions,revision_rate,reconsiderations,reconsideration_rate,reports,findings,findings_per_report
+                     *     c6427c15-337f-4e88-8c72-bb4f499bfc66,Avery Appraiser,12,11,0.917,12,5.4,6.1,0.35,3.8,0.9,0.35,0.7,15,13,1,1,0.867,0.067,0.067,1,0.083,0,0,13,9,0.69
+                     *     ,Total,12,11,0.917,12,5.4,6.1,0.35,3.8,0.9,0.35,0.7,15,13,1,1,0.867,0.067,0.067,1,0.083,0,0,13,9,0.69
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAppraiserScorecard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser (their user id)
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An appraiser's own scorecard: the last 90 days and the last six months */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appraiser": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser"
+                     *       },
+                     *       "business_day_minutes": 540,
+                     *       "rolling_90_days": {
+                     *         "period": {
+                     *           "name": "rolling_90_days",
+                     *           "from": "2026-08-29T15:00:00.000Z",
+                     *           "to": "2026-11-27T15:00:00.000Z",
+                     *           "time_zone": "America/Chicago"
+                     *         },
+                     *         "completed": 35,
+                     *         "on_time": 33,
+                     *         "on_time_rate": 0.943,
+                     *         "timed": 35,
+                     *         "turn_time": {
+                     *           "business_days": 5.4,
+                     *           "with_pauses_business_days": 6.1,
+                     *           "assignment": 0.35,
+                     *           "appraiser": 3.8,
+                     *           "review": 0.9,
+                     *           "client": 0.35,
+                     *           "paused": 0.7
+                     *         },
+                     *         "offers": {
+                     *           "answered": 15,
+                     *           "accepted": 13,
+                     *           "declined": 1,
+                     *           "timed_out": 1,
+                     *           "acceptance_rate": 0.867,
+                     *           "decline_rate": 0.067,
+                     *           "timeout_rate": 0.067
+                     *         },
+                     *         "revisions": 1,
+                     *         "revision_rate": 0.083,
+                     *         "reconsiderations": 0,
+                     *         "reconsideration_rate": 0,
+                     *         "reports": 13,
+                     *         "findings": 9,
+                     *         "findings_per_report": 0.69
+                     *       },
+                     *       "months": [
+                     *         {
+                     *           "period": {
+                     *             "name": "2026-11",
+                     *             "from": "2026-11-01T05:00:00.000Z",
+                     *             "to": "2026-12-01T06:00:00.000Z",
+                     *             "time_zone": "America/Chicago"
+                     *           },
+                     *           "completed": 12,
+                     *           "on_time": 11,
+                     *           "on_time_rate": 0.917,
+                     *           "timed": 12,
+                     *           "turn_time": {
+                     *             "business_days": 5.4,
+                     *             "with_pauses_business_days": 6.1,
+                     *             "assignment": 0.35,
+                     *             "appraiser": 3.8,
+                     *             "review": 0.9,
+                     *             "client": 0.35,
+                     *             "paused": 0.7
+                     *           },
+                     *           "offers": {
+                     *             "answered": 15,
+                     *             "accepted": 13,
+                     *             "declined": 1,
+                     *             "timed_out": 1,
+                     *             "acceptance_rate": 0.867,
+                     *             "decline_rate": 0.067,
+                     *             "timeout_rate": 0.067
+                     *           },
+                     *           "revisions": 1,
+                     *           "revision_rate": 0.083,
+                     *           "reconsiderations": 0,
+                     *           "reconsideration_rate": 0,
+                     *           "reports": 13,
+                     *           "findings": 9,
+                     *           "findings_per_report": 0.69
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserScorecard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listOrders: {
         parameters: {
             query?: {
@@ -15746,7 +16452,14 @@ export interface operations {
                      *         },
                      *         "failed_filters": [],
                      *         "distance_miles": 12.1,
-                     *         "offer_fee": "300.00"
+                     *         "offer_fee": "300.00",
+                     *         "last_90_days": {
+                     *           "completed": 14,
+                     *           "business_days": 3.6,
+                     *           "on_time_rate": 0.929,
+                     *           "sent_back_rate": 0.071,
+                     *           "acceptance_rate": 0.9
+                     *         }
                      *       }
                      *     ]
                      */

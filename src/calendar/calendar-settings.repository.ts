@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Status } from '../workflow/statuses.ts';
 import type { MilestoneId } from './milestones.ts';
@@ -42,6 +43,18 @@ export const defaultCalendar = (timeZone: string): StoredCalendar => ({
   milestone_targets: {},
   at_risk_percent: 75,
 });
+
+/** Minutes of an `HH:MM` column, in SQL. */
+const minutesSql = (column: RawBuilder<unknown>) =>
+  sql`(split_part(${column}, ':', 1)::int * 60 + split_part(${column}, ':', 2)::int)`;
+
+/**
+ * The length of a company's business day in minutes, in SQL (8 hours without a calendar of its
+ * own): what turns the business minutes of the phase clocks into business days in a statement.
+ */
+export const businessDayMinutesSql = (companyId: RawBuilder<unknown> | string): RawBuilder<number> =>
+  sql<number>`coalesce((SELECT ${minutesSql(sql.ref('bc.closes_at'))} - ${minutesSql(sql.ref('bc.opens_at'))}
+                          FROM company_calendars bc WHERE bc.company_id = ${companyId}), 480)`;
 
 export async function findCompanyCalendar(
   db: Db,

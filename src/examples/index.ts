@@ -13,6 +13,7 @@ import { RECORD_EXAMPLES } from './records.ts';
 import { REPORT_EXAMPLES } from './reports.ts';
 import { RECONSIDERATION_EXAMPLES } from './reconsiderations.ts';
 import { CALENDAR_EXAMPLES } from './calendars.ts';
+import { SCORECARD_EXAMPLES } from './scorecards.ts';
 import { SELECTION_EXAMPLES } from './selection.ts';
 import { FEE_EXAMPLES } from './fees.ts';
 import { BID_EXAMPLES } from './bids.ts';
@@ -44,6 +45,7 @@ const named: NamedExample[] = [
   ...REPORT_EXAMPLES,
   ...RECONSIDERATION_EXAMPLES,
   ...CALENDAR_EXAMPLES,
+  ...SCORECARD_EXAMPLES,
 ];
 
 export const API_EXAMPLES: ApiExamples = {

@@ -1,3 +1,4 @@
+import { SCORECARD_CSV_HEADER } from '../insight/scorecards.csv.ts';
 import { ORDER_EXPORT_HEADER } from '../orders/order.mapper.ts';
 import {
   API_KEY_ID,
@@ -122,6 +123,13 @@ export const OPERATION_EXAMPLES = {
     responses: {
       '200': {
         'text/csv': `${ORDER_EXPORT_HEADER.join(',')}\r\n${FILE_NUMBER},Inspection scheduled,1100 Congress Ave,Austin,TX,78701,${CLIENT.name},Bea Borrower,HC-2026-0042,conventional,purchase,Avery Appraiser,12/15/2026,11/26/2026,,\r\n`,
+      },
+    },
+  },
+  exportScorecards: {
+    responses: {
+      '200': {
+        'text/csv': `${SCORECARD_CSV_HEADER.join(',')}\r\n${APPRAISER.id},${APPRAISER.name},12,11,0.917,12,5.4,6.1,0.35,3.8,0.9,0.35,0.7,15,13,1,1,0.867,0.067,0.067,1,0.083,0,0,13,9,0.69\r\n,Total,12,11,0.917,12,5.4,6.1,0.35,3.8,0.9,0.35,0.7,15,13,1,1,0.867,0.067,0.067,1,0.083,0,0,13,9,0.69\r\n`,
       },
     },
   },

@@ -378,6 +378,13 @@ export const APPRAISER_CANDIDATE: Static<typeof AppraiserCandidate> = {
   failed_filters: [],
   distance_miles: 12.1,
   offer_fee: '300.00',
+  last_90_days: {
+    completed: 14,
+    business_days: 3.6,
+    on_time_rate: 0.929,
+    sent_back_rate: 0.071,
+    acceptance_rate: 0.9,
+  },
 };
 
 export const ACTION_RESULT: Static<typeof ActionResponse> = { success: true, status: SCHEDULED };

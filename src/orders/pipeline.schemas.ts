@@ -115,6 +115,31 @@ export const AppraiserCandidate = Type.Object(
           "The fee an offer to them would carry by the fee schedules (theirs, else the company's standard fees; docs/fees.md); null: none applies and the offer needs a fee entered",
       }),
     ),
+    last_90_days: Nullable(
+      Type.Object(
+        {
+          completed: Type.Integer({ minimum: 0, description: 'Orders of theirs completed' }),
+          business_days: Nullable(
+            Type.Number({ description: 'Mean business days with them, acceptance to report, net of pauses' }),
+          ),
+          on_time_rate: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
+          sent_back_rate: Nullable(
+            Type.Number({
+              minimum: 0,
+              maximum: 1,
+              description: 'Sent back for a revision or a reconsideration',
+            }),
+          ),
+          acceptance_rate: Nullable(
+            Type.Number({ minimum: 0, maximum: 1, description: 'Of the offers they answered' }),
+          ),
+        },
+        {
+          description:
+            'Their scorecard over the last 90 days, as the engine reads it (docs/turn-times.md, "Scorecards"); null: no order completed and no offer answered',
+        },
+      ),
+    ),
   },
   {
     $id: 'AppraiserCandidate',

@@ -6,7 +6,7 @@ import { formatDate } from '../format/dates.ts';
 import { centsToDecimal } from '../format/money.ts';
 import { findVisibleOrder } from './order.store.ts';
 import { unpackCandidates } from '../panel/decision-candidates.ts';
-import { findDecisions, findSelectionOrder } from '../panel/selection.repository.ts';
+import { findDecisions, findSelectionOrder, type TrackRecord } from '../panel/selection.repository.ts';
 import type { Failure } from '../panel/selection.engine.ts';
 import { FACTORS, type Factor } from '../panel/selection-rules.schemas.ts';
 import { rankForOrder, type StoredRules } from '../panel/selection.service.ts';
@@ -107,8 +107,25 @@ export async function appraiserCandidates(db: Db, user: AuthUser, config: Config
       failed_filters: candidate.failed,
       distance_miles: candidate.distance_miles,
       offer_fee: decimal(candidate.offer_fee_cents),
+      last_90_days: lastNinetyDays(ranking.tracks.get(row.id)),
     };
   });
+}
+
+/** The scorecard figures the engine read of an appraiser, rounded as scorecards write them. */
+function lastNinetyDays(track: TrackRecord | undefined) {
+  if (!track) return null;
+  const share = (text: string | null) => (text === null ? null : Math.round(Number(text) * 1000) / 1000);
+  return {
+    completed: Number(track.reports),
+    business_days:
+      track.mean_turn_business_days === null
+        ? null
+        : Math.round(Number(track.mean_turn_business_days) * 100) / 100,
+    on_time_rate: share(track.on_time_rate),
+    sent_back_rate: share(track.revision_rate),
+    acceptance_rate: share(track.acceptance_rate),
+  };
 }
 
 /** The sentences of the credential filters among those an appraiser fails (one list, not two, for each of thousands). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { businessDayMinutesSql } from '../calendar/calendar-settings.repository.ts';
 import type { LicenseLevel } from '../db/schema.ts';
 import type { ScheduleEntry } from '../fees/fee-quote.ts';
 import { CLOSED } from '../workflow/statuses.ts';
@@ -90,9 +91,9 @@ export interface MemberRow {
   due_dates: Date[];
   last_offered_at: Date | null;
   fee_lines: FeeLine[];
-  /** The track record of their reports submitted since `since`. */
+  /** Their scorecard since `since` (docs/turn-times.md, "Scorecards"): orders completed, how they went. */
   reports: string;
-  mean_turn_days: string | null;
+  mean_turn_business_days: string | null;
   on_time_rate: string | null;
   revision_rate: string | null;
   /** Offers made to them since `since` that they accepted, and that they declined or let lapse. */
@@ -103,7 +104,7 @@ export interface MemberRow {
 /**
  * The company's appraisers (or those of `ids` still in it), each in one row: a correlated read
  * per fact, each from its table's index by appraiser. `today`: time off that ended before it is
- * left out; `since`: the start of the year of the track record.
+ * left out; `since`: the start of the 90 days of the track record.
  */
 export async function findMembers(
   db: Db,
@@ -147,7 +148,7 @@ export async function findMembers(
                       'county_id', f.county_id, 'fee_cents', f.fee_cents::text, 'rush_fee_cents', f.rush_fee_cents::text,
                       'rush_days', f.rush_days, 'complexity_fee_cents', f.complexity_fee_cents::text))
                FROM appraiser_fee_schedule f WHERE f.company_id = ${companyId} AND f.appraiser_id = u.id), '[]') AS fee_lines,
-           track.reports, track.mean_turn_days, track.on_time_rate, track.revision_rate,
+           track.reports, track.mean_turn_business_days, track.on_time_rate, track.revision_rate,
            (SELECT count(*) FROM order_history h
              WHERE h.user_id = u.id AND h.action = 'accept_assignment' AND h.created_at >= ${options.since}) AS offers_accepted,
            (SELECT count(*) FROM order_history h
@@ -157,13 +158,15 @@ export async function findMembers(
       LEFT JOIN appraiser_eo_policies e ON e.appraiser_id = u.id
       LEFT JOIN appraiser_profiles p ON p.appraiser_id = u.id
       CROSS JOIN LATERAL (
+        -- The scorecard's figures (insight/scorecards.repository.ts): the business days with them
+        -- net of pauses (null minutes: an order never timed, left out of the mean), the first
+        -- report by their due date, sent back for a revision or a reconsideration of value.
         SELECT count(*) AS reports,
-               avg(extract(epoch FROM (o.submitted_at - o.assigned_at)) / 86400)
-                 FILTER (WHERE o.assigned_at IS NOT NULL) AS mean_turn_days,
-               avg((o.submitted_at <= coalesce(o.vendor_due_date, o.due_date))::int) AS on_time_rate,
+               avg(o.appraiser_minutes::numeric / ${businessDayMinutesSql(companyId)}) AS mean_turn_business_days,
+               avg((o.first_submitted_at <= coalesce(o.vendor_due_date, o.due_date))::int) AS on_time_rate,
                avg(o.revised::int) AS revision_rate
           FROM orders o
-         WHERE o.appraiser_id = u.id AND o.submitted_at IS NOT NULL AND o.submitted_at >= ${options.since}) track
+         WHERE o.appraiser_id = u.id AND o.completed_at >= ${options.since}) track
      WHERE u.organization_id = ${companyId} AND u.role = 'appraiser'
        ${options.ids === null ? sql`` : sql`AND u.id = ANY(${options.ids}::uuid[])`}`.execute(db);
   return rows;

@@ -26,7 +26,7 @@ import type { PanelFacts, PanelRow, SelectionOrder, TrackRecord } from './select
  * statement when nothing changed. What depends on the order (who covers the subject, who turned
  * it down, the fee for its product, past-due against now) is worked out per ranking.
  *
- * A panel read on one local day is read whole again on the next (the track record's year moves
+ * A panel read on one local day is read whole again on the next (the track record's 90 days move
  * on; time off that ended is dropped); a company-wide change (its standard fees, the registry)
  * reads it whole too. The memory holds at most MAX_COMPANIES panels, the least recently ranked
  * dropped first. Every process keeps its own, so several processes stay right with no message
@@ -34,7 +34,8 @@ import type { PanelFacts, PanelRow, SelectionOrder, TrackRecord } from './select
  */
 
 const MAX_COMPANIES = 50;
-const YEAR_MS = 365 * 86_400_000;
+/** The track record is the appraiser's scorecard over the last 90 days (docs/turn-times.md). */
+const TRACK_MS = 90 * 86_400_000;
 
 /** The facts of PanelFacts that do not depend on the order, as kept. */
 type UnchangingFacts = Pick<
@@ -142,7 +143,7 @@ function memberOf(row: MemberRow, stateSlots: Map<string, number>): Member {
   };
 }
 
-/** The year's record: reports and how they went, and how offers were answered; undefined: neither. */
+/** The 90 days' record: orders completed and how they went, and how offers were answered; undefined: neither. */
 function trackOf(row: MemberRow): TrackRecord | undefined {
   const accepted = Number(row.offers_accepted);
   const answered = accepted + Number(row.offers_declined);
@@ -150,7 +151,7 @@ function trackOf(row: MemberRow): TrackRecord | undefined {
   return {
     appraiser_id: row.id,
     reports: row.reports,
-    mean_turn_days: row.mean_turn_days,
+    mean_turn_business_days: row.mean_turn_business_days,
     on_time_rate: row.on_time_rate,
     revision_rate: row.revision_rate,
     acceptance_rate: answered === 0 ? null : String(accepted / answered),
@@ -247,7 +248,7 @@ async function readWhole(
   productsRead: string[],
 ): Promise<CompanyPanel> {
   const [rows, standard, lastFees] = await Promise.all([
-    findMembers(db, companyId, { ids: null, today, since: new Date(now.getTime() - YEAR_MS) }),
+    findMembers(db, companyId, { ids: null, today, since: new Date(now.getTime() - TRACK_MS) }),
     findStandardFeeLines(db, companyId),
     findLastFees(db, companyId, productsRead, null),
   ]);
@@ -302,7 +303,7 @@ async function read(
         findMembers(reader, companyId, {
           ids: changes.appraisers,
           today,
-          since: new Date(now.getTime() - YEAR_MS),
+          since: new Date(now.getTime() - TRACK_MS),
         }),
         findLastFees(reader, companyId, productIds, changes.appraisers),
       ]);

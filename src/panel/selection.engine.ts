@@ -188,7 +188,7 @@ const FILTER_POSITIONS = Object.fromEntries(FILTERS.map((filter, index) => [filt
 const UNKNOWN = 0.5;
 /** Distances and turn times at or beyond these score 0. */
 const FAR_MILES = 100;
-const SLOW_DAYS = 15;
+const SLOW_BUSINESS_DAYS = 10;
 /** Open orders at or beyond this score 0 on workload when the appraiser set no capacity. */
 const BUSY_ORDERS = 20;
 
@@ -204,7 +204,7 @@ function factorValues(
   fees: { low: bigint; high: bigint } | null,
 ): Record<Factor, number> {
   const open = facts.open_orders;
-  const turn = figure(track?.mean_turn_days);
+  const turn = figure(track?.mean_turn_business_days);
   const onTime = figure(track?.on_time_rate);
   const revisions = figure(track?.revision_rate);
   const acceptance = figure(track?.acceptance_rate);
@@ -212,7 +212,7 @@ function factorValues(
   return {
     distance: distance === null ? UNKNOWN : clamp(1 - distance / FAR_MILES),
     workload: clamp(1 - open / (facts.capacity && facts.capacity > 0 ? facts.capacity : BUSY_ORDERS)),
-    turn_time: turn === null ? UNKNOWN : clamp(1 - turn / SLOW_DAYS),
+    turn_time: turn === null ? UNKNOWN : clamp(1 - turn / SLOW_BUSINESS_DAYS),
     on_time: onTime === null ? UNKNOWN : clamp(onTime),
     quality: revisions === null ? UNKNOWN : clamp(1 - revisions),
     acceptance: acceptance === null ? UNKNOWN : clamp(acceptance),

@@ -98,14 +98,16 @@ export interface PanelRow extends PanelFacts {
   last_assigned_at: Date | null;
 }
 
-/** What the scores read of an appraiser's reports over the last year. */
+/** What the scores read of an appraiser's scorecard over the last 90 days (docs/turn-times.md, "Scorecards"). */
 export interface TrackRecord {
   appraiser_id: string;
+  /** Orders completed. */
   reports: string;
-  mean_turn_days: string | null;
+  /** Business days with them, acceptance to report, net of pauses. */
+  mean_turn_business_days: string | null;
   on_time_rate: string | null;
   revision_rate: string | null;
-  /** The share of the offers they answered over the last year that they accepted; null: none answered. */
+  /** The share of the offers they answered over the 90 days that they accepted; null: none answered. */
   acceptance_rate: string | null;
 }
 

@@ -9,6 +9,7 @@ import {
   type PricedFacts,
   type RankedCandidate,
   type SelectionNeeds,
+  type TrackRecords,
 } from './selection.engine.ts';
 import type { Weights } from './selection-rules.schemas.ts';
 import {
@@ -43,6 +44,8 @@ export interface Ranking {
   needs: SelectionNeeds;
   panel: (PanelRow & PricedFacts)[];
   ranked: RankedCandidate[];
+  /** Each appraiser's last 90 days, as the scores read them. */
+  tracks: TrackRecords;
 }
 
 /** The higher of the company's and the lender's E&O minimums, and whose it is. */
@@ -96,7 +99,7 @@ export async function rankForOrder(
   const needs = needsOf(order, rules, today);
   // The filters once: who passes is scored with their track record.
   const judged = judgePanel(panel, needs);
-  return { order, rules, needs, panel, ranked: rankJudged(judged, rules.weights, tracks) };
+  return { order, rules, needs, panel, ranked: rankJudged(judged, rules.weights, tracks), tracks };
 }
 
 /**

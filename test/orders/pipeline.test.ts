@@ -221,6 +221,14 @@ describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
         distance_miles: null,
         // The demo company's standard fee for the order's product (docs/fees.md).
         offer_fee: '285.00',
+        // Accepted one offer and turned this one down; nothing completed yet.
+        last_90_days: {
+          completed: 0,
+          business_days: null,
+          on_time_rate: null,
+          sent_back_rate: null,
+          acceptance_rate: 0.5,
+        },
       },
       {
         id: second.id,
@@ -243,6 +251,8 @@ describe('GET /api/v1/orders/{order_id}/appraiser_candidates', () => {
         distance_miles: null,
         // The demo company's standard fee for the order's product (docs/fees.md).
         offer_fee: '285.00',
+        // Offered an order, not answered yet: no record.
+        last_90_days: null,
       },
     ]);
   });

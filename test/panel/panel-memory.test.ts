@@ -183,7 +183,7 @@ describe('the panel in memory', () => {
         (db) =>
           db
             .updateTable('orders')
-            .set({ status: 'Completed', submitted_at: new Date(), revised: true })
+            .set({ status: 'Completed', submitted_at: new Date(), completed_at: new Date(), revised: true })
             .where('id', '=', order.id)
             .execute(),
       ],

@@ -220,7 +220,7 @@ describe('the score', () => {
   ): TrackRecord => ({
     appraiser_id: id,
     reports: '20',
-    mean_turn_days: String(turn),
+    mean_turn_business_days: String(turn),
     on_time_rate: String(onTime),
     revision_rate: String(revisions),
     acceptance_rate: String(acceptance),
@@ -253,8 +253,8 @@ describe('the score', () => {
     expect(
       rankPanel([...panel].reverse(), needs, DEFAULT_WEIGHTS, tracks).map((c) => c.appraiser_id),
     ).toEqual(byDefault);
-    // near: 29.9 + 21 + 12 + 18 + 18 + 8 + 6 = 112.9; fast: 105; idle (no record: halves):
-    // 24.9 + 30 + 10 + 10 + 10 + 5 + 4 = 93.9; cheap: 15 + 24 + 8 + 14 + 14 + 5 + 10 = 90.
+    // near: 29.9 + 21 + 8 + 18 + 18 + 8 + 6 = 108.9; fast: 103; idle (no record: halves):
+    // 24.9 + 30 + 10 + 10 + 10 + 5 + 4 = 93.9; cheap: 15 + 24 + 2 + 14 + 14 + 5 + 10 = 84.
     expect(byDefault).toEqual([near.id, fast.id, idle.id, cheap.id]);
 
     const zero: Weights = {
@@ -273,15 +273,15 @@ describe('the score', () => {
     expect(order({ ...zero, turn_time: 10 })[0]).toBe(fast.id);
 
     const second = rankPanel(panel, needs, DEFAULT_WEIGHTS, tracks)[1]!;
-    // fast: 3 days of 15 → 0.8 × 2 × 10 = 16 points; always on time 20; no revisions 20;
+    // fast: 3 business days of 10 → 0.7 × 2 × 10 = 14 points; always on time 20; no revisions 20;
     // 4 open of 20 → 24; distance unknown → half of 30; every offer accepted → 10; the dearer
     // fee of the two known → 0.
     expect(second).toMatchObject({
       appraiser_id: fast.id,
       rank: 2,
       eligible: true,
-      points: { distance: 15, workload: 24, turn_time: 16, on_time: 20, quality: 20, acceptance: 10, fee: 0 },
-      score: 105,
+      points: { distance: 15, workload: 24, turn_time: 14, on_time: 20, quality: 20, acceptance: 10, fee: 0 },
+      score: 103,
     });
   });
 

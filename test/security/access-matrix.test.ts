@@ -179,6 +179,9 @@ const MATRIX: Row[] = [
   ['GET    /companies/:company_id/turn_times',                   403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PUT    /companies/:company_id/turn_times',                   403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /companies/:company_id/turn_times/quote',             403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/scorecards',                   403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/scorecards/export',            403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /appraisers/:appraiser_id/scorecard',                 403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['PATCH  /companies/:company_id/calendar',                     403, 403, 200, 404, 403, 403, 200, 401, 401],
   // Fee schedules: never the lender's to see what an appraiser is paid, nor the appraiser's what the lender pays.
   ['GET    /companies/:company_id/lender_fee_schedule',          403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -1239,6 +1242,14 @@ const CALLS: Record<string, Call> = {
     fixture: turnTimes,
     query: (ids) => `product_id=${ids.product_id}`,
   },
+  'GET /companies/:company_id/scorecards': {
+    fixture: () => Promise.resolve({ ids: { company_id: demo.company_id } }),
+    query: () => 'of=clients&period=2026-11',
+  },
+  'GET /companies/:company_id/scorecards/export': {
+    fixture: () => Promise.resolve({ ids: { company_id: demo.company_id } }),
+  },
+  'GET /appraisers/:appraiser_id/scorecard': { fixture: appraisersCoverage },
   'GET /companies/:company_id/lender_fee_schedule': { fixture: feeSchedules },
   'PUT /companies/:company_id/lender_fee_schedule': { fixture: feeSchedules, body: feeLines },
   // The standard fees keep a line for the product orders are placed with: the demo's offers keep a fee.
