@@ -3,6 +3,7 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { whenSessionEnds } from './queries/query-client.ts';
 import { firstPageLoaded, forgetAllButSession, forgetSession } from './queries/session.ts';
 import { credentialsRoute } from './routes/credentials.ts';
+import { scorecardRoute } from './routes/scorecard.ts';
 import { homeRoute } from './routes/home.ts';
 import { orderRoute, submitRoute } from './routes/order.ts';
 import { newOrderRoute, ordersRoute } from './routes/orders.ts';
@@ -39,6 +40,7 @@ export const router = createRouter({
     dashboardRoute,
     adminRoute,
     credentialsRoute,
+    scorecardRoute,
   ]),
   defaultPreload: 'intent',
   // The data a page needs is read by its loader; the query cache keeps it (TanStack Query decides

@@ -5,6 +5,8 @@ import { usePageTitle } from '../components/PageTitle.tsx';
 import { OpenByAppraiser, TurnTimes, WeeksChart } from '../features/dashboard/Charts.tsx';
 import { Totals } from '../features/dashboard/Totals.tsx';
 import { insightQuery } from '../queries/insight.ts';
+import { sessionQuery } from '../queries/session.ts';
+import { CompanyScorecards } from '../features/scorecards/CompanyScorecards.tsx';
 import { DEFAULT_MONTHS } from '../features/dashboard/figures.ts';
 
 const PERIODS = [
@@ -26,6 +28,9 @@ export function DashboardPage() {
   const months = search.months ?? DEFAULT_MONTHS;
   // The route's loader read it; another period keeps these figures shown until its own arrive.
   const { data: insight } = useSuspenseQuery(insightQuery(months));
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  // Scorecards are a company's: staff see their own (operators have none to show here).
+  const companyId = session?.user.role === 'staff' ? session.user.organization_id : null;
   const period = `${insight.period.from} to ${insight.period.to}`;
   return (
     <Stack gap="md" maw={1200} mx="auto">
@@ -51,6 +56,7 @@ export function DashboardPage() {
       <Totals insight={insight} period={period} />
       <WeeksChart insight={insight} />
       <TurnTimes insight={insight} period={period} />
+      {companyId && <CompanyScorecards companyId={companyId} />}
       <OpenByAppraiser insight={insight} />
     </Stack>
   );

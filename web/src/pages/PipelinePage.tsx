@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { usePageTitle } from '../components/PageTitle.tsx';
 import { QueueFilters } from '../features/pipeline/QueueFilters.tsx';
+import { AtRiskPanel } from '../features/pipeline/AtRiskPanel.tsx';
 import { QueueTiles } from '../features/pipeline/QueueTiles.tsx';
 import { QueueBoard } from '../features/pipeline/QueueBoard.tsx';
 import { QueueTable } from '../features/pipeline/QueueTable.tsx';
@@ -52,6 +53,7 @@ export function PipelinePage() {
           onColumnsChosen={() => saved && filter({})}
         />
       </Group>
+      <AtRiskPanel />
       <QueueFilters chosen={chosen}>
         <QueueTiles queues={queues.data.data} chosen={chosen} onChoose={(queue) => filter({ queue })} />
       </QueueFilters>

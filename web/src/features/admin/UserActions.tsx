@@ -70,6 +70,15 @@ export function UserActions({
             Credentials
           </Menu.Item>
         )}
+        {user.role === 'appraiser' && (
+          <Menu.Item
+            renderRoot={(props) => (
+              <Link {...props} to="/scorecard/$appraiserId" params={{ appraiserId: user.id }} />
+            )}
+          >
+            Scorecard
+          </Menu.Item>
+        )}
         {user.active ? (
           <Menu.Item color="red" onClick={onDeactivate}>
             Deactivate…

@@ -18,6 +18,22 @@ const FACTOR_NAMES: Record<keyof NonNullable<Candidate['points']>, string> = {
   fee: 'Fee',
 };
 
+/** Their last 90 days as the engine read them: "14 done · 3.6 bd · 93% on time · 7% sent back". */
+function lastNinetyDays(candidate: Candidate): string {
+  const recent = candidate.last_90_days;
+  if (!recent) return 'No record yet';
+  const share = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
+  return [
+    `${recent.completed} done`,
+    recent.business_days === null ? null : `${recent.business_days} bd`,
+    `${share(recent.on_time_rate)} on time`,
+    `${share(recent.sent_back_rate)} sent back`,
+    recent.acceptance_rate === null ? null : `${share(recent.acceptance_rate)} accepted`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** "1st", "2nd", "3rd", "11th": the engine's order of choice as people say it. */
 function ordinal(rank: number): string {
   const teen = rank % 100 >= 11 && rank % 100 <= 13;
@@ -96,6 +112,7 @@ export function CandidateTable({
     { header: 'Appraiser', cell: (candidate) => <Name candidate={candidate} /> },
     { header: 'Open orders', cell: (candidate) => candidate.open_orders },
     { header: 'Next due', cell: (candidate) => candidate.next_due_dates.join(', ') || '—' },
+    { header: 'Last 90 days', cell: (candidate) => <Text size="xs">{lastNinetyDays(candidate)}</Text> },
     { header: 'Offer fee', cell: (candidate) => (candidate.offer_fee ? money(candidate.offer_fee) : '—') },
     { header: 'Last fee for this product', cell: lastFee },
     { header: <VisuallyHidden>Offer</VisuallyHidden>, cell: offer },
@@ -121,6 +138,7 @@ export function CandidateTable({
             {candidate.offer_fee ? money(candidate.offer_fee) : '—'} · last fee{' '}
             {candidate.last_accepted_fee ? money(candidate.last_accepted_fee) : '—'}
           </Text>
+          <Text size="xs">Last 90 days: {lastNinetyDays(candidate)}</Text>
         </>
       )}
     />

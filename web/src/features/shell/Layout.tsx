@@ -102,6 +102,19 @@ export function Layout() {
                     Credentials
                   </Menu.Item>
                 )}
+                {appraiser && (
+                  <Menu.Item
+                    renderRoot={(props) => (
+                      <Link
+                        {...props}
+                        to="/scorecard/$appraiserId"
+                        params={{ appraiserId: session.user.id }}
+                      />
+                    )}
+                  >
+                    Scorecard
+                  </Menu.Item>
+                )}
                 <Menu.Item component={Link} to="/account">
                   Account
                 </Menu.Item>
