@@ -3222,6 +3222,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.milestone_alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.milestone_alert
+         * @description A milestone of the order's turn time is at risk, late (due), or overdue (a business day past due): docs/turn-times.md, "Milestones". For the company, and for the appraiser where the milestone is theirs. Signed with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256; docs/webhooks.md).
+         */
+        post: operations["webhookOrderMilestoneAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -3431,7 +3451,7 @@ export interface components {
              * @example new_offer
              * @enum {unknown}
              */
-            kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_removed" | "condition_rejected" | "offer_timed_out" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "request_answered" | "payment_due" | "report_to_review" | "info_requested" | "order_declined" | "lender_order_cancelled" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered" | "client_request_to_review" | "new_order" | "report_submitted" | "lender_request_sent" | "cancel_requested" | "info_provided" | "payment_received";
+            kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_removed" | "condition_rejected" | "offer_timed_out" | "milestone_reminder" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "request_answered" | "payment_due" | "report_to_review" | "info_requested" | "order_declined" | "lender_order_cancelled" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered" | "client_request_to_review" | "new_order" | "report_submitted" | "lender_request_sent" | "cancel_requested" | "info_provided" | "payment_received" | "milestone_late";
             /** @example An order is offered to you, with the time left to answer */
             description: string;
             /**
@@ -3458,6 +3478,8 @@ export interface components {
             condition_rejected?: boolean;
             /** @example true */
             offer_timed_out?: boolean;
+            /** @example true */
+            milestone_reminder?: boolean;
             /** @example true */
             appraiser_assigned?: boolean;
             /** @example false */
@@ -3498,6 +3520,8 @@ export interface components {
             info_provided?: boolean;
             /** @example false */
             payment_received?: boolean;
+            /** @example true */
+            milestone_late?: boolean;
         };
         /** @description A list's filters and sort, as its address in the web application carries them */
         OrderListSearch: {
@@ -7830,7 +7854,7 @@ export interface components {
              */
             url: string;
             /** @description Empty: every event */
-            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
+            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "order.milestone_alert" | "webhook.test")[];
             /** @example true */
             active: boolean;
             description: string | null;
@@ -7866,7 +7890,7 @@ export interface components {
              */
             url: string;
             /** @description Empty: every event */
-            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test")[];
+            event_types: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "order.milestone_alert" | "webhook.test")[];
             /** @example true */
             active: boolean;
             description: string | null;
@@ -7911,7 +7935,7 @@ export interface components {
              * @example order.status_changed
              * @enum {unknown}
              */
-            event_type: "order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test";
+            event_type: "order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "order.milestone_alert" | "webhook.test";
             /**
              * @example delivered
              * @enum {unknown}
@@ -7975,7 +7999,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
-            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "order.milestone_alert" | "webhook.test" | "*")[];
             /** @example true */
             active?: boolean;
             description?: string | null;
@@ -7994,7 +8018,7 @@ export interface components {
              */
             url?: string;
             /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
-            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+            event_types?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "order.milestone_alert" | "webhook.test" | "*")[];
             /**
              * @description true re-enables a disabled subscription
              * @example true
@@ -8784,6 +8808,68 @@ export interface components {
                  * @example 250.00
                  */
                 balance: string;
+            };
+        };
+        /** @description A milestone of the order's turn time is at risk, late (due), or overdue (a business day past due): docs/turn-times.md, "Milestones". For the company, and for the appraiser where the milestone is theirs. */
+        OrderMilestoneAlertEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the webhook-id header
+             * @example 9b6290cb-6c91-46e5-9cfa-90188f929553
+             */
+            id: string;
+            /**
+             * @example order.milestone_alert
+             * @constant
+             */
+            type: "order.milestone_alert";
+            /**
+             * Format: date-time
+             * @description When it happened, ISO 8601 UTC
+             * @example 2026-11-27T14:02:11.000Z
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+                /**
+                 * @description AOM-00000042
+                 * @example AOM-00000042
+                 */
+                file_number: string;
+                /**
+                 * @description The milestone
+                 * @example inspection_completed
+                 * @enum {unknown}
+                 */
+                milestone: "offer_answered" | "inspection_scheduled" | "inspection_completed" | "report_submitted" | "review_done" | "delivered";
+                /**
+                 * @description The milestone in words
+                 * @example Inspection done
+                 */
+                milestone_name: string;
+                /**
+                 * @description at_risk: most of its target has run; late: its due time passed; overdue: a business day after
+                 * @example late
+                 * @enum {unknown}
+                 */
+                stage: "at_risk" | "late" | "overdue";
+                /**
+                 * Format: date-time
+                 * @description When the milestone started
+                 * @example 2026-11-23T15:00:00.000Z
+                 */
+                started_at: string;
+                /**
+                 * Format: date-time
+                 * @description When it is due
+                 * @example 2026-11-26T15:00:00.000Z
+                 */
+                due_at: string;
             };
         };
         /** @description Sent by POST /api/v1/webhooks/{id}/test to check a receiver. */
@@ -9942,7 +10028,9 @@ export interface operations {
                  *       "lender_request_sent": false,
                  *       "cancel_requested": true,
                  *       "info_provided": true,
-                 *       "payment_received": false
+                 *       "payment_received": false,
+                 *       "milestone_reminder": true,
+                 *       "milestone_late": true
                  *     }
                  */
                 "application/json": components["schemas"]["NotificationSettingsChange"];
@@ -9975,7 +10063,9 @@ export interface operations {
                  *       "lender_request_sent": false,
                  *       "cancel_requested": true,
                  *       "info_provided": true,
-                 *       "payment_received": false
+                 *       "payment_received": false,
+                 *       "milestone_reminder": true,
+                 *       "milestone_late": true
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -9995,6 +10085,8 @@ export interface operations {
                     condition_rejected?: boolean;
                     /** @example true */
                     offer_timed_out?: boolean;
+                    /** @example true */
+                    milestone_reminder?: boolean;
                     /** @example true */
                     appraiser_assigned?: boolean;
                     /** @example false */
@@ -10035,6 +10127,8 @@ export interface operations {
                     info_provided?: boolean;
                     /** @example false */
                     payment_received?: boolean;
+                    /** @example true */
+                    milestone_late?: boolean;
                 };
             };
         };
@@ -26849,7 +26943,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
-                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "order.milestone_alert" | "webhook.test" | "*")[];
                     /** @example true */
                     active?: boolean;
                     description?: string | null;
@@ -27102,7 +27196,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description Event types to receive (docs/webhooks.md); empty, absent or ["*"] (alone) for all */
-                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "webhook.test" | "*")[];
+                    "event_types[]"?: ("order.created" | "order.status_changed" | "order.assigned" | "order.offer_answered" | "order.inspection_scheduled" | "order.inspection_completed" | "order.submission_received" | "order.revision_requested" | "order.reconsideration_requested" | "order.negotiation_opened" | "order.negotiation_answered" | "order.note_added" | "order.file_added" | "order.report_released" | "order.updated" | "order.party_added" | "order.payment_received" | "order.payment_link_sent" | "order.milestone_alert" | "webhook.test" | "*")[];
                     /**
                      * @description true re-enables a disabled subscription
                      * @example true
@@ -28212,6 +28306,44 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["OrderPaymentLinkSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer (or none within the timeout) is retried with backoff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOrderMilestoneAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "9b6290cb-6c91-46e5-9cfa-90188f929553",
+                 *       "type": "order.milestone_alert",
+                 *       "timestamp": "2026-11-27T14:02:11.000Z",
+                 *       "data": {
+                 *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                 *         "file_number": "AOM-00000042",
+                 *         "milestone": "inspection_completed",
+                 *         "milestone_name": "Inspection done",
+                 *         "stage": "late",
+                 *         "started_at": "2026-11-23T15:00:00.000Z",
+                 *         "due_at": "2026-11-26T15:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderMilestoneAlertEvent"];
             };
         };
         responses: {

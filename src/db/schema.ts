@@ -293,6 +293,9 @@ export interface OrdersTable {
   milestone_started_at: Timestamp | null;
   milestone_at_risk_at: Timestamp | null;
   milestone_due_at: Timestamp | null;
+  /** When the next notice of its milestone is due, and the last stage told (migration 0063). */
+  milestone_notice_at: Generated<Date | null>;
+  milestone_noticed: Generated<'at_risk' | 'late' | 'overdue' | null>;
   /** When it entered its status; the business minutes of each phase so far, null: never timed (migration 0062). */
   status_since: Generated<Date>;
   first_submitted_at: Generated<Date | null>;

@@ -237,6 +237,31 @@ export const EVENTS = {
     audience: 'client',
     data: orderEvent({ recipients: Type.Array(Type.String()), balance: Decimal('The balance asked for') }),
   },
+  'order.milestone_alert': {
+    description:
+      'A milestone of the order\'s turn time is at risk, late (due), or overdue (a business day past due): docs/turn-times.md, "Milestones". For the company, and for the appraiser where the milestone is theirs.',
+    data: orderEvent({
+      // calendar/milestones.ts's MILESTONE_IDS (this layer imports none of it; a test holds them equal).
+      milestone: Type.Enum(
+        [
+          'offer_answered',
+          'inspection_scheduled',
+          'inspection_completed',
+          'report_submitted',
+          'review_done',
+          'delivered',
+        ],
+        { description: 'The milestone' },
+      ),
+      milestone_name: Type.String({ description: 'The milestone in words' }),
+      stage: Type.Enum(['at_risk', 'late', 'overdue'], {
+        description:
+          'at_risk: most of its target has run; late: its due time passed; overdue: a business day after',
+      }),
+      started_at: Instant('When the milestone started'),
+      due_at: Instant('When it is due'),
+    }),
+  },
   'webhook.test': {
     description: 'Sent by POST /api/v1/webhooks/{id}/test to check a receiver.',
     data: Type.Object({ message: Type.String(), webhook_id: Id() }, { additionalProperties: false }),

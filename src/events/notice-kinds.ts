@@ -35,6 +35,11 @@ export const NOTICE_KINDS = {
     description: 'The company refused the condition you accepted an offer with',
   },
   offer_timed_out: { audience: 'appraiser', description: 'An offer to you timed out before you answered it' },
+  milestone_reminder: {
+    audience: 'appraiser',
+    description:
+      'A step of an order of yours is at risk of being late, or is late: answering the offer, first contact, the inspection, the report',
+  },
   appraiser_assigned: { audience: 'lender', description: 'An appraiser accepted your order' },
   inspection_scheduled: { audience: 'lender', description: 'The inspection of your order is scheduled' },
   report_delivered: {
@@ -98,6 +103,10 @@ export const NOTICE_KINDS = {
     description: 'The lender answered your request for information: the order goes on',
   },
   payment_received: { audience: 'staff', description: 'A payment of an order was received' },
+  milestone_late: {
+    audience: 'staff',
+    description: "A milestone of an order's turn time is late, and again a business day later",
+  },
 } as const satisfies Record<string, NoticeKindDefinition>;
 
 export type NoticeKind = keyof typeof NOTICE_KINDS;

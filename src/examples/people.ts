@@ -154,6 +154,8 @@ export const PEOPLE_EXAMPLES: NamedExample[] = [
     cancel_requested: true,
     info_provided: true,
     payment_received: false,
+    milestone_reminder: true,
+    milestone_late: true,
   }),
   example(CardBody, {
     name: APPRAISER.name,

@@ -215,5 +215,13 @@ export const WEBHOOK_EXAMPLES: NamedExample[] = [
     recipients: ['bea@borrower.example'],
     balance: '250.00',
   }),
+  payload('order.milestone_alert', {
+    ...ORDER_REF,
+    milestone: 'inspection_completed',
+    milestone_name: 'Inspection done',
+    stage: 'late',
+    started_at: '2026-11-23T15:00:00.000Z',
+    due_at: '2026-11-26T15:00:00.000Z',
+  }),
   payload('webhook.test', { message: 'A test event from the appraisal service', webhook_id: WEBHOOK_ID }),
 ];

@@ -19,22 +19,34 @@ export function milestoneOnTransition(
 ): OrderPatch | null {
   const pauses = new Set<string>(settings.clock_pauses);
   if (pauses.has(to))
-    return order.milestone === null ? null : { milestone_at_risk_at: null, milestone_due_at: null };
+    return order.milestone === null
+      ? null
+      : { milestone_at_risk_at: null, milestone_due_at: null, milestone_notice_at: null };
   const next = milestoneOf(to);
   if (!next)
     return order.milestone === null
       ? null
-      : { milestone: null, milestone_started_at: null, milestone_at_risk_at: null, milestone_due_at: null };
+      : {
+          milestone: null,
+          milestone_started_at: null,
+          milestone_at_risk_at: null,
+          milestone_due_at: null,
+          milestone_notice_at: null,
+        };
   if (next.id === order.milestone && !pauses.has(order.status)) return null;
   const minutes = (settings.milestone_targets[next.id] ?? next.defaultHours) * 60;
   const calendar = new BusinessCalendar(settings);
+  const atRisk = calendar.addBusinessMinutes(
+    now,
+    Math.max(1, Math.round((minutes * settings.at_risk_percent) / 100)),
+  );
   return {
     milestone: next.id,
     milestone_started_at: now,
-    milestone_at_risk_at: calendar.addBusinessMinutes(
-      now,
-      Math.max(1, Math.round((minutes * settings.at_risk_percent) / 100)),
-    ),
+    milestone_at_risk_at: atRisk,
     milestone_due_at: calendar.addBusinessMinutes(now, minutes),
+    // Its notices start again (order.milestone-notices.ts): the first when it is at risk.
+    milestone_notice_at: atRisk,
+    milestone_noticed: null,
   };
 }

@@ -24,6 +24,18 @@ type Content = { subject: string; paragraphs: string[] };
 
 const money = (cents: string | null) => (cents === null ? null : centsToCurrency(cents));
 
+/** A milestone notice's milestone, its due time in the deployment's zone, and whether it is late. */
+function milestoneOf(notice: NoticeRequest, timeZone: string) {
+  const name =
+    typeof notice.details.milestone_name === 'string' ? notice.details.milestone_name : 'A milestone';
+  const dueAt = typeof notice.details.due_at === 'string' ? new Date(notice.details.due_at) : null;
+  return {
+    name,
+    due: dueAt ? `at ${formatDateTime(dueAt, timeZone)}` : 'soon',
+    late: notice.details.stage === 'late' || notice.details.stage === 'overdue',
+  };
+}
+
 const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
   new_offer: ({ order, notice, timeZone }) => {
     // The offer as it was made: the order may have moved on by the time the email is written.
@@ -165,6 +177,29 @@ const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
       `The offer of order ${order.file_number} (${fullAddress(order)}) was not answered in time and is closed: it can no longer be accepted.`,
     ],
   }),
+  milestone_reminder: ({ order, notice, timeZone }) => {
+    const { name, due, late } = milestoneOf(notice, timeZone);
+    return {
+      subject: `${late ? 'Late' : 'Due soon'}: ${name.toLowerCase()} on order ${order.file_number}`,
+      paragraphs: [
+        late
+          ? `${name} on order ${order.file_number} (${fullAddress(order)}) was due ${due} and is late.`
+          : `${name} on order ${order.file_number} (${fullAddress(order)}) is due ${due}.`,
+        'Open the order to take the next step, or tell the company what holds it up in a note.',
+      ],
+    };
+  },
+  milestone_late: ({ order, notice, timeZone }) => {
+    const { name, due } = milestoneOf(notice, timeZone);
+    const overdue = notice.details.stage === 'overdue';
+    return {
+      subject: `${overdue ? 'Still late' : 'Late'}: ${name.toLowerCase()} on order ${order.file_number}`,
+      paragraphs: [
+        `${name} on order ${order.file_number} (${fullAddress(order)}) was due ${due}${overdue ? ' and is still not done a business day later' : ''}.`,
+        `The order is ${order.status}${order.appraiser_name ? ` with ${order.appraiser_name}` : ''}.`,
+      ],
+    };
+  },
   report_to_review: ({ order }) => ({
     subject: `Report to review: order ${order.file_number}`,
     paragraphs: [

@@ -83,5 +83,10 @@ export function noticesFor(change: {
   if (to === 'Assignment accepted with condition') kinds.push('condition_to_decide');
   if (action === 'reject_assignment' || action === 'offer_timeout') kinds.push('offer_declined');
   if (action === 'approve_negotiation' || action === 'refuse_negotiation') kinds.push('negotiation_answered');
+  // Milestone notices (order.milestone-notices.ts): the appraiser of theirs (the entry is theirs to
+  // read) at risk and late; the coordinator of any late and overdue.
+  if ((action === 'milestone_at_risk' || action === 'milestone_late') && audience === 'appraiser')
+    kinds.push('milestone_reminder');
+  if (action === 'milestone_late' || action === 'milestone_overdue') kinds.push('milestone_late');
   return kinds;
 }

@@ -5,6 +5,7 @@ import { centsToDecimal } from '../format/money.ts';
 import { timerLag, timerLastRun } from '../metrics/metrics.ts';
 import { performSystemAction } from './order.actions.ts';
 import { decideAssignment } from '../panel/selection.service.ts';
+import { sendNextMilestoneNotice } from './order.milestone-notices.ts';
 import { nextAutoAssignment, nextExpiredOffer } from './order.repository.ts';
 
 /**
@@ -13,6 +14,7 @@ import { nextAutoAssignment, nextExpiredOffer } from './order.repository.ts';
  * - an order in Auto assign processing is offered to the assignment engine's first choice
  *   (panel/selection.service.ts: the hard filters, then the company's weights), the decision
  *   stored with the offer; with no one left the order goes back to Unassigned.
+ * - an order's running milestone is told of when at risk, late and overdue (docs/turn-times.md).
  * Orders are claimed with FOR UPDATE SKIP LOCKED, so several processes never act twice.
  */
 export class WorkflowTimers {
@@ -52,6 +54,7 @@ export class WorkflowTimers {
     this.#running ??= Promise.all([
       this.#expireOffers(),
       this.#autoAssign(),
+      this.#milestoneNotices(),
       ...this.#housekeeping.map((task) => task().then(() => 0)),
     ])
       .then((counts) => {
@@ -73,6 +76,19 @@ export class WorkflowTimers {
         return false;
       });
       if (done) return changed;
+    }
+  }
+
+  /** Each order's milestone notice that is due: at risk, late, overdue (order.milestone-notices.ts). */
+  async #milestoneNotices(): Promise<number> {
+    let told = 0;
+    for (;;) {
+      const waited = await this.#db
+        .transaction()
+        .execute((trx) => sendNextMilestoneNotice(trx, this.#config.timeZone, new Date()));
+      if (waited === null) return told;
+      timerLag.observe({ timer: 'milestone_notice' }, secondsSince(waited));
+      told += 1;
     }
   }
 

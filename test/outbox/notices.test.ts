@@ -128,6 +128,7 @@ describe('status notices', () => {
       'appraiser_removed',
       'condition_rejected',
       'offer_timed_out',
+      'milestone_reminder',
     ]);
     expect(listed.every((s: { enabled: boolean }) => s.enabled)).toBe(true);
 

@@ -36,6 +36,7 @@ const ORDER_EVENTS: Record<OrderEventType, true> = {
   'order.party_added': true,
   'order.payment_received': true,
   'order.payment_link_sent': true,
+  'order.milestone_alert': true,
 };
 
 /** After the service refused the stream (signed out, too many tabs, restarting): the first wait, doubled up to the last. */
