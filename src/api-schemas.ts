@@ -24,6 +24,7 @@ import {
   ScorecardRow,
   Scorecards,
 } from './insight/scorecards.schemas.ts';
+import { BorrowerCopy, BorrowerCopyBody } from './orders/borrower-copy.schemas.ts';
 import { EVENT_PAYLOADS } from './events/event-types.ts';
 import {
   FileChangeBody,
@@ -224,6 +225,8 @@ export const API_SCHEMAS: readonly TSchema[] = [
   ScorecardOfPeriod,
   Scorecards,
   AppraiserScorecard,
+  BorrowerCopy,
+  BorrowerCopyBody,
   ManagedUser,
   InviteUserBody,
   UserChangeBody,

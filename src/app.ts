@@ -43,6 +43,7 @@ import { registerClientRoutes } from './clients/client.routes.ts';
 import { registerCompanyRoutes } from './companies/company.routes.ts';
 import { registerInsightRoutes } from './insight/insight.routes.ts';
 import { registerScorecardRoutes } from './insight/scorecards.routes.ts';
+import { registerBorrowerCopyRoutes } from './orders/borrower-copy.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerWebApp, type WebApp } from './web/web-app.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
@@ -304,6 +305,7 @@ export async function buildApp({
       registerCompanyRoutes(api, deps);
       registerInsightRoutes(api, { ...deps, changes });
       registerScorecardRoutes(api, { ...deps, changes });
+      registerBorrowerCopyRoutes(api, deps);
       registerOrderRoutes(api, deps);
       registerPipelineRoutes(api, { ...deps, changes });
       registerCredentialRoutes(api, deps);

@@ -792,6 +792,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{order_id}/borrower_copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * When the borrower's copy of the appraisal is due, and whether it was given
+         * @description Regulation B (12 CFR 1002.14(a)(1)): a copy of the appraisal to the applicant promptly upon completion (read as 3 business days from the delivery) or 3 business days before the closing date, whichever is earlier; business days of the company's calendar (docs/turn-times.md, "The borrower's copy"). The lender's people on the order and the company's staff; appraisers get 403.
+         */
+        get: operations["getBorrowerCopy"];
+        /**
+         * Record the borrower's copy of the appraisal as given
+         * @description Regulation B (12 CFR 1002.14(a)(1)): a copy of the appraisal to the applicant promptly upon completion (read as 3 business days from the delivery) or 3 business days before the closing date, whichever is earlier; business days of the company's calendar (docs/turn-times.md, "The borrower's copy"). Once the report is delivered (409 before): how it was given and when (default now; 422 naming sent_at before the delivery or in the future). Recorded again, the last record stands; the order's history keeps each. The reminder stops.
+         */
+        put: operations["recordBorrowerCopy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -3451,7 +3475,7 @@ export interface components {
              * @example new_offer
              * @enum {unknown}
              */
-            kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_removed" | "condition_rejected" | "offer_timed_out" | "milestone_reminder" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "request_answered" | "payment_due" | "report_to_review" | "info_requested" | "order_declined" | "lender_order_cancelled" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered" | "client_request_to_review" | "new_order" | "report_submitted" | "lender_request_sent" | "cancel_requested" | "info_provided" | "payment_received" | "milestone_late";
+            kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_removed" | "condition_rejected" | "offer_timed_out" | "milestone_reminder" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "request_answered" | "payment_due" | "report_to_review" | "info_requested" | "order_declined" | "lender_order_cancelled" | "borrower_copy_due" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered" | "client_request_to_review" | "new_order" | "report_submitted" | "lender_request_sent" | "cancel_requested" | "info_provided" | "payment_received" | "milestone_late";
             /** @example An order is offered to you, with the time left to answer */
             description: string;
             /**
@@ -3498,6 +3522,8 @@ export interface components {
             order_declined?: boolean;
             /** @example true */
             lender_order_cancelled?: boolean;
+            /** @example true */
+            borrower_copy_due?: boolean;
             /** @example true */
             negotiation_to_decide?: boolean;
             /** @example true */
@@ -4367,6 +4393,47 @@ export interface components {
             rolling_90_days: components["schemas"]["ScorecardOfPeriod"];
             /** @description This month and the five before it, newest first */
             months: components["schemas"]["ScorecardOfPeriod"][];
+        };
+        /** @description The borrower's copy of the appraisal: when it is due and when it was given */
+        BorrowerCopy: {
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+             */
+            order_id: string;
+            /**
+             * @description sent: recorded as given; due: not yet, and due_on is today or later; overdue: due_on has passed; unknown: neither a delivery nor a closing date yet
+             * @example sent
+             * @enum {unknown}
+             */
+            state: "unknown" | "due" | "overdue" | "sent";
+            due_on: string | null;
+            basis: ("delivery" | "closing") | null;
+            delivered_at: string | null;
+            closing_date: string | null;
+            sent_at: string | null;
+            method: ("email" | "mail" | "portal" | "in_person") | null;
+            recorded_by: {
+                /** @example 57243582-c15e-4dd6-810b-6d7fe87ed14f */
+                id: string;
+                /** @example Lou Officer */
+                name: string;
+            } | null;
+        };
+        /** @description The borrower's copy, given */
+        BorrowerCopyBody: {
+            /**
+             * @description How the copy was given
+             * @example email
+             * @enum {unknown}
+             */
+            method: "email" | "mail" | "portal" | "in_person";
+            /**
+             * Format: date-time
+             * @description When it was given (ISO 8601; default now); not before the delivery, not in the future
+             * @example 2026-12-01T15:05:00.000Z
+             */
+            sent_at?: string;
         };
         /** @description A user as their administrators see them */
         ManagedUser: {
@@ -10030,7 +10097,8 @@ export interface operations {
                  *       "info_provided": true,
                  *       "payment_received": false,
                  *       "milestone_reminder": true,
-                 *       "milestone_late": true
+                 *       "milestone_late": true,
+                 *       "borrower_copy_due": true
                  *     }
                  */
                 "application/json": components["schemas"]["NotificationSettingsChange"];
@@ -10065,7 +10133,8 @@ export interface operations {
                  *       "info_provided": true,
                  *       "payment_received": false,
                  *       "milestone_reminder": true,
-                 *       "milestone_late": true
+                 *       "milestone_late": true,
+                 *       "borrower_copy_due": true
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -10105,6 +10174,8 @@ export interface operations {
                     order_declined?: boolean;
                     /** @example true */
                     lender_order_cancelled?: boolean;
+                    /** @example true */
+                    borrower_copy_due?: boolean;
                     /** @example true */
                     negotiation_to_decide?: boolean;
                     /** @example true */
@@ -13374,6 +13445,182 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AppraiserScorecard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBorrowerCopy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The borrower's copy of the appraisal: when it is due and when it was given */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "state": "sent",
+                     *       "due_on": "2026-12-02",
+                     *       "basis": "delivery",
+                     *       "delivered_at": "2026-11-30T16:20:00.000Z",
+                     *       "closing_date": "2026-12-18",
+                     *       "sent_at": "2026-12-01T15:05:00.000Z",
+                     *       "method": "email",
+                     *       "recorded_by": {
+                     *         "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *         "name": "Lou Officer"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BorrowerCopy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recordBorrowerCopy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The order
+                 * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "email",
+                 *       "sent_at": "2026-12-01T15:05:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BorrowerCopyBody"];
+                /**
+                 * @example {
+                 *       "method": "email",
+                 *       "sent_at": "2026-12-01T15:05:00.000Z"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description How the copy was given
+                     * @example email
+                     * @enum {unknown}
+                     */
+                    method: "email" | "mail" | "portal" | "in_person";
+                    /**
+                     * Format: date-time
+                     * @description When it was given (ISO 8601; default now); not before the delivery, not in the future
+                     * @example 2026-12-01T15:05:00.000Z
+                     */
+                    sent_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The borrower's copy of the appraisal: when it is due and when it was given */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "state": "sent",
+                     *       "due_on": "2026-12-02",
+                     *       "basis": "delivery",
+                     *       "delivered_at": "2026-11-30T16:20:00.000Z",
+                     *       "closing_date": "2026-12-18",
+                     *       "sent_at": "2026-12-01T15:05:00.000Z",
+                     *       "method": "email",
+                     *       "recorded_by": {
+                     *         "id": "57243582-c15e-4dd6-810b-6d7fe87ed14f",
+                     *         "name": "Lou Officer"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BorrowerCopy"];
                 };
             };
             400: components["responses"]["BadRequest"];

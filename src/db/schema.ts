@@ -296,6 +296,11 @@ export interface OrdersTable {
   /** When the next notice of its milestone is due, and the last stage told (migration 0063). */
   milestone_notice_at: Generated<Date | null>;
   milestone_noticed: Generated<'at_risk' | 'late' | 'overdue' | null>;
+  /** The borrower's copy (Regulation B, migration 0064): given when, how, recorded by whom; the reminder. */
+  borrower_copy_sent_at: Generated<Date | null>;
+  borrower_copy_method: Generated<'email' | 'mail' | 'portal' | 'in_person' | null>;
+  borrower_copy_recorded_by: Generated<string | null>;
+  borrower_copy_remind_at: Generated<Date | null>;
   /** When it entered its status; the business minutes of each phase so far, null: never timed (migration 0062). */
   status_since: Generated<Date>;
   first_submitted_at: Generated<Date | null>;

@@ -61,6 +61,11 @@ export const NOTICE_KINDS = {
   },
   order_declined: { audience: 'lender', description: 'The company declined an order you placed' },
   lender_order_cancelled: { audience: 'lender', description: 'Your order is cancelled' },
+  borrower_copy_due: {
+    audience: 'lender',
+    description:
+      "The borrower's copy of an appraisal is due within a business day and not recorded as given (Regulation B)",
+  },
   negotiation_to_decide: {
     audience: 'lender',
     description: 'A change of fee or due date of your order awaits your decision',

@@ -25,6 +25,7 @@ import {
   TransactionType,
 } from '../orders/order.schemas.ts';
 import { AppraiserCandidate, AtRiskOrders, OrderQueues } from '../orders/pipeline.schemas.ts';
+import { BorrowerCopy, BorrowerCopyBody } from '../orders/borrower-copy.schemas.ts';
 import { ACTION_REQUESTS, ActionResponse } from '../orders/action.schemas.ts';
 import { example, type NamedExample } from './example.ts';
 import {
@@ -478,6 +479,18 @@ export const ORDER_EXAMPLES: NamedExample[] = [
     as_of: '2026-11-25T23:00:00.000Z',
   }),
   example(AppraiserCandidate, APPRAISER_CANDIDATE),
+  example(BorrowerCopy, {
+    order_id: ORDER_ID,
+    state: 'sent',
+    due_on: '2026-12-02',
+    basis: 'delivery',
+    delivered_at: '2026-11-30T16:20:00.000Z',
+    closing_date: '2026-12-18',
+    sent_at: '2026-12-01T15:05:00.000Z',
+    method: 'email',
+    recorded_by: { id: LOAN_OFFICER.id, name: LOAN_OFFICER.name },
+  }),
+  example(BorrowerCopyBody, { method: 'email', sent_at: '2026-12-01T15:05:00.000Z' }),
   example(ActionResponse, ACTION_RESULT),
   ...Object.entries(ACTION_BODIES).map(([action, body]) => example(ACTION_REQUESTS[action]!, body)),
 ];

@@ -156,6 +156,7 @@ export const PEOPLE_EXAMPLES: NamedExample[] = [
     payment_received: false,
     milestone_reminder: true,
     milestone_late: true,
+    borrower_copy_due: true,
   }),
   example(CardBody, {
     name: APPRAISER.name,

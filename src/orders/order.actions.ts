@@ -39,6 +39,7 @@ import { findCompanyCalendar } from '../calendar/calendar-settings.repository.ts
 import { resumeClocks } from './order.clock-pause.ts';
 import { milestoneOnTransition } from './order.milestones.ts';
 import { phaseClockPatch } from './order.phase-clocks.ts';
+import { borrowerCopyReminder } from './order.borrower-copy-reminder.ts';
 import { offerTiming } from './order.offer-timing.ts';
 import { ReportIntakeStep } from './order.report-intake.ts';
 import { countSubmissionFees, insertSubmissionFee, orderProductIds } from './order.repository.ts';
@@ -293,11 +294,14 @@ async function applyResult(
       : {};
   const milestonePatch = calendar ? milestoneOnTransition(calendar, order, finalStatus, now) : null;
   const phasePatch = calendar ? phaseClockPatch(calendar, order, now) : null;
+  // A delivery sets the reminder of the borrower's copy (Regulation B).
+  const copyPatch =
+    calendar && finalStatus === 'Completed' ? borrowerCopyReminder(calendar, order.closing_date, now) : null;
   const audienceOf = (action: string) => ACTIONS_BY_NAME.get(action)?.audience ?? 'everyone';
   await changeOrder(
     trx,
     order,
-    { ...clockPatch, ...milestonePatch, ...phasePatch, ...result.patch, status: finalStatus },
+    { ...clockPatch, ...milestonePatch, ...phasePatch, ...copyPatch, ...result.patch, status: finalStatus },
     principal,
     [
       {

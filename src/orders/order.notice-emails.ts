@@ -200,6 +200,17 @@ const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
       ],
     };
   },
+  borrower_copy_due: ({ order, notice }) => {
+    const dueOn = typeof notice.details.due_on === 'string' ? notice.details.due_on : null;
+    const day = dueOn ? `${dueOn.slice(5, 7)}/${dueOn.slice(8, 10)}/${dueOn.slice(0, 4)}` : 'soon';
+    return {
+      subject: `Borrower's copy due ${day}: order ${order.file_number}`,
+      paragraphs: [
+        `The borrower's copy of the appraisal of ${fullAddress(order)} (order ${order.file_number}) is due by ${day}: ${notice.details.basis === 'closing' ? 'three business days before the closing date' : 'promptly upon completion'} (Regulation B, 12 CFR 1002.14).`,
+        'Once it is given, record it on the order so that this reminder stops.',
+      ],
+    };
+  },
   report_to_review: ({ order }) => ({
     subject: `Report to review: order ${order.file_number}`,
     paragraphs: [

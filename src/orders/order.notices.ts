@@ -88,5 +88,6 @@ export function noticesFor(change: {
   if ((action === 'milestone_at_risk' || action === 'milestone_late') && audience === 'appraiser')
     kinds.push('milestone_reminder');
   if (action === 'milestone_late' || action === 'milestone_overdue') kinds.push('milestone_late');
+  if (action === 'borrower_copy_due') kinds.push('borrower_copy_due');
   return kinds;
 }

@@ -6,6 +6,7 @@ import { timerLag, timerLastRun } from '../metrics/metrics.ts';
 import { performSystemAction } from './order.actions.ts';
 import { decideAssignment } from '../panel/selection.service.ts';
 import { sendNextMilestoneNotice } from './order.milestone-notices.ts';
+import { sendNextBorrowerCopyReminder } from './order.borrower-copy-reminder.ts';
 import { nextAutoAssignment, nextExpiredOffer } from './order.repository.ts';
 
 /**
@@ -14,7 +15,8 @@ import { nextAutoAssignment, nextExpiredOffer } from './order.repository.ts';
  * - an order in Auto assign processing is offered to the assignment engine's first choice
  *   (panel/selection.service.ts: the hard filters, then the company's weights), the decision
  *   stored with the offer; with no one left the order goes back to Unassigned.
- * - an order's running milestone is told of when at risk, late and overdue (docs/turn-times.md).
+ * - an order's running milestone is told of when at risk, late and overdue (docs/turn-times.md);
+ * - the lender is reminded of the borrower's copy of a delivered appraisal before it is due.
  * Orders are claimed with FOR UPDATE SKIP LOCKED, so several processes never act twice.
  */
 export class WorkflowTimers {
@@ -55,6 +57,7 @@ export class WorkflowTimers {
       this.#expireOffers(),
       this.#autoAssign(),
       this.#milestoneNotices(),
+      this.#borrowerCopyReminders(),
       ...this.#housekeeping.map((task) => task().then(() => 0)),
     ])
       .then((counts) => {
@@ -89,6 +92,19 @@ export class WorkflowTimers {
       if (waited === null) return told;
       timerLag.observe({ timer: 'milestone_notice' }, secondsSince(waited));
       told += 1;
+    }
+  }
+
+  /** The borrower's copy due and not given (order.borrower-copy-reminder.ts). */
+  async #borrowerCopyReminders(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const waited = await this.#db
+        .transaction()
+        .execute((trx) => sendNextBorrowerCopyReminder(trx, this.#config.timeZone, new Date()));
+      if (waited === null) return sent;
+      timerLag.observe({ timer: 'borrower_copy' }, secondsSince(waited));
+      sent += 1;
     }
   }
 

@@ -259,6 +259,9 @@ const MATRIX: Row[] = [
   ['GET    /orders/:order_id/reports',                         200, 404, 200, 404, 200, 404, 200, 401, 401],
   // Reconsiderations of value: staff all, the lender its order's, the appraiser those forwarded to them.
   ['GET    /orders/:order_id/reconsiderations',                200, 404, 200, 404, 200, 404, 200, 401, 401],
+  // The borrower's copy is the lender's to give: appraisers have no part in it.
+  ['GET    /orders/:order_id/borrower_copy',                   200, 404, 200, 404, 403, 403, 200, 401, 401],
+  ['PUT    /orders/:order_id/borrower_copy',                   200, 404, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /orders/:order_id/reports/:submission/findings',    403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /orders/:order_id/reports/:submission/checklist',   403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /orders/:order_id/files/:file_id',                  403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -892,6 +895,17 @@ async function withReconsideration(): Promise<Fixture> {
   return fixture;
 }
 
+/** An order whose report was delivered: the borrower's copy is due. */
+async function delivered(): Promise<Fixture> {
+  const fixture = await orderIn('In review');
+  await t.db
+    .updateTable('orders')
+    .set({ status: 'Completed', completed_at: new Date(Date.now() - 60_000) })
+    .where('id', '=', fixture.ids.order_id!)
+    .execute();
+  return fixture;
+}
+
 /** An order in review whose first submission was read, with one finding to review. */
 async function withReadReport(): Promise<Fixture> {
   const fixture = await orderIn('In review');
@@ -1315,6 +1329,8 @@ const CALLS: Record<string, Call> = {
   'GET /orders/:order_id/files': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reports': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reconsiderations': { fixture: withReconsideration },
+  'GET /orders/:order_id/borrower_copy': { fixture: delivered },
+  'PUT /orders/:order_id/borrower_copy': { fixture: delivered, body: () => json({ method: 'email' }) },
   'PATCH /orders/:order_id/reports/:submission/checklist': {
     fixture: async () => {
       await t.db

@@ -60,6 +60,7 @@ import * as turnTimes from './2026_11_28_0060_turn_times.ts';
 import * as milestones from './2026_11_28_0061_milestones.ts';
 import * as phaseClocks from './2026_11_28_0062_phase_clocks.ts';
 import * as milestoneNotices from './2026_11_28_0063_milestone_notices.ts';
+import * as borrowerCopy from './2026_11_28_0064_borrower_copy.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -127,6 +128,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0061_milestones': milestones,
   '2026_11_28_0062_phase_clocks': phaseClocks,
   '2026_11_28_0063_milestone_notices': milestoneNotices,
+  '2026_11_28_0064_borrower_copy': borrowerCopy,
 };
 
 export const migrationProvider: MigrationProvider = {
