@@ -23,6 +23,7 @@ const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile:
 const HOUR = 3_600_000;
 let late: string;
 let atRisk: string;
+let deliveredId: string;
 
 beforeAll(async () => {
   ({ demo, browser, base } = app);
@@ -62,6 +63,7 @@ beforeAll(async () => {
     [4, 0, true],
   ] as const) {
     const order = await api.place(t.db, demo);
+    deliveredId = order.id;
     await t.db
       .updateTable('orders')
       .set({
@@ -167,5 +169,29 @@ describe('turn times in the web application', () => {
     expect(await phone.getByText(/\$\d/).count()).toBe(0);
     expect(await accessibilityProblems(phone)).toEqual([]);
     await screenshots(phone, 'appraiser-scorecard');
+  });
+
+  it("the lender reads when the borrower's copy is due on a delivered order, and records it as given", async () => {
+    const page = await signedIn(demo.users.client.api_key, `/orders/${deliveredId}`, false);
+    const card = page.getByRole('region', { name: "Borrower's copy" });
+    await card
+      .getByText(/^Due by \d{2}\/\d{2}\/\d{4}: promptly upon completion \(3 business days\), Regulation B\.$/)
+      .waitFor(SOON);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshots(page, 'borrower-copy-due');
+    await card.getByLabel('Given by').first().click();
+    await page.getByRole('option', { name: 'Borrower portal' }).click();
+    await card.getByRole('button', { name: 'Record as given' }).click();
+    await card.getByText(/^Given by borrower portal on .*, recorded by Casey Client\.$/).waitFor(SOON);
+    const order = await t.db
+      .selectFrom('orders')
+      .select(['borrower_copy_method', 'borrower_copy_recorded_by'])
+      .where('id', '=', deliveredId)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({
+      borrower_copy_method: 'portal',
+      borrower_copy_recorded_by: demo.users.client.id,
+    });
+    await screenshots(page, 'borrower-copy-given');
   });
 });

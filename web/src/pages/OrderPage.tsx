@@ -10,6 +10,7 @@ import { NextSteps, orderCards } from '../features/order/NextSteps.tsx';
 import { OrderDetails } from '../features/order/OrderDetails.tsx';
 import { ReviewCard } from '../features/order/ReviewCard.tsx';
 import { orderHistoryQuery, orderQuery } from '../queries/order.ts';
+import { sessionQuery } from '../queries/session.ts';
 import { useAfterFirstPaint } from '../lib/after-first-paint.ts';
 
 /**
@@ -38,6 +39,9 @@ const SubmissionFeeCard = lazy(async () => ({
 const RequestReviewCard = lazy(async () => ({
   default: (await import('../features/order/RequestReviewCard.tsx')).RequestReviewCard,
 }));
+const BorrowerCopyCard = lazy(async () => ({
+  default: (await import('../features/order/BorrowerCopyCard.tsx')).BorrowerCopyCard,
+}));
 const loadTimeline = () => import('../features/timeline/OrderTimeline.tsx');
 const OrderTimeline = lazy(async () => ({ default: (await loadTimeline()).OrderTimeline }));
 
@@ -49,6 +53,11 @@ export function OrderPage() {
   usePageTitle(`${order.file_number} · ${order.status.name}`);
   const [action, setAction] = useState<string | null>(null);
   const { assigning, deciding, payingFee, nextSteps } = orderCards(order);
+  const session = useSuspenseQuery(sessionQuery).data;
+  // The borrower's copy of a delivered report: the lender's to give, the company's to see.
+  const delivered =
+    (order.status.name === 'Completed' || order.status.name === 'Fulfilled') &&
+    (session?.user.role === 'client' || session?.user.role === 'staff');
   const returnedBecause = history.findLast((entry) => entry.to === order.status.name)?.reason ?? null;
   // The timeline and the cards below it are drawn just after the top (lib/after-first-paint.ts).
   const later = useAfterFirstPaint();
@@ -75,6 +84,7 @@ export function OrderPage() {
         {order.client_request && <RequestReviewCard order={order} />}
         {deciding && <DecisionCard order={order} onRefuse={setAction} />}
         {assigning && <AssignmentCard order={order} returnedBecause={returnedBecause} />}
+        {delivered && <BorrowerCopyCard orderId={order.id} />}
       </Suspense>
       <ReviewCard order={order} onAction={setAction} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
