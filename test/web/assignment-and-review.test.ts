@@ -73,8 +73,13 @@ describe('assigning an order', () => {
     await dana.getByText('No coverage recorded: no county, ZIP code or radius').waitFor();
     // Bailey's offer fee is the company's standard one (docs/fees.md); Bailey never accepted one.
     const baileyCells = card.getByRole('row', { name: /Bailey Bidwell/ }).getByRole('cell');
-    expect(await baileyCells.nth(3).textContent()).toBe('$285.00');
-    expect(await baileyCells.nth(4).textContent()).toBe('—');
+    expect(await baileyCells.nth(3).textContent()).toBe('No record yet');
+    expect(await baileyCells.nth(4).textContent()).toBe('$285.00');
+    expect(await baileyCells.nth(5).textContent()).toBe('—');
+    // Avery's last 90 days as the engine read them: one offer answered, accepted.
+    expect(await avery.getByRole('cell').nth(3).textContent()).toBe(
+      'Nothing delivered · 100% of offers accepted',
+    );
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'order-assign');
 

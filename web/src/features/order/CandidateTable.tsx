@@ -23,12 +23,15 @@ function lastNinetyDays(candidate: Candidate): string {
   const recent = candidate.last_90_days;
   if (!recent) return 'No record yet';
   const share = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
+  const accepted =
+    recent.acceptance_rate === null ? null : `${share(recent.acceptance_rate)} of offers accepted`;
+  if (recent.completed === 0) return ['Nothing delivered', accepted].filter(Boolean).join(' · ');
   return [
     `${recent.completed} done`,
     recent.business_days === null ? null : `${recent.business_days} bd`,
     `${share(recent.on_time_rate)} on time`,
     `${share(recent.sent_back_rate)} sent back`,
-    recent.acceptance_rate === null ? null : `${share(recent.acceptance_rate)} accepted`,
+    accepted,
   ]
     .filter(Boolean)
     .join(' · ');
