@@ -54,6 +54,8 @@ export interface CompanyClientsTable {
   report_release_after_payment: Generated<boolean>;
   /** The lender's least E&O coverage per claim, in cents; null: none of its own (migration 0052). */
   eo_minimum_cents: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Days after an invoice is issued that it falls due (migration 0065). */
+  payment_terms_days: Generated<number>;
   created_at: CreatedAt;
 }
 
@@ -280,6 +282,8 @@ export interface OrdersTable {
   property_type_id: string | null;
   total_fee_cents: Cents;
   paid_cents: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  /** Credit notes and write-offs on its invoice (migration 0065): the balance is total - paid - credited. */
+  credited_cents: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
   due_date: Timestamp;
   original_due_date: Timestamp;
   vendor_due_date: Timestamp | null;
@@ -421,6 +425,8 @@ export interface PaymentsTable {
   failure_message: string | null;
   created_at: CreatedAt;
   confirmed_at: Timestamp | null;
+  /** A check, ACH or wire the company recorded (migration 0065); null: a card payment. */
+  receipt_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface EventsTable {
@@ -1065,6 +1071,67 @@ export interface Database {
   turn_times: TurnTimesTable;
   report_finding_reviews: ReportFindingReviewsTable;
   report_checklist_answers: ReportChecklistAnswersTable;
+  document_sequences: DocumentSequencesTable;
+  invoices: InvoicesTable;
+  receipts: ReceiptsTable;
+  receivable_entries: ReceivableEntriesTable;
+}
+
+/** The last number given per company and kind of document: numbers without gaps (migration 0065). */
+export interface DocumentSequencesTable {
+  company_id: string;
+  kind: 'invoice' | 'credit_note';
+  last_number: ColumnType<string, string | number | bigint, string | number | bigint>;
+}
+
+export type InvoiceIssuedOn = 'delivery' | 'payment' | 'cancellation';
+
+/** An order's invoice, numbered when issued (docs/money.md). */
+export interface InvoicesTable {
+  id: Generated<string>;
+  company_id: string;
+  client_id: string;
+  order_id: string;
+  number: ColumnType<string, string | number | bigint, never>;
+  issued_at: ColumnType<Date, Date, never>;
+  issued_on: InvoiceIssuedOn;
+  due_on: ColumnType<string, string, never>;
+}
+
+export const RECEIPT_METHODS = ['check', 'ach', 'wire'] as const;
+export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
+
+/** Money a lender sent by check, ACH or wire, as the company recorded it, applied to invoices. */
+export interface ReceiptsTable {
+  id: Generated<string>;
+  company_id: string;
+  client_id: string;
+  method: ReceiptMethod;
+  reference: string;
+  received_on: ColumnType<string, string, never>;
+  amount_cents: ColumnType<string, string | bigint, never>;
+  recorded_by: string | null;
+  acting_for: string | null;
+  created_at: CreatedAt;
+}
+
+export const RECEIVABLE_KINDS = ['charge', 'adjustment', 'payment', 'credit_note', 'write_off'] as const;
+export type ReceivableKind = (typeof RECEIVABLE_KINDS)[number];
+
+/** The receivables ledger: what moves an invoice's balance, signed as what the lender owes. */
+export interface ReceivableEntriesTable {
+  id: Generated<string>;
+  invoice_id: string;
+  company_id: string;
+  client_id: string;
+  kind: ReceivableKind;
+  amount_cents: ColumnType<string, string | bigint, never>;
+  payment_id: ColumnType<string | null, string | null | undefined, never>;
+  credit_note_number: ColumnType<string | null, string | bigint | null | undefined, never>;
+  reason: ColumnType<string | null, string | null | undefined, never>;
+  recorded_by: ColumnType<string | null, string | null | undefined, never>;
+  acting_for: ColumnType<string | null, string | null | undefined, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export type User = Selectable<UsersTable>;

@@ -25,3 +25,13 @@ export function decimalToCents(value: string | number): bigint | null {
 }
 
 export const MONEY_PATTERN = '^\\s*\\d{1,3}(,?\\d{3})*(\\.\\d{1,2})?\\s*$';
+
+/**
+ * What the lender still owes on an order: its fees, less what was paid, less the credit notes and
+ * write-offs on its invoice (docs/money.md). Every balance shown or acted on is this one.
+ */
+export const balanceCents = (order: {
+  total_fee_cents: bigint | string;
+  paid_cents: bigint | string;
+  credited_cents: bigint | string;
+}): bigint => BigInt(order.total_fee_cents) - BigInt(order.paid_cents) - BigInt(order.credited_cents);

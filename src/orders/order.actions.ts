@@ -40,6 +40,7 @@ import { resumeClocks } from './order.clock-pause.ts';
 import { milestoneOnTransition } from './order.milestones.ts';
 import { phaseClockPatch } from './order.phase-clocks.ts';
 import { borrowerCopyReminder } from './order.borrower-copy-reminder.ts';
+import { postToLedger } from './order.ledger.ts';
 import { offerTiming } from './order.offer-timing.ts';
 import { ReportIntakeStep } from './order.report-intake.ts';
 import { countSubmissionFees, insertSubmissionFee, orderProductIds } from './order.repository.ts';
@@ -323,6 +324,7 @@ async function applyResult(
       })),
     ],
   );
+  await postToLedger(trx, order, result, finalStatus, calendar, principal, now);
   await releaseReport(trx, { ...order, status: finalStatus });
   return finalStatus;
 }

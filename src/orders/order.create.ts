@@ -73,7 +73,7 @@ export async function createOrder(
   });
   const totalFee = products.reduce((sum, p) => sum + BigInt(p.fee_cents), 0n);
   const paysFirst = waitsForPayment(
-    { payment_method: body.payment_method, total_fee_cents: totalFee, paid_cents: 0n },
+    { payment_method: body.payment_method, total_fee_cents: totalFee, paid_cents: 0n, credited_cents: 0n },
     lookups.paysFirstCompanies.includes(ownership.company_id),
   );
   const status: Status = body.draft ? 'Draft' : paysFirst ? 'Waiting payment' : 'Unassigned';

@@ -4,7 +4,7 @@ import { historyEntrySeenBy } from '../policy/records.ts';
 import { audiencesFor, defaultAudience } from '../policy/messages.ts';
 import { termsSeenBy, type TermsView } from '../policy/terms.ts';
 import { formatDate } from '../format/dates.ts';
-import { centsToDecimal } from '../format/money.ts';
+import { balanceCents, centsToDecimal } from '../format/money.ts';
 import { findCounty, findState } from '../reference/geography.ts';
 import { statusRef, type Status } from '../workflow/statuses.ts';
 import { allowedTransitions } from '../workflow/allowed.ts';
@@ -166,9 +166,7 @@ export function toOrderDetail(row: OrderDetailRow, principal: Principal, timeZon
     ...appraiserSeenBy(party, row),
     complex_property: row.complex_property,
     contract_price: decimalNumber(centsToDecimal(row.contract_price_cents)),
-    decimal_balance: terms.clientSide
-      ? centsToDecimal(BigInt(row.total_fee_cents) - BigInt(row.paid_cents))
-      : null,
+    decimal_balance: terms.clientSide ? centsToDecimal(balanceCents(row)) : null,
     total_fee: terms.clientSide ? centsToDecimal(row.total_fee_cents) : null,
     appraiser_fee: terms.appraiserSide ? centsToDecimal(row.appraiser_fee_cents) : null,
     margin:

@@ -1,6 +1,6 @@
 import { isOptIn, type NoticeKind } from '../events/notice-kinds.ts';
 import { formatDate, formatDateTime } from '../format/dates.ts';
-import { centsToCurrency, decimalToCents } from '../format/money.ts';
+import { balanceCents, centsToCurrency, decimalToCents } from '../format/money.ts';
 import type { EmailPayload } from '../mail/message.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { fullAddress } from './order.mapper.ts';
@@ -115,7 +115,7 @@ const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
   payment_due: ({ order }) => ({
     subject: `Payment due: order ${order.file_number}`,
     paragraphs: [
-      `Order ${order.file_number} (${fullAddress(order)}) waits for payment of ${centsToCurrency(BigInt(order.total_fee_cents) - BigInt(order.paid_cents))}.`,
+      `Order ${order.file_number} (${fullAddress(order)}) waits for payment of ${centsToCurrency(balanceCents(order))}.`,
       'Pay on the order page, or send the payment link to whoever pays.',
     ],
   }),
@@ -281,7 +281,7 @@ const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
       subject: `Payment received: order ${order.file_number}`,
       paragraphs: [
         `A payment${amount === null ? '' : ` of ${centsToCurrency(amount)}`} was received for order ${order.file_number} (${fullAddress(order)}).`,
-        `Balance now: ${centsToCurrency(BigInt(order.total_fee_cents) - BigInt(order.paid_cents))}.`,
+        `Balance now: ${centsToCurrency(balanceCents(order))}.`,
       ],
     };
   },

@@ -37,7 +37,7 @@ export async function releaseReport(trx: Trx, order: EventOrder & { status: Stat
       LEFT JOIN company_clients cc ON cc.company_id = o.company_id AND cc.client_id = o.client_id
      WHERE o.id = ${order.id} AND f.order_id = o.id AND f.released_at IS NULL
        AND f.submission_no = (SELECT max(submission_no) FROM order_files WHERE order_id = ${order.id})
-       AND (NOT coalesce(cc.report_release_after_payment, false) OR o.paid_cents >= o.total_fee_cents)
+       AND (NOT coalesce(cc.report_release_after_payment, false) OR o.paid_cents + o.credited_cents >= o.total_fee_cents)
     RETURNING f.id, f.filename, f.submission_no,
               (SELECT slug FROM file_types t WHERE t.id = f.file_type_id) AS file_type`.execute(trx);
   if (rows.length === 0) return;

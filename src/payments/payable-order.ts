@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import { balanceCents } from '../format/money.ts';
 import { organizationNames } from '../organizations/organization.repository.ts';
 import type { OrderWith } from '../orders/order.store.ts';
 import { invoiceItems } from './payment.repository.ts';
@@ -8,6 +9,7 @@ export const PAYMENT_COLUMNS = [
   'payment_method',
   'total_fee_cents',
   'paid_cents',
+  'credited_cents',
   'address_one',
   'address_two',
   'city',
@@ -25,8 +27,9 @@ export async function withNames(db: Db, order: PaymentOrder): Promise<PayableOrd
   return { ...order, company_name: names.get(order.company_id)!, client_name: names.get(order.client_id)! };
 }
 
-export const balanceOf = (order: Pick<PaymentOrder, 'total_fee_cents' | 'paid_cents'>): bigint =>
-  BigInt(order.total_fee_cents) - BigInt(order.paid_cents);
+export const balanceOf = (
+  order: Pick<PaymentOrder, 'total_fee_cents' | 'paid_cents' | 'credited_cents'>,
+): bigint => balanceCents(order);
 
 /** Invoice lines: the products' fees, and one adjustment line for fee changes agreed in negotiations. */
 export async function invoiceLines(db: Db, order: PaymentOrder): Promise<{ name: string; cents: bigint }[]> {

@@ -1,6 +1,7 @@
 import { formatDate } from '../format/dates.ts';
 import { centsToCurrency } from '../format/money.ts';
 import { fullAddress } from '../orders/order.mapper.ts';
+import { creditNoteNumber, invoiceNumber, receiptNumber } from '../ledger/document-numbers.ts';
 import { balanceOf, type PayableOrder } from './payable-order.ts';
 import type { documentFacts, PaymentRow } from './payment.repository.ts';
 import type { PdfDocumentContent } from './pdf.ts';
@@ -12,15 +13,32 @@ import type { PdfDocumentContent } from './pdf.ts';
  * and what was paid against them, never what the appraiser is paid (appraiser independence:
  * docs/security.md).
  *
- * Numbers: an order has one invoice, whose total moves only with agreed changes, so the
- * invoice is numbered after the order's file number (INV-AOM-00000042): the same number on
- * every copy, however often it is downloaded. A receipt is numbered after the invoice and the
- * payment's place among the order's payments, oldest first (RCT-AOM-00000042-1).
+ * Numbers: an order's invoice takes the company's next invoice number when it is issued (at the
+ * delivery, or at the first payment), without gaps (docs/money.md, "Numbers"): INV-00000042 on
+ * every copy, however often it is downloaded. Before, the document is a pro forma invoice with no
+ * number. A receipt is numbered after the invoice and the payment's place among the order's
+ * payments, oldest first (RCT-00000042-1).
  */
 export type DocumentFacts = Awaited<ReturnType<typeof documentFacts>>;
 
-export const invoiceNumber = (fileNumber: string): string => `INV-${fileNumber}`;
-export const receiptNumber = (fileNumber: string, place: number): string => `RCT-${fileNumber}-${place}`;
+/** The document's name and number: the invoice's once issued, else the pro forma's. */
+export function invoiceTitle(facts: Pick<DocumentFacts, 'invoice'>, fileNumber: string) {
+  return facts.invoice
+    ? {
+        title: 'Invoice',
+        number: invoiceNumber(facts.invoice.number),
+        filename: invoiceNumber(facts.invoice.number),
+      }
+    : { title: 'Pro forma invoice', number: null, filename: `PRO-FORMA-${fileNumber}` };
+}
+
+export const receiptNumberOf = (facts: Pick<DocumentFacts, 'invoice'>, place: number): string =>
+  receiptNumber(facts.invoice?.number ?? '0', place);
+
+const creditLine = (credit: DocumentFacts['credits'][number]): string =>
+  credit.kind === 'credit_note'
+    ? `Credit note ${creditNoteNumber(credit.credit_note_number!)}: ${credit.reason ?? ''}`
+    : `Written off: ${credit.reason ?? ''}`;
 
 const METHOD_LABELS: Record<string, string> = {
   invoice: 'Invoice, payable by the lender',
@@ -62,12 +80,25 @@ export function invoiceContent(input: {
   const { order, facts, timeZone } = input;
   const balance = balanceOf(order);
   const date = (value: Date) => formatDate(value, timeZone) ?? '';
+  const named = invoiceTitle(facts, order.file_number);
+  const issued: [string, string][] = facts.invoice
+    ? [
+        ['Invoice number', named.number!],
+        ['Date issued', date(facts.invoice.issued_at)],
+        [
+          'Payment due',
+          formatDate(new Date(`${facts.invoice.due_on}T12:00:00Z`), 'UTC') ?? facts.invoice.due_on,
+        ],
+      ]
+    : [
+        ['Invoice number', 'Given when the report is delivered'],
+        ['Date', date(input.issuedAt)],
+      ];
   return {
-    title: 'Invoice',
+    title: named.title,
     issuer: { name: order.company_name, lines: addressLines(facts.companyAddress) },
     meta: [
-      ['Invoice number', invoiceNumber(order.file_number)],
-      ['Date', date(input.issuedAt)],
+      ...issued,
       ['Order placed', date(facts.placedAt)],
       ['Status', balance > 0n ? `${centsToCurrency(balance)} due` : 'Paid in full'],
     ],
@@ -81,18 +112,25 @@ export function invoiceContent(input: {
       },
       {
         heading: ['Payments applied', 'Amount'],
-        rows: input.payments.length
-          ? input.payments.map((payment): [string, string] => [
-              `${date(payment.confirmed_at ?? payment.created_at)}, ${cardOf(payment)}`,
-              centsToCurrency(-BigInt(payment.amount_cents)),
-            ])
-          : [['No payment received yet', centsToCurrency(0n)]],
+        rows:
+          input.payments.length + facts.credits.length
+            ? [
+                ...input.payments.map((payment): [string, string] => [
+                  `${date(payment.confirmed_at ?? payment.created_at)}, ${cardOf(payment)}`,
+                  centsToCurrency(-BigInt(payment.amount_cents)),
+                ]),
+                ...facts.credits.map((credit): [string, string] => [
+                  `${date(credit.created_at)}, ${creditLine(credit)}`,
+                  centsToCurrency(credit.amount_cents),
+                ]),
+              ]
+            : [['No payment received yet', centsToCurrency(0n)]],
         totals: [['Balance due', centsToCurrency(balance > 0n ? balance : 0n)]],
       },
     ],
     notes: [
       balance > 0n
-        ? `Please quote ${invoiceNumber(order.file_number)} with your payment.`
+        ? `Please quote ${named.number ?? order.file_number} with your payment.`
         : 'Thank you: nothing is due on this invoice.',
     ],
   };
@@ -111,9 +149,9 @@ export function receiptContent(input: {
     title: 'Receipt',
     issuer: { name: order.company_name, lines: addressLines(facts.companyAddress) },
     meta: [
-      ['Receipt number', receiptNumber(order.file_number, input.place)],
+      ['Receipt number', receiptNumberOf(facts, input.place)],
       ['Date paid', formatDate(payment.confirmed_at ?? payment.created_at, input.timeZone) ?? ''],
-      ['Invoice', invoiceNumber(order.file_number)],
+      ['Invoice', invoiceTitle(facts, order.file_number).number ?? order.file_number],
     ],
     blocks: [
       { heading: 'Received from', lines: [payment.payer_name ?? order.client_name] },
@@ -128,7 +166,10 @@ export function receiptContent(input: {
       {
         heading: ['Description', 'Amount'],
         rows: [
-          [`Payment on invoice ${invoiceNumber(order.file_number)}`, centsToCurrency(payment.amount_cents)],
+          [
+            `Payment on invoice ${invoiceTitle(facts, order.file_number).number ?? order.file_number}`,
+            centsToCurrency(payment.amount_cents),
+          ],
         ],
         totals: [
           ['Amount paid', centsToCurrency(payment.amount_cents)],

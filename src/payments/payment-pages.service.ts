@@ -12,7 +12,7 @@ import {
   succeededPayments,
   type PageLock,
 } from './payment.repository.ts';
-import { invoiceContent, invoiceNumber, receiptContent, receiptNumber } from './payment-documents.ts';
+import { invoiceContent, invoiceTitle, receiptContent, receiptNumberOf } from './payment-documents.ts';
 import { payBalance, type PaymentDeps } from './payment.service.ts';
 import { renderPdf } from './pdf.ts';
 import { readCard, type CardForm } from '../cards/card-form.ts';
@@ -223,7 +223,10 @@ export async function invoicePdf(
     timeZone: deps.config.timeZone,
     issuedAt: new Date(),
   });
-  return { filename: `${invoiceNumber(order.file_number)}.pdf`, pdf: await renderPdf(content) };
+  return {
+    filename: `${invoiceTitle(facts, order.file_number).filename}.pdf`,
+    pdf: await renderPdf(content),
+  };
 }
 
 /** GET /receipts/{payment_id}: a succeeded payment's receipt PDF. */
@@ -251,5 +254,5 @@ export async function receiptPdf(
     timeZone: deps.config.timeZone,
     sandbox: deps.payments.sandbox,
   });
-  return { filename: `${receiptNumber(order.file_number, place)}.pdf`, pdf: await renderPdf(content) };
+  return { filename: `${receiptNumberOf(facts, place)}.pdf`, pdf: await renderPdf(content) };
 }

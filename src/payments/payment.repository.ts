@@ -139,7 +139,7 @@ export async function settlePayment(
  * point of contact first), and the postal addresses of its company and client.
  */
 export async function documentFacts(db: Db, order: { id: string; company_id: string; client_id: string }) {
-  const [row, borrowers, addresses] = await Promise.all([
+  const [row, borrowers, addresses, invoice, credits] = await Promise.all([
     db
       .selectFrom('orders')
       .select(['loan_number', 'created_at'])
@@ -158,6 +158,19 @@ export async function documentFacts(db: Db, order: { id: string; company_id: str
       .selectAll()
       .where('organization_id', 'in', [order.company_id, order.client_id])
       .execute(),
+    db
+      .selectFrom('invoices')
+      .select(['number', 'issued_at', 'due_on'])
+      .where('order_id', '=', order.id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('receivable_entries as e')
+      .innerJoin('invoices as i', 'i.id', 'e.invoice_id')
+      .select(['e.kind', 'e.amount_cents', 'e.reason', 'e.credit_note_number', 'e.created_at'])
+      .where('i.order_id', '=', order.id)
+      .where('e.kind', 'in', ['credit_note', 'write_off'])
+      .orderBy('e.created_at')
+      .execute(),
   ]);
   const addressOf = (id: string) => addresses.find((a) => a.organization_id === id) ?? null;
   return {
@@ -166,5 +179,8 @@ export async function documentFacts(db: Db, order: { id: string; company_id: str
     borrowers: borrowers.map((b) => b.name),
     companyAddress: addressOf(order.company_id),
     clientAddress: addressOf(order.client_id),
+    /** The invoice as issued (docs/money.md); null until the delivery or the first payment. */
+    invoice: invoice ?? null,
+    credits,
   };
 }

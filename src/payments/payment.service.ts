@@ -6,7 +6,9 @@ import type { Db, Trx } from '../db/connection.ts';
 import type { PaymentMethod } from '../db/schema.ts';
 import { AppError, type FieldProblem } from '../errors/app-error.ts';
 import { emitEvent } from '../events/emit.ts';
-import { centsToCurrency, centsToDecimal } from '../format/money.ts';
+import { balanceCents, centsToCurrency, centsToDecimal } from '../format/money.ts';
+import { findCompanyCalendar } from '../calendar/calendar-settings.repository.ts';
+import { postPayment } from '../ledger/ledger.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { paymentPagesLocked } from '../metrics/metrics.ts';
 import { performSystemAction } from '../orders/order.actions.ts';
@@ -237,7 +239,11 @@ export async function payBalance(deps: PaymentDeps, orderId: string, card: CardD
     // Checked under the order's lock: attempts on one page run one at a time, so the cap holds.
     const lock = await activePageLock(trx, order.id);
     if (lock) return { outcome: 'locked', lock } as const;
-    const charge = await payments.charge(balance, card, `${order.id}:${order.paid_cents}:${pendingCents}`);
+    const charge = await payments.charge(
+      balance,
+      card,
+      `${order.id}:${order.paid_cents}:${order.credited_cents}:${pendingCents}`,
+    );
     const brand = cardBrand(card.number);
     const last4 = card.number.slice(-4);
     const accepted = charge.outcome === 'succeeded' || charge.outcome === 'pending';
@@ -291,38 +297,61 @@ async function paymentSubmitted(
 }
 
 /** A payment received (at once, or confirmed later): the order's paid amount, its event, its next status. */
-async function paymentReceived(
+export async function paymentReceived(
   trx: Trx,
   config: Config,
   order: PaymentOrder,
   paymentId: string,
   amount: bigint,
+  recordedBy: { recorded_by: string | null; acting_for: string | null } = {
+    recorded_by: null,
+    acting_for: null,
+  },
 ): Promise<void> {
   await updateOrder(trx, order.id, { paid_cents: sql`paid_cents + ${amount.toString()}::bigint` });
-  const paid = BigInt(order.paid_cents) + amount;
+  const { time_zone: timeZone } = await findCompanyCalendar(trx, order.company_id, config.timeZone);
+  await postPayment(
+    trx,
+    order,
+    { id: paymentId, amount_cents: amount, ...recordedBy },
+    { now: new Date(), timeZone },
+  );
+  const balance = balanceCents({ ...order, paid_cents: BigInt(order.paid_cents) + amount });
   await emitEvent(trx, 'order.payment_received', order, {
     payment_id: paymentId,
     amount: centsToDecimal(amount),
-    balance: centsToDecimal(BigInt(order.total_fee_cents) - paid),
+    balance: centsToDecimal(balance),
   });
   const details = { payment_id: paymentId, amount: centsToDecimal(amount) };
-  if (WAITING_FOR_PAYMENT.includes(order.status)) {
-    const completes = order.status === 'Completion requested' || order.status === 'Completion payment hold';
-    await performSystemAction(
-      trx,
-      order.id,
-      'payment_received',
-      config,
-      completes ? { completed_at: new Date() } : {},
-      details,
-    );
-  } else {
-    await recordOrderChange(trx, order, null, [
-      { action: 'payment_received', from: order.status, to: order.status, details, audience: 'client' },
-    ]);
-    // A completed order whose report waits for payment (the company's setting) is released now.
-    await releaseReport(trx, order);
-  }
+  if (await moveOnWhenSettled(trx, config, order, balance, details)) return;
+  await recordOrderChange(trx, order, null, [
+    { action: 'payment_received', from: order.status, to: order.status, details, audience: 'client' },
+  ]);
+  // A completed order whose report waits for payment (the company's setting) is released now.
+  await releaseReport(trx, order);
+}
+
+/**
+ * An order that waits for its payment moves on once nothing is due: paid in full, or the rest
+ * credited or written off (docs/money.md). A part payment leaves it waiting. Answers whether it moved.
+ */
+export async function moveOnWhenSettled(
+  trx: Trx,
+  config: Config,
+  order: Pick<PaymentOrder, 'id' | 'status'>,
+  balance: bigint,
+  details: Record<string, unknown>,
+): Promise<boolean> {
+  if (!WAITING_FOR_PAYMENT.includes(order.status) || balance > 0n) return false;
+  const completes = order.status === 'Completion requested' || order.status === 'Completion payment hold';
+  return performSystemAction(
+    trx,
+    order.id,
+    'payment_received',
+    config,
+    completes ? { completed_at: new Date() } : {},
+    details,
+  );
 }
 
 /**

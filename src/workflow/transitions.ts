@@ -4,7 +4,7 @@ import { Binary } from '../schemas/common.ts';
 import { SubmittedFiles } from '../reports/report.schemas.ts';
 import { escapeHtml, htmlToText } from '../format/html.ts';
 import { DATE_INPUT_FORMATS, formatDate, parseDateTime, usDay } from '../format/dates.ts';
-import { centsToDecimal, decimalToCents, MONEY_PATTERN } from '../format/money.ts';
+import { balanceCents, centsToDecimal, decimalToCents, MONEY_PATTERN } from '../format/money.ts';
 import { OPEN, PAUSED, type Status } from './statuses.ts';
 import type { Audience } from '../policy/audience.ts';
 import {
@@ -115,14 +115,15 @@ function moneyInput(value: string | undefined, field: string): bigint | null {
  * owes something. Invoiced orders are paid on the invoice's terms instead.
  */
 export function waitsForPayment(
-  order: { payment_method: string; total_fee_cents: string | bigint; paid_cents: string | bigint },
+  order: {
+    payment_method: string;
+    total_fee_cents: string | bigint;
+    paid_cents: string | bigint;
+    credited_cents: string | bigint;
+  },
   clientPaysFirst: boolean,
 ): boolean {
-  return (
-    clientPaysFirst &&
-    order.payment_method !== 'invoice' &&
-    BigInt(order.total_fee_cents) > BigInt(order.paid_cents)
-  );
+  return clientPaysFirst && order.payment_method !== 'invoice' && balanceCents(order) > 0n;
 }
 
 async function toUnassigned(context: ActionContext<unknown>): Promise<ActionResult> {
@@ -151,7 +152,7 @@ function completionTarget(order: LockedOrder, clientReviewRequired: boolean): St
 }
 
 function paymentTarget(order: LockedOrder): Status {
-  const balance = BigInt(order.total_fee_cents) - BigInt(order.paid_cents);
+  const balance = balanceCents(order);
   if (balance <= 0n || order.payment_method === 'invoice') return 'Completed';
   // A card on file is charged on completion; a payment link waits for the borrower.
   return order.payment_method === 'credit_card' ? 'Completion requested' : 'Completion payment hold';

@@ -41,6 +41,7 @@ export const ACTION_COLUMNS = [
   'negotiation_due_date',
   'total_fee_cents',
   'paid_cents',
+  'credited_cents',
   'payment_method',
   'due_date',
   'vendor_due_date',

@@ -3,7 +3,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoiceContent, invoiceNumber, receiptContent } from '../../src/payments/payment-documents.ts';
+import { invoiceNumber } from '../../src/ledger/document-numbers.ts';
+import { invoiceContent, receiptContent } from '../../src/payments/payment-documents.ts';
 import type { PaymentRow } from '../../src/payments/payment.repository.ts';
 import { PAGE, renderPdf } from '../../src/payments/pdf.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
@@ -118,6 +119,16 @@ describe('the invoice and receipt PDFs', () => {
     });
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(await payByCard(t.app, demo.users.client.api_key, order.id)).toBe(200);
+    // The first payment issued the invoice: the company's next number, without gaps.
+    const issued = invoiceNumber(
+      (
+        await t.db
+          .selectFrom('invoices')
+          .select('number')
+          .where('order_id', '=', order.id)
+          .executeTakeFirstOrThrow()
+      ).number,
+    );
 
     const summary = (
       await t.app.inject({
@@ -128,11 +139,11 @@ describe('the invoice and receipt PDFs', () => {
     ).json<{ pdf_link: string; payments: { receipt_link: string }[] }>();
     const invoice = await t.app.inject({ method: 'GET', url: pathOf(summary.pdf_link) });
     expect(invoice.statusCode).toBe(200);
-    expect(invoice.headers['content-disposition']).toContain(`${invoiceNumber(order.file_number)}.pdf`);
+    expect(invoice.headers['content-disposition']).toContain(`${issued}.pdf`);
     const text = (await pdfText(invoice.rawPayload)).replace(/\s+/g, ' ');
     for (const expected of [
       'Invoice',
-      `Invoice number ${invoiceNumber(order.file_number)}`,
+      `Invoice number ${issued}`,
       'Bill to',
       'Gulf Coast Mortgage & Trust Company of Texas',
       '1200 Smith Street',
@@ -171,8 +182,8 @@ describe('the invoice and receipt PDFs', () => {
     const receiptText = (await pdfText(receipt.rawPayload)).replace(/\s+/g, ' ');
     for (const expected of [
       'Receipt',
-      `RCT-${order.file_number}-1`,
-      invoiceNumber(order.file_number),
+      `RCT-${issued.slice(4)}-1`,
+      issued,
       'Received from Bea Borrower',
       'Gulf Coast Mortgage & Trust Company of Texas',
       'HCHL-2026-0042917',
@@ -201,6 +212,7 @@ describe('the invoice and receipt PDFs', () => {
       payment_method: 'invoice',
       total_fee_cents: '4500000',
       paid_cents: '0',
+      credited_cents: '0',
       address_one: 'A'.repeat(150),
       address_two: null,
       city: 'Austin',
@@ -215,6 +227,8 @@ describe('the invoice and receipt PDFs', () => {
       borrowers: ['M'.repeat(100)],
       companyAddress: null,
       clientAddress: null,
+      invoice: { number: '42', issued_at: new Date(), due_on: '2026-12-31' },
+      credits: [],
     };
     const lines = Array.from({ length: 60 }, (_, i) => ({ name: `${LONG_PRODUCT} ${i}`, cents: 75000n }));
     const pdf = await renderPdf(
