@@ -25,6 +25,16 @@ import {
   Scorecards,
 } from './insight/scorecards.schemas.ts';
 import { BorrowerCopy, BorrowerCopyBody } from './orders/borrower-copy.schemas.ts';
+import {
+  Aging,
+  CreditBody,
+  Invoice,
+  InvoiceDetail,
+  InvoiceList,
+  LedgerEntry,
+  Receipt,
+  ReceiptBody,
+} from './receivables/receivables.schemas.ts';
 import { EVENT_PAYLOADS } from './events/event-types.ts';
 import {
   FileChangeBody,
@@ -227,6 +237,14 @@ export const API_SCHEMAS: readonly TSchema[] = [
   AppraiserScorecard,
   BorrowerCopy,
   BorrowerCopyBody,
+  Invoice,
+  LedgerEntry,
+  InvoiceDetail,
+  InvoiceList,
+  CreditBody,
+  ReceiptBody,
+  Receipt,
+  Aging,
   ManagedUser,
   InviteUserBody,
   UserChangeBody,

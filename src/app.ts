@@ -44,6 +44,7 @@ import { registerCompanyRoutes } from './companies/company.routes.ts';
 import { registerInsightRoutes } from './insight/insight.routes.ts';
 import { registerScorecardRoutes } from './insight/scorecards.routes.ts';
 import { registerBorrowerCopyRoutes } from './orders/borrower-copy.routes.ts';
+import { registerReceivableRoutes } from './receivables/receivables.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerWebApp, type WebApp } from './web/web-app.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
@@ -306,6 +307,7 @@ export async function buildApp({
       registerInsightRoutes(api, { ...deps, changes });
       registerScorecardRoutes(api, { ...deps, changes });
       registerBorrowerCopyRoutes(api, deps);
+      registerReceivableRoutes(api, deps);
       registerOrderRoutes(api, deps);
       registerPipelineRoutes(api, { ...deps, changes });
       registerCredentialRoutes(api, deps);

@@ -816,6 +816,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invoices, newest first, with their balances and how long past due
+         * @description An order’s invoice is issued, with the company’s next number (no gaps), when the report is delivered or at the first payment, whichever comes first (docs/money.md). The company's staff see its invoices; a lender's people the invoices of the orders they see; operators all. Appraisers get 403: the lender's fee is not theirs to see.
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice and its ledger: the charge, agreed changes, payments, credit notes, write-offs
+         * @description The company's staff see its invoices; a lender's people the invoices of the orders they see; operators all. Appraisers get 403: the lender's fee is not theirs to see. The entries add up to the balance.
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoice_id}/credit_notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a credit note on an invoice (the company's admins; operators)
+         * @description Lowers the balance by amount, with a reason, under the company’s next credit note number (CN-00000007, no gaps); printed on the invoice. 422 naming amount above the balance; 409 when nothing is owed. An order waiting for its payment moves on once nothing is owed.
+         */
+        post: operations["issueCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoice_id}/write_offs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write off what is owed on an invoice (the company's admins; operators)
+         * @description Gives up what cannot be collected: amount (default the whole balance), with a reason. 422 naming amount above the balance; 409 when nothing is owed.
+         */
+        post: operations["writeOffInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a check, ACH or wire from a lender and apply it to its invoices (the company's admins; operators)
+         * @description The applications add up to the amount exactly, each at most its invoice’s balance; each becomes a payment on its order (its receipt, its event, an order waiting for payment moving on once nothing is owed). 422 names the field at fault and keeps nothing; 409 when the same reference was recorded for the client already.
+         */
+        post: operations["recordReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/receivables/aging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What each client owes, by how long past due: current, 1–30, 31–60, 61–90, over 90 days
+         * @description Counted from each invoice’s due day (issued day plus the client’s payment terms) to as_of, from the ledger’s entries up to the end of that day in the company’s zone, so that a past day’s aging is what it was then.
+         */
+        get: operations["getReceivablesAging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -3906,6 +4026,11 @@ export interface components {
              */
             report_release_after_payment: boolean;
             eo_minimum_per_claim: string | null;
+            /**
+             * @description Days after an invoice is issued that it falls due (net 30: 30; 0: due on issue); what the aging counts from (docs/money.md). Default 30
+             * @example 30
+             */
+            payment_terms_days: number;
         };
         /** @description Absent fields stay */
         ClientSettingsChange: {
@@ -3920,6 +4045,11 @@ export interface components {
             /** @example false */
             report_release_after_payment?: boolean;
             eo_minimum_per_claim?: string | null;
+            /**
+             * @description Days from issue to due, 0 to 120; invoices issued from now on
+             * @example 45
+             */
+            payment_terms_days?: number;
             /**
              * @description Operators: the company whose settings change, when several serve the client
              * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
@@ -4434,6 +4564,369 @@ export interface components {
              * @example 2026-12-01T15:05:00.000Z
              */
             sent_at?: string;
+        };
+        /** @description An order’s invoice to the lender, as the ledger has it */
+        Invoice: {
+            /**
+             * Format: uuid
+             * @example 7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7
+             */
+            id: string;
+            /**
+             * @description The company’s invoice number, without gaps: INV-00000042
+             * @example INV-00000042
+             */
+            number: string;
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+             */
+            order_id: string;
+            /** @example AOM-00000042 */
+            file_number: string;
+            client: {
+                /**
+                 * Format: uuid
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
+                id: string;
+                /** @example Hill Country Bank */
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-30T16:20:00.000Z
+             */
+            issued_at: string;
+            /**
+             * @description What issued it: the report delivered, the first payment, or a cancellation with a fee
+             * @example delivery
+             * @enum {unknown}
+             */
+            issued_on: "delivery" | "payment" | "cancellation";
+            /**
+             * Format: date
+             * @description Issued day plus the client’s payment terms
+             * @example 2026-12-30
+             */
+            due_on: string;
+            /**
+             * @description Charged: the fees at issue and agreed changes since
+             * @example 550.00
+             */
+            total: string;
+            /**
+             * @description Payments applied: cards, checks, ACH and wires
+             * @example 400.00
+             */
+            paid: string;
+            /**
+             * @description Credit notes and write-offs
+             * @example 50.00
+             */
+            credited: string;
+            /**
+             * @description What is still owed: total - paid - credited
+             * @example 100.00
+             */
+            balance: string;
+            /**
+             * @description open: something is owed; paid: nothing is
+             * @example open
+             * @enum {unknown}
+             */
+            state: "open" | "paid";
+            /**
+             * @description Days since due_on, as of today in the company’s zone; 0 when not past due or paid
+             * @example 0
+             */
+            days_past_due: number;
+            aging: ("current" | "days_1_30" | "days_31_60" | "days_61_90" | "days_over_90") | null;
+        };
+        /** @description One line of an invoice’s ledger */
+        LedgerEntry: {
+            /**
+             * Format: uuid
+             * @example b5c6d7e8-f901-4a2b-8c3d-4e5f60718293
+             */
+            id: string;
+            /**
+             * @example payment
+             * @enum {unknown}
+             */
+            kind: "charge" | "adjustment" | "payment" | "credit_note" | "write_off";
+            /**
+             * @description Signed as what the lender owes: charges up; payments, credits and write-offs down
+             * @example -400.00
+             */
+            amount: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-04T15:00:00.000Z
+             */
+            at: string;
+            credit_note_number: string | null;
+            reason: string | null;
+            payment: {
+                /**
+                 * Format: uuid
+                 * @example a29a39ca-badc-414e-aa9a-144c144fd16a
+                 */
+                id: string;
+                /**
+                 * @description credit_card, check, ach or wire
+                 * @example check
+                 */
+                method: string;
+                reference: string | null;
+                receipt_id: string | null;
+            } | null;
+            recorded_by: {
+                /**
+                 * Format: uuid
+                 * @example f506fe16-b09a-4454-b478-b7cbf95f2313
+                 */
+                id: string;
+                /** @example Sam Staffer */
+                name: string;
+            } | null;
+        };
+        /** @description An invoice and every entry that moved its balance, oldest first */
+        InvoiceDetail: {
+            invoice: components["schemas"]["Invoice"];
+            entries: components["schemas"]["LedgerEntry"][];
+        };
+        /** @description Invoices, newest number first */
+        InvoiceList: {
+            invoices: components["schemas"]["Invoice"][];
+            /** @example 1 */
+            page: number;
+            /** @example 25 */
+            per_page: number;
+            /** @example 1 */
+            total_count: number;
+        };
+        /** @description A credit note or a write-off */
+        CreditBody: {
+            /**
+             * @description How much, e.g. "50.00"; more than 0, at most the balance. A write-off without one writes off the whole balance
+             * @example 50.00
+             */
+            amount?: string;
+            /**
+             * @description Why: kept on the ledger and printed on the invoice
+             * @example Inspection rescheduled twice by the company
+             */
+            reason: string;
+        };
+        /** @description A check, ACH or wire received, applied to invoices */
+        ReceiptBody: {
+            /**
+             * Format: uuid
+             * @description The lender that sent it
+             * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+             */
+            client_id: string;
+            /**
+             * @description check, ach or wire
+             * @example check
+             * @enum {unknown}
+             */
+            method: "check" | "ach" | "wire";
+            /**
+             * @description The check number or the transfer’s reference; unique per client and method
+             * @example 10452
+             */
+            reference: string;
+            /**
+             * Format: date
+             * @description The day it arrived (YYYY-MM-DD); not in the future
+             * @example 2026-12-04
+             */
+            received_on: string;
+            /**
+             * @description The whole amount received, e.g. "1250.00"
+             * @example 400.00
+             */
+            amount: string;
+            /** @description Where it goes: the amounts add up to amount */
+            applications: {
+                /**
+                 * Format: uuid
+                 * @description An open invoice of the same client
+                 * @example 7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7
+                 */
+                invoice_id: string;
+                /**
+                 * @description How much of it goes to this invoice; at most its balance
+                 * @example 400.00
+                 */
+                amount: string;
+            }[];
+        };
+        /** @description A check, ACH or wire received and where it was applied */
+        Receipt: {
+            /**
+             * Format: uuid
+             * @example e41b7c2d-9a3f-4d6e-8b50-1f2a3c4d5e6f
+             */
+            id: string;
+            client: {
+                /**
+                 * Format: uuid
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
+                id: string;
+                /** @example Hill Country Bank */
+                name: string;
+            };
+            /**
+             * @example check
+             * @enum {unknown}
+             */
+            method: "check" | "ach" | "wire";
+            /** @example 10452 */
+            reference: string;
+            /**
+             * Format: date
+             * @example 2026-12-04
+             */
+            received_on: string;
+            /**
+             * @description The whole amount
+             * @example 400.00
+             */
+            amount: string;
+            applications: {
+                /**
+                 * Format: uuid
+                 * @example 7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7
+                 */
+                invoice_id: string;
+                /** @example INV-00000042 */
+                number: string;
+                /**
+                 * Format: uuid
+                 * @example a29a39ca-badc-414e-aa9a-144c144fd16a
+                 */
+                payment_id: string;
+                /**
+                 * @description Applied to it
+                 * @example 400.00
+                 */
+                amount: string;
+                /**
+                 * @description Its balance after
+                 * @example 150.00
+                 */
+                balance: string;
+            }[];
+            recorded_by: {
+                /**
+                 * Format: uuid
+                 * @example f506fe16-b09a-4454-b478-b7cbf95f2313
+                 */
+                id: string;
+                /** @example Sam Staffer */
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-12-04T15:00:00.000Z
+             */
+            recorded_at: string;
+        };
+        /** @description What each client owes, by how long past due */
+        Aging: {
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            /**
+             * Format: date
+             * @description The day the ages are counted to, in the company’s zone
+             * @example 2026-12-31
+             */
+            as_of: string;
+            /** @description Each client that owes something, most owed first */
+            clients: {
+                client: {
+                    /**
+                     * Format: uuid
+                     * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                     */
+                    id: string;
+                    /** @example Hill Country Bank */
+                    name: string;
+                };
+                /**
+                 * @description Not yet due
+                 * @example 100.00
+                 */
+                current: string;
+                /**
+                 * @description 1 to 30 days past due
+                 * @example 450.00
+                 */
+                days_1_30: string;
+                /**
+                 * @description 31 to 60 days past due
+                 * @example 0.00
+                 */
+                days_31_60: string;
+                /**
+                 * @description 61 to 90 days past due
+                 * @example 0.00
+                 */
+                days_61_90: string;
+                /**
+                 * @description More than 90 days past due
+                 * @example 1200.00
+                 */
+                days_over_90: string;
+                /**
+                 * @description Everything owed
+                 * @example 1750.00
+                 */
+                total: string;
+                /** @example 4 */
+                open_invoices: number;
+            }[];
+            totals: {
+                /**
+                 * @description Not yet due
+                 * @example 100.00
+                 */
+                current: string;
+                /**
+                 * @description 1 to 30 days past due
+                 * @example 450.00
+                 */
+                days_1_30: string;
+                /**
+                 * @description 31 to 60 days past due
+                 * @example 0.00
+                 */
+                days_31_60: string;
+                /**
+                 * @description 61 to 90 days past due
+                 * @example 0.00
+                 */
+                days_61_90: string;
+                /**
+                 * @description More than 90 days past due
+                 * @example 1200.00
+                 */
+                days_over_90: string;
+                /**
+                 * @description Everything owed
+                 * @example 1750.00
+                 */
+                total: string;
+                /** @example 4 */
+                open_invoices: number;
+            };
         };
         /** @description A user as their administrators see them */
         ManagedUser: {
@@ -12238,7 +12731,8 @@ export interface operations {
                      *       "lender_requests_reviewed": true,
                      *       "messages_through_company": true,
                      *       "report_release_after_payment": false,
-                     *       "eo_minimum_per_claim": "2000000.00"
+                     *       "eo_minimum_per_claim": "2000000.00",
+                     *       "payment_terms_days": 30
                      *     }
                      */
                     "application/json": components["schemas"]["ClientSettings"];
@@ -12296,6 +12790,7 @@ export interface operations {
                  *       "messages_through_company": true,
                  *       "report_release_after_payment": false,
                  *       "eo_minimum_per_claim": "2000000.00",
+                 *       "payment_terms_days": 45,
                  *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
                  *     }
                  */
@@ -12308,6 +12803,7 @@ export interface operations {
                  *       "messages_through_company": true,
                  *       "report_release_after_payment": false,
                  *       "eo_minimum_per_claim": "2000000.00",
+                 *       "payment_terms_days": 45,
                  *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
                  *     }
                  */
@@ -12323,6 +12819,11 @@ export interface operations {
                     /** @example false */
                     report_release_after_payment?: boolean;
                     eo_minimum_per_claim?: string | null;
+                    /**
+                     * @description Days from issue to due, 0 to 120; invoices issued from now on
+                     * @example 45
+                     */
+                    payment_terms_days?: number;
                     /**
                      * @description Operators: the company whose settings change, when several serve the client
                      * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
@@ -12351,7 +12852,8 @@ export interface operations {
                      *       "lender_requests_reviewed": true,
                      *       "messages_through_company": true,
                      *       "report_release_after_payment": false,
-                     *       "eo_minimum_per_claim": "2000000.00"
+                     *       "eo_minimum_per_claim": "2000000.00",
+                     *       "payment_terms_days": 30
                      *     }
                      */
                     "application/json": components["schemas"]["ClientSettings"];
@@ -13621,6 +14123,782 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BorrowerCopy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description Only this client’s (staff, operators) */
+                client_id?: string;
+                /** @description Operators: only this company’s */
+                company_id?: string;
+                /** @description open: with a balance */
+                state?: "open" | "paid" | "all";
+                /** @description Which page, from 1 */
+                page?: number;
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; per_page says what was used) */
+                per_page?: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invoices, newest number first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invoices": [
+                     *         {
+                     *           "id": "7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7",
+                     *           "number": "INV-00000042",
+                     *           "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "file_number": "AOM-00000042",
+                     *           "client": {
+                     *             "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *             "name": "Hill Country Bank"
+                     *           },
+                     *           "issued_at": "2026-11-30T16:20:00.000Z",
+                     *           "issued_on": "delivery",
+                     *           "due_on": "2026-12-30",
+                     *           "total": "550.00",
+                     *           "paid": "400.00",
+                     *           "credited": "50.00",
+                     *           "balance": "100.00",
+                     *           "state": "open",
+                     *           "days_past_due": 0,
+                     *           "aging": "current"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "per_page": 25,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The invoice
+                 * @example 7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7
+                 */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An invoice and every entry that moved its balance, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invoice": {
+                     *         "id": "7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7",
+                     *         "number": "INV-00000042",
+                     *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *         "file_number": "AOM-00000042",
+                     *         "client": {
+                     *           "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *           "name": "Hill Country Bank"
+                     *         },
+                     *         "issued_at": "2026-11-30T16:20:00.000Z",
+                     *         "issued_on": "delivery",
+                     *         "due_on": "2026-12-30",
+                     *         "total": "550.00",
+                     *         "paid": "400.00",
+                     *         "credited": "50.00",
+                     *         "balance": "100.00",
+                     *         "state": "open",
+                     *         "days_past_due": 0,
+                     *         "aging": "current"
+                     *       },
+                     *       "entries": [
+                     *         {
+                     *           "id": "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+                     *           "kind": "charge",
+                     *           "amount": "550.00",
+                     *           "at": "2026-11-30T16:20:00.000Z",
+                     *           "credit_note_number": null,
+                     *           "reason": null,
+                     *           "payment": null,
+                     *           "recorded_by": null
+                     *         },
+                     *         {
+                     *           "id": "b5c6d7e8-f901-4a2b-8c3d-4e5f60718293",
+                     *           "kind": "payment",
+                     *           "amount": "-400.00",
+                     *           "at": "2026-12-04T15:00:00.000Z",
+                     *           "credit_note_number": null,
+                     *           "reason": null,
+                     *           "payment": {
+                     *             "id": "a29a39ca-badc-414e-aa9a-144c144fd16a",
+                     *             "method": "check",
+                     *             "reference": "10452",
+                     *             "receipt_id": "e41b7c2d-9a3f-4d6e-8b50-1f2a3c4d5e6f"
+                     *           },
+                     *           "recorded_by": {
+                     *             "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *             "name": "Sam Staffer"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "c7d8e9f0-a1b2-4c3d-9e4f-5a6b7c8d9e0f",
+                     *           "kind": "credit_note",
+                     *           "amount": "-50.00",
+                     *           "at": "2026-12-05T17:30:00.000Z",
+                     *           "credit_note_number": "CN-00000007",
+                     *           "reason": "Inspection rescheduled twice by the company",
+                     *           "payment": null,
+                     *           "recorded_by": {
+                     *             "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *             "name": "Sam Staffer"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    issueCreditNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The invoice
+                 * @example 7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7
+                 */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "50.00",
+                 *       "reason": "Inspection rescheduled twice by the company"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreditBody"];
+                /**
+                 * @example {
+                 *       "amount": "50.00",
+                 *       "reason": "Inspection rescheduled twice by the company"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description How much, e.g. "50.00"; more than 0, at most the balance. A write-off without one writes off the whole balance
+                     * @example 50.00
+                     */
+                    amount?: string;
+                    /**
+                     * @description Why: kept on the ledger and printed on the invoice
+                     * @example Inspection rescheduled twice by the company
+                     */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An invoice and every entry that moved its balance, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invoice": {
+                     *         "id": "7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7",
+                     *         "number": "INV-00000042",
+                     *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *         "file_number": "AOM-00000042",
+                     *         "client": {
+                     *           "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *           "name": "Hill Country Bank"
+                     *         },
+                     *         "issued_at": "2026-11-30T16:20:00.000Z",
+                     *         "issued_on": "delivery",
+                     *         "due_on": "2026-12-30",
+                     *         "total": "550.00",
+                     *         "paid": "400.00",
+                     *         "credited": "50.00",
+                     *         "balance": "100.00",
+                     *         "state": "open",
+                     *         "days_past_due": 0,
+                     *         "aging": "current"
+                     *       },
+                     *       "entries": [
+                     *         {
+                     *           "id": "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+                     *           "kind": "charge",
+                     *           "amount": "550.00",
+                     *           "at": "2026-11-30T16:20:00.000Z",
+                     *           "credit_note_number": null,
+                     *           "reason": null,
+                     *           "payment": null,
+                     *           "recorded_by": null
+                     *         },
+                     *         {
+                     *           "id": "b5c6d7e8-f901-4a2b-8c3d-4e5f60718293",
+                     *           "kind": "payment",
+                     *           "amount": "-400.00",
+                     *           "at": "2026-12-04T15:00:00.000Z",
+                     *           "credit_note_number": null,
+                     *           "reason": null,
+                     *           "payment": {
+                     *             "id": "a29a39ca-badc-414e-aa9a-144c144fd16a",
+                     *             "method": "check",
+                     *             "reference": "10452",
+                     *             "receipt_id": "e41b7c2d-9a3f-4d6e-8b50-1f2a3c4d5e6f"
+                     *           },
+                     *           "recorded_by": {
+                     *             "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *             "name": "Sam Staffer"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "c7d8e9f0-a1b2-4c3d-9e4f-5a6b7c8d9e0f",
+                     *           "kind": "credit_note",
+                     *           "amount": "-50.00",
+                     *           "at": "2026-12-05T17:30:00.000Z",
+                     *           "credit_note_number": "CN-00000007",
+                     *           "reason": "Inspection rescheduled twice by the company",
+                     *           "payment": null,
+                     *           "recorded_by": {
+                     *             "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *             "name": "Sam Staffer"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    writeOffInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The invoice
+                 * @example 7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7
+                 */
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "50.00",
+                 *       "reason": "Inspection rescheduled twice by the company"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreditBody"];
+                /**
+                 * @example {
+                 *       "amount": "50.00",
+                 *       "reason": "Inspection rescheduled twice by the company"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description How much, e.g. "50.00"; more than 0, at most the balance. A write-off without one writes off the whole balance
+                     * @example 50.00
+                     */
+                    amount?: string;
+                    /**
+                     * @description Why: kept on the ledger and printed on the invoice
+                     * @example Inspection rescheduled twice by the company
+                     */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An invoice and every entry that moved its balance, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invoice": {
+                     *         "id": "7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7",
+                     *         "number": "INV-00000042",
+                     *         "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *         "file_number": "AOM-00000042",
+                     *         "client": {
+                     *           "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *           "name": "Hill Country Bank"
+                     *         },
+                     *         "issued_at": "2026-11-30T16:20:00.000Z",
+                     *         "issued_on": "delivery",
+                     *         "due_on": "2026-12-30",
+                     *         "total": "550.00",
+                     *         "paid": "400.00",
+                     *         "credited": "50.00",
+                     *         "balance": "100.00",
+                     *         "state": "open",
+                     *         "days_past_due": 0,
+                     *         "aging": "current"
+                     *       },
+                     *       "entries": [
+                     *         {
+                     *           "id": "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+                     *           "kind": "charge",
+                     *           "amount": "550.00",
+                     *           "at": "2026-11-30T16:20:00.000Z",
+                     *           "credit_note_number": null,
+                     *           "reason": null,
+                     *           "payment": null,
+                     *           "recorded_by": null
+                     *         },
+                     *         {
+                     *           "id": "b5c6d7e8-f901-4a2b-8c3d-4e5f60718293",
+                     *           "kind": "payment",
+                     *           "amount": "-400.00",
+                     *           "at": "2026-12-04T15:00:00.000Z",
+                     *           "credit_note_number": null,
+                     *           "reason": null,
+                     *           "payment": {
+                     *             "id": "a29a39ca-badc-414e-aa9a-144c144fd16a",
+                     *             "method": "check",
+                     *             "reference": "10452",
+                     *             "receipt_id": "e41b7c2d-9a3f-4d6e-8b50-1f2a3c4d5e6f"
+                     *           },
+                     *           "recorded_by": {
+                     *             "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *             "name": "Sam Staffer"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "c7d8e9f0-a1b2-4c3d-9e4f-5a6b7c8d9e0f",
+                     *           "kind": "credit_note",
+                     *           "amount": "-50.00",
+                     *           "at": "2026-12-05T17:30:00.000Z",
+                     *           "credit_note_number": "CN-00000007",
+                     *           "reason": "Inspection rescheduled twice by the company",
+                     *           "payment": null,
+                     *           "recorded_by": {
+                     *             "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *             "name": "Sam Staffer"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recordReceipt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *       "method": "check",
+                 *       "reference": "10452",
+                 *       "received_on": "2026-12-04",
+                 *       "amount": "400.00",
+                 *       "applications": [
+                 *         {
+                 *           "invoice_id": "7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7",
+                 *           "amount": "400.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReceiptBody"];
+                /**
+                 * @example {
+                 *       "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *       "method": "check",
+                 *       "reference": "10452",
+                 *       "received_on": "2026-12-04",
+                 *       "amount": "400.00",
+                 *       "applications[][invoice_id]": [
+                 *         "7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7"
+                 *       ],
+                 *       "applications[][amount]": [
+                 *         "400.00"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * Format: uuid
+                     * @description The lender that sent it
+                     * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                     */
+                    client_id: string;
+                    /**
+                     * @description check, ach or wire
+                     * @example check
+                     * @enum {unknown}
+                     */
+                    method: "check" | "ach" | "wire";
+                    /**
+                     * @description The check number or the transfer’s reference; unique per client and method
+                     * @example 10452
+                     */
+                    reference: string;
+                    /**
+                     * Format: date
+                     * @description The day it arrived (YYYY-MM-DD); not in the future
+                     * @example 2026-12-04
+                     */
+                    received_on: string;
+                    /**
+                     * @description The whole amount received, e.g. "1250.00"
+                     * @example 400.00
+                     */
+                    amount: string;
+                    "applications[][invoice_id]": string[];
+                    "applications[][amount]": string[];
+                };
+            };
+        };
+        responses: {
+            /** @description A check, ACH or wire received and where it was applied */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "e41b7c2d-9a3f-4d6e-8b50-1f2a3c4d5e6f",
+                     *       "client": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "method": "check",
+                     *       "reference": "10452",
+                     *       "received_on": "2026-12-04",
+                     *       "amount": "400.00",
+                     *       "applications": [
+                     *         {
+                     *           "invoice_id": "7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7",
+                     *           "number": "INV-00000042",
+                     *           "payment_id": "a29a39ca-badc-414e-aa9a-144c144fd16a",
+                     *           "amount": "400.00",
+                     *           "balance": "150.00"
+                     *         }
+                     *       ],
+                     *       "recorded_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "recorded_at": "2026-12-04T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReceivablesAging: {
+        parameters: {
+            query?: {
+                /** @description Default today in the company’s zone */
+                as_of?: string;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What each client owes, by how long past due */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "as_of": "2026-12-31",
+                     *       "clients": [
+                     *         {
+                     *           "client": {
+                     *             "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *             "name": "Hill Country Bank"
+                     *           },
+                     *           "current": "100.00",
+                     *           "days_1_30": "450.00",
+                     *           "days_31_60": "0.00",
+                     *           "days_61_90": "0.00",
+                     *           "days_over_90": "1200.00",
+                     *           "total": "1750.00",
+                     *           "open_invoices": 4
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "current": "100.00",
+                     *         "days_1_30": "450.00",
+                     *         "days_31_60": "0.00",
+                     *         "days_61_90": "0.00",
+                     *         "days_over_90": "1200.00",
+                     *         "total": "1750.00",
+                     *         "open_invoices": 4
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Aging"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -129,6 +129,7 @@ const SETTING_COLUMNS = [
   'messages_through_company',
   'report_release_after_payment',
   'eo_minimum_cents',
+  'payment_terms_days',
 ] as const;
 
 /** The settings a company changes for a client (all but the pair's ids). */

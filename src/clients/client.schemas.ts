@@ -159,6 +159,12 @@ export const ClientSettings = Type.Object(
           "The client's least E&O coverage per claim, a decimal amount: its orders go only to appraisers insured for at least this and the company's own minimum. null: none of its own",
       }),
     ),
+    payment_terms_days: Type.Integer({
+      minimum: 0,
+      maximum: 120,
+      description:
+        'Days after an invoice is issued that it falls due (net 30: 30; 0: due on issue); what the aging counts from (docs/money.md). Default 30',
+    }),
   },
   { $id: 'ClientSettings', description: "A company's settings for one of the clients it serves" },
 );
@@ -174,6 +180,13 @@ export const ClientSettingsBody = Type.Object(
       Nullable(
         Type.String({ pattern: MONEY_PATTERN, description: 'e.g. 2000000.00; null: none of its own' }),
       ),
+    ),
+    payment_terms_days: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 120,
+        description: 'Days from issue to due, 0 to 120; invoices issued from now on',
+      }),
     ),
     company_id: Type.Optional(
       Type.String({

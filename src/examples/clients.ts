@@ -37,6 +37,7 @@ const SETTINGS: Static<typeof ClientSettings> = {
   messages_through_company: true,
   report_release_after_payment: false,
   eo_minimum_per_claim: '2000000.00',
+  payment_terms_days: 30,
 };
 
 /** A figure of the dashboard: a count, and the search of GET /orders that lists those orders. */
@@ -101,6 +102,7 @@ export const CLIENT_EXAMPLES: NamedExample[] = [
     messages_through_company: true,
     report_release_after_payment: false,
     eo_minimum_per_claim: '2000000.00',
+    payment_terms_days: 45,
     company_id: COMPANY.id,
   }),
   example(ClientAccess, { client_id: CLIENT.id, order_visibility: 'branch' }),

@@ -61,3 +61,5 @@ export const REPLAY_DELIVERY_ID = 'a5a62e00-68a4-4e96-ae44-0c542224d23b';
 /** A signed link, as the service writes them (the signature and expiry are made up). */
 export const signed = (path: string) =>
   `${BASE_URL}${path}?expires=1797811200&signature=kWb3x1c0n9M2rFz8pQ4tLhYv5sJd7eAoGiUuXyZ0a1E`;
+export const INVOICE_ID = '7d2e9f41-3b6c-4a85-9e10-c4f2a8b6d3e7';
+export const RECEIPT_ID = 'e41b7c2d-9a3f-4d6e-8b50-1f2a3c4d5e6f';

@@ -10,6 +10,7 @@ import { ORDER_LIST_EXAMPLES } from './order-lists.ts';
 import { PAYMENT_EXAMPLES } from './payments.ts';
 import { PEOPLE_EXAMPLES } from './people.ts';
 import { RECORD_EXAMPLES } from './records.ts';
+import { RECEIVABLE_EXAMPLES } from './receivables.ts';
 import { REPORT_EXAMPLES } from './reports.ts';
 import { RECONSIDERATION_EXAMPLES } from './reconsiderations.ts';
 import { CALENDAR_EXAMPLES } from './calendars.ts';
@@ -36,6 +37,7 @@ const named: NamedExample[] = [
   ...ORDER_LIST_EXAMPLES,
   ...RECORD_EXAMPLES,
   ...PAYMENT_EXAMPLES,
+  ...RECEIVABLE_EXAMPLES,
   ...WEBHOOK_EXAMPLES,
   ...TIMELINE_EXAMPLES,
   ...CREDENTIAL_EXAMPLES,

@@ -52,6 +52,11 @@ export const TAGS = [
     description:
       'Fee schedules: what lenders pay and what appraisers are offered, by product, state and county, with rush and complexity add-ons',
   },
+  {
+    name: 'receivables',
+    description:
+      'What lenders owe: invoices numbered without gaps, their ledgers, receipts by check, ACH or wire, credit notes, write-offs and aging (docs/money.md)',
+  },
   { name: 'workflow', description: "The order's actions, one endpoint each (docs/workflow.md)" },
   { name: 'files', description: "The order's files: upload, list, download through signed links" },
   {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../src/api-keys/api-key.service.ts';
+import { issueInvoice } from '../../src/ledger/ledger.ts';
 import { seedDemoAppraiserCredentials } from '../../src/seed/demo-credentials.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { WEB_ROOT } from '../../src/web/web-app.ts';
@@ -260,6 +261,13 @@ const MATRIX: Row[] = [
   // Reconsiderations of value: staff all, the lender its order's, the appraiser those forwarded to them.
   ['GET    /orders/:order_id/reconsiderations',                200, 404, 200, 404, 200, 404, 200, 401, 401],
   // The borrower's copy is the lender's to give: appraisers have no part in it.
+  // What lenders owe: the lender reads its invoices, the company's admins change them, appraisers never see them.
+  ['GET    /invoices',                                         200, 200, 200, 200, 403, 403, 200, 401, 401],
+  ['GET    /invoices/:invoice_id',                             200, 404, 200, 404, 403, 403, 200, 401, 401],
+  ['POST   /invoices/:invoice_id/credit_notes',                403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['POST   /invoices/:invoice_id/write_offs',                  403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['POST   /companies/:company_id/receipts',                   403, 403, 201, 404, 403, 403, 201, 401, 401],
+  ['GET    /companies/:company_id/receivables/aging',          403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /orders/:order_id/borrower_copy',                   200, 404, 200, 404, 403, 403, 200, 401, 401],
   ['PUT    /orders/:order_id/borrower_copy',                   200, 404, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /orders/:order_id/reports/:submission/findings',    403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -906,6 +914,27 @@ async function delivered(): Promise<Fixture> {
   return fixture;
 }
 
+let lastInvoice = '';
+
+/** A delivered order with its invoice issued, as the delivery issues it. */
+async function invoiced(): Promise<Fixture> {
+  const fixture = await delivered();
+  const order = await t.db
+    .selectFrom('orders')
+    .select(['id', 'company_id', 'client_id', 'total_fee_cents'])
+    .where('id', '=', fixture.ids.order_id!)
+    .executeTakeFirstOrThrow();
+  const invoice = await t.db
+    .transaction()
+    .execute((trx) => issueInvoice(trx, order, 'delivery', { now: new Date(), timeZone: 'UTC' }));
+  lastInvoice = invoice.id;
+  return {
+    ids: { invoice_id: invoice.id, company_id: demo.company_id },
+    snapshot: () =>
+      t.db.selectFrom('receivable_entries').selectAll().where('invoice_id', '=', invoice.id).execute(),
+  };
+}
+
 /** An order in review whose first submission was read, with one finding to review. */
 async function withReadReport(): Promise<Fixture> {
   const fixture = await orderIn('In review');
@@ -1329,6 +1358,29 @@ const CALLS: Record<string, Call> = {
   'GET /orders/:order_id/files': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reports': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reconsiderations': { fixture: withReconsideration },
+  'GET /invoices': { fixture: invoiced },
+  'GET /invoices/:invoice_id': { fixture: invoiced },
+  'POST /invoices/:invoice_id/credit_notes': {
+    fixture: invoiced,
+    body: () => json({ amount: '1.00', reason: 'A courtesy credit' }),
+  },
+  'POST /invoices/:invoice_id/write_offs': {
+    fixture: invoiced,
+    body: () => json({ amount: '1.00', reason: 'Uncollectable' }),
+  },
+  'POST /companies/:company_id/receipts': {
+    fixture: invoiced,
+    body: () =>
+      json({
+        client_id: demo.client_id,
+        method: 'check',
+        reference: `CHK-${unique()}`,
+        received_on: new Date().toISOString().slice(0, 10),
+        amount: '1.00',
+        applications: [{ invoice_id: lastInvoice, amount: '1.00' }],
+      }),
+  },
+  'GET /companies/:company_id/receivables/aging': { fixture: invoiced },
   'GET /orders/:order_id/borrower_copy': { fixture: delivered },
   'PUT /orders/:order_id/borrower_copy': { fixture: delivered, body: () => json({ method: 'email' }) },
   'PATCH /orders/:order_id/reports/:submission/checklist': {

@@ -1,0 +1,210 @@
+import { Type, type Static } from 'typebox';
+import { RECEIPT_METHODS } from '../db/schema.ts';
+import { MONEY_PATTERN } from '../format/money.ts';
+import { Id, Nullable, ref } from '../schemas/common.ts';
+
+/** What lenders owe (docs/money.md, "Receivables"): invoices, their ledgers, receipts, credits, aging. */
+const Money = (description: string) => Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description });
+const AmountIn = (description: string) => Type.String({ pattern: MONEY_PATTERN, description });
+const Person = Nullable(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }));
+
+export const AGING_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+
+export const Invoice = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    number: Type.String({ description: 'The company’s invoice number, without gaps: INV-00000042' }),
+    order_id: Type.String({ format: 'uuid' }),
+    file_number: Type.String(),
+    client: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }),
+    issued_at: Type.String({ format: 'date-time' }),
+    issued_on: Type.Enum(['delivery', 'payment', 'cancellation'], {
+      description: 'What issued it: the report delivered, the first payment, or a cancellation with a fee',
+    }),
+    due_on: Type.String({ format: 'date', description: 'Issued day plus the client’s payment terms' }),
+    total: Money('Charged: the fees at issue and agreed changes since'),
+    paid: Money('Payments applied: cards, checks, ACH and wires'),
+    credited: Money('Credit notes and write-offs'),
+    balance: Money('What is still owed: total - paid - credited'),
+    state: Type.Enum(['open', 'paid'], { description: 'open: something is owed; paid: nothing is' }),
+    days_past_due: Type.Integer({
+      description: 'Days since due_on, as of today in the company’s zone; 0 when not past due or paid',
+    }),
+    aging: Nullable(
+      Type.Enum([...AGING_BUCKETS], { description: 'Where its balance ages; null when nothing is owed' }),
+    ),
+  },
+  { $id: 'Invoice', description: 'An order’s invoice to the lender, as the ledger has it' },
+);
+export type InvoiceView = Static<typeof Invoice>;
+
+export const LedgerEntry = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    kind: Type.Enum(['charge', 'adjustment', 'payment', 'credit_note', 'write_off']),
+    amount: Money('Signed as what the lender owes: charges up; payments, credits and write-offs down'),
+    at: Type.String({ format: 'date-time' }),
+    credit_note_number: Nullable(Type.String({ description: 'CN-00000007, for a credit note' })),
+    reason: Nullable(Type.String()),
+    payment: Nullable(
+      Type.Object({
+        id: Type.String({ format: 'uuid' }),
+        method: Type.String({ description: 'credit_card, check, ach or wire' }),
+        reference: Nullable(
+          Type.String({ description: 'The check number or transfer reference; the processor’s for a card' }),
+        ),
+        receipt_id: Nullable(Type.String({ format: 'uuid', description: 'The receipt it was applied from' })),
+      }),
+    ),
+    recorded_by: Person,
+  },
+  { $id: 'LedgerEntry', description: 'One line of an invoice’s ledger' },
+);
+
+export const InvoiceDetail = Type.Object(
+  { invoice: ref(Invoice), entries: Type.Array(ref(LedgerEntry)) },
+  { $id: 'InvoiceDetail', description: 'An invoice and every entry that moved its balance, oldest first' },
+);
+export type InvoiceDetailView = Static<typeof InvoiceDetail>;
+
+export const InvoiceList = Type.Object(
+  {
+    invoices: Type.Array(ref(Invoice)),
+    page: Type.Integer(),
+    per_page: Type.Integer(),
+    total_count: Type.Integer(),
+  },
+  { $id: 'InvoiceList', description: 'Invoices, newest number first' },
+);
+export type InvoiceListView = Static<typeof InvoiceList>;
+
+export const InvoiceListQuery = Type.Object(
+  {
+    client_id: Type.Optional(Id('Only this client’s (staff, operators)')),
+    company_id: Type.Optional(Id('Operators: only this company’s')),
+    state: Type.Optional(
+      Type.Enum(['open', 'paid', 'all'], { default: 'all', description: 'open: with a balance' }),
+    ),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100000, default: 1, description: 'Which page, from 1' }),
+    ),
+    per_page: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        default: 25,
+        description:
+          'Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; per_page says what was used)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type InvoiceListInput = Static<typeof InvoiceListQuery>;
+
+export const CreditBody = Type.Object(
+  {
+    amount: Type.Optional(
+      AmountIn(
+        'How much, e.g. "50.00"; more than 0, at most the balance. A write-off without one writes off the whole balance',
+      ),
+    ),
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 500,
+      description: 'Why: kept on the ledger and printed on the invoice',
+    }),
+  },
+  { $id: 'CreditBody', additionalProperties: false, description: 'A credit note or a write-off' },
+);
+export type CreditInput = Static<typeof CreditBody>;
+
+export const ReceiptBody = Type.Object(
+  {
+    client_id: Id('The lender that sent it'),
+    method: Type.Enum([...RECEIPT_METHODS], { description: 'check, ach or wire' }),
+    reference: Type.String({
+      minLength: 1,
+      maxLength: 80,
+      description: 'The check number or the transfer’s reference; unique per client and method',
+    }),
+    received_on: Type.String({
+      format: 'date',
+      description: 'The day it arrived (YYYY-MM-DD); not in the future',
+    }),
+    amount: AmountIn('The whole amount received, e.g. "1250.00"'),
+    applications: Type.Array(
+      Type.Object(
+        {
+          invoice_id: Id('An open invoice of the same client'),
+          amount: AmountIn('How much of it goes to this invoice; at most its balance'),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 500, description: 'Where it goes: the amounts add up to amount' },
+    ),
+  },
+  {
+    $id: 'ReceiptBody',
+    additionalProperties: false,
+    description: 'A check, ACH or wire received, applied to invoices',
+  },
+);
+export type ReceiptInput = Static<typeof ReceiptBody>;
+
+export const Receipt = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    client: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }),
+    method: Type.Enum([...RECEIPT_METHODS]),
+    reference: Type.String(),
+    received_on: Type.String({ format: 'date' }),
+    amount: Money('The whole amount'),
+    applications: Type.Array(
+      Type.Object({
+        invoice_id: Type.String({ format: 'uuid' }),
+        number: Type.String(),
+        payment_id: Type.String({ format: 'uuid' }),
+        amount: Money('Applied to it'),
+        balance: Money('Its balance after'),
+      }),
+    ),
+    recorded_by: Person,
+    recorded_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Receipt', description: 'A check, ACH or wire received and where it was applied' },
+);
+export type ReceiptView = Static<typeof Receipt>;
+
+export const AgingRow = Type.Object({
+  client: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }),
+  current: Money('Not yet due'),
+  days_1_30: Money('1 to 30 days past due'),
+  days_31_60: Money('31 to 60 days past due'),
+  days_61_90: Money('61 to 90 days past due'),
+  days_over_90: Money('More than 90 days past due'),
+  total: Money('Everything owed'),
+  open_invoices: Type.Integer(),
+});
+
+export const Aging = Type.Object(
+  {
+    company_id: Type.String({ format: 'uuid' }),
+    as_of: Type.String({
+      format: 'date',
+      description: 'The day the ages are counted to, in the company’s zone',
+    }),
+    clients: Type.Array(AgingRow, { description: 'Each client that owes something, most owed first' }),
+    totals: Type.Omit(AgingRow, ['client']),
+  },
+  { $id: 'Aging', description: 'What each client owes, by how long past due' },
+);
+export type AgingView = Static<typeof Aging>;
+
+export const AgingQuery = Type.Object(
+  {
+    as_of: Type.Optional(Type.String({ format: 'date', description: 'Default today in the company’s zone' })),
+  },
+  { additionalProperties: false },
+);
