@@ -1075,12 +1075,18 @@ export interface Database {
   invoices: InvoicesTable;
   receipts: ReceiptsTable;
   receivable_entries: ReceivableEntriesTable;
+  company_payout_settings: CompanyPayoutSettingsTable;
+  bank_accounts: BankAccountsTable;
+  payables: PayablesTable;
+  payout_batches: PayoutBatchesTable;
+  payout_lines: PayoutLinesTable;
+  payable_entries: PayableEntriesTable;
 }
 
 /** The last number given per company and kind of document: numbers without gaps (migration 0065). */
 export interface DocumentSequencesTable {
   company_id: string;
-  kind: 'invoice' | 'credit_note';
+  kind: 'invoice' | 'credit_note' | 'payout_batch';
   last_number: ColumnType<string, string | number | bigint, string | number | bigint>;
 }
 
@@ -1131,6 +1137,92 @@ export interface ReceivableEntriesTable {
   reason: ColumnType<string | null, string | null | undefined, never>;
   recorded_by: ColumnType<string | null, string | null | undefined, never>;
   acting_for: ColumnType<string | null, string | null | undefined, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export const PAY_ON = ['delivery', 'client_payment'] as const;
+export type PayOn = (typeof PAY_ON)[number];
+
+/** When a company pays its appraisers, and the ACH originator it pays them from (migration 0066). */
+export interface CompanyPayoutSettingsTable {
+  company_id: string;
+  pay_on: PayOn;
+  ach_bank_name: string | null;
+  ach_routing_number: string | null;
+  ach_company_name: string | null;
+  ach_company_id: string | null;
+  updated_by: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export const BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+
+/** Where an appraiser is paid; the account number sealed (auth/secret-box.ts). */
+export interface BankAccountsTable {
+  appraiser_id: string;
+  holder_name: string;
+  routing_number: string;
+  account_number_sealed: string;
+  account_last4: string;
+  account_type: BankAccountType;
+  updated_by: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** What the company owes an appraiser for an order (docs/money.md, "Payables"). */
+export interface PayablesTable {
+  id: Generated<string>;
+  company_id: string;
+  appraiser_id: string;
+  order_id: string;
+  earned_at: ColumnType<Date, Date, never>;
+  due_on: ColumnType<string | null, string | null, string | null>;
+  held_reason: string | null;
+  held_by: string | null;
+  held_at: Date | null;
+}
+
+export type PayoutBatchStatus = 'draft' | 'approved' | 'paid';
+
+export interface PayoutBatchesTable {
+  id: Generated<string>;
+  company_id: string;
+  number: ColumnType<string, string | bigint, never>;
+  pay_on: ColumnType<string, string, never>;
+  status: ColumnType<PayoutBatchStatus, PayoutBatchStatus | undefined, PayoutBatchStatus>;
+  total_cents: ColumnType<string, string | bigint, never>;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  approved_by: string | null;
+  approved_at: Date | null;
+  paid_by: string | null;
+  paid_at: Date | null;
+}
+
+export interface PayoutLinesTable {
+  id: Generated<string>;
+  batch_id: string;
+  payable_id: string;
+  appraiser_id: string;
+  amount_cents: ColumnType<string, string | bigint, never>;
+}
+
+export const PAYABLE_KINDS = ['fee', 'adjustment', 'submission_fee', 'payout'] as const;
+export type PayableKind = (typeof PAYABLE_KINDS)[number];
+
+/** The payables ledger, signed as what the company owes the appraiser. */
+export interface PayableEntriesTable {
+  id: Generated<string>;
+  payable_id: string;
+  company_id: string;
+  appraiser_id: string;
+  kind: PayableKind;
+  amount_cents: ColumnType<string, string | bigint, never>;
+  submission_fee_id: ColumnType<string | null, string | null | undefined, never>;
+  payout_batch_id: ColumnType<string | null, string | null | undefined, never>;
+  reason: ColumnType<string | null, string | null | undefined, never>;
+  recorded_by: ColumnType<string | null, string | null | undefined, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 

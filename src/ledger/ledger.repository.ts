@@ -10,7 +10,7 @@ import type { InvoiceIssuedOn, ReceivableKind } from '../db/schema.ts';
 export async function takeDocumentNumber(
   trx: Trx,
   companyId: string,
-  kind: 'invoice' | 'credit_note',
+  kind: 'invoice' | 'credit_note' | 'payout_batch',
 ): Promise<bigint> {
   const row = await trx
     .insertInto('document_sequences')

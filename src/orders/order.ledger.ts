@@ -1,13 +1,15 @@
 import type { Principal } from '../auth/principal.ts';
 import type { StoredCalendar } from '../calendar/calendar-settings.repository.ts';
 import type { Trx } from '../db/connection.ts';
+import { balanceCents } from '../format/money.ts';
 import { issueInvoice, postFeeChange } from '../ledger/ledger.ts';
+import { earnPayable } from '../ledger/payables-ledger.ts';
 import type { ActionResult, LockedOrder } from '../workflow/types.ts';
 import type { Status } from '../workflow/statuses.ts';
 
 /**
- * What the action does to the lender's invoice (docs/money.md): a delivery issues it, and a fee
- * change agreed after it was issued moves its balance.
+ * What the action does to the ledgers (docs/money.md): a delivery issues the lender's invoice and
+ * makes the appraiser's payable; a fee change agreed after the invoice was issued moves its balance.
  */
 export async function postToLedger(
   trx: Trx,
@@ -26,9 +28,19 @@ export async function postToLedger(
   if (total !== null) await postFeeChange(trx, order, total, principal?.user.id ?? null);
   if (calendar && finalStatus === 'Completed') {
     const totalNow = total === null ? order.total_fee_cents : total.toString();
-    await issueInvoice(trx, { ...order, total_fee_cents: totalNow }, 'delivery', {
-      now,
-      timeZone: calendar.time_zone,
-    });
+    const at = { now, timeZone: calendar.time_zone };
+    await issueInvoice(trx, { ...order, total_fee_cents: totalNow }, 'delivery', at);
+    // The appraiser earns the fee of the order as it is now (a patch may have set it).
+    const fee = result.patch?.appraiser_fee_cents;
+    const appraiserFee =
+      typeof fee === 'string' || typeof fee === 'bigint' || typeof fee === 'number'
+        ? fee.toString()
+        : order.appraiser_fee_cents;
+    await earnPayable(
+      trx,
+      { ...order, appraiser_fee_cents: appraiserFee },
+      balanceCents({ ...order, total_fee_cents: totalNow }),
+      at,
+    );
   }
 }

@@ -9,6 +9,7 @@ import { emitEvent } from '../events/emit.ts';
 import { balanceCents, centsToCurrency, centsToDecimal } from '../format/money.ts';
 import { findCompanyCalendar } from '../calendar/calendar-settings.repository.ts';
 import { postPayment } from '../ledger/ledger.ts';
+import { payablesFallDue } from '../ledger/payables-ledger.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { paymentPagesLocked } from '../metrics/metrics.ts';
 import { performSystemAction } from '../orders/order.actions.ts';
@@ -322,6 +323,7 @@ export async function paymentReceived(
     amount: centsToDecimal(amount),
     balance: centsToDecimal(balance),
   });
+  if (balance <= 0n) await payablesFallDue(trx, order.id, { now: new Date(), timeZone });
   const details = { payment_id: paymentId, amount: centsToDecimal(amount) };
   if (await moveOnWhenSettled(trx, config, order, balance, details)) return;
   await recordOrderChange(trx, order, null, [

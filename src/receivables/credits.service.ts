@@ -3,7 +3,9 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError, forbidden, invalid } from '../errors/app-error.ts';
 import { balanceCents, centsToCurrency, decimalToCents } from '../format/money.ts';
+import { findCompanyCalendar } from '../calendar/calendar-settings.repository.ts';
 import { insertEntry, takeDocumentNumber } from '../ledger/ledger.repository.ts';
+import { payablesFallDue } from '../ledger/payables-ledger.ts';
 import { updateOrder } from '../orders/order.store.ts';
 import { moveOnWhenSettled } from '../payments/payment.service.ts';
 import { lockInvoice } from './receivables.repository.ts';
@@ -71,6 +73,10 @@ export async function recordCredit(
     await updateOrder(trx, invoice.order_id, {
       credited_cents: (BigInt(invoice.credited_cents) + amount).toString(),
     });
+    if (balance - amount <= 0n) {
+      const { time_zone: timeZone } = await findCompanyCalendar(trx, invoice.company_id, config.timeZone);
+      await payablesFallDue(trx, invoice.order_id, { now: new Date(), timeZone });
+    }
     // An order that waits for its payment moves on once nothing is owed.
     await moveOnWhenSettled(
       trx,
