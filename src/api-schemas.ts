@@ -35,6 +35,16 @@ import {
   Receipt,
   ReceiptBody,
 } from './receivables/receivables.schemas.ts';
+import {
+  BankAccount,
+  BankAccountBody,
+  Payable,
+  PayableList,
+  PayoutBatch,
+  PayoutBatchBody,
+  PayoutSettings,
+  PayoutSettingsBody,
+} from './payables/payables.schemas.ts';
 import { EVENT_PAYLOADS } from './events/event-types.ts';
 import {
   FileChangeBody,
@@ -245,6 +255,14 @@ export const API_SCHEMAS: readonly TSchema[] = [
   ReceiptBody,
   Receipt,
   Aging,
+  PayoutSettings,
+  PayoutSettingsBody,
+  BankAccount,
+  BankAccountBody,
+  Payable,
+  PayableList,
+  PayoutBatch,
+  PayoutBatchBody,
   ManagedUser,
   InviteUserBody,
   UserChangeBody,

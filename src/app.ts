@@ -45,6 +45,7 @@ import { registerInsightRoutes } from './insight/insight.routes.ts';
 import { registerScorecardRoutes } from './insight/scorecards.routes.ts';
 import { registerBorrowerCopyRoutes } from './orders/borrower-copy.routes.ts';
 import { registerReceivableRoutes } from './receivables/receivables.routes.ts';
+import { registerPayableRoutes } from './payables/payables.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerWebApp, type WebApp } from './web/web-app.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
@@ -308,6 +309,7 @@ export async function buildApp({
       registerScorecardRoutes(api, { ...deps, changes });
       registerBorrowerCopyRoutes(api, deps);
       registerReceivableRoutes(api, deps);
+      registerPayableRoutes(api, deps);
       registerOrderRoutes(api, deps);
       registerPipelineRoutes(api, { ...deps, changes });
       registerCredentialRoutes(api, deps);

@@ -936,6 +936,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/payout_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * When the company pays its appraisers, and its ACH originator
+         * @description The company's staff; operators. Another company answers 404.
+         */
+        get: operations["getPayoutSettings"];
+        /**
+         * Change when appraisers are paid and the ACH originator (the company's admins; operators)
+         * @description Absent fields stay; ach null removes the originator. A routing number is checked by its check digit (422 naming it).
+         */
+        put: operations["changePayoutSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/bank_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the appraiser is paid (the last four digits of the account only)
+         * @description The appraiser, their company’s staff, operators. 404 when none is set.
+         */
+        get: operations["getBankAccount"];
+        /**
+         * Set where the appraiser is paid (the appraiser alone)
+         * @description Only the appraiser, with their own key (not acting for them): 403 for anyone else. The account number is kept sealed and never shown again whole.
+         */
+        put: operations["putBankAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What appraisers are owed and were paid, order by order, newest first
+         * @description An appraiser sees their own (their statement); the company's staff all of its appraisers'; operators all. Lenders get 403: the appraiser's fee is not theirs to see.
+         */
+        get: operations["listPayables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/payout_batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gather what is due into a payout batch (the company's admins; operators)
+         * @description Takes every payable due by pay_on, owed, not held, whose order stands delivered, in no other open batch, of an appraiser with a bank account; the others due are listed in left_out. 409 when nothing is due.
+         */
+        post: operations["createPayoutBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payout_batches/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payout batch: its lines per appraiser, and what due it left out
+         * @description The company's staff; operators. left_out is read now, for a draft; empty once approved.
+         */
+        get: operations["getPayoutBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payout_batches/{batch_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a draft batch for payment (the company's admins; operators)
+         * @description Who did it and when is kept. 409 when the batch is not in the state this needs.
+         */
+        post: operations["approvePayoutBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payout_batches/{batch_id}/mark_paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an approved batch paid: each payout posted to its ledger (the company's admins; operators)
+         * @description Who did it and when is kept. 409 when the batch is not in the state this needs.
+         */
+        post: operations["markPayoutBatchPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payout_batches/{batch_id}/nacha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ACH (NACHA) file of an approved batch: one PPD credit per appraiser
+         * @description 409 for a draft, or when the company's ACH originator is not set.
+         */
+        get: operations["getPayoutBatchAchFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payout_batches/{batch_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batch as a CSV file: a line per appraiser
+         * @description The account holder, routing number, account type and last four digits, the payables and the amount.
+         */
+        get: operations["exportPayoutBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/tax_forms/1099_nec": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A year’s 1099-NEC figures per appraiser, as CSV, with their W-9 status
+         * @description The payouts paid in the year (by the day they settled), per appraiser; reportable when the total reaches the year’s threshold ($600 through 2025, $2,000 from 2026).
+         */
+        get: operations["export1099Nec"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -4927,6 +5135,316 @@ export interface components {
                 /** @example 4 */
                 open_invoices: number;
             };
+        };
+        /** @description When the company pays its appraisers and from which account */
+        PayoutSettings: {
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            /**
+             * @description When a payable falls due: delivery (the report delivered) or client_payment (the lender paid in full)
+             * @example delivery
+             * @enum {unknown}
+             */
+            pay_on: "delivery" | "client_payment";
+            ach: {
+                /**
+                 * @description The company’s bank, as the file names it
+                 * @example Frost Bank
+                 */
+                bank_name: string;
+                /**
+                 * @description The bank’s 9-digit ABA routing number (its check digit is checked)
+                 * @example 114000093
+                 */
+                routing_number: string;
+                /**
+                 * @description As the appraisers’ statements show it
+                 * @example Lone Star Apprsl
+                 */
+                company_name: string;
+                /**
+                 * @description The 10-character company identification the bank gave (often 1 and the EIN)
+                 * @example 1741234567
+                 */
+                company_id: string;
+            } | null;
+        };
+        /** @description Absent fields stay */
+        PayoutSettingsChange: {
+            /**
+             * @example client_payment
+             * @enum {unknown}
+             */
+            pay_on?: "delivery" | "client_payment";
+            ach?: {
+                /**
+                 * @description The company’s bank, as the file names it
+                 * @example Frost Bank
+                 */
+                bank_name: string;
+                /**
+                 * @description The bank’s 9-digit ABA routing number (its check digit is checked)
+                 * @example 114000093
+                 */
+                routing_number: string;
+                /**
+                 * @description As the appraisers’ statements show it
+                 * @example Lone Star Apprsl
+                 */
+                company_name: string;
+                /**
+                 * @description The 10-character company identification the bank gave (often 1 and the EIN)
+                 * @example 1741234567
+                 */
+                company_id: string;
+            } | null;
+        };
+        /** @description Where the appraiser is paid */
+        BankAccount: {
+            /**
+             * Format: uuid
+             * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+             */
+            appraiser_id: string;
+            /** @example Avery Appraiser */
+            holder_name: string;
+            /** @example 111000025 */
+            routing_number: string;
+            /**
+             * @description The account number is never shown whole
+             * @example 6789
+             */
+            account_last4: string;
+            /**
+             * @example checking
+             * @enum {unknown}
+             */
+            account_type: "checking" | "savings";
+            /**
+             * Format: date-time
+             * @example 2026-11-20T15:00:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description Where the appraiser is to be paid */
+        BankAccountBody: {
+            /**
+             * @description As the bank knows the account
+             * @example Avery Appraiser
+             */
+            holder_name: string;
+            /**
+             * @description 9 digits, a valid ABA routing number
+             * @example 111000025
+             */
+            routing_number: string;
+            /**
+             * @description 4 to 17 digits
+             * @example 000123456789
+             */
+            account_number: string;
+            /**
+             * @example checking
+             * @enum {unknown}
+             */
+            account_type: "checking" | "savings";
+        };
+        /** @description What the company owes an appraiser for one order */
+        Payable: {
+            /**
+             * Format: uuid
+             * @example 6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f
+             */
+            order_id: string;
+            /** @example AOM-00000042 */
+            file_number: string;
+            appraiser: {
+                /**
+                 * Format: uuid
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                id: string;
+                /** @example Avery Appraiser */
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the report was delivered
+             * @example 2026-11-30T16:20:00.000Z
+             */
+            earned_at: string;
+            due_on: string | null;
+            /**
+             * @description The fee earned, with changes after the delivery
+             * @example 375.00
+             */
+            fee: string;
+            /**
+             * @description Submission fees charged for the order
+             * @example 15.00
+             */
+            deducted: string;
+            /**
+             * @description Paid out
+             * @example 0.00
+             */
+            paid: string;
+            /**
+             * @description What is still owed: fee - deducted - paid
+             * @example 360.00
+             */
+            owed: string;
+            /**
+             * @description waiting: not yet due; due: owed and due; held: due but held (the order reopened, or held by the company); in_batch: in a payout batch not yet paid; paid: nothing owed
+             * @example due
+             * @enum {unknown}
+             */
+            state: "waiting" | "due" | "held" | "in_batch" | "paid";
+            held_reason: string | null;
+        };
+        /** @description Payables, newest first, and the totals of all that match */
+        PayableList: {
+            payables: components["schemas"]["Payable"][];
+            totals: {
+                /**
+                 * @description Owed, due or not
+                 * @example 360.00
+                 */
+                owed: string;
+                /**
+                 * @description Owed and due now
+                 * @example 360.00
+                 */
+                due: string;
+                /**
+                 * @description Paid out
+                 * @example 1250.00
+                 */
+                paid: string;
+            };
+            /** @example 1 */
+            page: number;
+            /** @example 25 */
+            per_page: number;
+            /** @example 1 */
+            total_count: number;
+        };
+        /** @description Appraisers paid together by one ACH file */
+        PayoutBatch: {
+            /**
+             * Format: uuid
+             * @example 2f8e4d6c-1a3b-4c5d-9e7f-8a9b0c1d2e3f
+             */
+            id: string;
+            /**
+             * @description PAY-00000003: the company’s batches, without gaps
+             * @example PAY-00000003
+             */
+            number: string;
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            /**
+             * Format: date
+             * @description The day the credits settle
+             * @example 2026-12-04
+             */
+            pay_on: string;
+            /**
+             * @example approved
+             * @enum {unknown}
+             */
+            status: "draft" | "approved" | "paid";
+            /**
+             * @description Every line
+             * @example 360.00
+             */
+            total: string;
+            lines: {
+                appraiser: {
+                    /**
+                     * Format: uuid
+                     * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                     */
+                    id: string;
+                    /** @example Avery Appraiser */
+                    name: string;
+                };
+                /**
+                 * @description Paid to them in this batch
+                 * @example 360.00
+                 */
+                amount: string;
+                /**
+                 * @description How many of their orders it pays
+                 * @example 1
+                 */
+                payables: number;
+                account_last4: string | null;
+            }[];
+            /** @description Due payables the batch could not take, and why (no bank account) */
+            left_out: {
+                appraiser: {
+                    /**
+                     * Format: uuid
+                     * @example b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e
+                     */
+                    id: string;
+                    /** @example Riley Reviewer */
+                    name: string;
+                };
+                /**
+                 * @description Due, and not in the batch
+                 * @example 425.00
+                 */
+                owed: string;
+                /** @example No bank account: the appraiser adds one on their account page */
+                reason: string;
+            }[];
+            created_by: {
+                /**
+                 * Format: uuid
+                 * @example f506fe16-b09a-4454-b478-b7cbf95f2313
+                 */
+                id: string;
+                /** @example Sam Staffer */
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-12-03T15:00:00.000Z
+             */
+            created_at: string;
+            approved_by: {
+                /**
+                 * Format: uuid
+                 * @example f506fe16-b09a-4454-b478-b7cbf95f2313
+                 */
+                id: string;
+                /** @example Sam Staffer */
+                name: string;
+            } | null;
+            approved_at: string | null;
+            paid_at: string | null;
+        };
+        /** @description A payout batch of what is due */
+        PayoutBatchBody: {
+            /**
+             * Format: date
+             * @description The day the credits settle; payables due by then are taken (default today)
+             * @example 2026-12-04
+             */
+            pay_on?: string;
         };
         /** @description A user as their administrators see them */
         ManagedUser: {
@@ -14899,6 +15417,1091 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Aging"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description When the company pays its appraisers and from which account */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "pay_on": "delivery",
+                     *       "ach": {
+                     *         "bank_name": "Frost Bank",
+                     *         "routing_number": "114000093",
+                     *         "company_name": "Lone Star Apprsl",
+                     *         "company_id": "1741234567"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changePayoutSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "pay_on": "client_payment",
+                 *       "ach": {
+                 *         "bank_name": "Frost Bank",
+                 *         "routing_number": "114000093",
+                 *         "company_name": "Lone Star Apprsl",
+                 *         "company_id": "1741234567"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PayoutSettingsChange"];
+                /**
+                 * @example {
+                 *       "pay_on": "client_payment",
+                 *       "ach[bank_name]": "Frost Bank",
+                 *       "ach[routing_number]": "114000093",
+                 *       "ach[company_name]": "Lone Star Apprsl",
+                 *       "ach[company_id]": "1741234567"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @example client_payment
+                     * @enum {unknown}
+                     */
+                    pay_on?: "delivery" | "client_payment";
+                    /**
+                     * @description The company’s bank, as the file names it
+                     * @example Frost Bank
+                     */
+                    "ach[bank_name]"?: string;
+                    /**
+                     * @description The bank’s 9-digit ABA routing number (its check digit is checked)
+                     * @example 114000093
+                     */
+                    "ach[routing_number]"?: string;
+                    /**
+                     * @description As the appraisers’ statements show it
+                     * @example Lone Star Apprsl
+                     */
+                    "ach[company_name]"?: string;
+                    /**
+                     * @description The 10-character company identification the bank gave (often 1 and the EIN)
+                     * @example 1741234567
+                     */
+                    "ach[company_id]"?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description When the company pays its appraisers and from which account */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "pay_on": "delivery",
+                     *       "ach": {
+                     *         "bank_name": "Frost Bank",
+                     *         "routing_number": "114000093",
+                     *         "company_name": "Lone Star Apprsl",
+                     *         "company_id": "1741234567"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBankAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the appraiser is paid */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *       "holder_name": "Avery Appraiser",
+                     *       "routing_number": "111000025",
+                     *       "account_last4": "6789",
+                     *       "account_type": "checking",
+                     *       "updated_at": "2026-11-20T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putBankAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "holder_name": "Avery Appraiser",
+                 *       "routing_number": "111000025",
+                 *       "account_number": "000123456789",
+                 *       "account_type": "checking"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BankAccountBody"];
+                /**
+                 * @example {
+                 *       "holder_name": "Avery Appraiser",
+                 *       "routing_number": "111000025",
+                 *       "account_number": "000123456789",
+                 *       "account_type": "checking"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description As the bank knows the account
+                     * @example Avery Appraiser
+                     */
+                    holder_name: string;
+                    /**
+                     * @description 9 digits, a valid ABA routing number
+                     * @example 111000025
+                     */
+                    routing_number: string;
+                    /**
+                     * @description 4 to 17 digits
+                     * @example 000123456789
+                     */
+                    account_number: string;
+                    /**
+                     * @example checking
+                     * @enum {unknown}
+                     */
+                    account_type: "checking" | "savings";
+                };
+            };
+        };
+        responses: {
+            /** @description Where the appraiser is paid */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appraiser_id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *       "holder_name": "Avery Appraiser",
+                     *       "routing_number": "111000025",
+                     *       "account_last4": "6789",
+                     *       "account_type": "checking",
+                     *       "updated_at": "2026-11-20T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayables: {
+        parameters: {
+            query?: {
+                /** @description Only this appraiser’s (staff, operators) */
+                appraiser_id?: string;
+                /** @description owed: something is still owed */
+                state?: "owed" | "paid" | "all";
+                /** @description Which page, from 1 */
+                page?: number;
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; per_page says what was used) */
+                per_page?: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Payables, newest first, and the totals of all that match */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payables": [
+                     *         {
+                     *           "id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d",
+                     *           "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "file_number": "AOM-00000042",
+                     *           "appraiser": {
+                     *             "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *             "name": "Avery Appraiser"
+                     *           },
+                     *           "earned_at": "2026-11-30T16:20:00.000Z",
+                     *           "due_on": "2026-11-30",
+                     *           "fee": "375.00",
+                     *           "deducted": "15.00",
+                     *           "paid": "0.00",
+                     *           "owed": "360.00",
+                     *           "state": "due",
+                     *           "held_reason": null
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "owed": "360.00",
+                     *         "due": "360.00",
+                     *         "paid": "1250.00"
+                     *       },
+                     *       "page": 1,
+                     *       "per_page": 25,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayableList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "pay_on": "2026-12-04"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PayoutBatchBody"];
+                /**
+                 * @example {
+                 *       "pay_on": "2026-12-04"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * Format: date
+                     * @description The day the credits settle; payables due by then are taken (default today)
+                     * @example 2026-12-04
+                     */
+                    pay_on?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Appraisers paid together by one ACH file */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2f8e4d6c-1a3b-4c5d-9e7f-8a9b0c1d2e3f",
+                     *       "number": "PAY-00000003",
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "pay_on": "2026-12-04",
+                     *       "status": "approved",
+                     *       "total": "360.00",
+                     *       "lines": [
+                     *         {
+                     *           "appraiser": {
+                     *             "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *             "name": "Avery Appraiser"
+                     *           },
+                     *           "amount": "360.00",
+                     *           "payables": 1,
+                     *           "account_last4": "6789"
+                     *         }
+                     *       ],
+                     *       "left_out": [
+                     *         {
+                     *           "appraiser": {
+                     *             "id": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+                     *             "name": "Riley Reviewer"
+                     *           },
+                     *           "owed": "425.00",
+                     *           "reason": "No bank account: the appraiser adds one on their account page"
+                     *         }
+                     *       ],
+                     *       "created_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "created_at": "2026-12-03T15:00:00.000Z",
+                     *       "approved_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "approved_at": "2026-12-03T16:00:00.000Z",
+                     *       "paid_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutBatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The payout batch
+                 * @example 2f8e4d6c-1a3b-4c5d-9e7f-8a9b0c1d2e3f
+                 */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Appraisers paid together by one ACH file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2f8e4d6c-1a3b-4c5d-9e7f-8a9b0c1d2e3f",
+                     *       "number": "PAY-00000003",
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "pay_on": "2026-12-04",
+                     *       "status": "approved",
+                     *       "total": "360.00",
+                     *       "lines": [
+                     *         {
+                     *           "appraiser": {
+                     *             "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *             "name": "Avery Appraiser"
+                     *           },
+                     *           "amount": "360.00",
+                     *           "payables": 1,
+                     *           "account_last4": "6789"
+                     *         }
+                     *       ],
+                     *       "left_out": [
+                     *         {
+                     *           "appraiser": {
+                     *             "id": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+                     *             "name": "Riley Reviewer"
+                     *           },
+                     *           "owed": "425.00",
+                     *           "reason": "No bank account: the appraiser adds one on their account page"
+                     *         }
+                     *       ],
+                     *       "created_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "created_at": "2026-12-03T15:00:00.000Z",
+                     *       "approved_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "approved_at": "2026-12-03T16:00:00.000Z",
+                     *       "paid_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutBatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    approvePayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The payout batch
+                 * @example 2f8e4d6c-1a3b-4c5d-9e7f-8a9b0c1d2e3f
+                 */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Appraisers paid together by one ACH file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2f8e4d6c-1a3b-4c5d-9e7f-8a9b0c1d2e3f",
+                     *       "number": "PAY-00000003",
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "pay_on": "2026-12-04",
+                     *       "status": "approved",
+                     *       "total": "360.00",
+                     *       "lines": [
+                     *         {
+                     *           "appraiser": {
+                     *             "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *             "name": "Avery Appraiser"
+                     *           },
+                     *           "amount": "360.00",
+                     *           "payables": 1,
+                     *           "account_last4": "6789"
+                     *         }
+                     *       ],
+                     *       "left_out": [
+                     *         {
+                     *           "appraiser": {
+                     *             "id": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+                     *             "name": "Riley Reviewer"
+                     *           },
+                     *           "owed": "425.00",
+                     *           "reason": "No bank account: the appraiser adds one on their account page"
+                     *         }
+                     *       ],
+                     *       "created_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "created_at": "2026-12-03T15:00:00.000Z",
+                     *       "approved_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "approved_at": "2026-12-03T16:00:00.000Z",
+                     *       "paid_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutBatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markPayoutBatchPaid: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The payout batch
+                 * @example 2f8e4d6c-1a3b-4c5d-9e7f-8a9b0c1d2e3f
+                 */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Appraisers paid together by one ACH file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2f8e4d6c-1a3b-4c5d-9e7f-8a9b0c1d2e3f",
+                     *       "number": "PAY-00000003",
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "pay_on": "2026-12-04",
+                     *       "status": "approved",
+                     *       "total": "360.00",
+                     *       "lines": [
+                     *         {
+                     *           "appraiser": {
+                     *             "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *             "name": "Avery Appraiser"
+                     *           },
+                     *           "amount": "360.00",
+                     *           "payables": 1,
+                     *           "account_last4": "6789"
+                     *         }
+                     *       ],
+                     *       "left_out": [
+                     *         {
+                     *           "appraiser": {
+                     *             "id": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+                     *             "name": "Riley Reviewer"
+                     *           },
+                     *           "owed": "425.00",
+                     *           "reason": "No bank account: the appraiser adds one on their account page"
+                     *         }
+                     *       ],
+                     *       "created_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "created_at": "2026-12-03T15:00:00.000Z",
+                     *       "approved_by": {
+                     *         "id": "f506fe16-b09a-4454-b478-b7cbf95f2313",
+                     *         "name": "Sam Staffer"
+                     *       },
+                     *       "approved_at": "2026-12-03T16:00:00.000Z",
+                     *       "paid_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutBatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutBatchAchFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The payout batch
+                 * @example 2f8e4d6c-1a3b-4c5d-9e7f-8a9b0c1d2e3f
+                 */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The NACHA file: 94-character records, blocked by ten */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example 101 114000093 1140000932612031504A094101FROST BANK             LONE STAR APPRSL
+                     *     5220LONE STAR APPRSL                    1741234567PPDAPPRAISALS      261204   1114000090000003
+                     *     622111000025000123456789     0000036000C6427C15337F4E8AVERY APPRAISER         0114000090000001
+                     *     822000000100111000020000000000000000000360001741234567                         114000090000003
+                     *     9000001000001000000010011100002000000000000000000036000
+                     *     9999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999
+                     *     9999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999
+                     *     9999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999
+                     *     9999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999
+                     *     9999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999
+                     */
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportPayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The payout batch
+                 * @example 2f8e4d6c-1a3b-4c5d-9e7f-8a9b0c1d2e3f
+                 */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header line, then a line per appraiser (RFC 4180) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example batch,pay_on,appraiser_id,appraiser,account_holder,routing_number,account_type,account_last4,payables,amount
+                     *     PAY-00000003,2026-12-04,c6427c15-337f-4e88-8c72-bb4f499bfc66,Avery Appraiser,Avery Appraiser,111000025,checking,6789,1,360.00
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    export1099Nec: {
+        parameters: {
+            query: {
+                /** @description The calendar year the payouts were paid in */
+                year: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header line, then a line per appraiser paid in the year */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example appraiser_id,name,email,w9_on_file,total_paid,payouts,reportable
+                     *     c6427c15-337f-4e88-8c72-bb4f499bfc66,Avery Appraiser,avery.appraiser@lonestar.example,yes,18450.00,24,yes
+                     */
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -11,6 +11,7 @@ import { PAYMENT_EXAMPLES } from './payments.ts';
 import { PEOPLE_EXAMPLES } from './people.ts';
 import { RECORD_EXAMPLES } from './records.ts';
 import { RECEIVABLE_EXAMPLES } from './receivables.ts';
+import { PAYABLE_EXAMPLES } from './payables.ts';
 import { REPORT_EXAMPLES } from './reports.ts';
 import { RECONSIDERATION_EXAMPLES } from './reconsiderations.ts';
 import { CALENDAR_EXAMPLES } from './calendars.ts';
@@ -38,6 +39,7 @@ const named: NamedExample[] = [
   ...RECORD_EXAMPLES,
   ...PAYMENT_EXAMPLES,
   ...RECEIVABLE_EXAMPLES,
+  ...PAYABLE_EXAMPLES,
   ...WEBHOOK_EXAMPLES,
   ...TIMELINE_EXAMPLES,
   ...CREDENTIAL_EXAMPLES,

@@ -1,3 +1,5 @@
+import { nachaFile } from '../payables/nacha.ts';
+import { PAYOUT_BATCH_ID } from './payables.ts';
 import { SCORECARD_CSV_HEADER } from '../insight/scorecards.csv.ts';
 import { ORDER_EXPORT_HEADER } from '../orders/order.mapper.ts';
 import {
@@ -127,6 +129,47 @@ export const OPERATION_EXAMPLES = {
       },
     },
   },
+  getPayoutBatchAchFile: {
+    responses: {
+      '200': {
+        'text/plain': nachaFile({
+          originator: {
+            bankName: 'Frost Bank',
+            routingNumber: '114000093',
+            companyName: 'Lone Star Apprsl',
+            companyId: '1741234567',
+          },
+          credits: [
+            {
+              routingNumber: '111000025',
+              accountNumber: '000123456789',
+              accountType: 'checking',
+              amountCents: 36_000n,
+              individualId: APPRAISER.id.replace(/-/g, '').slice(0, 15),
+              name: APPRAISER.name,
+            },
+          ],
+          effectiveOn: '2026-12-04',
+          createdAt: new Date('2026-12-03T15:04:00Z'),
+          batchNumber: 3,
+        }),
+      },
+    },
+  },
+  exportPayoutBatch: {
+    responses: {
+      '200': {
+        'text/csv': `batch,pay_on,appraiser_id,appraiser,account_holder,routing_number,account_type,account_last4,payables,amount\r\nPAY-00000003,2026-12-04,${APPRAISER.id},${APPRAISER.name},Avery Appraiser,111000025,checking,6789,1,360.00\r\n`,
+      },
+    },
+  },
+  export1099Nec: {
+    responses: {
+      '200': {
+        'text/csv': `appraiser_id,name,email,w9_on_file,total_paid,payouts,reportable\r\n${APPRAISER.id},${APPRAISER.name},${APPRAISER.email},yes,18450.00,24,yes\r\n`,
+      },
+    },
+  },
   exportScorecards: {
     responses: {
       '200': {
@@ -185,6 +228,7 @@ export const PARAMETER_EXAMPLES: Record<string, string | number> = {
   document_id: '4d5e6f70-8192-4a3b-9c4d-5e6f708192a3',
   view_id: '0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21',
   invoice_id: INVOICE_ID,
+  batch_id: PAYOUT_BATCH_ID,
   feed: 'qVWa9vM_x5eMQqgOjHDiYo_mbZDGQ8x-n2BCCocgNLg.ics',
   'X-Api-Email': LOAN_OFFICER.email,
   'X-User-Email': LOAN_OFFICER.email,

@@ -57,6 +57,11 @@ export const TAGS = [
     description:
       'What lenders owe: invoices numbered without gaps, their ledgers, receipts by check, ACH or wire, credit notes, write-offs and aging (docs/money.md)',
   },
+  {
+    name: 'payables',
+    description:
+      "What the company owes its appraisers: payables per order, payout batches paid by an ACH file, bank accounts, the year's 1099-NEC figures (docs/money.md)",
+  },
   { name: 'workflow', description: "The order's actions, one endpoint each (docs/workflow.md)" },
   { name: 'files', description: "The order's files: upload, list, download through signed links" },
   {

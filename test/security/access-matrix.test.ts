@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../src/api-keys/api-key.service.ts';
 import { issueInvoice } from '../../src/ledger/ledger.ts';
+import { earnPayable } from '../../src/ledger/payables-ledger.ts';
 import { seedDemoAppraiserCredentials } from '../../src/seed/demo-credentials.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { WEB_ROOT } from '../../src/web/web-app.ts';
@@ -268,6 +269,19 @@ const MATRIX: Row[] = [
   ['POST   /invoices/:invoice_id/write_offs',                  403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['POST   /companies/:company_id/receipts',                   403, 403, 201, 404, 403, 403, 201, 401, 401],
   ['GET    /companies/:company_id/receivables/aging',          403, 403, 200, 404, 403, 403, 200, 401, 401],
+  // What the company owes its appraisers: never the lender's to see; the bank account the appraiser's alone to set.
+  ['GET    /companies/:company_id/payout_settings',            403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PUT    /companies/:company_id/payout_settings',            403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /appraisers/:appraiser_id/bank_account',            403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['PUT    /appraisers/:appraiser_id/bank_account',            403, 403, 403, 404, 200, 404, 403, 401, 401],
+  ['GET    /payables',                                         403, 403, 200, 200, 200, 200, 200, 401, 401],
+  ['POST   /companies/:company_id/payout_batches',             403, 403, 201, 404, 403, 403, 201, 401, 401],
+  ['GET    /payout_batches/:batch_id',                         403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['POST   /payout_batches/:batch_id/approve',                 403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['POST   /payout_batches/:batch_id/mark_paid',               403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /payout_batches/:batch_id/nacha',                   403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /payout_batches/:batch_id/export',                  403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/tax_forms/1099_nec',         403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /orders/:order_id/borrower_copy',                   200, 404, 200, 404, 403, 403, 200, 401, 401],
   ['PUT    /orders/:order_id/borrower_copy',                   200, 404, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /orders/:order_id/reports/:submission/findings',    403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -935,6 +949,74 @@ async function invoiced(): Promise<Fixture> {
   };
 }
 
+const BANK_ACCOUNT = {
+  holder_name: 'Avery Appraiser',
+  routing_number: '111000025',
+  account_number: '000123456789',
+  account_type: 'checking',
+};
+
+/** The demo appraiser with a bank account, and a delivered order whose payable is due. */
+async function payableDue(): Promise<Fixture> {
+  const appraiserId = demo.users.appraiser.id;
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/appraisers/${appraiserId}/bank_account`,
+    headers: { 'X-Api-Key': demo.users.appraiser.api_key },
+    payload: BANK_ACCOUNT,
+  });
+  if (put.statusCode !== 200) throw new Error(`bank account: ${put.body}`);
+  await t.db
+    .insertInto('company_payout_settings')
+    .values({
+      company_id: demo.company_id,
+      pay_on: 'delivery',
+      ach_bank_name: 'Frost Bank',
+      ach_routing_number: '114000093',
+      ach_company_name: 'Lone Star',
+      ach_company_id: '1741234567',
+      updated_by: null,
+    })
+    .onConflict((oc) => oc.column('company_id').doNothing())
+    .execute();
+  const fixture = await delivered();
+  await t.db.transaction().execute((trx) =>
+    earnPayable(
+      trx,
+      {
+        id: fixture.ids.order_id!,
+        company_id: demo.company_id,
+        appraiser_id: appraiserId,
+        appraiser_fee_cents: '30000',
+      },
+      0n,
+      { now: new Date(Date.now() - 86_400_000), timeZone: 'UTC' },
+    ),
+  );
+  return {
+    ids: { company_id: demo.company_id, appraiser_id: appraiserId },
+    snapshot: () => t.db.selectFrom('payout_batches').select(['id', 'status']).orderBy('id').execute(),
+  };
+}
+
+/** A payout batch of the demo company, as a draft or approved. */
+async function payoutBatch(status: 'draft' | 'approved'): Promise<Fixture> {
+  await payableDue();
+  const batch = await setup<{ id: string }>(
+    'POST',
+    `/api/v1/companies/${demo.company_id}/payout_batches`,
+    demo.users.staff.api_key,
+    json({}),
+  );
+  if (status === 'approved')
+    await setup('POST', `/api/v1/payout_batches/${batch.id}/approve`, demo.users.staff.api_key);
+  return {
+    ids: { batch_id: batch.id, company_id: demo.company_id },
+    snapshot: () =>
+      t.db.selectFrom('payout_batches').selectAll().where('id', '=', batch.id).executeTakeFirstOrThrow(),
+  };
+}
+
 /** An order in review whose first submission was read, with one finding to review. */
 async function withReadReport(): Promise<Fixture> {
   const fixture = await orderIn('In review');
@@ -1358,6 +1440,21 @@ const CALLS: Record<string, Call> = {
   'GET /orders/:order_id/files': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reports': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reconsiderations': { fixture: withReconsideration },
+  'GET /companies/:company_id/payout_settings': { fixture: payableDue },
+  'PUT /companies/:company_id/payout_settings': {
+    fixture: payableDue,
+    body: () => json({ pay_on: 'delivery' }),
+  },
+  'GET /appraisers/:appraiser_id/bank_account': { fixture: payableDue },
+  'PUT /appraisers/:appraiser_id/bank_account': { fixture: payableDue, body: () => json(BANK_ACCOUNT) },
+  'GET /payables': { fixture: payableDue },
+  'POST /companies/:company_id/payout_batches': { fixture: payableDue, body: () => json({}) },
+  'GET /payout_batches/:batch_id': { fixture: () => payoutBatch('draft') },
+  'POST /payout_batches/:batch_id/approve': { fixture: () => payoutBatch('draft') },
+  'POST /payout_batches/:batch_id/mark_paid': { fixture: () => payoutBatch('approved') },
+  'GET /payout_batches/:batch_id/nacha': { fixture: () => payoutBatch('approved') },
+  'GET /payout_batches/:batch_id/export': { fixture: () => payoutBatch('draft') },
+  'GET /companies/:company_id/tax_forms/1099_nec': { fixture: payableDue, query: () => 'year=2026' },
   'GET /invoices': { fixture: invoiced },
   'GET /invoices/:invoice_id': { fixture: invoiced },
   'POST /invoices/:invoice_id/credit_notes': {

@@ -1,0 +1,189 @@
+import { Type, type Static } from 'typebox';
+import { BANK_ACCOUNT_TYPES, PAY_ON } from '../db/schema.ts';
+import { Id, Nullable, ref } from '../schemas/common.ts';
+
+/** What the company owes its appraisers (docs/money.md, "Payables" and "Payouts"). */
+const Money = (description: string) => Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description });
+const Person = Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() });
+
+export const AchOriginator = Type.Object(
+  {
+    bank_name: Type.String({
+      minLength: 1,
+      maxLength: 23,
+      description: 'The company’s bank, as the file names it',
+    }),
+    routing_number: Type.String({
+      description: 'The bank’s 9-digit ABA routing number (its check digit is checked)',
+    }),
+    company_name: Type.String({
+      minLength: 1,
+      maxLength: 16,
+      description: 'As the appraisers’ statements show it',
+    }),
+    company_id: Type.String({
+      description: 'The 10-character company identification the bank gave (often 1 and the EIN)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const PayoutSettings = Type.Object(
+  {
+    company_id: Type.String({ format: 'uuid' }),
+    pay_on: Type.Enum([...PAY_ON], {
+      description:
+        'When a payable falls due: delivery (the report delivered) or client_payment (the lender paid in full)',
+    }),
+    ach: Nullable(AchOriginator),
+  },
+  { $id: 'PayoutSettings', description: 'When the company pays its appraisers and from which account' },
+);
+export type PayoutSettingsView = Static<typeof PayoutSettings>;
+
+export const PayoutSettingsBody = Type.Object(
+  {
+    pay_on: Type.Optional(Type.Enum([...PAY_ON])),
+    ach: Type.Optional(Nullable(AchOriginator)),
+  },
+  { $id: 'PayoutSettingsChange', additionalProperties: false, description: 'Absent fields stay' },
+);
+export type PayoutSettingsInput = Static<typeof PayoutSettingsBody>;
+
+export const BankAccount = Type.Object(
+  {
+    appraiser_id: Type.String({ format: 'uuid' }),
+    holder_name: Type.String(),
+    routing_number: Type.String(),
+    account_last4: Type.String({ description: 'The account number is never shown whole' }),
+    account_type: Type.Enum([...BANK_ACCOUNT_TYPES]),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'BankAccount', description: 'Where the appraiser is paid' },
+);
+export type BankAccountView = Static<typeof BankAccount>;
+
+export const BankAccountBody = Type.Object(
+  {
+    holder_name: Type.String({ minLength: 1, maxLength: 22, description: 'As the bank knows the account' }),
+    routing_number: Type.String({ description: '9 digits, a valid ABA routing number' }),
+    account_number: Type.String({ description: '4 to 17 digits' }),
+    account_type: Type.Enum([...BANK_ACCOUNT_TYPES]),
+  },
+  { $id: 'BankAccountBody', additionalProperties: false, description: 'Where the appraiser is to be paid' },
+);
+export type BankAccountInput = Static<typeof BankAccountBody>;
+
+export const Payable = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    order_id: Type.String({ format: 'uuid' }),
+    file_number: Type.String(),
+    appraiser: Person,
+    earned_at: Type.String({ format: 'date-time', description: 'When the report was delivered' }),
+    due_on: Nullable(Type.String({ format: 'date', description: 'null: waits for the lender’s payment' })),
+    fee: Money('The fee earned, with changes after the delivery'),
+    deducted: Money('Submission fees charged for the order'),
+    paid: Money('Paid out'),
+    owed: Money('What is still owed: fee - deducted - paid'),
+    state: Type.Enum(['waiting', 'due', 'held', 'in_batch', 'paid'], {
+      description:
+        'waiting: not yet due; due: owed and due; held: due but held (the order reopened, or held by the company); in_batch: in a payout batch not yet paid; paid: nothing owed',
+    }),
+    held_reason: Nullable(Type.String()),
+  },
+  { $id: 'Payable', description: 'What the company owes an appraiser for one order' },
+);
+export type PayableView = Static<typeof Payable>;
+
+export const PayableList = Type.Object(
+  {
+    payables: Type.Array(ref(Payable)),
+    totals: Type.Object({
+      owed: Money('Owed, due or not'),
+      due: Money('Owed and due now'),
+      paid: Money('Paid out'),
+    }),
+    page: Type.Integer(),
+    per_page: Type.Integer(),
+    total_count: Type.Integer(),
+  },
+  { $id: 'PayableList', description: 'Payables, newest first, and the totals of all that match' },
+);
+export type PayableListView = Static<typeof PayableList>;
+
+export const PayableListQuery = Type.Object(
+  {
+    appraiser_id: Type.Optional(Id('Only this appraiser’s (staff, operators)')),
+    state: Type.Optional(
+      Type.Enum(['owed', 'paid', 'all'], { default: 'all', description: 'owed: something is still owed' }),
+    ),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100000, default: 1, description: 'Which page, from 1' }),
+    ),
+    per_page: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        default: 25,
+        description:
+          'Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; per_page says what was used)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PayableListInput = Static<typeof PayableListQuery>;
+
+export const PayoutBatch = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    number: Type.String({ description: 'PAY-00000003: the company’s batches, without gaps' }),
+    company_id: Type.String({ format: 'uuid' }),
+    pay_on: Type.String({ format: 'date', description: 'The day the credits settle' }),
+    status: Type.Enum(['draft', 'approved', 'paid']),
+    total: Money('Every line'),
+    lines: Type.Array(
+      Type.Object({
+        appraiser: Person,
+        amount: Money('Paid to them in this batch'),
+        payables: Type.Integer({ description: 'How many of their orders it pays' }),
+        account_last4: Nullable(Type.String()),
+      }),
+    ),
+    left_out: Type.Array(
+      Type.Object({ appraiser: Person, owed: Money('Due, and not in the batch'), reason: Type.String() }),
+      { description: 'Due payables the batch could not take, and why (no bank account)' },
+    ),
+    created_by: Nullable(Person),
+    created_at: Type.String({ format: 'date-time' }),
+    approved_by: Nullable(Person),
+    approved_at: Nullable(Type.String({ format: 'date-time' })),
+    paid_at: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { $id: 'PayoutBatch', description: 'Appraisers paid together by one ACH file' },
+);
+export type PayoutBatchView = Static<typeof PayoutBatch>;
+
+export const PayoutBatchBody = Type.Object(
+  {
+    pay_on: Type.Optional(
+      Type.String({
+        format: 'date',
+        description: 'The day the credits settle; payables due by then are taken (default today)',
+      }),
+    ),
+  },
+  { $id: 'PayoutBatchBody', additionalProperties: false, description: 'A payout batch of what is due' },
+);
+
+export const TaxYearQuery = Type.Object(
+  {
+    year: Type.Integer({
+      minimum: 2000,
+      maximum: 2100,
+      description: 'The calendar year the payouts were paid in',
+    }),
+  },
+  { additionalProperties: false },
+);
