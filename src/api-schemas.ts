@@ -45,6 +45,7 @@ import {
   PayoutSettings,
   PayoutSettingsBody,
 } from './payables/payables.schemas.ts';
+import { CancellationFees, CancellationFeesBody } from './fees/cancellation-fees.schemas.ts';
 import { EVENT_PAYLOADS } from './events/event-types.ts';
 import {
   FileChangeBody,
@@ -263,6 +264,8 @@ export const API_SCHEMAS: readonly TSchema[] = [
   PayableList,
   PayoutBatch,
   PayoutBatchBody,
+  CancellationFees,
+  CancellationFeesBody,
   ManagedUser,
   InviteUserBody,
   UserChangeBody,

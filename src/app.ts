@@ -46,6 +46,7 @@ import { registerScorecardRoutes } from './insight/scorecards.routes.ts';
 import { registerBorrowerCopyRoutes } from './orders/borrower-copy.routes.ts';
 import { registerReceivableRoutes } from './receivables/receivables.routes.ts';
 import { registerPayableRoutes } from './payables/payables.routes.ts';
+import { registerCancellationFeeRoutes } from './fees/cancellation-fees.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerWebApp, type WebApp } from './web/web-app.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
@@ -310,6 +311,7 @@ export async function buildApp({
       registerBorrowerCopyRoutes(api, deps);
       registerReceivableRoutes(api, deps);
       registerPayableRoutes(api, deps);
+      registerCancellationFeeRoutes(api, deps);
       registerOrderRoutes(api, deps);
       registerPipelineRoutes(api, { ...deps, changes });
       registerCredentialRoutes(api, deps);

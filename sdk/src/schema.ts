@@ -1144,6 +1144,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/cancellation_fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a cancellation costs the lender and pays the appraiser, by client, product and stage
+         * @description At a cancellation the stage is where the work stood (for a cancel request or a hold, the status it paused from); the client's own line comes before the company's line for every client, by the order's first product. A company with no line charges and pays nothing new (docs/money.md, "Cancellations"). The company's staff and operators; another company answers 404.
+         */
+        get: operations["getCancellationFees"];
+        /**
+         * Replace the company's cancellation fees (its admins; operators)
+         * @description At a cancellation the stage is where the work stood (for a cancel request or a hold, the status it paused from); the client's own line comes before the company's line for every client, by the order's first product. A company with no line charges and pays nothing new (docs/money.md, "Cancellations"). Each problem is named by its line (entries[2].product_id) and nothing is kept unless every line is well.
+         */
+        put: operations["putCancellationFees"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -5445,6 +5469,70 @@ export interface components {
              * @example 2026-12-04
              */
             pay_on?: string;
+        };
+        /** @description What a cancellation costs the lender and pays the appraiser, by stage */
+        CancellationFees: {
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            entries: {
+                client_id: string | null;
+                client_name: string | null;
+                /**
+                 * Format: uuid
+                 * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                 */
+                product_id: string;
+                /** @example Single Family Appraisal (1004) */
+                product_name: string;
+                /**
+                 * @description Where the work stood: before_assignment (no appraiser accepted yet), assigned, inspection_scheduled, inspected (the inspection done, the report under way or in review)
+                 * @example inspection_scheduled
+                 * @enum {unknown}
+                 */
+                stage: "before_assignment" | "assigned" | "inspection_scheduled" | "inspected";
+                /**
+                 * @description Charged to the lender instead of the order’s fees
+                 * @example 100.00
+                 */
+                lender_fee: string;
+                /**
+                 * @description Paid to the appraiser (a trip fee); 0.00 before assignment
+                 * @example 50.00
+                 */
+                appraiser_fee: string;
+            }[];
+        };
+        /** @description The cancellation fees, replaced */
+        CancellationFeesBody: {
+            /** @description The whole schedule: it replaces the one kept; an empty list removes it */
+            entries: {
+                client_id?: string | null;
+                /**
+                 * Format: uuid
+                 * @description A product of the company
+                 * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                 */
+                product_id: string;
+                /**
+                 * @description Where the work stood: before_assignment (no appraiser accepted yet), assigned, inspection_scheduled, inspected (the inspection done, the report under way or in review)
+                 * @example inspection_scheduled
+                 * @enum {unknown}
+                 */
+                stage: "before_assignment" | "assigned" | "inspection_scheduled" | "inspected";
+                /**
+                 * @description e.g. "150.00"; "0" for none
+                 * @example 100.00
+                 */
+                lender_fee: string;
+                /**
+                 * @description e.g. "75.00"; "0" for none
+                 * @example 50.00
+                 */
+                appraiser_fee: string;
+            }[];
         };
         /** @description A user as their administrators see them */
         ManagedUser: {
@@ -16502,6 +16590,224 @@ export interface operations {
                      *     c6427c15-337f-4e88-8c72-bb4f499bfc66,Avery Appraiser,avery.appraiser@lonestar.example,yes,18450.00,24,yes
                      */
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCancellationFees: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What a cancellation costs the lender and pays the appraiser, by stage */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "entries": [
+                     *         {
+                     *           "client_id": null,
+                     *           "client_name": null,
+                     *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "product_name": "Single Family Appraisal (1004)",
+                     *           "stage": "inspection_scheduled",
+                     *           "lender_fee": "100.00",
+                     *           "appraiser_fee": "50.00"
+                     *         },
+                     *         {
+                     *           "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *           "client_name": "Hill Country Bank",
+                     *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "product_name": "Single Family Appraisal (1004)",
+                     *           "stage": "inspected",
+                     *           "lender_fee": "250.00",
+                     *           "appraiser_fee": "150.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CancellationFees"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putCancellationFees: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "entries": [
+                 *         {
+                 *           "client_id": null,
+                 *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                 *           "stage": "inspection_scheduled",
+                 *           "lender_fee": "100.00",
+                 *           "appraiser_fee": "50.00"
+                 *         },
+                 *         {
+                 *           "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                 *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                 *           "stage": "inspected",
+                 *           "lender_fee": "250.00",
+                 *           "appraiser_fee": "150.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancellationFeesBody"];
+                /**
+                 * @example {
+                 *       "entries[][product_id]": [
+                 *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                 *         "3eab2c91-7cf5-440b-8a56-9aea960e46d6"
+                 *       ],
+                 *       "entries[][stage]": [
+                 *         "inspection_scheduled",
+                 *         "inspected"
+                 *       ],
+                 *       "entries[][lender_fee]": [
+                 *         "100.00",
+                 *         "250.00"
+                 *       ],
+                 *       "entries[][appraiser_fee]": [
+                 *         "50.00",
+                 *         "150.00"
+                 *       ],
+                 *       "entries[][client_id]": [
+                 *         "2c7a81cd-828b-4362-9698-3570ba2e95b9"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    "entries[][client_id]"?: (string | null)[];
+                    "entries[][product_id]": string[];
+                    "entries[][stage]": ("before_assignment" | "assigned" | "inspection_scheduled" | "inspected")[];
+                    "entries[][lender_fee]": string[];
+                    "entries[][appraiser_fee]": string[];
+                };
+            };
+        };
+        responses: {
+            /** @description What a cancellation costs the lender and pays the appraiser, by stage */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "entries": [
+                     *         {
+                     *           "client_id": null,
+                     *           "client_name": null,
+                     *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "product_name": "Single Family Appraisal (1004)",
+                     *           "stage": "inspection_scheduled",
+                     *           "lender_fee": "100.00",
+                     *           "appraiser_fee": "50.00"
+                     *         },
+                     *         {
+                     *           "client_id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *           "client_name": "Hill Country Bank",
+                     *           "product_id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *           "product_name": "Single Family Appraisal (1004)",
+                     *           "stage": "inspected",
+                     *           "lender_fee": "250.00",
+                     *           "appraiser_fee": "150.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CancellationFees"];
                 };
             };
             400: components["responses"]["BadRequest"];

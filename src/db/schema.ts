@@ -792,7 +792,7 @@ export interface AppraiserFeeScheduleTable extends FeeScheduleTerms {
 export interface FeeScheduleChangesTable {
   id: Generated<string>;
   company_id: string;
-  schedule: 'lender' | 'appraiser';
+  schedule: 'lender' | 'appraiser' | 'cancellation';
   appraiser_id: string | null;
   changed_by: string | null;
   acted_by: string | null;
@@ -1081,6 +1081,7 @@ export interface Database {
   payout_batches: PayoutBatchesTable;
   payout_lines: PayoutLinesTable;
   payable_entries: PayableEntriesTable;
+  cancellation_fees: CancellationFeesTable;
 }
 
 /** The last number given per company and kind of document: numbers without gaps (migration 0065). */
@@ -1224,6 +1225,25 @@ export interface PayableEntriesTable {
   reason: ColumnType<string | null, string | null | undefined, never>;
   recorded_by: ColumnType<string | null, string | null | undefined, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export const CANCELLATION_STAGES = [
+  'before_assignment',
+  'assigned',
+  'inspection_scheduled',
+  'inspected',
+] as const;
+export type CancellationStage = (typeof CANCELLATION_STAGES)[number];
+
+/** What a cancellation at a stage costs the lender and pays the appraiser (migration 0067). */
+export interface CancellationFeesTable {
+  id: Generated<string>;
+  company_id: string;
+  client_id: string | null;
+  product_id: string;
+  stage: CancellationStage;
+  lender_fee_cents: ColumnType<string, string | bigint, string | bigint>;
+  appraiser_fee_cents: ColumnType<string, string | bigint, string | bigint>;
 }
 
 export type User = Selectable<UsersTable>;

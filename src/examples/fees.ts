@@ -9,7 +9,8 @@ import {
   LenderFeeScheduleBody,
 } from '../fees/fee-schedule.schemas.ts';
 import { example, type NamedExample } from './example.ts';
-import { APPRAISER, CLIENT, COMPANY } from './ids.ts';
+import { APPRAISER, CLIENT, COMPANY, PRODUCT } from './ids.ts';
+import { CancellationFees, CancellationFeesBody } from '../fees/cancellation-fees.schemas.ts';
 
 /** A full appraisal: the lender pays 525.00 in Texas, its own 550.00 in Travis County; the appraiser is offered 325.00 there. */
 const FULL_APPRAISAL = {
@@ -87,6 +88,47 @@ export const FEE_EXAMPLES: NamedExample[] = [
         rush_fee: '50.00',
         rush_days: 3,
         complexity_fee: '50.00',
+      },
+    ],
+  }),
+  example(CancellationFees, {
+    company_id: COMPANY.id,
+    entries: [
+      {
+        client_id: null,
+        client_name: null,
+        product_id: PRODUCT.id,
+        product_name: PRODUCT.name,
+        stage: 'inspection_scheduled',
+        lender_fee: '100.00',
+        appraiser_fee: '50.00',
+      },
+      {
+        client_id: CLIENT.id,
+        client_name: CLIENT.name,
+        product_id: PRODUCT.id,
+        product_name: PRODUCT.name,
+        stage: 'inspected',
+        lender_fee: '250.00',
+        appraiser_fee: '150.00',
+      },
+    ],
+  }),
+  example(CancellationFeesBody, {
+    entries: [
+      {
+        client_id: null,
+        product_id: PRODUCT.id,
+        stage: 'inspection_scheduled',
+        lender_fee: '100.00',
+        appraiser_fee: '50.00',
+      },
+      {
+        client_id: CLIENT.id,
+        product_id: PRODUCT.id,
+        stage: 'inspected',
+        lender_fee: '250.00',
+        appraiser_fee: '150.00',
       },
     ],
   }),

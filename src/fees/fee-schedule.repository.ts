@@ -145,7 +145,7 @@ export async function recordScheduleChange(
   trx: Db,
   change: {
     companyId: string;
-    schedule: 'lender' | 'appraiser';
+    schedule: 'lender' | 'appraiser' | 'cancellation';
     appraiserId: string | null;
     changedBy: string;
     actedBy: string | null;

@@ -61,6 +61,7 @@ export async function postFeeChange(
   order: BillableOrder,
   newTotalCents: bigint,
   recordedBy: string | null,
+  reason = 'Agreed fee change',
 ): Promise<void> {
   const delta = newTotalCents - BigInt(order.total_fee_cents);
   if (delta === 0n) return;
@@ -72,7 +73,7 @@ export async function postFeeChange(
     client_id: order.client_id,
     kind: 'adjustment',
     amount_cents: delta,
-    reason: 'Agreed fee change',
+    reason,
     recorded_by: recordedBy,
   });
 }

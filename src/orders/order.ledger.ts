@@ -4,12 +4,14 @@ import type { Trx } from '../db/connection.ts';
 import { balanceCents } from '../format/money.ts';
 import { issueInvoice, postFeeChange } from '../ledger/ledger.ts';
 import { earnPayable } from '../ledger/payables-ledger.ts';
+import { chargeCancellation } from '../ledger/cancellation.ts';
 import type { ActionResult, LockedOrder } from '../workflow/types.ts';
 import type { Status } from '../workflow/statuses.ts';
 
 /**
  * What the action does to the ledgers (docs/money.md): a delivery issues the lender's invoice and
- * makes the appraiser's payable; a fee change agreed after the invoice was issued moves its balance.
+ * makes the appraiser's payable; a fee change agreed after the invoice was issued moves its balance;
+ * a cancellation charges the company's cancellation fee for the stage and pays the trip fee.
  */
 export async function postToLedger(
   trx: Trx,
@@ -26,6 +28,8 @@ export async function postToLedger(
       ? BigInt(patched)
       : null;
   if (total !== null) await postFeeChange(trx, order, total, principal?.user.id ?? null);
+  if (calendar && finalStatus === 'Cancelled')
+    await chargeCancellation(trx, order, principal?.user.id ?? null, { now, timeZone: calendar.time_zone });
   if (calendar && finalStatus === 'Completed') {
     const totalNow = total === null ? order.total_fee_cents : total.toString();
     const at = { now, timeZone: calendar.time_zone };

@@ -63,7 +63,7 @@ export async function listPayables(
         sql<string>`count(*)`.as('n'),
         sql<string>`coalesce(sum(${owedSql}), 0)`.as('owed'),
         sql<string>`coalesce(sum(${owedSql}) FILTER (WHERE p.due_on <= ${filter.today}::date AND p.held_reason IS NULL
-                     AND o.status IN ('Completed', 'Fulfilled')), 0)`.as('due'),
+                     AND o.status IN ('Completed', 'Fulfilled', 'Cancelled')), 0)`.as('due'),
         sql<string>`coalesce(sum(${paid}), 0)`.as('paid'),
       ])
       .executeTakeFirstOrThrow(),
@@ -96,7 +96,7 @@ export async function duePayables(trx: Trx | Db, companyId: string, payOn: strin
       JOIN users u ON u.id = p.appraiser_id
       LEFT JOIN bank_accounts ba ON ba.appraiser_id = p.appraiser_id
      WHERE p.company_id = ${companyId} AND p.due_on <= ${payOn}::date AND p.held_reason IS NULL
-       AND o.status IN ('Completed', 'Fulfilled')
+       AND o.status IN ('Completed', 'Fulfilled', 'Cancelled')
        AND NOT EXISTS (SELECT 1 FROM payout_lines l JOIN payout_batches b ON b.id = l.batch_id
                         WHERE l.payable_id = p.id AND b.status <> 'paid')
      GROUP BY p.id, p.appraiser_id, u.first_name, u.last_name, ba.appraiser_id

@@ -11,7 +11,8 @@ import type { PayableListInput, PayableListView, PayableView } from './payables.
  * appraiser's own statement, and the company's view of all its appraisers.
  */
 const money = (cents: bigint | string) => centsToDecimal(cents)!;
-const DELIVERED = ['Completed', 'Fulfilled'];
+/** An order that stands delivered (or cancelled, for a trip fee): its payable is not held. */
+const DELIVERED = ['Completed', 'Fulfilled', 'Cancelled'];
 
 export function toPayable(row: PayableRow, today: string): PayableView {
   const fee = BigInt(row.fee_cents);

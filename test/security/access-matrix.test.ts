@@ -270,6 +270,8 @@ const MATRIX: Row[] = [
   ['POST   /companies/:company_id/receipts',                   403, 403, 201, 404, 403, 403, 201, 401, 401],
   ['GET    /companies/:company_id/receivables/aging',          403, 403, 200, 404, 403, 403, 200, 401, 401],
   // What the company owes its appraisers: never the lender's to see; the bank account the appraiser's alone to set.
+  ['GET    /companies/:company_id/cancellation_fees',          403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['PUT    /companies/:company_id/cancellation_fees',          403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /companies/:company_id/payout_settings',            403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PUT    /companies/:company_id/payout_settings',            403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /appraisers/:appraiser_id/bank_account',            403, 403, 200, 404, 200, 404, 200, 401, 401],
@@ -1440,6 +1442,17 @@ const CALLS: Record<string, Call> = {
   'GET /orders/:order_id/files': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reports': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reconsiderations': { fixture: withReconsideration },
+  'GET /companies/:company_id/cancellation_fees': {
+    fixture: () => Promise.resolve({ ids: { company_id: demo.company_id } }),
+  },
+  'PUT /companies/:company_id/cancellation_fees': {
+    fixture: () =>
+      Promise.resolve({
+        ids: { company_id: demo.company_id },
+        snapshot: () => t.db.selectFrom('cancellation_fees').selectAll().orderBy('id').execute(),
+      }),
+    body: () => json({ entries: [] }),
+  },
   'GET /companies/:company_id/payout_settings': { fixture: payableDue },
   'PUT /companies/:company_id/payout_settings': {
     fixture: payableDue,

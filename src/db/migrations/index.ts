@@ -63,6 +63,7 @@ import * as milestoneNotices from './2026_11_28_0063_milestone_notices.ts';
 import * as borrowerCopy from './2026_11_28_0064_borrower_copy.ts';
 import * as receivables from './2026_11_29_0065_receivables.ts';
 import * as payables from './2026_11_29_0066_payables.ts';
+import * as cancellationFees from './2026_11_29_0067_cancellation_fees.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -133,6 +134,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0064_borrower_copy': borrowerCopy,
   '2026_11_29_0065_receivables': receivables,
   '2026_11_29_0066_payables': payables,
+  '2026_11_29_0067_cancellation_fees': cancellationFees,
 };
 
 export const migrationProvider: MigrationProvider = {
