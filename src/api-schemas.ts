@@ -34,6 +34,7 @@ import {
   LedgerEntry,
   Receipt,
   ReceiptBody,
+  Statement,
 } from './receivables/receivables.schemas.ts';
 import {
   BankAccount,
@@ -256,6 +257,7 @@ export const API_SCHEMAS: readonly TSchema[] = [
   ReceiptBody,
   Receipt,
   Aging,
+  Statement,
   PayoutSettings,
   PayoutSettingsBody,
   BankAccount,

@@ -936,6 +936,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clients/{client_id}/statements/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's statement of account for a month: opening balance, every entry, closing balance, aging
+         * @description The month in the company's zone; the ledger's entries in it, in order (docs/money.md, "Statements"). The client's admins and users who see all of its orders; the serving company's staff; operators (company_id names the company when several serve the client). Appraisers get 403.
+         */
+        get: operations["getStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{client_id}/statements/{month}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same statement as a CSV file: the opening balance, a line per entry, the closing balance
+         * @description The client's admins and users who see all of its orders; the serving company's staff; operators (company_id names the company when several serve the client). Appraisers get 403.
+         */
+        get: operations["exportStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{client_id}/statements/{month}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same statement as a PDF document to send the lender
+         * @description The client's admins and users who see all of its orders; the serving company's staff; operators (company_id names the company when several serve the client). Appraisers get 403.
+         */
+        get: operations["getStatementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/statements/{month}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every client's statement of a month at once, as a CSV file: a line per client with its sums and aging
+         * @description The company's staff and operators; another company answers 404.
+         */
+        get: operations["exportCompanyStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/payout_settings": {
         parameters: {
             query?: never;
@@ -5159,6 +5239,113 @@ export interface components {
                 /** @example 4 */
                 open_invoices: number;
             };
+        };
+        /** @description A client’s monthly statement of account with a company */
+        Statement: {
+            company: {
+                /**
+                 * Format: uuid
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                id: string;
+                /** @example Lone Star Appraisal Co */
+                name: string;
+            };
+            client: {
+                /**
+                 * Format: uuid
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
+                id: string;
+                /** @example Hill Country Bank */
+                name: string;
+            };
+            /**
+             * @description YYYY-MM, in the company’s zone
+             * @example 2026-12
+             */
+            month: string;
+            /**
+             * @description Owed at the start of the month
+             * @example 450.00
+             */
+            opening_balance: string;
+            /**
+             * @description Invoices issued and fee changes in the month
+             * @example 550.00
+             */
+            charges: string;
+            /**
+             * @description Payments received in the month (a negative amount)
+             * @example -400.00
+             */
+            payments: string;
+            /**
+             * @description Credit notes and write-offs in the month (a negative amount)
+             * @example -50.00
+             */
+            credits: string;
+            /**
+             * @description Owed at the end of the month: the opening balance and every line
+             * @example 550.00
+             */
+            closing_balance: string;
+            /** @description The closing balance by how long past due at the month’s end */
+            aging: {
+                /**
+                 * @description Not yet due at the month’s end
+                 * @example 550.00
+                 */
+                current: string;
+                /**
+                 * @description 1 to 30 days past due
+                 * @example 0.00
+                 */
+                days_1_30: string;
+                /**
+                 * @description 31 to 60 days past due
+                 * @example 0.00
+                 */
+                days_31_60: string;
+                /**
+                 * @description 61 to 90 days past due
+                 * @example 0.00
+                 */
+                days_61_90: string;
+                /**
+                 * @description More than 90 days past due
+                 * @example 0.00
+                 */
+                days_over_90: string;
+            };
+            lines: {
+                /**
+                 * Format: date-time
+                 * @example 2026-12-04T15:00:00.000Z
+                 */
+                at: string;
+                /**
+                 * @example payment
+                 * @enum {unknown}
+                 */
+                kind: "charge" | "adjustment" | "payment" | "credit_note" | "write_off";
+                /** @example INV-00000042 */
+                invoice_number: string;
+                /** @example AOM-00000042 */
+                file_number: string;
+                borrower: string | null;
+                loan_number: string | null;
+                /**
+                 * @description In words: "Invoice issued", "Check 10452", "Credit note CN-00000007: …"
+                 * @example Payment, Check 10452
+                 */
+                description: string;
+                /**
+                 * @description Signed as what the lender owes
+                 * @example -400.00
+                 */
+                amount: string;
+            }[];
         };
         /** @description When the company pays its appraisers and from which account */
         PayoutSettings: {
@@ -15505,6 +15692,311 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Aging"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStatement: {
+        parameters: {
+            query?: {
+                /** @description The company, when several serve the client (default: the only one, or yours) */
+                company_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
+                client_id: string;
+                /**
+                 * @description YYYY-MM, a month of the company’s calendar (422 naming month otherwise)
+                 * @example 2026-12
+                 */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A client’s monthly statement of account with a company */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company": {
+                     *         "id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *         "name": "Lone Star Appraisal Co"
+                     *       },
+                     *       "client": {
+                     *         "id": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *         "name": "Hill Country Bank"
+                     *       },
+                     *       "month": "2026-12",
+                     *       "opening_balance": "450.00",
+                     *       "charges": "550.00",
+                     *       "payments": "-400.00",
+                     *       "credits": "-50.00",
+                     *       "closing_balance": "550.00",
+                     *       "aging": {
+                     *         "current": "550.00",
+                     *         "days_1_30": "0.00",
+                     *         "days_31_60": "0.00",
+                     *         "days_61_90": "0.00",
+                     *         "days_over_90": "0.00"
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "at": "2026-12-04T15:00:00.000Z",
+                     *           "kind": "payment",
+                     *           "invoice_number": "INV-00000042",
+                     *           "file_number": "AOM-00000042",
+                     *           "borrower": "Bea Borrower",
+                     *           "loan_number": "HC-2026-0042",
+                     *           "description": "Payment, Check 10452",
+                     *           "amount": "-400.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportStatement: {
+        parameters: {
+            query?: {
+                /** @description The company, when several serve the client (default: the only one, or yours) */
+                company_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
+                client_id: string;
+                /**
+                 * @description YYYY-MM, a month of the company’s calendar (422 naming month otherwise)
+                 * @example 2026-12
+                 */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header line, the opening balance, a line per entry, the closing balance (RFC 4180) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example date,invoice,file_number,borrower,loan_number,description,amount
+                     *     ,,,,,Opening balance,450.00
+                     *     2026-12-04,INV-00000042,AOM-00000042,Bea Borrower,HC-2026-0042,"Payment, Check 10452",-400.00
+                     *     ,,,,,Closing balance,50.00
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStatementPdf: {
+        parameters: {
+            query?: {
+                /** @description The company, when several serve the client (default: the only one, or yours) */
+                company_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The client
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
+                client_id: string;
+                /**
+                 * @description YYYY-MM, a month of the company’s calendar (422 naming month otherwise)
+                 * @example 2026-12
+                 */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement, US Letter */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example (the PDF document) */
+                    "*/*": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportCompanyStatements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+                /**
+                 * @description YYYY-MM, a month of the company’s calendar (422 naming month otherwise)
+                 * @example 2026-12
+                 */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header line, then a line per client with entries up to the month’s end (RFC 4180) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example client_id,client,month,opening_balance,charges,payments,credits,closing_balance,current,days_1_30,days_31_60,days_61_90,days_over_90,lines
+                     *     2c7a81cd-828b-4362-9698-3570ba2e95b9,Hill Country Bank,2026-12,450.00,550.00,-400.00,-50.00,550.00,550.00,0.00,0.00,0.00,0.00,3
+                     */
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

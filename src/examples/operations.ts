@@ -170,6 +170,21 @@ export const OPERATION_EXAMPLES = {
       },
     },
   },
+  exportStatement: {
+    responses: {
+      '200': {
+        'text/csv': `date,invoice,file_number,borrower,loan_number,description,amount\r\n,,,,,Opening balance,450.00\r\n2026-12-04,INV-00000042,${FILE_NUMBER},Bea Borrower,HC-2026-0042,"Payment, Check 10452",-400.00\r\n,,,,,Closing balance,50.00\r\n`,
+      },
+    },
+  },
+  getStatementPdf: { responses: { '200': { '*/*': '(the PDF document)' } } },
+  exportCompanyStatements: {
+    responses: {
+      '200': {
+        'text/csv': `client_id,client,month,opening_balance,charges,payments,credits,closing_balance,current,days_1_30,days_31_60,days_61_90,days_over_90,lines\r\n${CLIENT.id},${CLIENT.name},2026-12,450.00,550.00,-400.00,-50.00,550.00,550.00,0.00,0.00,0.00,0.00,3\r\n`,
+      },
+    },
+  },
   exportScorecards: {
     responses: {
       '200': {
@@ -229,6 +244,7 @@ export const PARAMETER_EXAMPLES: Record<string, string | number> = {
   view_id: '0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21',
   invoice_id: INVOICE_ID,
   batch_id: PAYOUT_BATCH_ID,
+  month: '2026-12',
   feed: 'qVWa9vM_x5eMQqgOjHDiYo_mbZDGQ8x-n2BCCocgNLg.ics',
   'X-Api-Email': LOAN_OFFICER.email,
   'X-User-Email': LOAN_OFFICER.email,

@@ -7,6 +7,7 @@ import {
   LedgerEntry,
   Receipt,
   ReceiptBody,
+  Statement,
 } from '../receivables/receivables.schemas.ts';
 import type { Static } from 'typebox';
 import { example, type NamedExample } from './example.ts';
@@ -116,5 +117,34 @@ export const RECEIVABLE_EXAMPLES: NamedExample[] = [
     as_of: '2026-12-31',
     clients: [{ client: CLIENT, ...AGING_ROW }],
     totals: AGING_ROW,
+  }),
+  example(Statement, {
+    company: COMPANY,
+    client: CLIENT,
+    month: '2026-12',
+    opening_balance: '450.00',
+    charges: '550.00',
+    payments: '-400.00',
+    credits: '-50.00',
+    closing_balance: '550.00',
+    aging: {
+      current: '550.00',
+      days_1_30: '0.00',
+      days_31_60: '0.00',
+      days_61_90: '0.00',
+      days_over_90: '0.00',
+    },
+    lines: [
+      {
+        at: '2026-12-04T15:00:00.000Z',
+        kind: 'payment',
+        invoice_number: 'INV-00000042',
+        file_number: FILE_NUMBER,
+        borrower: 'Bea Borrower',
+        loan_number: 'HC-2026-0042',
+        description: 'Payment, Check 10452',
+        amount: '-400.00',
+      },
+    ],
   }),
 ];

@@ -44,11 +44,14 @@ const METHOD_LABELS: Record<string, string> = {
   invoice: 'Invoice, payable by the lender',
   credit_card: "The lender's card",
   payment_link: 'Payment link, paid by the borrower',
+  check: 'Check',
+  ach: 'ACH transfer',
+  wire: 'Wire transfer',
 };
 export const paymentMethodLabel = (method: string): string =>
   METHOD_LABELS[method] ?? method.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-function addressLines(address: DocumentFacts['clientAddress']): string[] {
+export function addressLines(address: DocumentFacts['clientAddress']): string[] {
   if (!address) return [];
   return [
     address.address_one,
@@ -60,7 +63,9 @@ function addressLines(address: DocumentFacts['clientAddress']): string[] {
 const cardOf = (payment: PaymentRow): string =>
   payment.card_last4
     ? `${payment.card_brand ?? 'Card'} **** ${payment.card_last4}`
-    : paymentMethodLabel(payment.method);
+    : payment.receipt_id && payment.provider_reference
+      ? `${paymentMethodLabel(payment.method)} ${payment.provider_reference}`
+      : paymentMethodLabel(payment.method);
 
 const orderFacts = (order: PayableOrder, facts: DocumentFacts): [string, string][] => [
   ['Order', order.file_number],
@@ -85,10 +90,7 @@ export function invoiceContent(input: {
     ? [
         ['Invoice number', named.number!],
         ['Date issued', date(facts.invoice.issued_at)],
-        [
-          'Payment due',
-          formatDate(new Date(`${facts.invoice.due_on}T12:00:00Z`), 'UTC') ?? facts.invoice.due_on,
-        ],
+        ['Payment due', formatDate(facts.invoice.due_on, timeZone) ?? facts.invoice.due_on],
       ]
     : [
         ['Invoice number', 'Given when the report is delivered'],

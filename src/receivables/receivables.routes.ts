@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
 import { principalOf } from '../http/request-context.ts';
-import { Id, ref } from '../schemas/common.ts';
+import { Readable } from 'node:stream';
+import { sendStoredFile } from '../http/file-reply.ts';
+import { FileBytes, Id, ref } from '../schemas/common.ts';
 import { recordCredit } from './credits.service.ts';
 import { recordReceipt } from './receipts.service.ts';
 import {
@@ -11,9 +13,14 @@ import {
   InvoiceDetail,
   InvoiceList,
   InvoiceListQuery,
+  CompanyMonthParams,
   Receipt,
   ReceiptBody,
+  Statement,
+  StatementParams,
+  StatementQuery,
 } from './receivables.schemas.ts';
+import { clientStatement, companyStatementsCsv, statementCsv, statementPdf } from './statements.service.ts';
 import { agingOf, getInvoice, listInvoicesFor } from './receivables.service.ts';
 
 const tags = ['receivables'];
@@ -125,5 +132,135 @@ export function registerReceivableRoutes(app: AppInstance, { db, config }: AppDe
     },
     (request) =>
       agingOf(db, principalOf(request).user, request.params.company_id, request.query.as_of, config),
+  );
+  const statementOf = (
+    request: { params: { client_id: string; month: string }; query: { company_id?: string | undefined } },
+    user: Parameters<typeof clientStatement>[1],
+  ) =>
+    clientStatement(
+      db,
+      user,
+      request.params.client_id,
+      request.params.month,
+      request.query.company_id,
+      config,
+    );
+  const statementWho =
+    "The client's admins and users who see all of its orders; the serving company's staff; operators (company_id names the company when several serve the client). Appraisers get 403.";
+  app.get(
+    '/clients/:client_id/statements/:month',
+    {
+      config: { roles: ['client', 'staff', 'operator'], errors: [404] },
+      schema: {
+        operationId: 'getStatement',
+        tags,
+        summary:
+          "A client's statement of account for a month: opening balance, every entry, closing balance, aging",
+        description: `The month in the company's zone; the ledger's entries in it, in order (docs/money.md, "Statements"). ${statementWho}`,
+        params: StatementParams,
+        querystring: StatementQuery,
+        response: { 200: ref(Statement) },
+      },
+    },
+    (request) => statementOf(request, principalOf(request).user),
+  );
+  app.get(
+    '/clients/:client_id/statements/:month/export',
+    {
+      config: { roles: ['client', 'staff', 'operator'], errors: [404] },
+      schema: {
+        operationId: 'exportStatement',
+        tags,
+        summary:
+          'The same statement as a CSV file: the opening balance, a line per entry, the closing balance',
+        description: statementWho,
+        params: StatementParams,
+        querystring: StatementQuery,
+        response: {
+          200: {
+            description:
+              'A header line, the opening balance, a line per entry, the closing balance (RFC 4180)',
+            content: { 'text/csv': { schema: Type.String() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const statement = await statementOf(request, principalOf(request).user);
+      void reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="statement-${request.params.month}.csv"`)
+        .header('cache-control', 'no-store');
+      return statementCsv(statement);
+    },
+  );
+  app.get(
+    '/clients/:client_id/statements/:month/pdf',
+    {
+      config: { roles: ['client', 'staff', 'operator'], errors: [404] },
+      schema: {
+        operationId: 'getStatementPdf',
+        tags,
+        summary: 'The same statement as a PDF document to send the lender',
+        description: statementWho,
+        params: StatementParams,
+        querystring: StatementQuery,
+        response: {
+          200: {
+            description: 'The statement, US Letter',
+            content: { '*/*': { schema: FileBytes } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const statement = await statementOf(request, principalOf(request).user);
+      const pdf = Buffer.from(await statementPdf(db, statement, config.timeZone));
+      return sendStoredFile(
+        reply,
+        {
+          filename: `statement-${statement.client.name}-${request.params.month}.pdf`,
+          contentType: 'application/pdf',
+          size: pdf.length,
+          body: Readable.from([pdf]),
+        },
+        'attachment',
+      );
+    },
+  );
+  app.get(
+    '/companies/:company_id/statements/:month/export',
+    {
+      config: { roles: ['staff', 'operator'], errors: [404] },
+      schema: {
+        operationId: 'exportCompanyStatements',
+        tags,
+        summary:
+          "Every client's statement of a month at once, as a CSV file: a line per client with its sums and aging",
+        description: "The company's staff and operators; another company answers 404.",
+        params: CompanyMonthParams,
+        response: {
+          200: {
+            description:
+              'A header line, then a line per client with entries up to the month’s end (RFC 4180)',
+            content: { 'text/csv': { schema: Type.String() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await companyStatementsCsv(
+        db,
+        principalOf(request).user,
+        request.params.company_id,
+        request.params.month,
+        config,
+      );
+      void reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store');
+      return file.text;
+    },
   );
 }

@@ -208,3 +208,63 @@ export const AgingQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const StatementLine = Type.Object({
+  at: Type.String({ format: 'date-time' }),
+  kind: Type.Enum(['charge', 'adjustment', 'payment', 'credit_note', 'write_off']),
+  invoice_number: Type.String(),
+  file_number: Type.String(),
+  borrower: Nullable(Type.String()),
+  loan_number: Nullable(Type.String()),
+  description: Type.String({
+    description: 'In words: "Invoice issued", "Check 10452", "Credit note CN-00000007: …"',
+  }),
+  amount: Money('Signed as what the lender owes'),
+});
+
+export const Statement = Type.Object(
+  {
+    company: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }),
+    client: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }),
+    month: Type.String({ description: 'YYYY-MM, in the company’s zone' }),
+    opening_balance: Money('Owed at the start of the month'),
+    charges: Money('Invoices issued and fee changes in the month'),
+    payments: Money('Payments received in the month (a negative amount)'),
+    credits: Money('Credit notes and write-offs in the month (a negative amount)'),
+    closing_balance: Money('Owed at the end of the month: the opening balance and every line'),
+    aging: Type.Object(
+      {
+        current: Money('Not yet due at the month’s end'),
+        days_1_30: Money('1 to 30 days past due'),
+        days_31_60: Money('31 to 60 days past due'),
+        days_61_90: Money('61 to 90 days past due'),
+        days_over_90: Money('More than 90 days past due'),
+      },
+      { description: 'The closing balance by how long past due at the month’s end' },
+    ),
+    lines: Type.Array(StatementLine),
+  },
+  { $id: 'Statement', description: 'A client’s monthly statement of account with a company' },
+);
+export type StatementView = Static<typeof Statement>;
+
+export const StatementParams = Type.Object({
+  client_id: Id('The client'),
+  month: Type.String({
+    description: 'YYYY-MM, a month of the company’s calendar (422 naming month otherwise)',
+  }),
+});
+export const StatementQuery = Type.Object(
+  {
+    company_id: Type.Optional(
+      Id('The company, when several serve the client (default: the only one, or yours)'),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const CompanyMonthParams = Type.Object({
+  company_id: Id('The company'),
+  month: Type.String({
+    description: 'YYYY-MM, a month of the company’s calendar (422 naming month otherwise)',
+  }),
+});

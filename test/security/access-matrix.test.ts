@@ -268,6 +268,10 @@ const MATRIX: Row[] = [
   ['POST   /invoices/:invoice_id/credit_notes',                403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['POST   /invoices/:invoice_id/write_offs',                  403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['POST   /companies/:company_id/receipts',                   403, 403, 201, 404, 403, 403, 201, 401, 401],
+  ['GET    /clients/:client_id/statements/:month',             200, 404, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /clients/:client_id/statements/:month/export',      200, 404, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /clients/:client_id/statements/:month/pdf',         200, 404, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/statements/:month/export',   403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /companies/:company_id/receivables/aging',          403, 403, 200, 404, 403, 403, 200, 401, 401],
   // What the company owes its appraisers: never the lender's to see; the bank account the appraiser's alone to set.
   ['GET    /companies/:company_id/cancellation_fees',          403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -932,6 +936,18 @@ async function delivered(): Promise<Fixture> {
 
 let lastInvoice = '';
 
+/** This month's statement of the demo client, with an invoice on it. */
+async function statementOf(): Promise<Fixture> {
+  await invoiced();
+  return {
+    ids: {
+      client_id: demo.client_id,
+      company_id: demo.company_id,
+      month: new Date().toISOString().slice(0, 7),
+    },
+  };
+}
+
 /** A delivered order with its invoice issued, as the delivery issues it. */
 async function invoiced(): Promise<Fixture> {
   const fixture = await delivered();
@@ -1491,6 +1507,10 @@ const CALLS: Record<string, Call> = {
       }),
   },
   'GET /companies/:company_id/receivables/aging': { fixture: invoiced },
+  'GET /clients/:client_id/statements/:month': { fixture: statementOf },
+  'GET /clients/:client_id/statements/:month/export': { fixture: statementOf },
+  'GET /clients/:client_id/statements/:month/pdf': { fixture: statementOf },
+  'GET /companies/:company_id/statements/:month/export': { fixture: statementOf },
   'GET /orders/:order_id/borrower_copy': { fixture: delivered },
   'PUT /orders/:order_id/borrower_copy': { fixture: delivered, body: () => json({ method: 'email' }) },
   'PATCH /orders/:order_id/reports/:submission/checklist': {
