@@ -14,7 +14,7 @@
  * one that imports it.
  */
 const FEATURES =
-  '(api-keys|clients|companies|files|health|insight|live|notes|orders|organizations|parties|payments|seed|cli|timeline|users|webhooks|workflow|workspace|panel|fees|reports|ledger|receivables|payables)';
+  '(api-keys|clients|companies|files|health|insight|live|notes|orders|organizations|parties|payments|seed|cli|timeline|users|webhooks|workflow|workspace|panel|fees|reports|ledger|receivables|payables|margins)';
 const SHARED =
   '(errors|config|format|reference|schemas|db|mail|outbox|events|storage|auth|cards|metrics|policy)';
 

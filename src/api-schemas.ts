@@ -47,6 +47,7 @@ import {
   PayoutSettingsBody,
 } from './payables/payables.schemas.ts';
 import { CancellationFees, CancellationFeesBody } from './fees/cancellation-fees.schemas.ts';
+import { FeeEvidence, MarginReport } from './margins/margins.schemas.ts';
 import { EVENT_PAYLOADS } from './events/event-types.ts';
 import {
   FileChangeBody,
@@ -268,6 +269,8 @@ export const API_SCHEMAS: readonly TSchema[] = [
   PayoutBatchBody,
   CancellationFees,
   CancellationFeesBody,
+  MarginReport,
+  FeeEvidence,
   ManagedUser,
   InviteUserBody,
   UserChangeBody,

@@ -47,6 +47,7 @@ import { registerBorrowerCopyRoutes } from './orders/borrower-copy.routes.ts';
 import { registerReceivableRoutes } from './receivables/receivables.routes.ts';
 import { registerPayableRoutes } from './payables/payables.routes.ts';
 import { registerCancellationFeeRoutes } from './fees/cancellation-fees.routes.ts';
+import { registerMarginRoutes } from './margins/margins.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerWebApp, type WebApp } from './web/web-app.ts';
 import { registerOrderRoutes } from './orders/order.routes.ts';
@@ -312,6 +313,7 @@ export async function buildApp({
       registerReceivableRoutes(api, deps);
       registerPayableRoutes(api, deps);
       registerCancellationFeeRoutes(api, deps);
+      registerMarginRoutes(api, deps);
       registerOrderRoutes(api, deps);
       registerPipelineRoutes(api, { ...deps, changes });
       registerCredentialRoutes(api, deps);

@@ -1248,6 +1248,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/margins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lender fees, appraiser fees and the margin of the orders delivered in a period, by client, product, county or month
+         * @description The company's staff and operators: lenders never see an appraiser's fee, appraisers never a lender's. 422 naming period when it is neither a month nor last_12_months.
+         */
+        get: operations["getMargins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/margins/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same margins as a CSV file, with a total line
+         * @description The company's staff and operators: lenders never see an appraiser's fee, appraisers never a lender's.
+         */
+        get: operations["exportMargins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/fee_evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customary and reasonable fee evidence: the appraiser fees of the last months by county and product
+         * @description Count, quartiles, mean, how many were paid, and the bids, conditions and negotiations that set or changed them (Regulation Z §1026.42(f)). The company's staff and operators: lenders never see an appraiser's fee, appraisers never a lender's.
+         */
+        get: operations["getFeeEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/fee_evidence/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same evidence as a CSV file: a line per county and product
+         * @description The company's staff and operators: lenders never see an appraiser's fee, appraisers never a lender's.
+         */
+        get: operations["exportFeeEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/fee_evidence/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same evidence as a PDF document to print for an examiner
+         * @description The company's staff and operators: lenders never see an appraiser's fee, appraisers never a lender's.
+         */
+        get: operations["getFeeEvidencePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -5719,6 +5819,184 @@ export interface components {
                  * @example 50.00
                  */
                 appraiser_fee: string;
+            }[];
+        };
+        /** @description What the company kept of what its lenders paid, by client, product, county or month */
+        MarginReport: {
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            /**
+             * @description YYYY-MM, or last_12_months
+             * @example 2026-11
+             */
+            period: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T05:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-01T06:00:00.000Z
+             */
+            to: string;
+            /**
+             * @example client
+             * @enum {unknown}
+             */
+            by: "client" | "product" | "county" | "month";
+            rows: {
+                /**
+                 * @description The id, FIPS code or month
+                 * @example 2c7a81cd-828b-4362-9698-3570ba2e95b9
+                 */
+                key: string;
+                /** @example Hill Country Bank */
+                name: string;
+                /**
+                 * @description Orders delivered in the period
+                 * @example 42
+                 */
+                orders: number;
+                /**
+                 * @description What the lenders were charged for them
+                 * @example 21000.00
+                 */
+                lender_fees: string;
+                /**
+                 * @description What their appraisers earned
+                 * @example 14175.00
+                 */
+                appraiser_fees: string;
+                /**
+                 * @description lender_fees - appraiser_fees
+                 * @example 6825.00
+                 */
+                margin: string;
+                margin_percent: number | null;
+            }[];
+            totals: {
+                /**
+                 * @description Orders delivered in the period
+                 * @example 42
+                 */
+                orders: number;
+                /**
+                 * @description What the lenders were charged for them
+                 * @example 21000.00
+                 */
+                lender_fees: string;
+                /**
+                 * @description What their appraisers earned
+                 * @example 14175.00
+                 */
+                appraiser_fees: string;
+                /**
+                 * @description lender_fees - appraiser_fees
+                 * @example 6825.00
+                 */
+                margin: string;
+                margin_percent: number | null;
+            };
+        };
+        /** @description Customary and reasonable fee evidence (Regulation Z §1026.42(f)): the appraiser fees the company paid, by county and product */
+        FeeEvidence: {
+            /**
+             * Format: uuid
+             * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+             */
+            company_id: string;
+            /**
+             * Format: date-time
+             * @example 2025-11-29T15:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T15:00:00.000Z
+             */
+            to: string;
+            /** @example 12 */
+            months: number;
+            rows: {
+                /**
+                 * @description USPS code
+                 * @example TX
+                 */
+                state: string;
+                county: {
+                    /** @example 48453 */
+                    fips: string;
+                    /** @example Travis County */
+                    name: string;
+                };
+                product: {
+                    /**
+                     * Format: uuid
+                     * @example 3eab2c91-7cf5-440b-8a56-9aea960e46d6
+                     */
+                    id: string;
+                    /** @example Single Family Appraisal (1004) */
+                    name: string;
+                };
+                /**
+                 * @description Appraiser fees of orders delivered in the window
+                 * @example 42
+                 */
+                fees: number;
+                /**
+                 * @description Of them, paid out in full
+                 * @example 40
+                 */
+                paid: number;
+                /**
+                 * @description The lowest
+                 * @example 300.00
+                 */
+                minimum: string;
+                /**
+                 * @description 25th percentile
+                 * @example 325.00
+                 */
+                first_quartile: string;
+                /**
+                 * @description 50th percentile
+                 * @example 337.50
+                 */
+                median: string;
+                /**
+                 * @description 75th percentile
+                 * @example 350.00
+                 */
+                third_quartile: string;
+                /**
+                 * @description The highest
+                 * @example 425.00
+                 */
+                maximum: string;
+                /**
+                 * @description The mean
+                 * @example 338.10
+                 */
+                mean: string;
+                /**
+                 * @description Fees set by a bid the company awarded
+                 * @example 3
+                 */
+                bids_awarded: number;
+                /**
+                 * @description Fees raised by an appraiser’s condition the company approved
+                 * @example 2
+                 */
+                conditions_approved: number;
+                /**
+                 * @description Orders whose fee changed by an approved negotiation
+                 * @example 1
+                 */
+                negotiations_approved: number;
             }[];
         };
         /** @description A user as their administrators see them */
@@ -17300,6 +17578,379 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CancellationFees"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMargins: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM (a month of the company’s zone) or last_12_months (default) */
+                period?: string;
+                /** @description How the rows are grouped */
+                by?: "client" | "product" | "county" | "month";
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the company kept of what its lenders paid, by client, product, county or month */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "period": "2026-11",
+                     *       "from": "2026-11-01T05:00:00.000Z",
+                     *       "to": "2026-12-01T06:00:00.000Z",
+                     *       "by": "client",
+                     *       "rows": [
+                     *         {
+                     *           "key": "2c7a81cd-828b-4362-9698-3570ba2e95b9",
+                     *           "name": "Hill Country Bank",
+                     *           "orders": 42,
+                     *           "lender_fees": "21000.00",
+                     *           "appraiser_fees": "14175.00",
+                     *           "margin": "6825.00",
+                     *           "margin_percent": 32.5
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "orders": 42,
+                     *         "lender_fees": "21000.00",
+                     *         "appraiser_fees": "14175.00",
+                     *         "margin": "6825.00",
+                     *         "margin_percent": 32.5
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MarginReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportMargins: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM (a month of the company’s zone) or last_12_months (default) */
+                period?: string;
+                /** @description How the rows are grouped */
+                by?: "client" | "product" | "county" | "month";
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header line, a line per row, then the total (RFC 4180) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example client,name,orders,lender_fees,appraiser_fees,margin,margin_percent
+                     *     2c7a81cd-828b-4362-9698-3570ba2e95b9,Hill Country Bank,42,21000.00,14175.00,6825.00,32.5
+                     *     ,Total,42,21000.00,14175.00,6825.00,32.5
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFeeEvidence: {
+        parameters: {
+            query?: {
+                /** @description The window, up to now (default 12) */
+                months?: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Customary and reasonable fee evidence (Regulation Z §1026.42(f)): the appraiser fees the company paid, by county and product */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *       "from": "2025-11-29T15:00:00.000Z",
+                     *       "to": "2026-11-29T15:00:00.000Z",
+                     *       "months": 12,
+                     *       "rows": [
+                     *         {
+                     *           "state": "TX",
+                     *           "county": {
+                     *             "fips": "48453",
+                     *             "name": "Travis County"
+                     *           },
+                     *           "product": {
+                     *             "id": "3eab2c91-7cf5-440b-8a56-9aea960e46d6",
+                     *             "name": "Single Family Appraisal (1004)"
+                     *           },
+                     *           "fees": 42,
+                     *           "paid": 40,
+                     *           "minimum": "300.00",
+                     *           "first_quartile": "325.00",
+                     *           "median": "337.50",
+                     *           "third_quartile": "350.00",
+                     *           "maximum": "425.00",
+                     *           "mean": "338.10",
+                     *           "bids_awarded": 3,
+                     *           "conditions_approved": 2,
+                     *           "negotiations_approved": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeeEvidence"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportFeeEvidence: {
+        parameters: {
+            query?: {
+                /** @description The window, up to now (default 12) */
+                months?: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header line, then a line per county and product (RFC 4180) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example state,county_fips,county,product,fees,paid,minimum,first_quartile,median,third_quartile,maximum,mean,bids_awarded,conditions_approved,negotiations_approved
+                     *     TX,48453,Travis County,Single Family Appraisal (1004),42,40,300.00,325.00,337.50,350.00,425.00,338.10,3,2,1
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFeeEvidencePdf: {
+        parameters: {
+            query?: {
+                /** @description The window, up to now (default 12) */
+                months?: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence, US Letter */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example (the PDF document) */
+                    "*/*": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -12,6 +12,7 @@ import { PEOPLE_EXAMPLES } from './people.ts';
 import { RECORD_EXAMPLES } from './records.ts';
 import { RECEIVABLE_EXAMPLES } from './receivables.ts';
 import { PAYABLE_EXAMPLES } from './payables.ts';
+import { MARGIN_EXAMPLES } from './margins.ts';
 import { REPORT_EXAMPLES } from './reports.ts';
 import { RECONSIDERATION_EXAMPLES } from './reconsiderations.ts';
 import { CALENDAR_EXAMPLES } from './calendars.ts';
@@ -40,6 +41,7 @@ const named: NamedExample[] = [
   ...PAYMENT_EXAMPLES,
   ...RECEIVABLE_EXAMPLES,
   ...PAYABLE_EXAMPLES,
+  ...MARGIN_EXAMPLES,
   ...WEBHOOK_EXAMPLES,
   ...TIMELINE_EXAMPLES,
   ...CREDENTIAL_EXAMPLES,

@@ -177,6 +177,21 @@ export const OPERATION_EXAMPLES = {
       },
     },
   },
+  exportMargins: {
+    responses: {
+      '200': {
+        'text/csv': `client,name,orders,lender_fees,appraiser_fees,margin,margin_percent\r\n${CLIENT.id},${CLIENT.name},42,21000.00,14175.00,6825.00,32.5\r\n,Total,42,21000.00,14175.00,6825.00,32.5\r\n`,
+      },
+    },
+  },
+  exportFeeEvidence: {
+    responses: {
+      '200': {
+        'text/csv': `state,county_fips,county,product,fees,paid,minimum,first_quartile,median,third_quartile,maximum,mean,bids_awarded,conditions_approved,negotiations_approved\r\nTX,48453,Travis County,${PRODUCT.name},42,40,300.00,325.00,337.50,350.00,425.00,338.10,3,2,1\r\n`,
+      },
+    },
+  },
+  getFeeEvidencePdf: { responses: { '200': { '*/*': '(the PDF document)' } } },
   getStatementPdf: { responses: { '200': { '*/*': '(the PDF document)' } } },
   exportCompanyStatements: {
     responses: {

@@ -274,6 +274,11 @@ const MATRIX: Row[] = [
   ['GET    /companies/:company_id/statements/:month/export',   403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /companies/:company_id/receivables/aging',          403, 403, 200, 404, 403, 403, 200, 401, 401],
   // What the company owes its appraisers: never the lender's to see; the bank account the appraiser's alone to set.
+  ['GET    /companies/:company_id/margins',                    403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/margins/export',             403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/fee_evidence',               403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/fee_evidence/export',        403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/fee_evidence/pdf',           403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /companies/:company_id/cancellation_fees',          403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['PUT    /companies/:company_id/cancellation_fees',          403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /companies/:company_id/payout_settings',            403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -1458,6 +1463,11 @@ const CALLS: Record<string, Call> = {
   'GET /orders/:order_id/files': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reports': { fixture: inAssignedOrder },
   'GET /orders/:order_id/reconsiderations': { fixture: withReconsideration },
+  'GET /companies/:company_id/margins': { fixture: statementOf },
+  'GET /companies/:company_id/margins/export': { fixture: statementOf },
+  'GET /companies/:company_id/fee_evidence': { fixture: statementOf },
+  'GET /companies/:company_id/fee_evidence/export': { fixture: statementOf },
+  'GET /companies/:company_id/fee_evidence/pdf': { fixture: statementOf },
   'GET /companies/:company_id/cancellation_fees': {
     fixture: () => Promise.resolve({ ids: { company_id: demo.company_id } }),
   },
