@@ -4007,7 +4007,7 @@ export interface components {
              * @example new_offer
              * @enum {unknown}
              */
-            kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_removed" | "condition_rejected" | "offer_timed_out" | "milestone_reminder" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "request_answered" | "payment_due" | "report_to_review" | "info_requested" | "order_declined" | "lender_order_cancelled" | "borrower_copy_due" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered" | "client_request_to_review" | "new_order" | "report_submitted" | "lender_request_sent" | "cancel_requested" | "info_provided" | "payment_received" | "milestone_late";
+            kind: "new_offer" | "revision_requested" | "order_on_hold" | "order_resumed" | "order_cancelled" | "appraiser_removed" | "condition_rejected" | "offer_timed_out" | "milestone_reminder" | "appraiser_assigned" | "inspection_scheduled" | "report_delivered" | "request_answered" | "payment_due" | "report_to_review" | "info_requested" | "order_declined" | "lender_order_cancelled" | "borrower_copy_due" | "invoice_reminder" | "negotiation_to_decide" | "condition_to_decide" | "offer_declined" | "negotiation_answered" | "client_request_to_review" | "new_order" | "report_submitted" | "lender_request_sent" | "cancel_requested" | "info_provided" | "payment_received" | "milestone_late";
             /** @example An order is offered to you, with the time left to answer */
             description: string;
             /**
@@ -4056,6 +4056,8 @@ export interface components {
             lender_order_cancelled?: boolean;
             /** @example true */
             borrower_copy_due?: boolean;
+            /** @example true */
+            invoice_reminder?: boolean;
             /** @example true */
             negotiation_to_decide?: boolean;
             /** @example true */
@@ -4443,6 +4445,8 @@ export interface components {
              * @example 30
              */
             payment_terms_days: number;
+            /** @description The days from an invoice's due day its lender is reminded while something is owed, in order: -3 three days before, 0 on it, 15 fifteen days after (docs/money.md, "Reminders"). Default none */
+            invoice_reminder_days: number[];
         };
         /** @description Absent fields stay */
         ClientSettingsChange: {
@@ -4457,6 +4461,8 @@ export interface components {
             /** @example false */
             report_release_after_payment?: boolean;
             eo_minimum_per_claim?: string | null;
+            /** @description Days from the due day, -30 to 365, each once; [] for none. Invoices issued from then on */
+            invoice_reminder_days?: number[];
             /**
              * @description Days from issue to due, 0 to 120; invoices issued from now on
              * @example 45
@@ -11662,7 +11668,8 @@ export interface operations {
                  *       "payment_received": false,
                  *       "milestone_reminder": true,
                  *       "milestone_late": true,
-                 *       "borrower_copy_due": true
+                 *       "borrower_copy_due": true,
+                 *       "invoice_reminder": true
                  *     }
                  */
                 "application/json": components["schemas"]["NotificationSettingsChange"];
@@ -11698,7 +11705,8 @@ export interface operations {
                  *       "payment_received": false,
                  *       "milestone_reminder": true,
                  *       "milestone_late": true,
-                 *       "borrower_copy_due": true
+                 *       "borrower_copy_due": true,
+                 *       "invoice_reminder": true
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
@@ -11740,6 +11748,8 @@ export interface operations {
                     lender_order_cancelled?: boolean;
                     /** @example true */
                     borrower_copy_due?: boolean;
+                    /** @example true */
+                    invoice_reminder?: boolean;
                     /** @example true */
                     negotiation_to_decide?: boolean;
                     /** @example true */
@@ -13803,7 +13813,13 @@ export interface operations {
                      *       "messages_through_company": true,
                      *       "report_release_after_payment": false,
                      *       "eo_minimum_per_claim": "2000000.00",
-                     *       "payment_terms_days": 30
+                     *       "payment_terms_days": 30,
+                     *       "invoice_reminder_days": [
+                     *         -3,
+                     *         0,
+                     *         15,
+                     *         30
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["ClientSettings"];
@@ -13862,6 +13878,12 @@ export interface operations {
                  *       "report_release_after_payment": false,
                  *       "eo_minimum_per_claim": "2000000.00",
                  *       "payment_terms_days": 45,
+                 *       "invoice_reminder_days": [
+                 *         -3,
+                 *         0,
+                 *         15,
+                 *         30
+                 *       ],
                  *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
                  *     }
                  */
@@ -13875,6 +13897,12 @@ export interface operations {
                  *       "report_release_after_payment": false,
                  *       "eo_minimum_per_claim": "2000000.00",
                  *       "payment_terms_days": 45,
+                 *       "invoice_reminder_days[]": [
+                 *         -3,
+                 *         0,
+                 *         15,
+                 *         30
+                 *       ],
                  *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08"
                  *     }
                  */
@@ -13890,6 +13918,8 @@ export interface operations {
                     /** @example false */
                     report_release_after_payment?: boolean;
                     eo_minimum_per_claim?: string | null;
+                    /** @description Days from the due day, -30 to 365, each once; [] for none. Invoices issued from then on */
+                    "invoice_reminder_days[]"?: number[];
                     /**
                      * @description Days from issue to due, 0 to 120; invoices issued from now on
                      * @example 45
@@ -13924,7 +13954,13 @@ export interface operations {
                      *       "messages_through_company": true,
                      *       "report_release_after_payment": false,
                      *       "eo_minimum_per_claim": "2000000.00",
-                     *       "payment_terms_days": 30
+                     *       "payment_terms_days": 30,
+                     *       "invoice_reminder_days": [
+                     *         -3,
+                     *         0,
+                     *         15,
+                     *         30
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["ClientSettings"];

@@ -52,6 +52,9 @@ export async function changeClientSettings(
 ) {
   const { company_id: companyId, eo_minimum_per_claim: minimum, ...switches } = body;
   const changes: ClientSettingChanges = { ...switches };
+  // The schedule is kept in order, as it runs.
+  if (switches.invoice_reminder_days)
+    changes.invoice_reminder_days = [...switches.invoice_reminder_days].sort((a, b) => a - b);
   if (minimum !== undefined) {
     const cents = minimum === null ? null : decimalToCents(minimum);
     if (minimum !== null && (cents === null || cents <= 0n))

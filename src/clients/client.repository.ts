@@ -130,6 +130,7 @@ const SETTING_COLUMNS = [
   'report_release_after_payment',
   'eo_minimum_cents',
   'payment_terms_days',
+  'invoice_reminder_days',
 ] as const;
 
 /** The settings a company changes for a client (all but the pair's ids). */

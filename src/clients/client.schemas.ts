@@ -165,6 +165,11 @@ export const ClientSettings = Type.Object(
       description:
         'Days after an invoice is issued that it falls due (net 30: 30; 0: due on issue); what the aging counts from (docs/money.md). Default 30',
     }),
+    invoice_reminder_days: Type.Array(Type.Integer({ minimum: -30, maximum: 365 }), {
+      maxItems: 10,
+      description:
+        'The days from an invoice\'s due day its lender is reminded while something is owed, in order: -3 three days before, 0 on it, 15 fifteen days after (docs/money.md, "Reminders"). Default none',
+    }),
   },
   { $id: 'ClientSettings', description: "A company's settings for one of the clients it serves" },
 );
@@ -180,6 +185,14 @@ export const ClientSettingsBody = Type.Object(
       Nullable(
         Type.String({ pattern: MONEY_PATTERN, description: 'e.g. 2000000.00; null: none of its own' }),
       ),
+    ),
+    invoice_reminder_days: Type.Optional(
+      Type.Array(Type.Integer({ minimum: -30, maximum: 365 }), {
+        maxItems: 10,
+        uniqueItems: true,
+        description:
+          'Days from the due day, -30 to 365, each once; [] for none. Invoices issued from then on',
+      }),
     ),
     payment_terms_days: Type.Optional(
       Type.Integer({

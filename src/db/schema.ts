@@ -56,6 +56,8 @@ export interface CompanyClientsTable {
   eo_minimum_cents: ColumnType<string | null, string | null | undefined, string | null>;
   /** Days after an invoice is issued that it falls due (migration 0065). */
   payment_terms_days: Generated<number>;
+  /** Days from an invoice's due day its client is reminded on, negative before (migration 0068). */
+  invoice_reminder_days: ColumnType<number[], number[] | undefined, number[]>;
   created_at: CreatedAt;
 }
 
@@ -1103,6 +1105,9 @@ export interface InvoicesTable {
   issued_at: ColumnType<Date, Date, never>;
   issued_on: InvoiceIssuedOn;
   due_on: ColumnType<string, string, never>;
+  /** The next reminder of what is owed, and how many of the client's schedule were sent (migration 0068). */
+  remind_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  reminders_sent: ColumnType<number, number | undefined, number>;
 }
 
 export const RECEIPT_METHODS = ['check', 'ach', 'wire'] as const;

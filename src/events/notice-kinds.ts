@@ -66,6 +66,11 @@ export const NOTICE_KINDS = {
     description:
       "The borrower's copy of an appraisal is due within a business day and not recorded as given (Regulation B)",
   },
+  invoice_reminder: {
+    audience: 'lender',
+    description:
+      "An invoice of your order is due or past due, on the schedule your company's settings choose",
+  },
   negotiation_to_decide: {
     audience: 'lender',
     description: 'A change of fee or due date of your order awaits your decision',

@@ -38,6 +38,7 @@ const SETTINGS: Static<typeof ClientSettings> = {
   report_release_after_payment: false,
   eo_minimum_per_claim: '2000000.00',
   payment_terms_days: 30,
+  invoice_reminder_days: [-3, 0, 15, 30],
 };
 
 /** A figure of the dashboard: a count, and the search of GET /orders that lists those orders. */
@@ -103,6 +104,7 @@ export const CLIENT_EXAMPLES: NamedExample[] = [
     report_release_after_payment: false,
     eo_minimum_per_claim: '2000000.00',
     payment_terms_days: 45,
+    invoice_reminder_days: [-3, 0, 15, 30],
     company_id: COMPANY.id,
   }),
   example(ClientAccess, { client_id: CLIENT.id, order_visibility: 'branch' }),

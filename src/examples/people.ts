@@ -157,6 +157,7 @@ export const PEOPLE_EXAMPLES: NamedExample[] = [
     milestone_reminder: true,
     milestone_late: true,
     borrower_copy_due: true,
+    invoice_reminder: true,
   }),
   example(CardBody, {
     name: APPRAISER.name,

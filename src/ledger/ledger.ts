@@ -1,5 +1,6 @@
 import type { Trx } from '../db/connection.ts';
 import type { InvoiceIssuedOn } from '../db/schema.ts';
+import { planReminder } from './invoice-reminders.ts';
 import { findInvoiceOfOrder, insertEntry, insertInvoice, takeDocumentNumber } from './ledger.repository.ts';
 
 /**
@@ -42,6 +43,20 @@ export async function issueInvoice(
     issued_on: issuedOn,
     time_zone: at.timeZone,
   });
+  // The first reminder of the client's schedule, if it has one.
+  const plan = await planReminder(
+    trx,
+    { company_id: order.company_id, client_id: order.client_id, due_on: invoice.due_on },
+    0,
+    at.now,
+    at.timeZone,
+  );
+  if (plan.remind_at)
+    await trx
+      .updateTable('invoices')
+      .set({ remind_at: plan.remind_at, reminders_sent: plan.index })
+      .where('id', '=', invoice.id)
+      .execute();
   const total = BigInt(order.total_fee_cents);
   if (total !== 0n)
     await insertEntry(trx, {

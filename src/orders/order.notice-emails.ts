@@ -211,6 +211,22 @@ const TEXTS: Record<NoticeKind, (c: NoticeContext) => Content> = {
       ],
     };
   },
+  invoice_reminder: ({ order, notice }) => {
+    const number =
+      typeof notice.details.invoice_number === 'string' ? notice.details.invoice_number : 'Invoice';
+    const balance =
+      typeof notice.details.balance === 'string' ? decimalToCents(notice.details.balance) : null;
+    const dueOn = typeof notice.details.due_on === 'string' ? notice.details.due_on : null;
+    const day = dueOn ? `${dueOn.slice(5, 7)}/${dueOn.slice(8, 10)}/${dueOn.slice(0, 4)}` : 'soon';
+    const late = typeof notice.details.days_past_due === 'number' ? notice.details.days_past_due : 0;
+    return {
+      subject: `${late > 0 ? 'Past due' : 'Payment due'}: ${number}, order ${order.file_number}`,
+      paragraphs: [
+        `${number} for the appraisal of ${fullAddress(order)} (order ${order.file_number}) ${late > 0 ? `was due ${day}, ${late} day${late === 1 ? '' : 's'} ago` : `is due ${day}`}${balance === null ? '' : `: ${centsToCurrency(balance)} is owed`}.`,
+        'The invoice and the ways to pay are on the order page. Please quote the invoice number with your payment.',
+      ],
+    };
+  },
   report_to_review: ({ order }) => ({
     subject: `Report to review: order ${order.file_number}`,
     paragraphs: [

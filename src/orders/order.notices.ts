@@ -89,5 +89,6 @@ export function noticesFor(change: {
     kinds.push('milestone_reminder');
   if (action === 'milestone_late' || action === 'milestone_overdue') kinds.push('milestone_late');
   if (action === 'borrower_copy_due') kinds.push('borrower_copy_due');
+  if (action === 'invoice_reminder') kinds.push('invoice_reminder');
   return kinds;
 }

@@ -7,6 +7,7 @@ import { performSystemAction } from './order.actions.ts';
 import { decideAssignment } from '../panel/selection.service.ts';
 import { sendNextMilestoneNotice } from './order.milestone-notices.ts';
 import { sendNextBorrowerCopyReminder } from './order.borrower-copy-reminder.ts';
+import { sendNextInvoiceReminder } from './order.invoice-reminders.ts';
 import { nextAutoAssignment, nextExpiredOffer } from './order.repository.ts';
 
 /**
@@ -16,7 +17,8 @@ import { nextAutoAssignment, nextExpiredOffer } from './order.repository.ts';
  *   (panel/selection.service.ts: the hard filters, then the company's weights), the decision
  *   stored with the offer; with no one left the order goes back to Unassigned.
  * - an order's running milestone is told of when at risk, late and overdue (docs/turn-times.md);
- * - the lender is reminded of the borrower's copy of a delivered appraisal before it is due.
+ * - the lender is reminded of the borrower's copy of a delivered appraisal before it is due;
+ * - the lender is reminded of an invoice with something owed, on its client's schedule.
  * Orders are claimed with FOR UPDATE SKIP LOCKED, so several processes never act twice.
  */
 export class WorkflowTimers {
@@ -58,6 +60,7 @@ export class WorkflowTimers {
       this.#autoAssign(),
       this.#milestoneNotices(),
       this.#borrowerCopyReminders(),
+      this.#invoiceReminders(),
       ...this.#housekeeping.map((task) => task().then(() => 0)),
     ])
       .then((counts) => {
@@ -92,6 +95,19 @@ export class WorkflowTimers {
       if (waited === null) return told;
       timerLag.observe({ timer: 'milestone_notice' }, secondsSince(waited));
       told += 1;
+    }
+  }
+
+  /** Invoices with something owed, on their client's schedule (order.invoice-reminders.ts). */
+  async #invoiceReminders(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const waited = await this.#db
+        .transaction()
+        .execute((trx) => sendNextInvoiceReminder(trx, this.#config.timeZone, new Date()));
+      if (waited === null) return sent;
+      timerLag.observe({ timer: 'invoice_reminder' }, secondsSince(waited));
+      sent += 1;
     }
   }
 

@@ -34,6 +34,7 @@ describe("a company's settings for a client", () => {
       report_release_after_payment: false,
       eo_minimum_per_claim: null,
       payment_terms_days: 30,
+      invoice_reminder_days: [],
     });
     const changed = await settings(world.staff, 'PATCH', { client_review_required: true });
     expect(changed.statusCode, changed.body).toBe(200);

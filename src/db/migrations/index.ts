@@ -64,6 +64,7 @@ import * as borrowerCopy from './2026_11_28_0064_borrower_copy.ts';
 import * as receivables from './2026_11_29_0065_receivables.ts';
 import * as payables from './2026_11_29_0066_payables.ts';
 import * as cancellationFees from './2026_11_29_0067_cancellation_fees.ts';
+import * as invoiceReminders from './2026_11_29_0068_invoice_reminders.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -135,6 +136,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_0065_receivables': receivables,
   '2026_11_29_0066_payables': payables,
   '2026_11_29_0067_cancellation_fees': cancellationFees,
+  '2026_11_29_0068_invoice_reminders': invoiceReminders,
 };
 
 export const migrationProvider: MigrationProvider = {
