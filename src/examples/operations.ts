@@ -259,6 +259,7 @@ export const PARAMETER_EXAMPLES: Record<string, string | number> = {
   view_id: '0b7c4f2e-5d1a-4c3b-9e8f-7a6d5c4b3a21',
   invoice_id: INVOICE_ID,
   batch_id: PAYOUT_BATCH_ID,
+  payable_id: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
   month: '2026-12',
   feed: 'qVWa9vM_x5eMQqgOjHDiYo_mbZDGQ8x-n2BCCocgNLg.ics',
   'X-Api-Email': LOAN_OFFICER.email,

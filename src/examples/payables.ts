@@ -3,6 +3,7 @@ import {
   BankAccount,
   BankAccountBody,
   Payable,
+  PayableHoldBody,
   PayableList,
   PayoutBatch,
   PayoutBatchBody,
@@ -85,4 +86,5 @@ export const PAYABLE_EXAMPLES: NamedExample[] = [
     paid_at: null,
   }),
   example(PayoutBatchBody, { pay_on: '2026-12-04' }),
+  example(PayableHoldBody, { reason: 'The lender disputes the report: held until the revision is in' }),
 ];

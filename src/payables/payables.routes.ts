@@ -5,7 +5,9 @@ import { Id, ref } from '../schemas/common.ts';
 import {
   BankAccount,
   BankAccountBody,
+  Payable,
   PayableList,
+  PayableHoldBody,
   PayableListQuery,
   PayoutBatch,
   PayoutBatchBody,
@@ -14,6 +16,7 @@ import {
   TaxYearQuery,
 } from './payables.schemas.ts';
 import { listPayablesFor } from './payables.service.ts';
+import { holdPayable } from './payable-holds.service.ts';
 import {
   approveBatch,
   batchCsv,
@@ -119,6 +122,40 @@ export function registerPayableRoutes(app: AppInstance, { db, config, secrets }:
       },
     },
     (request) => listPayablesFor(db, principalOf(request).user, request.query, config),
+  );
+  const PayableParams = Type.Object({ payable_id: Id('The payable') });
+  app.post(
+    '/payables/:payable_id/hold',
+    {
+      config: { roles: ['staff', 'operator'], errors: [404, 409] },
+      schema: {
+        operationId: 'holdPayable',
+        tags,
+        summary: "Hold a payable from payment, with the reason (the company's admins; operators)",
+        description:
+          "Recorded in the order's history for the company. 409 when it is paid or in a payout batch. Payout batches leave it out until it is released.",
+        params: PayableParams,
+        body: ref(PayableHoldBody),
+        response: { 200: ref(Payable) },
+      },
+    },
+    (request) =>
+      holdPayable(db, config, principalOf(request), request.params.payable_id, request.body.reason),
+  );
+  app.post(
+    '/payables/:payable_id/release',
+    {
+      config: { roles: ['staff', 'operator'], errors: [404, 409] },
+      schema: {
+        operationId: 'releasePayable',
+        tags,
+        summary: "Release a held payable (the company's admins; operators)",
+        description: "Recorded in the order's history for the company. 409 when it is not held.",
+        params: PayableParams,
+        response: { 200: ref(Payable) },
+      },
+    },
+    (request) => holdPayable(db, config, principalOf(request), request.params.payable_id, null),
   );
   app.post(
     '/companies/:company_id/payout_batches',

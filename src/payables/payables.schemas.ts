@@ -187,3 +187,14 @@ export const TaxYearQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const PayableHoldBody = Type.Object(
+  {
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 500,
+      description: 'Why it is held: kept in the order’s history for the company',
+    }),
+  },
+  { $id: 'PayableHoldBody', additionalProperties: false, description: 'A payable held from payment' },
+);

@@ -292,6 +292,42 @@ describe('payables and payouts', () => {
     expect(mine.json<{ total_count: number }>().total_count).toBe(0);
   });
 
+  it('holds a payable from payment with a reason, for the company’s eyes, and releases it', async () => {
+    const orderId = await deliveredOrder();
+    const payable = await payableOf(orderId);
+    const hold = (key: string, reason?: string) =>
+      api(key, 'POST', `/payables/${payable.id}/hold`, reason === undefined ? {} : { reason });
+    expect((await hold(world.staff, '  ')).statusCode).toBe(422);
+    expect((await hold(world.client, 'x')).statusCode).toBe(403);
+    expect((await hold(world.appraiser, 'x')).statusCode).toBe(403);
+    const held = await hold(world.staff, 'The lender disputes the report');
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json()).toMatchObject({ state: 'held', held_reason: 'The lender disputes the report' });
+    const company = `/companies/${world.demo.company_id}`;
+    // A batch made now leaves it out (or finds nothing else due: 409).
+    expect([201, 409]).toContain(
+      (await api(world.staff, 'POST', `${company}/payout_batches`, {})).statusCode,
+    );
+    const inBatch = await t.db
+      .selectFrom('payout_lines')
+      .select('id')
+      .where('payable_id', '=', payable.id)
+      .execute();
+    expect(inBatch).toEqual([]);
+    expect((await payableOf(orderId)).state).toBe('held');
+    const entry = await t.db
+      .selectFrom('order_history')
+      .select(['audience', 'reason'])
+      .where('order_id', '=', orderId)
+      .where('action', '=', 'payable_held')
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ audience: 'internal', reason: 'The lender disputes the report' });
+    const released = await api(world.staff, 'POST', `/payables/${payable.id}/release`);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json<Payable>().state).not.toBe('held');
+    expect((await api(world.staff, 'POST', `/payables/${payable.id}/release`)).statusCode).toBe(409);
+  });
+
   it('knows the 1099-NEC threshold of each year', () => {
     expect(threshold1099Cents(2025)).toBe(60_000n);
     expect(threshold1099Cents(2026)).toBe(200_000n);

@@ -286,6 +286,8 @@ const MATRIX: Row[] = [
   ['GET    /appraisers/:appraiser_id/bank_account',            403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['PUT    /appraisers/:appraiser_id/bank_account',            403, 403, 403, 404, 200, 404, 403, 401, 401],
   ['GET    /payables',                                         403, 403, 200, 200, 200, 200, 200, 401, 401],
+  ['POST   /payables/:payable_id/hold',                       403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['POST   /payables/:payable_id/release',                    403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['POST   /companies/:company_id/payout_batches',             403, 403, 201, 404, 403, 403, 201, 401, 401],
   ['GET    /payout_batches/:batch_id',                         403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['POST   /payout_batches/:batch_id/approve',                 403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -1022,6 +1024,28 @@ async function payableDue(): Promise<Fixture> {
   };
 }
 
+/** The payable of a delivered order, held or not. */
+async function payableHeld(held: boolean): Promise<Fixture> {
+  const fixture = await payableDue();
+  const payable = await t.db
+    .selectFrom('payables')
+    .select('id')
+    .orderBy('earned_at', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  if (held)
+    await t.db
+      .updateTable('payables')
+      .set({ held_reason: 'Disputed', held_at: new Date(), held_by: null })
+      .where('id', '=', payable.id)
+      .execute();
+  return {
+    ids: { ...fixture.ids, payable_id: payable.id },
+    snapshot: () =>
+      t.db.selectFrom('payables').selectAll().where('id', '=', payable.id).executeTakeFirstOrThrow(),
+  };
+}
+
 /** A payout batch of the demo company, as a draft or approved. */
 async function payoutBatch(status: 'draft' | 'approved'): Promise<Fixture> {
   await payableDue();
@@ -1488,6 +1512,11 @@ const CALLS: Record<string, Call> = {
   'PUT /appraisers/:appraiser_id/bank_account': { fixture: payableDue, body: () => json(BANK_ACCOUNT) },
   'GET /payables': { fixture: payableDue },
   'POST /companies/:company_id/payout_batches': { fixture: payableDue, body: () => json({}) },
+  'POST /payables/:payable_id/hold': {
+    fixture: () => payableHeld(false),
+    body: () => json({ reason: 'Disputed' }),
+  },
+  'POST /payables/:payable_id/release': { fixture: () => payableHeld(true) },
   'GET /payout_batches/:batch_id': { fixture: () => payoutBatch('draft') },
   'POST /payout_batches/:batch_id/approve': { fixture: () => payoutBatch('draft') },
   'POST /payout_batches/:batch_id/mark_paid': { fixture: () => payoutBatch('approved') },
