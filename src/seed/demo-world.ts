@@ -25,6 +25,7 @@ import { COMPANY, LENDERS, PANEL, STAFF, type Office } from './demo-people.ts';
 import { countyById } from './demo-places.ts';
 import { seedPanelCredentials } from './demo-credentials.ts';
 import type { Person } from './demo-replay.ts';
+import { seedDemoLedger } from './demo-ledger.ts';
 
 /**
  * The demo world of a first start: the small world of seed/demo.ts (its three users and keys
@@ -77,6 +78,7 @@ export async function seedDemoWorld(
     await declineCards(trx, orders);
     await seedPanelCredentials(trx, small.company_id, world.staff.coordinator.id, now);
     await sql`SELECT order_figures_rebuild()`.execute(trx);
+    await seedDemoLedger(trx, small.company_id);
   });
   return { ...small, ...people.summary, orders: orders.length };
 }

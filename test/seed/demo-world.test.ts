@@ -161,6 +161,38 @@ describe('the demo world', () => {
     expect(ahead.length).toBeGreaterThan(5);
   });
 
+  it('gives its delivered and paid orders their invoices and payables, the ledgers adding up', async () => {
+    const { rows } = await sql<{
+      invoices: string;
+      gaps: string;
+      unbalanced: string;
+      payables: string;
+      owed: string;
+    }>`
+      SELECT (SELECT count(*) FROM invoices WHERE company_id = ${world.company_id}) AS invoices,
+             (SELECT max(number) - count(*) FROM invoices WHERE company_id = ${world.company_id}) AS gaps,
+             (SELECT count(*) FROM invoices i JOIN orders o ON o.id = i.order_id
+               WHERE (SELECT sum(amount_cents) FROM receivable_entries e WHERE e.invoice_id = i.id)
+                     IS DISTINCT FROM o.total_fee_cents - o.paid_cents - o.credited_cents
+                 AND NOT (o.total_fee_cents = 0 AND o.paid_cents = 0)) AS unbalanced,
+             (SELECT count(*) FROM payables WHERE company_id = ${world.company_id}) AS payables,
+             (SELECT coalesce(sum(amount_cents), 0) FROM payable_entries WHERE company_id = ${world.company_id}) AS owed`.execute(
+      t.db,
+    );
+    const figures = rows[0]!;
+    expect(Number(figures.invoices)).toBeGreaterThan(20);
+    expect(Number(figures.gaps)).toBe(0);
+    expect(Number(figures.unbalanced)).toBe(0);
+    expect(Number(figures.payables)).toBeGreaterThan(20);
+    expect(Number(figures.owed)).toBeGreaterThan(0);
+    const aging = await get(
+      world.users.staff.api_key,
+      `/api/v1/companies/${world.company_id}/receivables/aging`,
+    );
+    expect(aging.statusCode).toBe(200);
+    expect(aging.json<{ clients: unknown[] }>().clients.length).toBeGreaterThan(0);
+  });
+
   it('puts every property in the county its ZIP code lies in', async () => {
     const rows = await t.db.selectFrom('orders').select(['state_id', 'zip', 'county_id']).execute();
     for (const row of rows) expect(countyForAddress(row.state_id, row.zip)?.id, row.zip).toBe(row.county_id);
