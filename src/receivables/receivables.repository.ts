@@ -112,7 +112,7 @@ export const lockInvoice = (trx: Trx, invoiceId: string) =>
  * What each client owes a company as of the end of a day, by how long past due: the ledger's
  * entries up to that moment, so that a past day's aging is what it was then.
  */
-export async function agingSums(db: Db, companyId: string, asOf: string, endOfDay: Date) {
+export async function agingSums(db: Db, companyId: string, asOf: string, endOfDay: Date, clientId?: string) {
   const { rows } = await sql<{
     client_id: string;
     client_name: string;
@@ -128,6 +128,7 @@ export async function agingSums(db: Db, companyId: string, asOf: string, endOfDa
       SELECT e.invoice_id, sum(e.amount_cents) AS balance
         FROM receivable_entries e
        WHERE e.company_id = ${companyId} AND e.created_at < ${endOfDay}
+         ${clientId ? sql`AND e.client_id = ${clientId}` : sql``}
        GROUP BY e.invoice_id
       HAVING sum(e.amount_cents) > 0
     ), aged AS (

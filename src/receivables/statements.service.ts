@@ -119,7 +119,7 @@ export async function clientStatement(
   const [sums, lines, aging] = await Promise.all([
     statementSums(db, parties.companyId, period.from, period.to, parties.clientId),
     statementLines(db, parties.companyId, parties.clientId, period.from, period.to),
-    agingSums(db, parties.companyId, period.lastDay, period.to),
+    agingSums(db, parties.companyId, period.lastDay, period.to, parties.clientId),
   ]);
   const sum = sums[0];
   const opening = BigInt(sum?.opening ?? 0);
