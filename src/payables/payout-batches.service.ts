@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { SecretBox } from '../auth/secret-box.ts';
 import { localClock } from '../calendar/business-calendar.ts';
@@ -20,6 +21,7 @@ import type { PayoutBatchView } from './payables.schemas.ts';
  * paid, which posts each payout to the appraisers' ledgers. A payable is in one open batch at a time.
  */
 const money = (cents: bigint | string) => centsToDecimal(cents)!;
+const LINES_PER_INSERT = 5_000;
 export const batchNumber = (number: bigint | string) => `PAY-${String(number).padStart(8, '0')}`;
 
 async function batchRow(db: Db, principal: Principal, batchId: string) {
@@ -144,17 +146,20 @@ export async function createBatch(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('payout_lines')
-      .values(
-        due.map((p) => ({
-          batch_id: batch.id,
-          payable_id: p.id,
-          appraiser_id: p.appraiser_id,
-          amount_cents: p.owed,
-        })),
-      )
-      .execute();
+    // In slices: a batch of a large panel has tens of thousands of lines, and one statement may
+    // carry at most 32,767 parameters through the driver.
+    for (let start = 0; start < due.length; start += LINES_PER_INSERT)
+      await trx
+        .insertInto('payout_lines')
+        .values(
+          due.slice(start, start + LINES_PER_INSERT).map((p) => ({
+            batch_id: batch.id,
+            payable_id: p.id,
+            appraiser_id: p.appraiser_id,
+            amount_cents: p.owed,
+          })),
+        )
+        .execute();
     return batch.id;
   });
   return viewBatch(db, principal, id);
@@ -194,27 +199,37 @@ export async function markBatchPaid(db: Db, principal: Principal, batchId: strin
         `Batch ${batchNumber(batch.number)} is ${batch.status}: only an approved batch is marked paid`,
         [{ field: 'status', message: `is ${batch.status}` }],
       );
-    const lines = await trx
-      .selectFrom('payout_lines as l')
-      .innerJoin('payables as p', 'p.id', 'l.payable_id')
-      .select(['l.payable_id', 'l.appraiser_id', 'l.amount_cents', 'p.company_id'])
-      .where('l.batch_id', '=', batch.id)
-      .execute();
+    // One statement, however many lines: each payout posted to its appraiser's ledger.
     const now = new Date();
     await trx
       .insertInto('payable_entries')
-      .values(
-        lines.map((line) => ({
-          payable_id: line.payable_id,
-          company_id: line.company_id,
-          appraiser_id: line.appraiser_id,
-          kind: 'payout' as const,
-          amount_cents: (-BigInt(line.amount_cents)).toString(),
-          payout_batch_id: batch.id,
-          reason: `Payout ${batchNumber(batch.number)}`,
-          recorded_by: principal.keyOwner.id,
-          created_at: now,
-        })),
+      .columns([
+        'payable_id',
+        'company_id',
+        'appraiser_id',
+        'kind',
+        'amount_cents',
+        'payout_batch_id',
+        'reason',
+        'recorded_by',
+        'created_at',
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom('payout_lines as l')
+          .innerJoin('payables as p', 'p.id', 'l.payable_id')
+          .select([
+            'l.payable_id',
+            'p.company_id',
+            'l.appraiser_id',
+            sql<'payout'>`'payout'`.as('kind'),
+            sql<string>`-l.amount_cents`.as('amount_cents'),
+            'l.batch_id',
+            sql<string>`${`Payout ${batchNumber(batch.number)}`}::text`.as('reason'),
+            sql<string>`${principal.keyOwner.id}::uuid`.as('recorded_by'),
+            sql<Date>`${now}::timestamptz`.as('created_at'),
+          ])
+          .where('l.batch_id', '=', batch.id),
       )
       .execute();
   });
