@@ -1,16 +1,15 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from '../schemas/common.ts';
+import { MoneyOut, Nullable } from '../schemas/common.ts';
 
 /** Margins and the customary-and-reasonable fee evidence (docs/money.md, "Margins" and "Fee evidence"). */
-const Money = (description: string) => Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description });
 
 export const MARGIN_GROUPS = ['client', 'product', 'county', 'month'] as const;
 
 const MarginFigures = {
   orders: Type.Integer({ description: 'Orders delivered in the period' }),
-  lender_fees: Money('What the lenders were charged for them'),
-  appraiser_fees: Money('What their appraisers earned'),
-  margin: Money('lender_fees - appraiser_fees'),
+  lender_fees: MoneyOut('What the lenders were charged for them'),
+  appraiser_fees: MoneyOut('What their appraisers earned'),
+  margin: MoneyOut('lender_fees - appraiser_fees'),
   margin_percent: Nullable(
     Type.Number({ description: 'margin / lender_fees × 100, one decimal; null without fees' }),
   ),
@@ -57,12 +56,12 @@ export const FeeEvidenceRow = Type.Object({
   product: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }),
   fees: Type.Integer({ description: 'Appraiser fees of orders delivered in the window' }),
   paid: Type.Integer({ description: 'Of them, paid out in full' }),
-  minimum: Money('The lowest'),
-  first_quartile: Money('25th percentile'),
-  median: Money('50th percentile'),
-  third_quartile: Money('75th percentile'),
-  maximum: Money('The highest'),
-  mean: Money('The mean'),
+  minimum: MoneyOut('The lowest'),
+  first_quartile: MoneyOut('25th percentile'),
+  median: MoneyOut('50th percentile'),
+  third_quartile: MoneyOut('75th percentile'),
+  maximum: MoneyOut('The highest'),
+  mean: MoneyOut('The mean'),
   bids_awarded: Type.Integer({ description: 'Fees set by a bid the company awarded' }),
   conditions_approved: Type.Integer({
     description: 'Fees raised by an appraiser’s condition the company approved',

@@ -1,10 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { RECEIPT_METHODS } from '../db/schema.ts';
 import { MONEY_PATTERN } from '../format/money.ts';
-import { Id, Nullable, ref } from '../schemas/common.ts';
+import { Id, MoneyOut, Nullable, PageFacts, PageQuery, ref } from '../schemas/common.ts';
 
 /** What lenders owe (docs/money.md, "Receivables"): invoices, their ledgers, receipts, credits, aging. */
-const Money = (description: string) => Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description });
 const AmountIn = (description: string) => Type.String({ pattern: MONEY_PATTERN, description });
 const Person = Nullable(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }));
 
@@ -23,10 +22,10 @@ export const Invoice = Type.Object(
       description: 'What issued it: the report delivered, the first payment, or a cancellation with a fee',
     }),
     due_on: Type.String({ format: 'date', description: 'Issued day plus the client’s payment terms' }),
-    total: Money('Charged: the fees at issue and agreed changes since'),
-    paid: Money('Payments applied: cards, checks, ACH and wires'),
-    credited: Money('Credit notes and write-offs'),
-    balance: Money('What is still owed: total - paid - credited'),
+    total: MoneyOut('Charged: the fees at issue and agreed changes since'),
+    paid: MoneyOut('Payments applied: cards, checks, ACH and wires'),
+    credited: MoneyOut('Credit notes and write-offs'),
+    balance: MoneyOut('What is still owed: total - paid - credited'),
     state: Type.Enum(['open', 'paid'], { description: 'open: something is owed; paid: nothing is' }),
     days_past_due: Type.Integer({
       description: 'Days since due_on, as of today in the company’s zone; 0 when not past due or paid',
@@ -43,7 +42,7 @@ export const LedgerEntry = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
     kind: Type.Enum(['charge', 'adjustment', 'payment', 'credit_note', 'write_off']),
-    amount: Money('Signed as what the lender owes: charges up; payments, credits and write-offs down'),
+    amount: MoneyOut('Signed as what the lender owes: charges up; payments, credits and write-offs down'),
     at: Type.String({ format: 'date-time' }),
     credit_note_number: Nullable(Type.String({ description: 'CN-00000007, for a credit note' })),
     reason: Nullable(Type.String()),
@@ -71,9 +70,7 @@ export type InvoiceDetailView = Static<typeof InvoiceDetail>;
 export const InvoiceList = Type.Object(
   {
     invoices: Type.Array(ref(Invoice)),
-    page: Type.Integer(),
-    per_page: Type.Integer(),
-    total_count: Type.Integer(),
+    ...PageFacts,
   },
   { $id: 'InvoiceList', description: 'Invoices, newest number first' },
 );
@@ -86,18 +83,7 @@ export const InvoiceListQuery = Type.Object(
     state: Type.Optional(
       Type.Enum(['open', 'paid', 'all'], { default: 'all', description: 'open: with a balance' }),
     ),
-    page: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100000, default: 1, description: 'Which page, from 1' }),
-    ),
-    per_page: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 100,
-        default: 25,
-        description:
-          'Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; per_page says what was used)',
-      }),
-    ),
+    ...PageQuery,
   },
   { additionalProperties: false },
 );
@@ -160,14 +146,14 @@ export const Receipt = Type.Object(
     method: Type.Enum([...RECEIPT_METHODS]),
     reference: Type.String(),
     received_on: Type.String({ format: 'date' }),
-    amount: Money('The whole amount'),
+    amount: MoneyOut('The whole amount'),
     applications: Type.Array(
       Type.Object({
         invoice_id: Type.String({ format: 'uuid' }),
         number: Type.String(),
         payment_id: Type.String({ format: 'uuid' }),
-        amount: Money('Applied to it'),
-        balance: Money('Its balance after'),
+        amount: MoneyOut('Applied to it'),
+        balance: MoneyOut('Its balance after'),
       }),
     ),
     recorded_by: Person,
@@ -179,12 +165,12 @@ export type ReceiptView = Static<typeof Receipt>;
 
 export const AgingRow = Type.Object({
   client: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }),
-  current: Money('Not yet due'),
-  days_1_30: Money('1 to 30 days past due'),
-  days_31_60: Money('31 to 60 days past due'),
-  days_61_90: Money('61 to 90 days past due'),
-  days_over_90: Money('More than 90 days past due'),
-  total: Money('Everything owed'),
+  current: MoneyOut('Not yet due'),
+  days_1_30: MoneyOut('1 to 30 days past due'),
+  days_31_60: MoneyOut('31 to 60 days past due'),
+  days_61_90: MoneyOut('61 to 90 days past due'),
+  days_over_90: MoneyOut('More than 90 days past due'),
+  total: MoneyOut('Everything owed'),
   open_invoices: Type.Integer(),
 });
 
@@ -219,7 +205,7 @@ export const StatementLine = Type.Object({
   description: Type.String({
     description: 'In words: "Invoice issued", "Check 10452", "Credit note CN-00000007: …"',
   }),
-  amount: Money('Signed as what the lender owes'),
+  amount: MoneyOut('Signed as what the lender owes'),
 });
 
 export const Statement = Type.Object(
@@ -227,18 +213,18 @@ export const Statement = Type.Object(
     company: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }),
     client: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }),
     month: Type.String({ description: 'YYYY-MM, in the company’s zone' }),
-    opening_balance: Money('Owed at the start of the month'),
-    charges: Money('Invoices issued and fee changes in the month'),
-    payments: Money('Payments received in the month (a negative amount)'),
-    credits: Money('Credit notes and write-offs in the month (a negative amount)'),
-    closing_balance: Money('Owed at the end of the month: the opening balance and every line'),
+    opening_balance: MoneyOut('Owed at the start of the month'),
+    charges: MoneyOut('Invoices issued and fee changes in the month'),
+    payments: MoneyOut('Payments received in the month (a negative amount)'),
+    credits: MoneyOut('Credit notes and write-offs in the month (a negative amount)'),
+    closing_balance: MoneyOut('Owed at the end of the month: the opening balance and every line'),
     aging: Type.Object(
       {
-        current: Money('Not yet due at the month’s end'),
-        days_1_30: Money('1 to 30 days past due'),
-        days_31_60: Money('31 to 60 days past due'),
-        days_61_90: Money('61 to 90 days past due'),
-        days_over_90: Money('More than 90 days past due'),
+        current: MoneyOut('Not yet due at the month’s end'),
+        days_1_30: MoneyOut('1 to 30 days past due'),
+        days_31_60: MoneyOut('31 to 60 days past due'),
+        days_61_90: MoneyOut('61 to 90 days past due'),
+        days_over_90: MoneyOut('More than 90 days past due'),
       },
       { description: 'The closing balance by how long past due at the month’s end' },
     ),

@@ -43,6 +43,32 @@ export const NullableNumber = <T extends TNumber | TInteger>(schema: T): TUnsafe
 export const Id = (description?: string) =>
   Type.String({ format: 'uuid', ...(description ? { description } : {}) });
 
+/** An amount the service answers with: signed, two decimals ("1250.00", "-50.00"), never a float. */
+export const MoneyOut = (description: string) => Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description });
+
+/** The page and page size of a list that counts exactly (invoices, payables, payout batches). */
+export const PageQuery = {
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100000, default: 1, description: 'Which page, from 1' }),
+  ),
+  per_page: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      default: 25,
+      description:
+        'Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; per_page says what was used)',
+    }),
+  ),
+};
+
+/** What a page of such a list says of itself, beside its rows. */
+export const PageFacts = {
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  total_count: Type.Integer(),
+};
+
 export const Success = Type.Object(
   { success: Type.Literal(true) },
   { $id: 'Success', description: 'The action was done' },
