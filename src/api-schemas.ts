@@ -44,6 +44,8 @@ import {
   PayoutBatch,
   PayableHoldBody,
   PayoutBatchBody,
+  PayoutBatchList,
+  PayoutBatchSummary,
   PayoutSettings,
   PayoutSettingsBody,
 } from './payables/payables.schemas.ts';
@@ -268,6 +270,8 @@ export const API_SCHEMAS: readonly TSchema[] = [
   PayableList,
   PayoutBatch,
   PayoutBatchBody,
+  PayoutBatchList,
+  PayoutBatchSummary,
   PayableHoldBody,
   CancellationFees,
   CancellationFeesBody,

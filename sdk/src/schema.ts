@@ -1131,7 +1131,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The company's payout batches, newest first
+         * @description The company's staff; operators. status=open lists the drafts and approved batches not yet paid. Another company answers 404.
+         */
+        get: operations["listPayoutBatches"];
         put?: never;
         /**
          * Gather what is due into a payout batch (the company's admins; operators)
@@ -5802,6 +5806,57 @@ export interface components {
              * @example 2026-12-04
              */
             pay_on?: string;
+        };
+        /** @description The company’s payout batches, newest first */
+        PayoutBatchList: {
+            payout_batches: components["schemas"]["PayoutBatchSummary"][];
+            /** @example 1 */
+            page: number;
+            /** @example 25 */
+            per_page: number;
+            /** @example 1 */
+            total_count: number;
+        };
+        /** @description A payout batch in a list: open it for its lines */
+        PayoutBatchSummary: {
+            /**
+             * Format: uuid
+             * @example 2f8e4d6c-1a3b-4c5d-9e7f-8a9b0c1d2e3f
+             */
+            id: string;
+            /**
+             * @description PAY-00000003
+             * @example PAY-00000003
+             */
+            number: string;
+            /**
+             * Format: date
+             * @description The day the credits settle
+             * @example 2026-12-04
+             */
+            pay_on: string;
+            /**
+             * @example approved
+             * @enum {unknown}
+             */
+            status: "draft" | "approved" | "paid";
+            /**
+             * @description Every line
+             * @example 1125.00
+             */
+            total: string;
+            /**
+             * @description How many appraisers it pays
+             * @example 2
+             */
+            appraisers: number;
+            /**
+             * Format: date-time
+             * @example 2026-12-03T15:00:00.000Z
+             */
+            created_at: string;
+            approved_at: string | null;
+            paid_at: string | null;
         };
         /** @description A payable held from payment */
         PayableHoldBody: {
@@ -16999,6 +17054,90 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Payable"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayoutBatches: {
+        parameters: {
+            query?: {
+                /** @description open: a draft or approved batch not yet paid */
+                status?: "draft" | "approved" | "paid" | "open" | "all";
+                /** @description Which page, from 1 */
+                page?: number;
+                /** @description Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; per_page says what was used) */
+                per_page?: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The company
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company’s payout batches, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payout_batches": [
+                     *         {
+                     *           "id": "2f8e4d6c-1a3b-4c5d-9e7f-8a9b0c1d2e3f",
+                     *           "number": "PAY-00000003",
+                     *           "pay_on": "2026-12-04",
+                     *           "status": "approved",
+                     *           "total": "1125.00",
+                     *           "appraisers": 2,
+                     *           "created_at": "2026-12-03T15:00:00.000Z",
+                     *           "approved_at": "2026-12-03T16:00:00.000Z",
+                     *           "paid_at": null
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "per_page": 25,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutBatchList"];
                 };
             };
             400: components["responses"]["BadRequest"];

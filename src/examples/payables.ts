@@ -7,6 +7,8 @@ import {
   PayableList,
   PayoutBatch,
   PayoutBatchBody,
+  PayoutBatchList,
+  PayoutBatchSummary,
   PayoutSettings,
   PayoutSettingsBody,
 } from '../payables/payables.schemas.ts';
@@ -22,6 +24,18 @@ const ACH = {
   routing_number: '114000093',
   company_name: 'Lone Star Apprsl',
   company_id: '1741234567',
+};
+
+const BATCH_SUMMARY: Static<typeof PayoutBatchSummary> = {
+  id: PAYOUT_BATCH_ID,
+  number: 'PAY-00000003',
+  pay_on: '2026-12-04',
+  status: 'approved',
+  total: '1125.00',
+  appraisers: 2,
+  created_at: '2026-12-03T15:00:00.000Z',
+  approved_at: '2026-12-03T16:00:00.000Z',
+  paid_at: null,
 };
 
 const PAYABLE: Static<typeof Payable> = {
@@ -86,5 +100,7 @@ export const PAYABLE_EXAMPLES: NamedExample[] = [
     paid_at: null,
   }),
   example(PayoutBatchBody, { pay_on: '2026-12-04' }),
+  example(PayoutBatchSummary, BATCH_SUMMARY),
+  example(PayoutBatchList, { payout_batches: [BATCH_SUMMARY], page: 1, per_page: 25, total_count: 1 }),
   example(PayableHoldBody, { reason: 'The lender disputes the report: held until the revision is in' }),
 ];

@@ -11,11 +11,14 @@ import {
   PayableListQuery,
   PayoutBatch,
   PayoutBatchBody,
+  PayoutBatchList,
+  PayoutBatchListQuery,
   PayoutSettings,
   PayoutSettingsBody,
   TaxYearQuery,
 } from './payables.schemas.ts';
 import { listPayablesFor } from './payables.service.ts';
+import { listBatches } from './payout-batch-list.service.ts';
 import { holdPayable } from './payable-holds.service.ts';
 import {
   approveBatch,
@@ -183,6 +186,23 @@ export function registerPayableRoutes(app: AppInstance, { db, config, secrets }:
       void reply.status(201);
       return batch;
     },
+  );
+  app.get(
+    '/companies/:company_id/payout_batches',
+    {
+      config: { roles: ['staff', 'operator'], errors: [404] },
+      schema: {
+        operationId: 'listPayoutBatches',
+        tags,
+        summary: "The company's payout batches, newest first",
+        description:
+          "The company's staff; operators. status=open lists the drafts and approved batches not yet paid. Another company answers 404.",
+        params: CompanyParams,
+        querystring: PayoutBatchListQuery,
+        response: { 200: ref(PayoutBatchList) },
+      },
+    },
+    (request) => listBatches(db, principalOf(request), request.params.company_id, request.query),
   );
   app.get(
     '/payout_batches/:batch_id',

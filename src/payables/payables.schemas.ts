@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { BANK_ACCOUNT_TYPES, PAY_ON } from '../db/schema.ts';
-import { Id, Nullable, ref } from '../schemas/common.ts';
+import { Id, MoneyOut, Nullable, PageFacts, PageQuery, ref } from '../schemas/common.ts';
 
 /** What the company owes its appraisers (docs/money.md, "Payables" and "Payouts"). */
-const Money = (description: string) => Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description });
 const Person = Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() });
 
 export const AchOriginator = Type.Object(
@@ -82,10 +81,10 @@ export const Payable = Type.Object(
     appraiser: Person,
     earned_at: Type.String({ format: 'date-time', description: 'When the report was delivered' }),
     due_on: Nullable(Type.String({ format: 'date', description: 'null: waits for the lender’s payment' })),
-    fee: Money('The fee earned, with changes after the delivery'),
-    deducted: Money('Submission fees charged for the order'),
-    paid: Money('Paid out'),
-    owed: Money('What is still owed: fee - deducted - paid'),
+    fee: MoneyOut('The fee earned, with changes after the delivery'),
+    deducted: MoneyOut('Submission fees charged for the order'),
+    paid: MoneyOut('Paid out'),
+    owed: MoneyOut('What is still owed: fee - deducted - paid'),
     state: Type.Enum(['waiting', 'due', 'held', 'in_batch', 'paid'], {
       description:
         'waiting: not yet due; due: owed and due; held: due but held (the order reopened, or held by the company); in_batch: in a payout batch not yet paid; paid: nothing owed',
@@ -100,13 +99,11 @@ export const PayableList = Type.Object(
   {
     payables: Type.Array(ref(Payable)),
     totals: Type.Object({
-      owed: Money('Owed, due or not'),
-      due: Money('Owed and due now'),
-      paid: Money('Paid out'),
+      owed: MoneyOut('Owed, due or not'),
+      due: MoneyOut('Owed and due now'),
+      paid: MoneyOut('Paid out'),
     }),
-    page: Type.Integer(),
-    per_page: Type.Integer(),
-    total_count: Type.Integer(),
+    ...PageFacts,
   },
   { $id: 'PayableList', description: 'Payables, newest first, and the totals of all that match' },
 );
@@ -118,18 +115,7 @@ export const PayableListQuery = Type.Object(
     state: Type.Optional(
       Type.Enum(['owed', 'paid', 'all'], { default: 'all', description: 'owed: something is still owed' }),
     ),
-    page: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100000, default: 1, description: 'Which page, from 1' }),
-    ),
-    per_page: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 100,
-        default: 25,
-        description:
-          'Page size, 1 to 100. A larger whole number is not refused: it reads as 100 (clamped, as the interface does; per_page says what was used)',
-      }),
-    ),
+    ...PageQuery,
   },
   { additionalProperties: false },
 );
@@ -142,17 +128,17 @@ export const PayoutBatch = Type.Object(
     company_id: Type.String({ format: 'uuid' }),
     pay_on: Type.String({ format: 'date', description: 'The day the credits settle' }),
     status: Type.Enum(['draft', 'approved', 'paid']),
-    total: Money('Every line'),
+    total: MoneyOut('Every line'),
     lines: Type.Array(
       Type.Object({
         appraiser: Person,
-        amount: Money('Paid to them in this batch'),
+        amount: MoneyOut('Paid to them in this batch'),
         payables: Type.Integer({ description: 'How many of their orders it pays' }),
         account_last4: Nullable(Type.String()),
       }),
     ),
     left_out: Type.Array(
-      Type.Object({ appraiser: Person, owed: Money('Due, and not in the batch'), reason: Type.String() }),
+      Type.Object({ appraiser: Person, owed: MoneyOut('Due, and not in the batch'), reason: Type.String() }),
       { description: 'Due payables the batch could not take, and why (no bank account)' },
     ),
     created_by: Nullable(Person),
@@ -198,3 +184,38 @@ export const PayableHoldBody = Type.Object(
   },
   { $id: 'PayableHoldBody', additionalProperties: false, description: 'A payable held from payment' },
 );
+
+export const PayoutBatchSummary = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    number: Type.String({ description: 'PAY-00000003' }),
+    pay_on: Type.String({ format: 'date', description: 'The day the credits settle' }),
+    status: Type.Enum(['draft', 'approved', 'paid']),
+    total: MoneyOut('Every line'),
+    appraisers: Type.Integer({ description: 'How many appraisers it pays' }),
+    created_at: Type.String({ format: 'date-time' }),
+    approved_at: Nullable(Type.String({ format: 'date-time' })),
+    paid_at: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { $id: 'PayoutBatchSummary', description: 'A payout batch in a list: open it for its lines' },
+);
+
+export const PayoutBatchList = Type.Object(
+  { payout_batches: Type.Array(ref(PayoutBatchSummary)), ...PageFacts },
+  { $id: 'PayoutBatchList', description: 'The company’s payout batches, newest first' },
+);
+export type PayoutBatchListView = Static<typeof PayoutBatchList>;
+
+export const PayoutBatchListQuery = Type.Object(
+  {
+    status: Type.Optional(
+      Type.Enum(['draft', 'approved', 'paid', 'open', 'all'], {
+        default: 'all',
+        description: 'open: a draft or approved batch not yet paid',
+      }),
+    ),
+    ...PageQuery,
+  },
+  { additionalProperties: false },
+);
+export type PayoutBatchListInput = Static<typeof PayoutBatchListQuery>;

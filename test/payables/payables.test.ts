@@ -215,6 +215,20 @@ describe('payables and payouts', () => {
     expect((await api(world.staff, 'GET', `/payout_batches/${batch.id}/nacha`)).statusCode).toBe(409);
     expect((await api(world.staff, 'POST', `/payout_batches/${batch.id}/mark_paid`)).statusCode).toBe(409);
 
+    // The company's list of batches: the draft among the open ones, a bad filter refused by its name.
+    const open = await api(world.staff, 'GET', `${company}/payout_batches?status=open`);
+    expect(open.json()).toMatchObject({
+      payout_batches: [{ id: batch.id, number: batch.number, status: 'draft', total: batch.total }],
+      total_count: 1,
+    });
+    expect(
+      (await api(world.staff, 'GET', `${company}/payout_batches?status=paid`)).json<{ total_count: number }>()
+        .total_count,
+    ).toBe(0);
+    const badFilter = await api(world.staff, 'GET', `${company}/payout_batches?status=sent`);
+    expect(badFilter.statusCode).toBe(422);
+    expect(JSON.stringify(badFilter.json())).toContain('status');
+
     const approved = await api(world.staff, 'POST', `/payout_batches/${batch.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     const ach = await api(world.staff, 'GET', `/payout_batches/${batch.id}/nacha`);

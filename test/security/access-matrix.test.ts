@@ -288,6 +288,7 @@ const MATRIX: Row[] = [
   ['GET    /payables',                                         403, 403, 200, 200, 200, 200, 200, 401, 401],
   ['POST   /payables/:payable_id/hold',                       403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['POST   /payables/:payable_id/release',                    403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /companies/:company_id/payout_batches',             403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['POST   /companies/:company_id/payout_batches',             403, 403, 201, 404, 403, 403, 201, 401, 401],
   ['GET    /payout_batches/:batch_id',                         403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['POST   /payout_batches/:batch_id/approve',                 403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -1511,6 +1512,7 @@ const CALLS: Record<string, Call> = {
   'GET /appraisers/:appraiser_id/bank_account': { fixture: payableDue },
   'PUT /appraisers/:appraiser_id/bank_account': { fixture: payableDue, body: () => json(BANK_ACCOUNT) },
   'GET /payables': { fixture: payableDue },
+  'GET /companies/:company_id/payout_batches': { fixture: () => payoutBatch('draft') },
   'POST /companies/:company_id/payout_batches': { fixture: payableDue, body: () => json({}) },
   'POST /payables/:payable_id/hold': {
     fixture: () => payableHeld(false),
