@@ -1187,6 +1187,8 @@ export interface PayablesTable {
   held_reason: string | null;
   held_by: string | null;
   held_at: Date | null;
+  /** What is still owed: the sum of its entries, kept by a trigger (migration 0069); never written. */
+  owed_cents: ColumnType<string, never, never>;
 }
 
 export type PayoutBatchStatus = 'draft' | 'approved' | 'paid';

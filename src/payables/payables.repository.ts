@@ -89,18 +89,16 @@ export async function duePayables(trx: Trx | Db, companyId: string, payOn: strin
     has_account: boolean;
   }>`
     SELECT p.id, p.appraiser_id, u.first_name || ' ' || u.last_name AS appraiser_name,
-           sum(e.amount_cents) AS owed, (ba.appraiser_id IS NOT NULL) AS has_account
+           p.owed_cents AS owed, (ba.appraiser_id IS NOT NULL) AS has_account
       FROM payables p
-      JOIN payable_entries e ON e.payable_id = p.id
       JOIN orders o ON o.id = p.order_id
       JOIN users u ON u.id = p.appraiser_id
       LEFT JOIN bank_accounts ba ON ba.appraiser_id = p.appraiser_id
-     WHERE p.company_id = ${companyId} AND p.due_on <= ${payOn}::date AND p.held_reason IS NULL
+     WHERE p.company_id = ${companyId} AND p.due_on <= ${payOn}::date AND p.owed_cents > 0
+       AND p.held_reason IS NULL
        AND o.status IN ('Completed', 'Fulfilled', 'Cancelled')
        AND NOT EXISTS (SELECT 1 FROM payout_lines l JOIN payout_batches b ON b.id = l.batch_id
                         WHERE l.payable_id = p.id AND b.status <> 'paid')
-     GROUP BY p.id, p.appraiser_id, u.first_name, u.last_name, ba.appraiser_id
-    HAVING sum(e.amount_cents) > 0
      ORDER BY u.last_name, u.first_name, p.id`.execute(trx);
   return rows;
 }

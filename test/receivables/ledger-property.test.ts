@@ -175,9 +175,11 @@ async function imbalances(): Promise<string[]> {
     SELECT 'payable ' || p.id || ' paid beyond its fee'
       FROM payables p
      WHERE (SELECT coalesce(-sum(amount_cents), 0) FROM payable_entries e WHERE e.payable_id = p.id AND e.kind = 'payout')
-         > (SELECT coalesce(sum(amount_cents), 0) FROM payable_entries e WHERE e.payable_id = p.id AND e.kind <> 'payout')`.execute(
-    t.db,
-  );
+         > (SELECT coalesce(sum(amount_cents), 0) FROM payable_entries e WHERE e.payable_id = p.id AND e.kind <> 'payout')
+    UNION ALL
+    SELECT 'payable ' || p.id || ': owed ' || p.owed_cents || ' <> its entries ' || coalesce(sum(e.amount_cents), 0)
+      FROM payables p LEFT JOIN payable_entries e ON e.payable_id = p.id
+     GROUP BY p.id, p.owed_cents HAVING p.owed_cents <> coalesce(sum(e.amount_cents), 0)`.execute(t.db);
   return rows.map((row) => row.problem);
 }
 

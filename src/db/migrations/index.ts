@@ -65,6 +65,7 @@ import * as receivables from './2026_11_29_0065_receivables.ts';
 import * as payables from './2026_11_29_0066_payables.ts';
 import * as cancellationFees from './2026_11_29_0067_cancellation_fees.ts';
 import * as invoiceReminders from './2026_11_29_0068_invoice_reminders.ts';
+import * as moneyReads from './2026_11_29_0069_money_reads.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -137,6 +138,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_0066_payables': payables,
   '2026_11_29_0067_cancellation_fees': cancellationFees,
   '2026_11_29_0068_invoice_reminders': invoiceReminders,
+  '2026_11_29_0069_money_reads': moneyReads,
 };
 
 export const migrationProvider: MigrationProvider = {
