@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildWebIfStale } from '../../scripts/build-web.ts';
 import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
@@ -85,4 +85,28 @@ export async function singleSignOnToken(base: string, apiKey: string): Promise<s
   const me = await fetch(`${base}/api/v1/me`, { method: 'POST', headers: { 'x-api-key': apiKey } });
   if (me.status !== 200) throw new Error(`POST /api/v1/me answered ${me.status}`);
   return ((await me.json()) as { jwt: string }).jwt;
+}
+
+/** A phone as the browser tests hold one: 375 px wide, touch, twice the pixels. */
+export const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+/**
+ * A page of a new browser context (a phone's, with `phone`), signed in as the key's user by
+ * single sign-on and opened on `where`; any script error in it fails the test.
+ */
+export async function signedInAt(
+  browser: Browser,
+  base: string,
+  apiKey: string,
+  where: string,
+  phone = false,
+): Promise<Page> {
+  const context = await browser.newContext(phone ? PHONE : {});
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  const token = await singleSignOnToken(base, apiKey);
+  await page.goto(`${base}/sso?token=${token}&return_to=${encodeURIComponent(where)}`);
+  return page;
 }

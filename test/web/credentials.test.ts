@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DemoWorld } from '../../src/seed/demo.ts';
 import { accessibilityProblems, fieldMessage, screenshots } from '../helpers/browser.ts';
 import { REPORT_PDF } from '../helpers/multipart.ts';
 import { useTestDatabase } from '../helpers/database.ts';
-import { singleSignOnToken, useWebApp } from '../helpers/web-app.ts';
+import { signedInAt, useWebApp } from '../helpers/web-app.ts';
 
 /**
  * An appraiser's credentials in a real Chromium against a real service: the appraiser on a phone
@@ -18,7 +18,6 @@ let demo: DemoWorld;
 let browser: Browser;
 let base: string;
 const SOON = { timeout: 10_000 };
-const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
 beforeAll(async () => {
   ({ demo, browser, base } = app);
@@ -32,16 +31,8 @@ beforeAll(async () => {
     await t.db.deleteFrom(table).where('appraiser_id', '=', demo.users.appraiser.id).execute();
 });
 
-async function signedIn(apiKey: string, where: string, phone: boolean): Promise<Page> {
-  const context = await browser.newContext(phone ? PHONE : {});
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-  const token = await singleSignOnToken(base, apiKey);
-  await page.goto(`${base}/sso?token=${token}&return_to=${encodeURIComponent(where)}`);
-  return page;
-}
+const signedIn = (apiKey: string, where: string, phone = false) =>
+  signedInAt(browser, base, apiKey, where, phone);
 
 const licenses = () =>
   t.db

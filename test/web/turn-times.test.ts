@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DemoWorld } from '../../src/seed/demo.ts';
 import { accessibilityProblems, screenshots } from '../helpers/browser.ts';
 import { useTestDatabase } from '../helpers/database.ts';
-import { singleSignOnToken, useWebApp } from '../helpers/web-app.ts';
+import { signedInAt, useWebApp } from '../helpers/web-app.ts';
 import { apiOf } from './pipeline-helpers.ts';
 
 /**
@@ -19,7 +19,6 @@ let demo: DemoWorld;
 let browser: Browser;
 let base: string;
 const SOON = { timeout: 10_000 };
-const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 const HOUR = 3_600_000;
 let late: string;
 let atRisk: string;
@@ -83,16 +82,8 @@ beforeAll(async () => {
   }
 });
 
-async function signedIn(apiKey: string, where: string, phone: boolean): Promise<Page> {
-  const context = await browser.newContext(phone ? PHONE : {});
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-  const token = await singleSignOnToken(base, apiKey);
-  await page.goto(`${base}/sso?token=${token}&return_to=${encodeURIComponent(where)}`);
-  return page;
-}
+const signedIn = (apiKey: string, where: string, phone = false) =>
+  signedInAt(browser, base, apiKey, where, phone);
 
 describe('turn times in the web application', () => {
   it('staff see the late and at-risk orders at the top of the pipeline, late first', async () => {
