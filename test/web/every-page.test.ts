@@ -72,6 +72,8 @@ describe('every page', () => {
       `/orders/${inReview}`,
       '/orders/new',
       '/dashboard',
+      '/receivables',
+      '/payables',
       '/admin',
       '/admin?tab=users',
       '/admin?tab=settings',
@@ -89,7 +91,7 @@ describe('every page', () => {
     const key = world.users.client.api_key;
     const completed = await orderIn(key, 'completed');
     const { context, page } = await signedIn(key);
-    const paths = ['/orders', `/orders/${completed}`, '/orders/new', '/account'];
+    const paths = ['/orders', `/orders/${completed}`, '/orders/new', '/billing', '/account'];
     expect(await checkPages(page, 'lender', paths)).toEqual([]);
     await context.close();
   }, 300_000);

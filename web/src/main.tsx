@@ -27,6 +27,7 @@ const theme = createTheme({
     Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
     // The close button of every dialog says what it does to a screen reader.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A toast's text is as readable as the page's, and its close button is named.
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } },

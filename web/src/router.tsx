@@ -5,6 +5,7 @@ import { firstPageLoaded, forgetAllButSession, forgetSession } from './queries/s
 import { credentialsRoute } from './routes/credentials.ts';
 import { scorecardRoute } from './routes/scorecard.ts';
 import { homeRoute } from './routes/home.ts';
+import { invoicesRoute, payablesRoute, receivablesRoute } from './routes/money.ts';
 import { orderRoute, submitRoute } from './routes/order.ts';
 import { newOrderRoute, ordersRoute } from './routes/orders.ts';
 import { rootRoute } from './routes/root.tsx';
@@ -41,6 +42,9 @@ export const router = createRouter({
     adminRoute,
     credentialsRoute,
     scorecardRoute,
+    receivablesRoute,
+    payablesRoute,
+    invoicesRoute,
   ]),
   defaultPreload: 'intent',
   // The data a page needs is read by its loader; the query cache keeps it (TanStack Query decides

@@ -1,103 +1,78 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { FormFailure } from '../components/FormFailure.tsx';
-import { failureText } from '../queries/failure.ts';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { MoneyFigure } from '../components/MoneyFigure.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
-import { money } from '../lib/money.ts';
-import { workQuery, type WorkItem } from '../queries/work.ts';
+import { StateFilter } from '../features/money/StateFilter.tsx';
+import { BankAccountCard } from '../features/money/BankAccountCard.tsx';
+import { InProgressFees } from '../features/money/InProgressFees.tsx';
+import { PayablesTable } from '../features/money/PayablesTable.tsx';
+import { bankAccountQuery, payablesQuery, payableTotalsQuery } from '../queries/payables.ts';
+import { useSession } from '../queries/session.ts';
+import { workQuery } from '../queries/work.ts';
 
-const FEE_LABEL: Record<WorkItem['fee_status'], { label: string; color: string }> = {
-  owed: { label: 'Owed to you', color: 'teal' },
-  on_completion: { label: 'On completion', color: 'gray' },
-  none: { label: 'No fee', color: 'red' },
-};
-
-const sum = (items: WorkItem[]) =>
-  items.reduce((total, item) => total + Math.round(Number(item.appraiser_fee ?? 0) * 100), 0) / 100;
+/** What the orders the appraiser is working on will bring, in cents: their own fee, never the lender's. */
+const inProgressCents = (items: { fee_status: string; appraiser_fee: string | null }[]) =>
+  items
+    .filter((item) => item.fee_status === 'on_completion')
+    .reduce((sum, item) => sum + Math.round(Number(item.appraiser_fee ?? 0) * 100), 0);
 
 /**
- * Money: the appraiser's own fee on each order (never the lender's), owed once the report is
- * completed, and what the orders in progress will bring.
+ * The appraiser's money (docs/money.md, "Payables"): what the company owes them, what is due now
+ * and what it has paid, per order (their statement, by state), what the orders in progress will
+ * bring, and the account they are paid to.
  */
-/** A sum of fees in a card: its label, the amount (a placeholder while loading) and what it counts. */
-function FeeTotal({ label, items, note }: { label: string; items: WorkItem[] | null; note: string }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      {items ? (
-        <Text fw={700} size="xl">
-          {money(String(sum(items)))}
-        </Text>
-      ) : (
-        <Skeleton height={28} />
-      )}
-      <Text size="xs" c="dimmed">
-        {note}
-      </Text>
-    </Card>
-  );
-}
-
 export function MoneyPage() {
+  const session = useSession();
+  const search = useSearch({ from: '/money' });
+  const navigate = useNavigate({ from: '/money' });
+  const state = search.state ?? 'owed';
+  const payables = useQuery(payablesQuery({ state, page: search.page ?? 1 }));
   const work = useQuery(workQuery);
-  const items = (work.data ?? []).filter(
-    (item) => item.next_step !== 'answer_offer' && item.appraiser_fee !== null,
-  );
-  const owed = items.filter((item) => item.fee_status === 'owed');
-  const coming = items.filter((item) => item.fee_status === 'on_completion');
+  const account = useQuery({ ...bankAccountQuery(session?.user.id ?? ''), enabled: session !== null });
+  // Without an account on file nothing can be paid: the form comes first.
+  const bankAccount = session && <BankAccountCard appraiserId={session.user.id} />;
+  const noAccount = account.data === null;
+  const totals = useQuery(payableTotalsQuery).data;
+  const setSearch = (change: Partial<typeof search>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...change }), replace: true });
 
   return (
-    <PageFrame title="Money">
-      <FormFailure
-        title="Your fees could not be loaded"
-        failure={work.isError ? failureText(work.error) : null}
-      />
-      <SimpleGrid cols={2}>
-        <FeeTotal label="Owed to you" items={work.data ? owed : null} note="Reports completed" />
-        <FeeTotal label="In progress" items={work.data ? coming : null} note="Earned on completion" />
+    <PageFrame title="Money" width={1000}>
+      {noAccount && bankAccount}
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <MoneyFigure label="Owed to you" value={totals?.owed} size="xl" />
+        <MoneyFigure label="Due now" value={totals?.due} size="xl" />
+        <MoneyFigure label="Paid to you" value={totals?.paid} size="xl" />
+        <MoneyFigure
+          label="In progress"
+          value={work.data ? (inProgressCents(work.data) / 100).toFixed(2) : undefined}
+          size="xl"
+        />
       </SimpleGrid>
       <Title order={2} size="h4">
         By order
       </Title>
-      {work.isPending && <Skeleton height={180} radius="md" />}
-      {work.data && items.length === 0 && <Text c="dimmed">No fees yet: accepted orders show here.</Text>}
-      {items.map((item) => (
-        <Card
-          key={item.id}
-          withBorder
-          padding="sm"
-          component="article"
-          aria-label={`Order ${item.file_number}`}
-        >
-          <Group justify="space-between" wrap="nowrap" align="start">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Anchor
-                renderRoot={(props) => (
-                  <Link {...props} to="/orders/$orderId" params={{ orderId: item.id }} />
-                )}
-                fw={600}
-              >
-                {item.file_number}
-              </Anchor>
-              <Text size="sm" truncate>
-                {item.full_address}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {item.status.name}
-              </Text>
-            </Stack>
-            <Stack gap={4} align="end" style={{ flexShrink: 0 }}>
-              <Text fw={700}>{money(item.appraiser_fee)}</Text>
-              <Badge variant="dot" radius="sm" tt="none" color={FEE_LABEL[item.fee_status].color}>
-                {FEE_LABEL[item.fee_status].label}
-              </Badge>
-            </Stack>
-          </Group>
-        </Card>
-      ))}
+      <StateFilter
+        label="Which orders"
+        value={state}
+        first={{ value: 'owed', label: 'Owed' }}
+        onChange={(state) => setSearch({ state, page: undefined })}
+      />
+      <PayablesTable
+        rows={payables.data?.payables}
+        pending={payables.isPending}
+        empty={state === 'owed' ? 'Nothing is owed to you: delivered orders show here.' : 'Nothing here yet.'}
+        error={payables.error}
+        showAppraiser={false}
+        pages={{
+          total: Math.ceil((payables.data?.total_count ?? 0) / 25),
+          current: search.page ?? 1,
+          onChange: (page) => setSearch({ page: page === 1 ? undefined : page }),
+        }}
+      />
+      {work.data && <InProgressFees items={work.data} />}
+      {!noAccount && bankAccount}
     </PageFrame>
   );
 }

@@ -3,7 +3,8 @@ import { queryClient } from '../queries/query-client.ts';
 import { offersQuery, workQuery } from '../queries/work.ts';
 import { myBidsQuery } from '../queries/bids.ts';
 import { requireSession, rootRoute } from './root.tsx';
-import { id, searchSchema } from './search.ts';
+import { id, oneOf, page, searchSchema } from './search.ts';
+import { payablesQuery } from '../queries/payables.ts';
 import { afterAppPaint } from '../lib/after-first-paint.ts';
 
 /**
@@ -21,7 +22,7 @@ function besideTheSession(component: AsyncRouteComponent<unknown>, prefetch: () 
   };
 }
 
-function workspacePage(path: '/offers' | '/work' | '/agenda' | '/money', page: AsyncRouteComponent<unknown>) {
+function workspacePage(path: '/offers' | '/work' | '/agenda', page: AsyncRouteComponent<unknown>) {
   const query = path === '/offers' ? offersQuery : workQuery;
   return {
     getParentRoute: () => rootRoute,
@@ -55,12 +56,19 @@ export const agendaRoute = createRoute(
     lazyRouteComponent(() => import('../pages/AgendaPage.tsx'), 'AgendaPage'),
   ),
 );
-export const moneyRoute = createRoute(
-  workspacePage(
-    '/money',
-    lazyRouteComponent(() => import('../pages/MoneyPage.tsx'), 'MoneyPage'),
-  ),
-);
+const moneySearch = searchSchema({ state: oneOf(['paid', 'all']), page });
+const MoneyPage = lazyRouteComponent(() => import('../pages/MoneyPage.tsx'), 'MoneyPage');
+/** What the appraiser is owed and paid, per order, and where they are paid; `state` the orders shown. */
+export const moneyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/money',
+  validateSearch: moneySearch,
+  beforeLoad: besideTheSession(MoneyPage, () => queryClient.prefetchQuery(workQuery)),
+  loaderDeps: ({ search }) => ({ state: search.state, page: search.page }),
+  loader: ({ deps }) =>
+    queryClient.prefetchQuery(payablesQuery({ state: deps.state ?? 'owed', page: deps.page ?? 1 })),
+  component: MoneyPage,
+});
 
 const BidsPage = lazyRouteComponent(() => import('../pages/BidsPage.tsx'), 'BidsPage');
 /** Broadcast offers and bids the appraiser is invited to (a bid invitation's email leads here). */

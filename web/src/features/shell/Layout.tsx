@@ -20,6 +20,7 @@ export function Layout() {
   const navigate = useNavigate();
   const appraiser = session?.user.role === 'appraiser';
   const isStaff = session?.user.role === 'staff';
+  const client = session?.user.role === 'client';
   // Read at the first render, so that the tab bar does not arrive after the page (no shift).
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const signOut = async () => {
@@ -49,6 +50,16 @@ export function Layout() {
             {isStaff && (
               <Anchor component={Link} to="/dashboard" c="dark" visibleFrom="xs">
                 Dashboard
+              </Anchor>
+            )}
+            {isStaff && (
+              <Anchor component={Link} to="/receivables" c="dark" visibleFrom="xs">
+                Money
+              </Anchor>
+            )}
+            {client && (
+              <Anchor component={Link} to="/billing" c="dark" visibleFrom="xs">
+                Invoices
               </Anchor>
             )}
             {isStaff && (
@@ -82,6 +93,16 @@ export function Layout() {
                 {isStaff && (
                   <Menu.Item component={Link} to="/dashboard" hiddenFrom="xs">
                     Dashboard
+                  </Menu.Item>
+                )}
+                {isStaff && (
+                  <Menu.Item component={Link} to="/receivables" hiddenFrom="xs">
+                    Money
+                  </Menu.Item>
+                )}
+                {client && (
+                  <Menu.Item component={Link} to="/billing" hiddenFrom="xs">
+                    Invoices
                   </Menu.Item>
                 )}
                 {isStaff && (
