@@ -88,7 +88,12 @@ export async function singleSignOnToken(base: string, apiKey: string): Promise<s
 }
 
 /** A phone as the browser tests hold one: 375 px wide, touch, twice the pixels. */
-export const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+export const PHONE = {
+  viewport: { width: 375, height: 812 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+};
 
 /**
  * A page of a new browser context (a phone's, with `phone`), signed in as the key's user by
