@@ -25,12 +25,12 @@ import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
  * and emails to a real SMTP server), everything the lender and the appraiser can read is
  * searched for what is not theirs:
  * - the lender: the order's detail, history, notes, files, payments and timeline, the order list, the CSV
- *   export, its webhook deliveries and the emails to its users: never the appraiser's fee as
+ *   export, the invoices, its webhook deliveries and the emails to its users: never the appraiser's fee as
  *   offered or asked, their due date (unless it became the lender's), their condition comment,
  *   the company's words to them, internal or appraiser-only notes and files, the margin, or a
  *   report file before the company released it;
- * - the appraiser: the detail, history, notes, files, timeline, GET /me/work, the order list and the
- *   emails to them: never the lender's fee, the company's comments to the lender, internal or
+ * - the appraiser: the detail, history, notes, files, timeline, GET /me/work, the order list, the
+ *   payables and the emails to them: never the lender's fee, the company's comments to the lender, internal or
  *   lender-only notes and files, or a lender's request the company has not forwarded.
  * What becomes legitimately visible (a released report, a forward as written, the lender's own
  * new terms) is revealed to its reader as it happens, so that only true leaks are flagged.
@@ -64,6 +64,8 @@ const tally = {
   emails: 0,
   kinds: new Set<string>(),
   statuses: new Set<string>(),
+  /** Reads of a money list that held the walk's own order (its invoice, its payable). */
+  moneyOwn: 0,
 };
 
 let smtp: TestSmtpServer;
@@ -112,7 +114,7 @@ afterAll(async () => {
   console.log(
     `leak property: ${tally.walks} walks, ${tally.steps} steps, ${tally.reads} reads checked, ${tally.leaks} leaks ` +
       `(${tally.kinds.size} kinds of step, ${tally.statuses.size} statuses reached, ` +
-      `${tally.webhooks} lender webhooks, ${tally.emails} emails)`,
+      `${tally.webhooks} lender webhooks, ${tally.emails} emails, ${tally.moneyOwn} reads of an own invoice or payable)`,
   );
   if (process.env.LEAK_DEBUG)
     console.log([...tally.kinds].sort().join(', '), [...tally.statuses].sort().join(', '));
@@ -802,6 +804,8 @@ async function observe(w: Walk): Promise<void> {
     ['GET /orders/{id}/timeline', `/api/v1/orders/${id}/timeline?per_page=100`],
     ['GET /orders', '/api/v1/orders?per_page=100'],
     ['GET /orders/export', '/api/v1/orders/export'],
+    // The money: invoices with their totals, payments and credits, never the appraiser's side.
+    ['GET /invoices', '/api/v1/invoices?state=all&per_page=100'],
   ];
   // The appraiser's reads of the order answer 404 while it is not offered or assigned to them.
   const appraiserReads: [place: string, url: string][] = [
@@ -812,6 +816,8 @@ async function observe(w: Walk): Promise<void> {
     ['GET /orders/{id}/timeline', `/api/v1/orders/${id}/timeline?per_page=100`],
     ['GET /me/work', '/api/v1/me/work'],
     ['GET /orders', '/api/v1/orders?per_page=100'],
+    // What they are owed and paid: their own fee, never the lender's.
+    ['GET /payables', '/api/v1/payables?state=all&per_page=100'],
   ];
   const [lender, appraiser] = await Promise.all([
     Promise.all(lenderReads.map(([, url]) => get(world.client, url))),
@@ -829,7 +835,8 @@ async function observe(w: Walk): Promise<void> {
       const rest = lines.filter((line) => !line.startsWith(`${w.order.file_number},`));
       if (own.length !== 1) ledger.fail(at('lender', place), `the order has ${own.length} lines`);
       ledger.inspect('lender', at('lender', place), own.join('\n'), false, rest.join('\n'));
-    } else if (place === 'GET /orders') inspectList(w, 'lender', at('lender', place), answer.body);
+    } else if (place === 'GET /orders' || place === 'GET /invoices')
+      inspectList(w, 'lender', at('lender', place), answer.body);
     else ledger.inspect('lender', at('lender', place), answer.body);
   });
   const lenderDetail = JSON.parse(lender[0]!.body) as Json;
@@ -857,7 +864,7 @@ async function observe(w: Walk): Promise<void> {
     if (answer.status !== expected)
       throw new Error(`${at('appraiser', place)} answered ${answer.status}: ${answer.body}`);
     if (answer.status !== 200) return;
-    if (place === 'GET /me/work' || place === 'GET /orders')
+    if (place === 'GET /me/work' || place === 'GET /orders' || place === 'GET /payables')
       inspectList(w, 'appraiser', at('appraiser', place), answer.body);
     else ledger.inspect('appraiser', at('appraiser', place), answer.body);
   });
@@ -890,10 +897,18 @@ async function observe(w: Walk): Promise<void> {
 }
 
 /** A list ({data: [...]}): the walk's order searched for everything, the others for its markers. */
+/**
+ * A list: the walk's order's entry searched for everything, the others' for its unique markers
+ * only (another order's amount or day may be anything). An order list's entries are orders; a
+ * money list's (invoices, payables) name their order.
+ */
 function inspectList(w: Walk, reader: Reader, where: string, body: string): void {
-  const { data } = JSON.parse(body) as { data: { id: string }[] };
-  const own = data.filter((item) => item.id === w.order.id);
-  const rest = data.filter((item) => item.id !== w.order.id);
+  const answer = JSON.parse(body) as Record<string, { id: string; order_id?: string }[]>;
+  const list = answer.data ?? answer.invoices ?? answer.payables ?? [];
+  const ofOrder = (item: { id: string; order_id?: string }) => (item.order_id ?? item.id) === w.order.id;
+  const own = list.filter(ofOrder);
+  const rest = list.filter((item) => !ofOrder(item));
+  if (own.length > 0 && !answer.data) tally.moneyOwn++;
   w.ledger.inspect(reader, where, JSON.stringify(own), true, JSON.stringify(rest));
 }
 
@@ -1001,5 +1016,7 @@ describe('appraiser independence holds at every step of random orders', () => {
     });
     if (reports.length > 0)
       throw new Error(`${reports.length} walk(s) of ${tally.walks} leaked:\n\n${reports.join('\n\n')}`);
+    // The walks reached the money: an invoice or a payable of their own order was read and searched.
+    if (PATH === undefined) expect(tally.moneyOwn).toBeGreaterThan(0);
   }, 240_000);
 });
