@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /** Characters a Content-Disposition filename may not carry as they are (its filename* has them all). */
@@ -34,4 +34,36 @@ export function sendStoredFile(
   if (file.size !== null) void reply.header('content-length', file.size);
   // A stream: the documented binary content, not a serialized string.
   return reply.send(file.body);
+}
+
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+
+/**
+ * A file the service writes for the asker (a CSV export, an ACH file): downloaded under its name,
+ * never kept by a cache (it holds what only the asker may read). Returns the text to send.
+ */
+export function sendWrittenText(
+  reply: FastifyReply,
+  contentType: string,
+  filename: string,
+  text: string,
+): string {
+  void reply
+    .header('content-type', contentType)
+    .header(
+      'content-disposition',
+      `attachment; filename="${filename.replace(CONTENT_DISPOSITION_UNSAFE, '_')}"`,
+    )
+    .header('cache-control', 'no-store');
+  return text;
+}
+
+/** A PDF the service drew (a statement, an examiner's evidence): downloaded under its name. */
+export function sendWrittenPdf(reply: FastifyReply, filename: string, pdf: Uint8Array) {
+  const bytes = Buffer.from(pdf);
+  return sendStoredFile(
+    reply,
+    { filename, contentType: 'application/pdf', size: bytes.length, body: Readable.from([bytes]) },
+    'attachment',
+  );
 }

@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
-import { sendStoredFile } from '../http/file-reply.ts';
+import { CSV_TYPE, sendWrittenPdf, sendWrittenText } from '../http/file-reply.ts';
 import { principalOf } from '../http/request-context.ts';
 import { FileBytes, Id, ref } from '../schemas/common.ts';
 import { FeeEvidence, FeeEvidenceQuery, MarginQuery, MarginReport } from './margins.schemas.ts';
@@ -59,11 +58,7 @@ export function registerMarginRoutes(app: AppInstance, { db, config }: AppDeps):
         request.query,
         config,
       );
-      void reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="margins-${report.by}-${report.period}.csv"`)
-        .header('cache-control', 'no-store');
-      return marginCsv(report);
+      return sendWrittenText(reply, CSV_TYPE, `margins-${report.by}-${report.period}.csv`, marginCsv(report));
     },
   );
   const evidenceOf = (
@@ -103,11 +98,12 @@ export function registerMarginRoutes(app: AppInstance, { db, config }: AppDeps):
     },
     async (request, reply) => {
       const evidence = await evidenceOf(request, principalOf(request).user);
-      void reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="fee-evidence-${evidence.months}-months.csv"`)
-        .header('cache-control', 'no-store');
-      return feeEvidenceCsv(evidence);
+      return sendWrittenText(
+        reply,
+        CSV_TYPE,
+        `fee-evidence-${evidence.months}-months.csv`,
+        feeEvidenceCsv(evidence),
+      );
     },
   );
   app.get(
@@ -128,16 +124,10 @@ export function registerMarginRoutes(app: AppInstance, { db, config }: AppDeps):
     },
     async (request, reply) => {
       const evidence = await evidenceOf(request, principalOf(request).user);
-      const pdf = Buffer.from(await feeEvidencePdf(db, evidence, config.timeZone));
-      return sendStoredFile(
+      return sendWrittenPdf(
         reply,
-        {
-          filename: `fee-evidence-${evidence.months}-months.pdf`,
-          contentType: 'application/pdf',
-          size: pdf.length,
-          body: Readable.from([pdf]),
-        },
-        'attachment',
+        `fee-evidence-${evidence.months}-months.pdf`,
+        await feeEvidencePdf(db, evidence, config.timeZone),
       );
     },
   );

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
+import { CSV_TYPE, sendWrittenText } from '../http/file-reply.ts';
 import { principalOf } from '../http/request-context.ts';
 import { Id, ref } from '../schemas/common.ts';
 import {
@@ -259,11 +260,7 @@ export function registerPayableRoutes(app: AppInstance, { db, config, secrets }:
     },
     async (request, reply) => {
       const file = await batchNacha(db, secrets, principalOf(request), request.params.batch_id);
-      void reply
-        .header('content-type', 'text/plain; charset=us-ascii')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store');
-      return file.text;
+      return sendWrittenText(reply, 'text/plain; charset=us-ascii', `${file.filename}`, file.text);
     },
   );
   app.get(
@@ -282,11 +279,7 @@ export function registerPayableRoutes(app: AppInstance, { db, config, secrets }:
     },
     async (request, reply) => {
       const file = await batchCsv(db, principalOf(request), request.params.batch_id);
-      void reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store');
-      return file.text;
+      return sendWrittenText(reply, CSV_TYPE, `${file.filename}`, file.text);
     },
   );
   app.get(
@@ -311,11 +304,7 @@ export function registerPayableRoutes(app: AppInstance, { db, config, secrets }:
         request.params.company_id,
         request.query.year,
       );
-      void reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store');
-      return file.text;
+      return sendWrittenText(reply, CSV_TYPE, `${file.filename}`, file.text);
     },
   );
 }

@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
 import type { AppDeps, AppInstance } from '../http/app-instance.ts';
+import { CSV_TYPE, sendWrittenPdf, sendWrittenText } from '../http/file-reply.ts';
 import { principalOf } from '../http/request-context.ts';
-import { Readable } from 'node:stream';
-import { sendStoredFile } from '../http/file-reply.ts';
 import { FileBytes, Id, ref } from '../schemas/common.ts';
 import { recordCredit } from './credits.service.ts';
 import { recordReceipt } from './receipts.service.ts';
@@ -187,11 +186,12 @@ export function registerReceivableRoutes(app: AppInstance, { db, config }: AppDe
     },
     async (request, reply) => {
       const statement = await statementOf(request, principalOf(request).user);
-      void reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="statement-${request.params.month}.csv"`)
-        .header('cache-control', 'no-store');
-      return statementCsv(statement);
+      return sendWrittenText(
+        reply,
+        CSV_TYPE,
+        `statement-${request.params.month}.csv`,
+        statementCsv(statement),
+      );
     },
   );
   app.get(
@@ -215,16 +215,10 @@ export function registerReceivableRoutes(app: AppInstance, { db, config }: AppDe
     },
     async (request, reply) => {
       const statement = await statementOf(request, principalOf(request).user);
-      const pdf = Buffer.from(await statementPdf(db, statement, config.timeZone));
-      return sendStoredFile(
+      return sendWrittenPdf(
         reply,
-        {
-          filename: `statement-${statement.client.name}-${request.params.month}.pdf`,
-          contentType: 'application/pdf',
-          size: pdf.length,
-          body: Readable.from([pdf]),
-        },
-        'attachment',
+        `statement-${statement.client.name}-${request.params.month}.pdf`,
+        await statementPdf(db, statement, config.timeZone),
       );
     },
   );
@@ -256,11 +250,7 @@ export function registerReceivableRoutes(app: AppInstance, { db, config }: AppDe
         request.params.month,
         config,
       );
-      void reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store');
-      return file.text;
+      return sendWrittenText(reply, CSV_TYPE, `${file.filename}`, file.text);
     },
   );
 }
