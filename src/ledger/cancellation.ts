@@ -1,6 +1,6 @@
 import type { Trx } from '../db/connection.ts';
 import type { CancellationStage } from '../db/schema.ts';
-import { PAUSED, type Status } from '../workflow/statuses.ts';
+import { BEFORE_ASSIGNMENT, PAUSED, type Status } from '../workflow/statuses.ts';
 import { issueInvoice, postFeeChange } from './ledger.ts';
 import { earnPayable } from './payables-ledger.ts';
 
@@ -11,22 +11,6 @@ import { earnPayable } from './payables-ledger.ts';
  * order's fees (none when no line has one: a credit where the lender paid ahead), and pays the
  * appraiser the trip fee for the stage; a company that set none changes nothing.
  */
-const BEFORE_ASSIGNMENT: readonly Status[] = [
-  'Draft',
-  'Pending',
-  'Waiting payment',
-  'Pending payment',
-  'Unassigned',
-  'Bidding',
-  'Auto assign processing',
-  'Pending assignment',
-  'Assignment accepted with condition',
-  'Assignment rejected',
-  'Assignment timed out',
-  'Under negotiation',
-  'Refused negotiation',
-];
-
 export function cancellationStage(status: Status, resumeStatus: Status | null): CancellationStage {
   const working = PAUSED.includes(status) ? (resumeStatus ?? 'Unassigned') : status;
   if (BEFORE_ASSIGNMENT.includes(working)) return 'before_assignment';

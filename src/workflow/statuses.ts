@@ -1,6 +1,6 @@
 /**
- * Every status an order can have, declared once: the name the API shows and a stable id.
- * The status union type and the API's enum derive from this list.
+ * Every status an order can have, declared once: the name the API shows and a stable id, in
+ * the workflow's order. The status union type and the API's enum derive from this list.
  */
 export const STATUSES = [
   'Draft',
@@ -54,6 +54,12 @@ export const PAUSED: readonly Status[] = [
 
 /** Closed statuses: the order's work is over (revisions may still reopen Completed and Fulfilled). */
 export const CLOSED: readonly Status[] = ['Completed', 'Fulfilled', 'Cancelled'];
+
+/**
+ * The statuses before an appraiser holds the order (placement, payment, assignment, offers and
+ * their negotiation): those the list above declares before Assigned, in the workflow's order.
+ */
+export const BEFORE_ASSIGNMENT: readonly Status[] = STATUSES.slice(0, STATUSES.indexOf('Assigned'));
 
 /** Open statuses: neither paused nor closed. */
 export const OPEN: readonly Status[] = STATUSES.filter((s) => !PAUSED.includes(s) && !CLOSED.includes(s));
