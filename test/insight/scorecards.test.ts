@@ -8,6 +8,7 @@ import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { createUserWithKey, type UserWithKey } from '../helpers/factories.ts';
 import { expectStep, placeOrder, type StepArgs } from '../helpers/orders.ts';
+import { atInstant } from '../helpers/fake-clock.ts';
 
 /**
  * Scorecards (docs/turn-times.md, "Scorecards"): the phase clocks an order runs as it moves,
@@ -31,15 +32,7 @@ afterEach(() => vi.useRealTimers());
 const instant = (moment: string) => parseDateTime(moment, t.config.timeZone)!;
 
 /** Takes an action at a moment of the deployment's zone (YYYY-MM-DDTHH:MM). */
-async function at<T>(moment: string, act: () => Promise<T>): Promise<T> {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(instant(moment));
-  try {
-    return await act();
-  } finally {
-    vi.useRealTimers();
-  }
-}
+const at = <T>(moment: string, act: () => Promise<T>): Promise<T> => atInstant(instant(moment), act);
 
 const get = (key: string, url: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { 'X-Api-Key': key } });

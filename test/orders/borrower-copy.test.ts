@@ -6,6 +6,7 @@ import { parseDateTime } from '../../src/format/dates.ts';
 import { WorkflowTimers } from '../../src/orders/order.timers.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { useDemoWorld } from '../helpers/demo.ts';
+import { atInstant } from '../helpers/fake-clock.ts';
 
 /**
  * The borrower's copy (Regulation B, 1002.14(a)(1); docs/turn-times.md, "The borrower's copy"):
@@ -21,15 +22,7 @@ afterEach(() => vi.useRealTimers());
 
 const instant = (moment: string) => parseDateTime(moment, t.config.timeZone)!;
 
-async function at<T>(moment: string, act: () => Promise<T>): Promise<T> {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(instant(moment));
-  try {
-    return await act();
-  } finally {
-    vi.useRealTimers();
-  }
-}
+const at = <T>(moment: string, act: () => Promise<T>): Promise<T> => atInstant(instant(moment), act);
 
 const call = (key: string, method: 'GET' | 'PUT', orderId: string, payload?: Record<string, unknown>) =>
   t.app.inject({

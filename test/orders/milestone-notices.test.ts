@@ -9,6 +9,7 @@ import { useDemoWorld } from '../helpers/demo.ts';
 import { placeOrder } from '../helpers/orders.ts';
 import { emailWorker, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 import type { OutboxWorker } from '../../src/outbox/worker.ts';
+import { atInstant } from '../helpers/fake-clock.ts';
 
 /**
  * Milestone notices (docs/turn-times.md, "Notices"): the timers tell of a running milestone when
@@ -23,15 +24,7 @@ afterEach(() => vi.useRealTimers());
 
 const instant = (moment: string) => parseDateTime(moment, t.config.timeZone)!;
 
-async function at<T>(moment: string, act: () => Promise<T>): Promise<T> {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(instant(moment));
-  try {
-    return await act();
-  } finally {
-    vi.useRealTimers();
-  }
-}
+const at = <T>(moment: string, act: () => Promise<T>): Promise<T> => atInstant(instant(moment), act);
 
 const runTimers = (moment: string) => at(moment, () => new WorkflowTimers(t.db, t.config).runOnce());
 

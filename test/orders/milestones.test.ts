@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { useDemoWorld } from '../helpers/demo.ts';
 import { placeOrder } from '../helpers/orders.ts';
+import { atInstant } from '../helpers/fake-clock.ts';
 
 /**
  * Milestones (docs/turn-times.md, "Milestones"): the clock an order runs as it moves, in the
@@ -18,16 +19,10 @@ afterEach(async () => {
 });
 
 /** Takes an action at a moment of the deployment's zone (YYYY-MM-DDTHH:MM). */
-async function at<T>(moment: string, act: () => Promise<T>): Promise<T> {
+const at = async <T>(moment: string, act: () => Promise<T>): Promise<T> => {
   const { parseDateTime } = await import('../../src/format/dates.ts');
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(parseDateTime(moment, t.config.timeZone)!);
-  try {
-    return await act();
-  } finally {
-    vi.useRealTimers();
-  }
-}
+  return atInstant(parseDateTime(moment, t.config.timeZone)!, act);
+};
 
 const local = async (moment: string) =>
   (await import('../../src/format/dates.ts')).parseDateTime(moment, t.config.timeZone)!.toISOString();

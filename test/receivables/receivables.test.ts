@@ -7,6 +7,7 @@ import { useDemoWorld } from '../helpers/demo.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
 import { placeOrder } from '../helpers/orders.ts';
 import { payByCard } from '../helpers/payments.ts';
+import { atInstant } from '../helpers/fake-clock.ts';
 
 /**
  * What lenders owe (docs/money.md, "Receivables"): invoices numbered without gaps when issued,
@@ -38,15 +39,8 @@ const api = (key: string, method: 'GET' | 'POST', url: string, payload?: Record<
     ...(payload ? { payload } : {}),
   });
 
-async function at<T>(moment: string, act: () => Promise<T>): Promise<T> {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(parseDateTime(moment, t.config.timeZone)!);
-  try {
-    return await act();
-  } finally {
-    vi.useRealTimers();
-  }
-}
+const at = <T>(moment: string, act: () => Promise<T>): Promise<T> =>
+  atInstant(parseDateTime(moment, t.config.timeZone)!, act);
 
 /** An invoiced order walked to Completed: its invoice issued at the delivery. */
 async function delivered(moment = '2026-11-20T10:00'): Promise<{ orderId: string; invoice: Invoice }> {

@@ -4,6 +4,7 @@ import { parseDateTime } from '../../src/format/dates.ts';
 import { WorkflowTimers } from '../../src/orders/order.timers.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { useDemoWorld } from '../helpers/demo.ts';
+import { atInstant } from '../helpers/fake-clock.ts';
 
 /**
  * Reminders of what a lender owes (docs/money.md, "Reminders"): on the client's schedule around
@@ -15,15 +16,8 @@ const world = useDemoWorld(t);
 
 afterEach(() => vi.useRealTimers());
 
-async function at<T>(moment: string, act: () => Promise<T>): Promise<T> {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(parseDateTime(moment, t.config.timeZone)!);
-  try {
-    return await act();
-  } finally {
-    vi.useRealTimers();
-  }
-}
+const at = <T>(moment: string, act: () => Promise<T>): Promise<T> =>
+  atInstant(parseDateTime(moment, t.config.timeZone)!, act);
 
 const settings = (payload: Record<string, unknown>) =>
   t.app.inject({

@@ -9,6 +9,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { useDemoWorld } from '../helpers/demo.ts';
 import { createUserWithKey } from '../helpers/factories.ts';
 import { pdfText, pdfTextPlaces } from '../helpers/pdf.ts';
+import { atInstant } from '../helpers/fake-clock.ts';
 
 /**
  * Monthly statements of account (docs/money.md, "Statements"): the opening balance, the month's
@@ -19,15 +20,8 @@ const world = useDemoWorld(t);
 
 afterEach(() => vi.useRealTimers());
 
-async function at<T>(moment: string, act: () => Promise<T>): Promise<T> {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(parseDateTime(moment, t.config.timeZone)!);
-  try {
-    return await act();
-  } finally {
-    vi.useRealTimers();
-  }
-}
+const at = <T>(moment: string, act: () => Promise<T>): Promise<T> =>
+  atInstant(parseDateTime(moment, t.config.timeZone)!, act);
 
 const get = (key: string, url: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { 'X-Api-Key': key } });
