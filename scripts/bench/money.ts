@@ -142,7 +142,8 @@ async function measure(name: string, run: () => Promise<unknown>): Promise<strin
   }
   const slowest = Math.max(...times);
   const growth = process.memoryUsage().heapUsed - heapBefore;
-  return `  ${name.padEnd(58)} first ${times[0]!.toFixed(0).padStart(6)} ms, slowest ${slowest.toFixed(0).padStart(6)} ms, heap ${growth >= 0 ? '+' : ''}${megabytes(growth)}, rss peak +${megabytes(rssPeak - rssBefore)}  ${slowest < TARGET_MS ? 'PASS' : 'FAIL'}`;
+  const each = times.map((ms) => ms.toFixed(0)).join(' / ');
+  return `  ${name.padEnd(58)} runs ${each} ms, slowest ${slowest.toFixed(0).padStart(6)} ms, heap ${growth >= 0 ? '+' : ''}${megabytes(growth)}, rss peak +${megabytes(rssPeak - rssBefore)}  ${slowest < TARGET_MS ? 'PASS' : 'FAIL'}`;
 }
 
 async function main(): Promise<void> {
