@@ -46,6 +46,7 @@ import {
   PayoutBatchBody,
   PayoutBatchList,
   PayoutBatchSummary,
+  PayCycle,
   PayoutSettings,
   PayoutSettingsBody,
 } from './payables/payables.schemas.ts';
@@ -262,6 +263,7 @@ export const API_SCHEMAS: readonly TSchema[] = [
   Receipt,
   Aging,
   Statement,
+  PayCycle,
   PayoutSettings,
   PayoutSettingsBody,
   BankAccount,

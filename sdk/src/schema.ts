@@ -5497,6 +5497,16 @@ export interface components {
                 amount: string;
             }[];
         };
+        /** @description The company’s pay days */
+        PayCycle: {
+            /**
+             * @description weekly: on a weekday; semimonthly: the 15th and the month’s last day; monthly: on a day
+             * @example weekly
+             * @enum {unknown}
+             */
+            frequency: "weekly" | "semimonthly" | "monthly";
+            day: number | null;
+        };
         /** @description When the company pays its appraisers and from which account */
         PayoutSettings: {
             /**
@@ -5505,11 +5515,12 @@ export interface components {
              */
             company_id: string;
             /**
-             * @description When a payable falls due: delivery (the report delivered) or client_payment (the lender paid in full)
-             * @example delivery
+             * @description When a payable falls due: delivery (the report delivered), client_payment (the lender paid in full) or pay_cycle (the next pay day on or after the delivery)
+             * @example pay_cycle
              * @enum {unknown}
              */
-            pay_on: "delivery" | "client_payment";
+            pay_on: "delivery" | "client_payment" | "pay_cycle";
+            pay_cycle: components["schemas"]["PayCycle"] | null;
             ach: {
                 /**
                  * @description The company’s bank, as the file names it
@@ -5539,7 +5550,8 @@ export interface components {
              * @example client_payment
              * @enum {unknown}
              */
-            pay_on?: "delivery" | "client_payment";
+            pay_on?: "delivery" | "client_payment" | "pay_cycle";
+            pay_cycle?: components["schemas"]["PayCycle"] | null;
             ach?: {
                 /**
                  * @description The company’s bank, as the file names it
@@ -16473,7 +16485,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
-                     *       "pay_on": "delivery",
+                     *       "pay_on": "pay_cycle",
+                     *       "pay_cycle": {
+                     *         "frequency": "weekly",
+                     *         "day": 5
+                     *       },
                      *       "ach": {
                      *         "bank_name": "Frost Bank",
                      *         "routing_number": "114000093",
@@ -16555,7 +16571,14 @@ export interface operations {
                      * @example client_payment
                      * @enum {unknown}
                      */
-                    pay_on?: "delivery" | "client_payment";
+                    pay_on?: "delivery" | "client_payment" | "pay_cycle";
+                    /**
+                     * @description weekly: on a weekday; semimonthly: the 15th and the month’s last day; monthly: on a day
+                     * @example weekly
+                     * @enum {unknown}
+                     */
+                    "pay_cycle[frequency]"?: "weekly" | "semimonthly" | "monthly";
+                    "pay_cycle[day]"?: number | null;
                     /**
                      * @description The company’s bank, as the file names it
                      * @example Frost Bank
@@ -16593,7 +16616,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "company_id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
-                     *       "pay_on": "delivery",
+                     *       "pay_on": "pay_cycle",
+                     *       "pay_cycle": {
+                     *         "frequency": "weekly",
+                     *         "day": 5
+                     *       },
                      *       "ach": {
                      *         "bank_name": "Frost Bank",
                      *         "routing_number": "114000093",

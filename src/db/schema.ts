@@ -1146,13 +1146,18 @@ export interface ReceivableEntriesTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
-export const PAY_ON = ['delivery', 'client_payment'] as const;
+export const PAY_ON = ['delivery', 'client_payment', 'pay_cycle'] as const;
 export type PayOn = (typeof PAY_ON)[number];
+export const PAY_CYCLES = ['weekly', 'semimonthly', 'monthly'] as const;
+export type PayCycle = (typeof PAY_CYCLES)[number];
 
 /** When a company pays its appraisers, and the ACH originator it pays them from (migration 0066). */
 export interface CompanyPayoutSettingsTable {
   company_id: string;
   pay_on: PayOn;
+  /** With pay_on pay_cycle (migration 0070): the cycle and its day (a weekday 1–7, a day 1–31). */
+  pay_cycle: PayCycle | null;
+  pay_cycle_day: number | null;
   ach_bank_name: string | null;
   ach_routing_number: string | null;
   ach_company_name: string | null;

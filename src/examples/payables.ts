@@ -9,6 +9,7 @@ import {
   PayoutBatchBody,
   PayoutBatchList,
   PayoutBatchSummary,
+  PayCycle,
   PayoutSettings,
   PayoutSettingsBody,
 } from '../payables/payables.schemas.ts';
@@ -54,7 +55,13 @@ const PAYABLE: Static<typeof Payable> = {
 };
 
 export const PAYABLE_EXAMPLES: NamedExample[] = [
-  example(PayoutSettings, { company_id: COMPANY.id, pay_on: 'delivery', ach: ACH }),
+  example(PayoutSettings, {
+    company_id: COMPANY.id,
+    pay_on: 'pay_cycle',
+    pay_cycle: { frequency: 'weekly', day: 5 },
+    ach: ACH,
+  }),
+  example(PayCycle, { frequency: 'semimonthly', day: null }),
   example(PayoutSettingsBody, { pay_on: 'client_payment', ach: ACH }),
   example(BankAccount, {
     appraiser_id: APPRAISER.id,

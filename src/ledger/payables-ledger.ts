@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { localClock } from '../calendar/business-calendar.ts';
 import type { Trx } from '../db/connection.ts';
+import { nextPayDay } from './pay-cycle.ts';
 
 /**
  * The payables ledger's rules (docs/money.md, "Payables"). An appraiser earns an order's fee when
  * the report is delivered: the payable is made then, with the fee of the accepted offer or bid
  * (conditions and negotiations agreed included), less the submission fees the company charged for
- * the order. It falls due on the delivery day, or on the day the lender has paid in full, as the
- * company says. A fee changed after it (a later delivery after a revision) moves it by the
+ * the order. It falls due on the delivery day, on the day the lender has paid in full, or on the
+ * company's next pay day (pay-cycle.ts), as the company says. A fee changed after it (a later delivery after a revision) moves it by the
  * difference. Payouts are entries too, so a payable's entries always add up to what is owed.
  */
 export interface EarningOrder {
@@ -27,11 +28,17 @@ export async function earnPayable(
   const fee = BigInt(order.appraiser_fee_cents);
   const settings = await trx
     .selectFrom('company_payout_settings')
-    .select('pay_on')
+    .select(['pay_on', 'pay_cycle', 'pay_cycle_day'])
     .where('company_id', '=', order.company_id)
     .executeTakeFirst();
   const today = localClock(at.now, at.timeZone).day;
-  const dueOn = (settings?.pay_on ?? 'delivery') === 'delivery' || clientBalanceCents <= 0n ? today : null;
+  const payOn = settings?.pay_on ?? 'delivery';
+  const dueOn =
+    payOn === 'pay_cycle' && settings?.pay_cycle
+      ? nextPayDay(today, { frequency: settings.pay_cycle, day: settings.pay_cycle_day })
+      : payOn !== 'client_payment' || clientBalanceCents <= 0n
+        ? today
+        : null;
   const payable = await trx
     .insertInto('payables')
     .values({

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { BANK_ACCOUNT_TYPES, PAY_ON } from '../db/schema.ts';
+import { BANK_ACCOUNT_TYPES, PAY_CYCLES, PAY_ON } from '../db/schema.ts';
 import { Id, MoneyOut, Nullable, PageFacts, PageQuery, ref } from '../schemas/common.ts';
 
 /** What the company owes its appraisers (docs/money.md, "Payables" and "Payouts"). */
@@ -27,13 +27,31 @@ export const AchOriginator = Type.Object(
   { additionalProperties: false },
 );
 
+export const PayCycle = Type.Object(
+  {
+    frequency: Type.Enum([...PAY_CYCLES], {
+      description: 'weekly: on a weekday; semimonthly: the 15th and the month’s last day; monthly: on a day',
+    }),
+    day: Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: 31,
+        description:
+          'weekly: 1 (Monday) to 7 (Sunday); monthly: 1 to 31 (a shorter month pays on its last day); semimonthly: null',
+      }),
+    ),
+  },
+  { $id: 'PayCycle', additionalProperties: false, description: 'The company’s pay days' },
+);
+
 export const PayoutSettings = Type.Object(
   {
     company_id: Type.String({ format: 'uuid' }),
     pay_on: Type.Enum([...PAY_ON], {
       description:
-        'When a payable falls due: delivery (the report delivered) or client_payment (the lender paid in full)',
+        'When a payable falls due: delivery (the report delivered), client_payment (the lender paid in full) or pay_cycle (the next pay day on or after the delivery)',
     }),
+    pay_cycle: Nullable(ref(PayCycle, 'The pay days, with pay_on pay_cycle; null otherwise')),
     ach: Nullable(AchOriginator),
   },
   { $id: 'PayoutSettings', description: 'When the company pays its appraisers and from which account' },
@@ -43,6 +61,9 @@ export type PayoutSettingsView = Static<typeof PayoutSettings>;
 export const PayoutSettingsBody = Type.Object(
   {
     pay_on: Type.Optional(Type.Enum([...PAY_ON])),
+    pay_cycle: Type.Optional(
+      Nullable(ref(PayCycle, 'Required with pay_on pay_cycle; cleared when pay_on is another')),
+    ),
     ach: Type.Optional(Nullable(AchOriginator)),
   },
   { $id: 'PayoutSettingsChange', additionalProperties: false, description: 'Absent fields stay' },

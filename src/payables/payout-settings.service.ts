@@ -2,6 +2,8 @@ import type { Principal } from '../auth/principal.ts';
 import type { SecretBox } from '../auth/secret-box.ts';
 import type { Db } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
+import type { PayOn } from '../db/schema.ts';
+import type { PayCycleSetting } from '../ledger/pay-cycle.ts';
 import { AppError, forbidden, notFound, type FieldProblem } from '../errors/app-error.ts';
 import { companyInReach, requireCompanyAdmin } from '../organizations/company-reach.ts';
 import { isRoutingNumber } from './nacha.ts';
@@ -31,6 +33,7 @@ export async function getPayoutSettings(
   return {
     company_id: companyId,
     pay_on: row?.pay_on ?? 'delivery',
+    pay_cycle: row?.pay_cycle ? { frequency: row.pay_cycle, day: row.pay_cycle_day } : null,
     ach:
       row?.ach_routing_number && row.ach_company_id
         ? {
@@ -61,8 +64,29 @@ export async function changePayoutSettings(
         message: 'must be 10 characters: digits, capital letters or spaces (e.g. 1 and the EIN)',
       });
   }
+  const stored = await db
+    .selectFrom('company_payout_settings')
+    .select(['pay_on', 'pay_cycle', 'pay_cycle_day'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  const payOn = input.pay_on ?? stored?.pay_on ?? 'delivery';
+  // A cycle given is kept; none given keeps the stored one while the company pays on a cycle.
+  const cycle =
+    payOn !== 'pay_cycle'
+      ? null
+      : input.pay_cycle !== undefined
+        ? input.pay_cycle
+        : stored?.pay_cycle
+          ? { frequency: stored.pay_cycle, day: stored.pay_cycle_day }
+          : null;
+  problems.push(...payCycleProblems(payOn, cycle));
   if (problems.length)
     throw new AppError('validation_failed', 'The payout settings cannot be kept', problems);
+  const timing = {
+    pay_on: payOn,
+    pay_cycle: cycle?.frequency ?? null,
+    pay_cycle_day: cycle?.day ?? null,
+  };
   const ach =
     input.ach === undefined
       ? {}
@@ -76,7 +100,7 @@ export async function changePayoutSettings(
     .insertInto('company_payout_settings')
     .values({
       company_id: companyId,
-      pay_on: input.pay_on ?? 'delivery',
+      ...timing,
       ach_bank_name: null,
       ach_routing_number: null,
       ach_company_name: null,
@@ -86,7 +110,7 @@ export async function changePayoutSettings(
     })
     .onConflict((oc) =>
       oc.column('company_id').doUpdateSet({
-        ...(input.pay_on ? { pay_on: input.pay_on } : {}),
+        ...timing,
         ...ach,
         updated_by: principal.keyOwner.id,
         updated_at: new Date(),
@@ -94,6 +118,21 @@ export async function changePayoutSettings(
     )
     .execute();
   return getPayoutSettings(db, principal, companyId);
+}
+
+/** What is wrong with a pay cycle for these settings, by the field that says it. */
+function payCycleProblems(payOn: PayOn, cycle: PayCycleSetting | null): FieldProblem[] {
+  if (payOn !== 'pay_cycle') return [];
+  if (!cycle) return [{ field: 'pay_cycle', message: 'is required when pay_on is pay_cycle' }];
+  if (cycle.frequency === 'weekly' && (cycle.day === null || cycle.day > 7))
+    return [{ field: 'pay_cycle.day', message: 'must be a weekday from 1 (Monday) to 7 (Sunday)' }];
+  if (cycle.frequency === 'monthly' && cycle.day === null)
+    return [{ field: 'pay_cycle.day', message: 'must be a day of the month from 1 to 31' }];
+  if (cycle.frequency === 'semimonthly' && cycle.day !== null)
+    return [
+      { field: 'pay_cycle.day', message: 'must be null: semimonthly pays on the 15th and the last day' },
+    ];
+  return [];
 }
 
 /** The appraiser, or their company's staff, or operators; anyone else: not found. */

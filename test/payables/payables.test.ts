@@ -291,6 +291,46 @@ describe('payables and payouts', () => {
     ).toBe(200);
   });
 
+  it('pays on the company’s pay days when it pays on a cycle, and refuses a cycle without its day', async () => {
+    const company = `/companies/${world.demo.company_id}`;
+    for (const [body, field] of [
+      [{ pay_on: 'pay_cycle' }, 'pay_cycle'],
+      [{ pay_on: 'pay_cycle', pay_cycle: { frequency: 'weekly', day: 9 } }, 'pay_cycle.day'],
+      [{ pay_on: 'pay_cycle', pay_cycle: { frequency: 'weekly', day: null } }, 'pay_cycle.day'],
+      [{ pay_on: 'pay_cycle', pay_cycle: { frequency: 'semimonthly', day: 15 } }, 'pay_cycle.day'],
+      [{ pay_on: 'pay_cycle', pay_cycle: { frequency: 'fortnightly', day: 1 } }, 'pay_cycle.frequency'],
+    ] as const) {
+      const refused = await api(world.staff, 'PUT', `${company}/payout_settings`, body);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().error.details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+    expect((await api(world.staff, 'GET', `${company}/payout_settings`)).json()).toMatchObject({
+      pay_on: 'delivery',
+      pay_cycle: null,
+    });
+
+    const weekly = await api(world.staff, 'PUT', `${company}/payout_settings`, {
+      pay_on: 'pay_cycle',
+      pay_cycle: { frequency: 'weekly', day: 5 },
+    });
+    expect(weekly.json()).toMatchObject({ pay_on: 'pay_cycle', pay_cycle: { frequency: 'weekly', day: 5 } });
+    // Another change keeps the cycle it does not name.
+    const kept = await api(world.staff, 'PUT', `${company}/payout_settings`, { ach: ACH });
+    expect(kept.json()).toMatchObject({ pay_cycle: { frequency: 'weekly', day: 5 } });
+    const orderId = await deliveredOrder();
+    // The next Friday on or after today in the company's zone.
+    const today = new Date(new Date().toLocaleDateString('en-CA', { timeZone: t.config.timeZone }));
+    const friday = new Date(today);
+    friday.setUTCDate(today.getUTCDate() + ((5 - today.getUTCDay() + 7) % 7));
+    const payable = await payableOf(orderId);
+    expect(payable.due_on).toBe(friday.toISOString().slice(0, 10));
+    expect(payable.state).toBe(friday.getTime() === today.getTime() ? 'due' : 'waiting');
+
+    // Back to each delivery: the cycle goes with it.
+    const back = await api(world.staff, 'PUT', `${company}/payout_settings`, { pay_on: 'delivery' });
+    expect(back.json()).toMatchObject({ pay_on: 'delivery', pay_cycle: null });
+  });
+
   it('keeps the appraiser’s pay from the lender, and another company’s staff out', async () => {
     expect((await api(world.client, 'GET', '/payables')).statusCode).toBe(403);
     const clerk = await createUserWithKey(t.db, 'staff', { id: world.demo.company_id, name: 'x' });
