@@ -44,14 +44,6 @@ beforeAll(async () => {
     delivered.push(order);
   }
   await t.db.transaction().execute((trx) => seedDemoLedger(trx, demo.company_id));
-  await api.call(demo.users.staff.api_key, 'PUT', `/companies/${demo.company_id}/payout_settings`, {
-    ach: {
-      bank_name: 'Frost Bank',
-      routing_number: '114000093',
-      company_name: 'Demo Appraisals',
-      company_id: '1741234567',
-    },
-  });
 });
 
 const signedIn = (apiKey: string, where: string, phone = false) =>
@@ -172,6 +164,24 @@ describe('the money in the web application', () => {
     const payables = page.getByRole('table', { name: 'Payables' });
     await expect.poll(() => payables.getByRole('row').count(), SOON).toBe(4);
     expect(await payables.textContent()).toContain('Avery Appraiser');
+
+    // The company's ACH originator: a routing number whose check digit is wrong is refused by its
+    // field, and nothing is kept; then the right one, paying on each delivery.
+    const settings = page.getByRole('form', { name: 'Payout settings' });
+    await settings.getByLabel('Bank', { exact: true }).fill('Frost Bank');
+    await settings.getByLabel('Bank routing number').fill('114000094');
+    await settings.getByLabel('Name on appraisers’ statements').fill('Demo Appraisals');
+    await settings.getByLabel('Company identification').fill('1741234567');
+    await settings.getByRole('button', { name: 'Save the payout settings' }).click();
+    await expect
+      .poll(() => fieldMessage(settings.getByLabel('Bank routing number')), SOON)
+      .toMatch(/routing number/i);
+    expect(await t.db.selectFrom('company_payout_settings').select('ach_routing_number').execute()).toEqual(
+      [],
+    );
+    await settings.getByLabel('Bank routing number').fill('114000093');
+    await settings.getByRole('button', { name: 'Save the payout settings' }).click();
+    await settings.getByText('Saved.').waitFor(SOON);
     await page.getByRole('button', { name: 'New payout batch' }).click();
     const drawer = page.getByRole('dialog', { name: /^Payout batch PAY-\d{8}$/ });
     const line = drawer.getByRole('table', { name: 'Lines' }).getByRole('row').nth(1);
@@ -192,7 +202,26 @@ describe('the money in the web application', () => {
     await expect.poll(() => payables.getByRole('row').count(), SOON).toBe(1);
     await page.getByRole('table', { name: 'Payout batches' }).getByText('Paid').waitFor(SOON);
     await screenshots(page, 'money-payables');
-  });
+
+    // From now on, pay on Fridays: what is earned falls due on the next one.
+    await settings.getByLabel('Pay what is earned').selectOption('On pay days');
+    await settings.getByLabel('Pay days').selectOption('Every week');
+    await settings.getByLabel('On', { exact: true }).selectOption('Friday');
+    await settings.getByRole('button', { name: 'Save the payout settings' }).click();
+    await expect
+      .poll(() =>
+        t.db
+          .selectFrom('company_payout_settings')
+          .select(['pay_on', 'pay_cycle', 'pay_cycle_day', 'ach_routing_number'])
+          .executeTakeFirst(),
+      )
+      .toEqual({
+        pay_on: 'pay_cycle',
+        pay_cycle: 'weekly',
+        pay_cycle_day: 5,
+        ach_routing_number: '114000093',
+      });
+  }, 60_000);
 
   it('the lender reads their invoices and their ledgers, never the appraiser’s fee', async () => {
     for (const phone of [false, true]) {

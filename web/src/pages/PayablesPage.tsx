@@ -1,7 +1,7 @@
-import { Button, Group, NativeSelect, SimpleGrid } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { MoneyFigure } from '../components/MoneyFigure.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { StateFilter } from '../features/money/StateFilter.tsx';
@@ -10,6 +10,7 @@ import { BatchDrawer } from '../features/money/BatchDrawer.tsx';
 import { PayableHoldDialog } from '../features/money/HoldDialog.tsx';
 import { MoneyTabs } from '../features/money/MoneyTabs.tsx';
 import { PayablesTable } from '../features/money/PayablesTable.tsx';
+import { PayoutSettingsForm } from '../features/money/PayoutSettingsForm.tsx';
 import { PayoutBatches } from '../features/money/PayoutBatches.tsx';
 import { form1099Link, payablesQuery, payableTotalsQuery, type Payable } from '../queries/payables.ts';
 import { useSession } from '../queries/session.ts';
@@ -64,6 +65,14 @@ export function PayablesPage() {
             onChange: (page) => setSearch({ page: page === 1 ? undefined : page }),
           }}
         />
+      </SectionCard>
+      <SectionCard
+        title="Payout settings"
+        intro="When what appraisers earn falls due, and the bank the ACH files are for."
+      >
+        <Suspense fallback={<Skeleton height={160} />}>
+          <PayoutSettingsForm companyId={companyId} />
+        </Suspense>
       </SectionCard>
       <SectionCard
         title="1099-NEC"

@@ -13,6 +13,8 @@ export type PayoutBatch = Schema<'PayoutBatch'>;
 export type PayoutBatchSummary = Schema<'PayoutBatchSummary'>;
 export type BankAccountInput = Schema<'BankAccountBody'>;
 export type PayableState = 'owed' | 'paid' | 'all';
+export type PayoutSettings = Schema<'PayoutSettings'>;
+export type PayoutSettingsInput = Schema<'PayoutSettingsChange'>;
 
 export const payablesQuery = (filter: { state: PayableState; page: number; appraiser_id?: string }) => ({
   queryKey: [...MONEY_KEY, 'payables', filter],
@@ -120,3 +122,24 @@ export const batchFileLink = (batchId: string, as: 'nacha' | 'export') =>
   `/api/v1/payout_batches/${batchId}/${as}`;
 export const form1099Link = (companyId: string, year: number) =>
   `/api/v1/companies/${companyId}/tax_forms/1099_nec?year=${year}`;
+
+export const payoutSettingsQuery = (companyId: string) => ({
+  queryKey: [...MONEY_KEY, 'payout_settings', companyId],
+  queryFn: async () =>
+    unwrap(
+      await api.GET('/api/v1/companies/{company_id}/payout_settings', {
+        params: { path: { company_id: companyId } },
+      }),
+    ),
+});
+
+export const payoutSettingsMutation = (companyId: string) => ({
+  mutationFn: async (body: PayoutSettingsInput) =>
+    unwrap(
+      await api.PUT('/api/v1/companies/{company_id}/payout_settings', {
+        params: { path: { company_id: companyId } },
+        body,
+      }),
+    ),
+  onSuccess: refreshMoney,
+});
