@@ -1,6 +1,4 @@
 import type { AuthUser } from '../auth/principal.ts';
-import { BusinessCalendar } from '../calendar/business-calendar.ts';
-import { findCompanyCalendar } from '../calendar/calendar-settings.repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
@@ -8,6 +6,7 @@ import { forbidden, invalid, notFound } from '../errors/app-error.ts';
 import { formatDate } from '../format/dates.ts';
 import { centsToCurrency, centsToDecimal } from '../format/money.ts';
 import { creditNoteNumber, invoiceNumber } from '../ledger/document-numbers.ts';
+import { monthOf } from '../ledger/statement-month.ts';
 import { companyInReach } from '../organizations/company-reach.ts';
 import { addressLines, paymentMethodLabel } from '../payments/payment-documents.ts';
 import { renderPdf, type PdfDocumentContent } from '../payments/pdf.ts';
@@ -23,39 +22,6 @@ import { statementLines, statementSums, type StatementLineRow } from './statemen
  * company at once as one CSV file.
  */
 const money = (cents: bigint | string) => centsToDecimal(cents)!;
-const DAY_MS = 86_400_000;
-
-export interface StatementPeriod {
-  month: string;
-  from: Date;
-  to: Date;
-  lastDay: string;
-  timeZone: string;
-}
-
-export async function monthOf(
-  db: Db,
-  companyId: string,
-  month: string,
-  config: Config,
-): Promise<StatementPeriod> {
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || month < '2000-01')
-    throw invalid('month', 'must be a month, YYYY-MM (2026-11)');
-  const calendar = await findCompanyCalendar(db, companyId, config.timeZone);
-  const business = new BusinessCalendar(calendar);
-  const year = Number(month.slice(0, 4));
-  const m = Number(month.slice(5, 7));
-  const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
-  const lastDay = new Date(Date.UTC(year, m, 1) - DAY_MS).toISOString().slice(0, 10);
-  return {
-    month,
-    from: business.at(`${month}-01`, '00:00'),
-    to: business.at(`${next}-01`, '00:00'),
-    lastDay,
-    timeZone: calendar.time_zone,
-  };
-}
-
 /** Which company's statement, for whom: the caller's company, or the one serving the client. */
 async function resolveParties(db: Db, user: AuthUser, clientIdParam: string, companyIdParam?: string) {
   const clientId = isUuid(clientIdParam) ? clientIdParam.toLowerCase() : null;
