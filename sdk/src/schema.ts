@@ -1248,6 +1248,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/appraisers/{appraiser_id}/statements/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An appraiser’s statement of a month: owed at its start, fees, deductions and payouts, owed at its end
+         * @description The appraiser; their company’s staff; operators. Another appraiser’s answers 404; a lender 403. 422 naming month for anything but YYYY-MM.
+         */
+        get: operations["getAppraiserStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appraisers/{appraiser_id}/statements/{month}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same statement as a CSV file
+         * @description The appraiser; their company’s staff; operators. Another appraiser’s answers 404; a lender 403. 422 naming month for anything but YYYY-MM.
+         */
+        get: operations["exportAppraiserStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/tax_forms/1099_nec": {
         parameters: {
             query?: never;
@@ -5493,6 +5533,81 @@ export interface components {
                 /**
                  * @description Signed as what the lender owes
                  * @example -400.00
+                 */
+                amount: string;
+            }[];
+        };
+        /** @description An appraiser’s monthly statement of what a company owes and paid them */
+        AppraiserStatement: {
+            company: {
+                /**
+                 * Format: uuid
+                 * @example fabd5fb6-5013-45a0-b68b-a881e4892d08
+                 */
+                id: string;
+                /** @example Lone Star Appraisal Co */
+                name: string;
+            };
+            appraiser: {
+                /**
+                 * Format: uuid
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                id: string;
+                /** @example Avery Appraiser */
+                name: string;
+            };
+            /**
+             * @description YYYY-MM, in the company’s zone
+             * @example 2026-11
+             */
+            month: string;
+            /**
+             * @description Owed to the appraiser at the start of the month
+             * @example 360.00
+             */
+            opening_owed: string;
+            /**
+             * @description Fees earned and fee changes in the month
+             * @example 450.00
+             */
+            earned: string;
+            /**
+             * @description Submission fees charged in the month (a negative amount)
+             * @example -25.00
+             */
+            deducted: string;
+            /**
+             * @description Payouts in the month (a negative amount)
+             * @example -360.00
+             */
+            paid: string;
+            /**
+             * @description Owed at the end of the month: the opening and every line
+             * @example 425.00
+             */
+            closing_owed: string;
+            lines: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-04T16:00:00.000Z
+                 */
+                at: string;
+                /**
+                 * @example payout
+                 * @enum {unknown}
+                 */
+                kind: "fee" | "adjustment" | "submission_fee" | "payout";
+                /** @example AOM-00000042 */
+                file_number: string;
+                /**
+                 * @description In words: "Fee earned", "Fee changed", "Submission fee", "Payout PAY-00000003"
+                 * @example Payout PAY-00000003
+                 */
+                description: string;
+                /**
+                 * @description Signed as what the company owes the appraiser
+                 * @example -360.00
                  */
                 amount: string;
             }[];
@@ -17729,6 +17844,178 @@ export interface operations {
                     /**
                      * @example batch,pay_on,appraiser_id,appraiser,account_holder,routing_number,account_type,account_last4,payables,amount
                      *     PAY-00000003,2026-12-04,c6427c15-337f-4e88-8c72-bb4f499bfc66,Avery Appraiser,Avery Appraiser,111000025,checking,6789,1,360.00
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAppraiserStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+                /**
+                 * @description YYYY-MM, a month of the company’s calendar (422 naming month otherwise)
+                 * @example 2026-12
+                 */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An appraiser’s monthly statement of what a company owes and paid them */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company": {
+                     *         "id": "fabd5fb6-5013-45a0-b68b-a881e4892d08",
+                     *         "name": "Lone Star Appraisal Co"
+                     *       },
+                     *       "appraiser": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser"
+                     *       },
+                     *       "month": "2026-11",
+                     *       "opening_owed": "360.00",
+                     *       "earned": "450.00",
+                     *       "deducted": "-25.00",
+                     *       "paid": "-360.00",
+                     *       "closing_owed": "425.00",
+                     *       "lines": [
+                     *         {
+                     *           "at": "2026-11-04T16:00:00.000Z",
+                     *           "kind": "payout",
+                     *           "file_number": "AOM-00000042",
+                     *           "description": "Payout PAY-00000003",
+                     *           "amount": "-360.00"
+                     *         },
+                     *         {
+                     *           "at": "2026-11-18T21:30:00.000Z",
+                     *           "kind": "fee",
+                     *           "file_number": "AOM-00000137",
+                     *           "description": "Fee earned",
+                     *           "amount": "450.00"
+                     *         },
+                     *         {
+                     *           "at": "2026-11-18T21:30:00.000Z",
+                     *           "kind": "submission_fee",
+                     *           "file_number": "AOM-00000137",
+                     *           "description": "Submission fee",
+                     *           "amount": "-25.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppraiserStatement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportAppraiserStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+            };
+            path: {
+                /**
+                 * @description The appraiser
+                 * @example c6427c15-337f-4e88-8c72-bb4f499bfc66
+                 */
+                appraiser_id: string;
+                /**
+                 * @description YYYY-MM, a month of the company’s calendar (422 naming month otherwise)
+                 * @example 2026-12
+                 */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The opening, a line per entry, the closing (RFC 4180) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example date,file_number,description,amount
+                     *     ,,Owed at the start,360.00
+                     *     2026-11-04,AOM-00000042,Payout PAY-00000003,-360.00
+                     *     2026-11-18,AOM-00000137,Fee earned,450.00
+                     *     ,,Owed at the end,450.00
                      */
                     "text/csv": string;
                 };

@@ -163,6 +163,13 @@ export const OPERATION_EXAMPLES = {
       },
     },
   },
+  exportAppraiserStatement: {
+    responses: {
+      '200': {
+        'text/csv': `date,file_number,description,amount\r\n,,Owed at the start,360.00\r\n2026-11-04,AOM-00000042,Payout PAY-00000003,-360.00\r\n2026-11-18,AOM-00000137,Fee earned,450.00\r\n,,Owed at the end,450.00\r\n`,
+      },
+    },
+  },
   export1099Nec: {
     responses: {
       '200': {

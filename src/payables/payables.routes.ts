@@ -4,6 +4,8 @@ import { CSV_TYPE, sendWrittenText } from '../http/file-reply.ts';
 import { principalOf } from '../http/request-context.ts';
 import { Id, ref } from '../schemas/common.ts';
 import {
+  AppraiserMonthParams,
+  AppraiserStatement,
   BankAccount,
   BankAccountBody,
   Payable,
@@ -18,6 +20,7 @@ import {
   PayoutSettingsBody,
   TaxYearQuery,
 } from './payables.schemas.ts';
+import { appraiserStatement, appraiserStatementCsv } from './appraiser-statements.service.ts';
 import { listPayablesFor } from './payables.service.ts';
 import { listBatches } from './payout-batch-list.service.ts';
 import { holdPayable } from './payable-holds.service.ts';
@@ -280,6 +283,54 @@ export function registerPayableRoutes(app: AppInstance, { db, config, secrets }:
     async (request, reply) => {
       const file = await batchCsv(db, principalOf(request), request.params.batch_id);
       return sendWrittenText(reply, CSV_TYPE, `${file.filename}`, file.text);
+    },
+  );
+  const statementWho =
+    'The appraiser; their company’s staff; operators. Another appraiser’s answers 404; a lender 403. 422 naming month for anything but YYYY-MM.';
+  app.get(
+    '/appraisers/:appraiser_id/statements/:month',
+    {
+      config: { roles: ['appraiser', 'staff', 'operator'], errors: [404] },
+      schema: {
+        operationId: 'getAppraiserStatement',
+        tags,
+        summary:
+          'An appraiser’s statement of a month: owed at its start, fees, deductions and payouts, owed at its end',
+        description: statementWho,
+        params: AppraiserMonthParams,
+        response: { 200: ref(AppraiserStatement) },
+      },
+    },
+    (request) =>
+      appraiserStatement(db, principalOf(request), request.params.appraiser_id, request.params.month, config),
+  );
+  app.get(
+    '/appraisers/:appraiser_id/statements/:month/export',
+    {
+      config: { roles: ['appraiser', 'staff', 'operator'], errors: [404] },
+      schema: {
+        operationId: 'exportAppraiserStatement',
+        tags,
+        summary: 'The same statement as a CSV file',
+        description: statementWho,
+        params: AppraiserMonthParams,
+        response: fileAnswer('text/csv', 'The opening, a line per entry, the closing (RFC 4180)'),
+      },
+    },
+    async (request, reply) => {
+      const statement = await appraiserStatement(
+        db,
+        principalOf(request),
+        request.params.appraiser_id,
+        request.params.month,
+        config,
+      );
+      return sendWrittenText(
+        reply,
+        CSV_TYPE,
+        `statement-${request.params.month}.csv`,
+        appraiserStatementCsv(statement),
+      );
     },
   );
   app.get(

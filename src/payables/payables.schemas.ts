@@ -240,3 +240,39 @@ export const PayoutBatchListQuery = Type.Object(
   { additionalProperties: false },
 );
 export type PayoutBatchListInput = Static<typeof PayoutBatchListQuery>;
+
+export const AppraiserStatementLine = Type.Object({
+  at: Type.String({ format: 'date-time' }),
+  kind: Type.Enum(['fee', 'adjustment', 'submission_fee', 'payout']),
+  file_number: Type.String(),
+  description: Type.String({
+    description: 'In words: "Fee earned", "Fee changed", "Submission fee", "Payout PAY-00000003"',
+  }),
+  amount: MoneyOut('Signed as what the company owes the appraiser'),
+});
+
+export const AppraiserStatement = Type.Object(
+  {
+    company: Person,
+    appraiser: Person,
+    month: Type.String({ description: 'YYYY-MM, in the company’s zone' }),
+    opening_owed: MoneyOut('Owed to the appraiser at the start of the month'),
+    earned: MoneyOut('Fees earned and fee changes in the month'),
+    deducted: MoneyOut('Submission fees charged in the month (a negative amount)'),
+    paid: MoneyOut('Payouts in the month (a negative amount)'),
+    closing_owed: MoneyOut('Owed at the end of the month: the opening and every line'),
+    lines: Type.Array(AppraiserStatementLine),
+  },
+  {
+    $id: 'AppraiserStatement',
+    description: 'An appraiser’s monthly statement of what a company owes and paid them',
+  },
+);
+export type AppraiserStatementView = Static<typeof AppraiserStatement>;
+
+export const AppraiserMonthParams = Type.Object({
+  appraiser_id: Id('The appraiser'),
+  month: Type.String({
+    description: 'YYYY-MM, a month of the company’s calendar (422 naming month otherwise)',
+  }),
+});

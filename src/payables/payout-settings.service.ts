@@ -136,7 +136,7 @@ function payCycleProblems(payOn: PayOn, cycle: PayCycleSetting | null): FieldPro
 }
 
 /** The appraiser, or their company's staff, or operators; anyone else: not found. */
-async function appraiserOf(db: Db, principal: Principal, appraiserId: string) {
+export async function appraiserOf(db: Db, principal: Principal, appraiserId: string) {
   const { user } = principal;
   const row = isUuid(appraiserId)
     ? await db

@@ -259,6 +259,47 @@ describe('payables and payouts', () => {
     // The demo appraiser's W-9 is on file (the panel); the amount is under 2026's $2,000.
     expect(row.split(',').slice(3)).toEqual(['yes', line.amount, '1', 'no']);
     expect((await api(world.staff, 'GET', `${company}/tax_forms/1099_nec?year=1999`)).statusCode).toBe(422);
+
+    // The appraiser's statement of this month: the fee earned, the payout, and what is owed after.
+    const month = new Date().toLocaleDateString('en-CA', { timeZone: t.config.timeZone }).slice(0, 7);
+    const statement = await api(world.appraiser, 'GET', `/appraisers/${appraiserId}/statements/${month}`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    const mineThisMonth = statement.json<{
+      opening_owed: string;
+      earned: string;
+      deducted: string;
+      paid: string;
+      closing_owed: string;
+      lines: { kind: string; file_number: string; description: string; amount: string }[];
+    }>();
+    const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+    const linesOf = mineThisMonth.lines;
+    expect(
+      cents(mineThisMonth.opening_owed) + linesOf.reduce((sum, line) => sum + cents(line.amount), 0),
+    ).toBe(cents(mineThisMonth.closing_owed));
+    expect(cents(mineThisMonth.earned) + cents(mineThisMonth.deducted) + cents(mineThisMonth.paid)).toBe(
+      linesOf.reduce((sum, line) => sum + cents(line.amount), 0),
+    );
+    expect(linesOf).toContainEqual(
+      expect.objectContaining({ kind: 'payout', description: `Payout ${batch.number}` }),
+    );
+    const statementCsv = await api(
+      world.staff,
+      'GET',
+      `/appraisers/${appraiserId}/statements/${month}/export`,
+    );
+    expect(statementCsv.statusCode).toBe(200);
+    expect(statementCsv.headers['content-type']).toContain('text/csv');
+    expect(statementCsv.body.split('\r\n')[1]).toBe(`,,Owed at the start,${mineThisMonth.opening_owed}`);
+    expect(statementCsv.body).toContain(`Payout ${batch.number},-`);
+    for (const bad of ['2026-13', 'november', '1999-12']) {
+      const refused = await api(world.appraiser, 'GET', `/appraisers/${appraiserId}/statements/${bad}`);
+      expect(refused.statusCode, bad).toBe(422);
+      expect(refused.json().error.details[0].field).toBe('month');
+    }
+    expect(
+      (await api(world.client, 'GET', `/appraisers/${appraiserId}/statements/${month}`)).statusCode,
+    ).toBe(403);
   });
 
   it('waits for the lender’s payment when the company pays on it', async () => {

@@ -296,6 +296,8 @@ const MATRIX: Row[] = [
   ['GET    /payout_batches/:batch_id/nacha',                   403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /payout_batches/:batch_id/export',                  403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /companies/:company_id/tax_forms/1099_nec',         403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['GET    /appraisers/:appraiser_id/statements/:month',       403, 403, 200, 404, 200, 404, 200, 401, 401],
+  ['GET    /appraisers/:appraiser_id/statements/:month/export', 403, 403, 200, 404, 200, 404, 200, 401, 401],
   ['GET    /orders/:order_id/borrower_copy',                   200, 404, 200, 404, 403, 403, 200, 401, 401],
   ['PUT    /orders/:order_id/borrower_copy',                   200, 404, 200, 404, 403, 403, 200, 401, 401],
   ['PATCH  /orders/:order_id/reports/:submission/findings',    403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -1025,6 +1027,12 @@ async function payableDue(): Promise<Fixture> {
   };
 }
 
+/** This month's statement of the demo appraiser, with a payable earned on it. */
+async function appraiserMonth(): Promise<Fixture> {
+  const fixture = await payableDue();
+  return { ids: { ...fixture.ids, month: new Date().toISOString().slice(0, 7) } };
+}
+
 /** The payable of a delivered order, held or not. */
 async function payableHeld(held: boolean): Promise<Fixture> {
   const fixture = await payableDue();
@@ -1525,6 +1533,8 @@ const CALLS: Record<string, Call> = {
   'GET /payout_batches/:batch_id/nacha': { fixture: () => payoutBatch('approved') },
   'GET /payout_batches/:batch_id/export': { fixture: () => payoutBatch('draft') },
   'GET /companies/:company_id/tax_forms/1099_nec': { fixture: payableDue, query: () => 'year=2026' },
+  'GET /appraisers/:appraiser_id/statements/:month': { fixture: appraiserMonth },
+  'GET /appraisers/:appraiser_id/statements/:month/export': { fixture: appraiserMonth },
   'GET /invoices': { fixture: invoiced },
   'GET /invoices/:invoice_id': { fixture: invoiced },
   'POST /invoices/:invoice_id/credit_notes': {

@@ -154,6 +154,12 @@ describe('the money in the web application', () => {
     await form.getByLabel('Routing number').fill('111000025');
     await form.getByRole('button', { name: 'Save the account' }).click();
     await phone.getByText('Checking ••6789').waitFor(SOON);
+    // This month's statement, as CSV: the fees earned in it.
+    const statement = await phone.request.get(
+      `${base}${await phone.getByRole('link', { name: 'Statement (CSV)' }).getAttribute('href')}`,
+    );
+    expect(statement.status()).toBe(200);
+    expect(await statement.text()).toMatch(/^date,file_number,description,amount\r\n,,Owed at the start,/);
     expect(await accessibilityProblems(phone)).toEqual([]);
     await screenshots(phone, 'money-appraiser');
   });

@@ -4,6 +4,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { MoneyFigure } from '../components/MoneyFigure.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { StateFilter } from '../features/money/StateFilter.tsx';
+import { AppraiserStatementLink } from '../features/money/AppraiserStatementLink.tsx';
 import { BankAccountCard } from '../features/money/BankAccountCard.tsx';
 import { InProgressFees } from '../features/money/InProgressFees.tsx';
 import { PayablesTable } from '../features/money/PayablesTable.tsx';
@@ -71,6 +72,7 @@ export function MoneyPage() {
           onChange: (page) => setSearch({ page: page === 1 ? undefined : page }),
         }}
       />
+      {session && <AppraiserStatementLink appraiserId={session.user.id} />}
       {work.data && <InProgressFees items={work.data} />}
       {!noAccount && bankAccount}
     </PageFrame>

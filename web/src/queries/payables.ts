@@ -143,3 +143,6 @@ export const payoutSettingsMutation = (companyId: string) => ({
     ),
   onSuccess: refreshMoney,
 });
+
+export const appraiserStatementLink = (appraiserId: string, month: string) =>
+  `/api/v1/appraisers/${appraiserId}/statements/${month}/export`;
