@@ -1124,6 +1124,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payables/{payable_id}/extras": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an extra for an order's appraiser: a second trip, a complex property, a rush (the company's admins; operators)
+         * @description Adds to what the appraiser is owed, with the reason (on their statement) and who approved it; recorded in the order’s history for the company. The next payout batch pays it. 422 for an amount of 0 or less.
+         */
+        post: operations["addPayableExtra"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/payout_batches": {
         parameters: {
             query?: never;
@@ -5568,7 +5588,7 @@ export interface components {
              */
             opening_owed: string;
             /**
-             * @description Fees earned and fee changes in the month
+             * @description Fees earned, fee changes and extras in the month
              * @example 450.00
              */
             earned: string;
@@ -5597,7 +5617,7 @@ export interface components {
                  * @example payout
                  * @enum {unknown}
                  */
-                kind: "fee" | "adjustment" | "submission_fee" | "payout";
+                kind: "fee" | "adjustment" | "extra" | "submission_fee" | "payout";
                 /** @example AOM-00000042 */
                 file_number: string;
                 /**
@@ -5776,6 +5796,11 @@ export interface components {
              */
             fee: string;
             /**
+             * @description Extras the company approved: a second trip, a complex property, a rush
+             * @example 0.00
+             */
+            extras: string;
+            /**
              * @description Submission fees charged for the order
              * @example 15.00
              */
@@ -5786,7 +5811,7 @@ export interface components {
              */
             paid: string;
             /**
-             * @description What is still owed: fee - deducted - paid
+             * @description What is still owed: fee + extras - deducted - paid
              * @example 360.00
              */
             owed: string;
@@ -5984,6 +6009,19 @@ export interface components {
             created_at: string;
             approved_at: string | null;
             paid_at: string | null;
+        };
+        /** @description An extra approved for an order */
+        PayableExtraBody: {
+            /**
+             * @description How much more the appraiser is owed, e.g. "75.00"; more than 0
+             * @example 75.00
+             */
+            amount: string;
+            /**
+             * @description What it pays for ("Second trip: the lockbox code was wrong"): on the appraiser’s statement
+             * @example Second trip: the lockbox code was wrong
+             */
+            reason: string;
         };
         /** @description A payable held from payment */
         PayableHoldBody: {
@@ -16994,6 +17032,7 @@ export interface operations {
                      *           "earned_at": "2026-11-30T16:20:00.000Z",
                      *           "due_on": "2026-11-30",
                      *           "fee": "375.00",
+                     *           "extras": "0.00",
                      *           "deducted": "15.00",
                      *           "paid": "0.00",
                      *           "owed": "360.00",
@@ -17106,6 +17145,7 @@ export interface operations {
                      *       "earned_at": "2026-11-30T16:20:00.000Z",
                      *       "due_on": "2026-11-30",
                      *       "fee": "375.00",
+                     *       "extras": "0.00",
                      *       "deducted": "15.00",
                      *       "paid": "0.00",
                      *       "owed": "360.00",
@@ -17188,6 +17228,118 @@ export interface operations {
                      *       "earned_at": "2026-11-30T16:20:00.000Z",
                      *       "due_on": "2026-11-30",
                      *       "fee": "375.00",
+                     *       "extras": "0.00",
+                     *       "deducted": "15.00",
+                     *       "paid": "0.00",
+                     *       "owed": "360.00",
+                     *       "state": "due",
+                     *       "held_reason": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Payable"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addPayableExtra: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for the request, answered back in X-Request-Id and request_id and in every log line of it: kept when it is 1 to 128 letters, digits, . _ : or -; any other value is replaced by a new id (the request is never refused for it)
+                 * @example los-7f3a9c.1
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /**
+                 * @description Act for this user (their permissions apply): only a user the key's owner administers; otherwise 403 cannot_act_as. On POST /me with X-Api-First-Name and X-Api-Last-Name, an unknown email is invited
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-Api-Email"?: components["parameters"]["XApiEmail"];
+                /**
+                 * @description The same as X-Api-Email (either name is read)
+                 * @example lou.officer@hillcountry.example
+                 */
+                "X-User-Email"?: components["parameters"]["XUserEmail"];
+                /**
+                 * @description Makes a retry safe: the same key with the same request answers the first answer again (Idempotent-Replayed: true) and does nothing twice; kept 24 hours. 1 to 255 visible ASCII characters, no spaces; any other value answers 422 naming Idempotency-Key
+                 * @example create-order-HC-2026-0042
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The payable
+                 * @example 6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d
+                 */
+                payable_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "75.00",
+                 *       "reason": "Second trip: the lockbox code was wrong"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PayableExtraBody"];
+                /**
+                 * @example {
+                 *       "amount": "75.00",
+                 *       "reason": "Second trip: the lockbox code was wrong"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description How much more the appraiser is owed, e.g. "75.00"; more than 0
+                     * @example 75.00
+                     */
+                    amount: string;
+                    /**
+                     * @description What it pays for ("Second trip: the lockbox code was wrong"): on the appraiser’s statement
+                     * @example Second trip: the lockbox code was wrong
+                     */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What the company owes an appraiser for one order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d",
+                     *       "order_id": "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "file_number": "AOM-00000042",
+                     *       "appraiser": {
+                     *         "id": "c6427c15-337f-4e88-8c72-bb4f499bfc66",
+                     *         "name": "Avery Appraiser"
+                     *       },
+                     *       "earned_at": "2026-11-30T16:20:00.000Z",
+                     *       "due_on": "2026-11-30",
+                     *       "fee": "375.00",
+                     *       "extras": "0.00",
                      *       "deducted": "15.00",
                      *       "paid": "0.00",
                      *       "owed": "360.00",

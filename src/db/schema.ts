@@ -1221,7 +1221,7 @@ export interface PayoutLinesTable {
   amount_cents: ColumnType<string, string | bigint, never>;
 }
 
-export const PAYABLE_KINDS = ['fee', 'adjustment', 'submission_fee', 'payout'] as const;
+export const PAYABLE_KINDS = ['fee', 'adjustment', 'extra', 'submission_fee', 'payout'] as const;
 export type PayableKind = (typeof PAYABLE_KINDS)[number];
 
 /** The payables ledger, signed as what the company owes the appraiser. */

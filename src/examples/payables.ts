@@ -3,6 +3,7 @@ import {
   BankAccount,
   BankAccountBody,
   Payable,
+  PayableExtraBody,
   PayableHoldBody,
   PayableList,
   PayoutBatch,
@@ -48,6 +49,7 @@ const PAYABLE: Static<typeof Payable> = {
   earned_at: '2026-11-30T16:20:00.000Z',
   due_on: '2026-11-30',
   fee: '375.00',
+  extras: '0.00',
   deducted: '15.00',
   paid: '0.00',
   owed: '360.00',
@@ -143,5 +145,6 @@ export const PAYABLE_EXAMPLES: NamedExample[] = [
   example(PayoutBatchBody, { pay_on: '2026-12-04' }),
   example(PayoutBatchSummary, BATCH_SUMMARY),
   example(PayoutBatchList, { payout_batches: [BATCH_SUMMARY], page: 1, per_page: 25, total_count: 1 }),
+  example(PayableExtraBody, { amount: '75.00', reason: 'Second trip: the lockbox code was wrong' }),
   example(PayableHoldBody, { reason: 'The lender disputes the report: held until the revision is in' }),
 ];

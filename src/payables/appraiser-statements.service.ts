@@ -19,6 +19,7 @@ const money = (cents: bigint | string) => centsToDecimal(cents)!;
 const DESCRIPTIONS: Record<string, string> = {
   fee: 'Fee earned',
   adjustment: 'Fee changed',
+  extra: 'Extra',
   submission_fee: 'Submission fee',
 };
 
@@ -42,7 +43,7 @@ export async function appraiserStatement(
       .executeTakeFirstOrThrow(),
     sql<{ opening: string; earned: string; deducted: string; paid: string }>`
       SELECT coalesce(sum(amount_cents) FILTER (WHERE created_at < ${period.from}), 0) AS opening,
-             coalesce(sum(amount_cents) FILTER (WHERE created_at >= ${period.from} AND kind IN ('fee', 'adjustment')), 0) AS earned,
+             coalesce(sum(amount_cents) FILTER (WHERE created_at >= ${period.from} AND kind IN ('fee', 'adjustment', 'extra')), 0) AS earned,
              coalesce(sum(amount_cents) FILTER (WHERE created_at >= ${period.from} AND kind = 'submission_fee'), 0) AS deducted,
              coalesce(sum(amount_cents) FILTER (WHERE created_at >= ${period.from} AND kind = 'payout'), 0) AS paid
         FROM payable_entries
@@ -54,7 +55,7 @@ export async function appraiserStatement(
       .innerJoin('payables as p', 'p.id', 'e.payable_id')
       .innerJoin('orders as o', 'o.id', 'p.order_id')
       .leftJoin('payout_batches as b', 'b.id', 'e.payout_batch_id')
-      .select(['e.created_at', 'e.kind', 'e.amount_cents', 'o.file_number', 'b.number as batch'])
+      .select(['e.created_at', 'e.kind', 'e.amount_cents', 'e.reason', 'o.file_number', 'b.number as batch'])
       .where('e.appraiser_id', '=', appraiser.id)
       .where('e.company_id', '=', companyId)
       .where('e.created_at', '>=', period.from)
@@ -82,7 +83,9 @@ export async function appraiserStatement(
       description:
         line.kind === 'payout' && line.batch !== null
           ? `Payout ${batchNumber(line.batch)}`
-          : (DESCRIPTIONS[line.kind] ?? line.kind),
+          : line.kind === 'extra'
+            ? `Extra: ${line.reason ?? ''}`
+            : (DESCRIPTIONS[line.kind] ?? line.kind),
       amount: money(line.amount_cents),
     })),
   };

@@ -18,7 +18,7 @@ import type { PayableView } from './payables.schemas.ts';
  * payable in an unpaid batch is taken out of it first by the batch (409 until then); one with nothing
  * owed has nothing to hold.
  */
-async function visiblePayable(db: Db, principal: Principal, payableId: string) {
+export async function visiblePayable(db: Db, principal: Principal, payableId: string) {
   const row = isUuid(payableId)
     ? await payableRows(db, payableVisibleTo(principal.user))
         .where('p.id', '=', payableId.toLowerCase())

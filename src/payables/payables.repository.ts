@@ -7,11 +7,13 @@ import type { Db, Trx } from '../db/connection.ts';
  * batches it is in.
  */
 const figures = sql<string>`coalesce((SELECT sum(amount_cents) FROM payable_entries e WHERE e.payable_id = p.id AND e.kind IN ('fee', 'adjustment')), 0)`;
+const extras = sql<string>`coalesce((SELECT sum(amount_cents) FROM payable_entries e WHERE e.payable_id = p.id AND e.kind = 'extra'), 0)`;
 const deducted = sql<string>`coalesce((SELECT -sum(amount_cents) FROM payable_entries e WHERE e.payable_id = p.id AND e.kind = 'submission_fee'), 0)`;
 const paid = sql<string>`coalesce((SELECT -sum(amount_cents) FROM payable_entries e WHERE e.payable_id = p.id AND e.kind = 'payout'), 0)`;
 const inBatch = sql<boolean>`EXISTS (SELECT 1 FROM payout_lines l JOIN payout_batches b ON b.id = l.batch_id
                                      WHERE l.payable_id = p.id AND b.status <> 'paid')`;
-const owedSql = sql`(SELECT coalesce(sum(amount_cents), 0) FROM payable_entries e WHERE e.payable_id = p.id)`;
+// What is still owed, kept on the payable (migration 0069): the sum of its entries.
+const owedSql = sql`p.owed_cents`;
 
 export function payableRows(db: Db, visible: Expression<SqlBool>) {
   return db
@@ -31,6 +33,7 @@ export function payableRows(db: Db, visible: Expression<SqlBool>) {
       'o.status as order_status',
       sql<string>`u.first_name || ' ' || u.last_name`.as('appraiser_name'),
       figures.as('fee_cents'),
+      extras.as('extras_cents'),
       deducted.as('deducted_cents'),
       paid.as('paid_cents'),
       inBatch.as('in_batch'),

@@ -10,6 +10,7 @@ import {
   BankAccountBody,
   Payable,
   PayableList,
+  PayableExtraBody,
   PayableHoldBody,
   PayableListQuery,
   PayoutBatch,
@@ -23,6 +24,7 @@ import {
 import { appraiserStatement, appraiserStatementCsv } from './appraiser-statements.service.ts';
 import { listPayablesFor } from './payables.service.ts';
 import { listBatches } from './payout-batch-list.service.ts';
+import { addExtra } from './payable-extras.service.ts';
 import { holdPayable } from './payable-holds.service.ts';
 import {
   approveBatch,
@@ -163,6 +165,24 @@ export function registerPayableRoutes(app: AppInstance, { db, config, secrets }:
       },
     },
     (request) => holdPayable(db, config, principalOf(request), request.params.payable_id, null),
+  );
+  app.post(
+    '/payables/:payable_id/extras',
+    {
+      config: { roles: ['staff', 'operator'], errors: [404] },
+      schema: {
+        operationId: 'addPayableExtra',
+        tags,
+        summary:
+          "Approve an extra for an order's appraiser: a second trip, a complex property, a rush (the company's admins; operators)",
+        description:
+          'Adds to what the appraiser is owed, with the reason (on their statement) and who approved it; recorded in the order’s history for the company. The next payout batch pays it. 422 for an amount of 0 or less.',
+        params: Type.Object({ payable_id: Id('The payable') }),
+        body: ref(PayableExtraBody),
+        response: { 200: ref(Payable) },
+      },
+    },
+    (request) => addExtra(db, config, principalOf(request), request.params.payable_id, request.body),
   );
   app.post(
     '/companies/:company_id/payout_batches',

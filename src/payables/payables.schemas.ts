@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { BANK_ACCOUNT_TYPES, PAY_CYCLES, PAY_ON } from '../db/schema.ts';
+import { MONEY_PATTERN } from '../format/money.ts';
 import { Id, MoneyOut, Nullable, PageFacts, PageQuery, ref } from '../schemas/common.ts';
 
 /** What the company owes its appraisers (docs/money.md, "Payables" and "Payouts"). */
@@ -103,9 +104,10 @@ export const Payable = Type.Object(
     earned_at: Type.String({ format: 'date-time', description: 'When the report was delivered' }),
     due_on: Nullable(Type.String({ format: 'date', description: 'null: waits for the lender’s payment' })),
     fee: MoneyOut('The fee earned, with changes after the delivery'),
+    extras: MoneyOut('Extras the company approved: a second trip, a complex property, a rush'),
     deducted: MoneyOut('Submission fees charged for the order'),
     paid: MoneyOut('Paid out'),
-    owed: MoneyOut('What is still owed: fee - deducted - paid'),
+    owed: MoneyOut('What is still owed: fee + extras - deducted - paid'),
     state: Type.Enum(['waiting', 'due', 'held', 'in_batch', 'paid'], {
       description:
         'waiting: not yet due; due: owed and due; held: due but held (the order reopened, or held by the company); in_batch: in a payout batch not yet paid; paid: nothing owed',
@@ -243,7 +245,7 @@ export type PayoutBatchListInput = Static<typeof PayoutBatchListQuery>;
 
 export const AppraiserStatementLine = Type.Object({
   at: Type.String({ format: 'date-time' }),
-  kind: Type.Enum(['fee', 'adjustment', 'submission_fee', 'payout']),
+  kind: Type.Enum(['fee', 'adjustment', 'extra', 'submission_fee', 'payout']),
   file_number: Type.String(),
   description: Type.String({
     description: 'In words: "Fee earned", "Fee changed", "Submission fee", "Payout PAY-00000003"',
@@ -257,7 +259,7 @@ export const AppraiserStatement = Type.Object(
     appraiser: Person,
     month: Type.String({ description: 'YYYY-MM, in the company’s zone' }),
     opening_owed: MoneyOut('Owed to the appraiser at the start of the month'),
-    earned: MoneyOut('Fees earned and fee changes in the month'),
+    earned: MoneyOut('Fees earned, fee changes and extras in the month'),
     deducted: MoneyOut('Submission fees charged in the month (a negative amount)'),
     paid: MoneyOut('Payouts in the month (a negative amount)'),
     closing_owed: MoneyOut('Owed at the end of the month: the opening and every line'),
@@ -276,3 +278,20 @@ export const AppraiserMonthParams = Type.Object({
     description: 'YYYY-MM, a month of the company’s calendar (422 naming month otherwise)',
   }),
 });
+
+export const PayableExtraBody = Type.Object(
+  {
+    amount: Type.String({
+      pattern: MONEY_PATTERN,
+      description: 'How much more the appraiser is owed, e.g. "75.00"; more than 0',
+    }),
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 500,
+      description:
+        'What it pays for ("Second trip: the lockbox code was wrong"): on the appraiser’s statement',
+    }),
+  },
+  { $id: 'PayableExtraBody', additionalProperties: false, description: 'An extra approved for an order' },
+);
+export type PayableExtraInput = Static<typeof PayableExtraBody>;

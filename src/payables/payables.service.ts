@@ -16,9 +16,10 @@ const DELIVERED = ['Completed', 'Fulfilled', 'Cancelled'];
 
 export function toPayable(row: PayableRow, today: string): PayableView {
   const fee = BigInt(row.fee_cents);
+  const extras = BigInt(row.extras_cents);
   const deducted = BigInt(row.deducted_cents);
   const paid = BigInt(row.paid_cents);
-  const owed = fee - deducted - paid;
+  const owed = fee + extras - deducted - paid;
   const reopened = !DELIVERED.includes(row.order_status);
   const state: PayableView['state'] =
     owed <= 0n
@@ -38,6 +39,7 @@ export function toPayable(row: PayableRow, today: string): PayableView {
     earned_at: row.earned_at.toISOString(),
     due_on: row.due_on,
     fee: money(fee),
+    extras: money(extras),
     deducted: money(deducted),
     paid: money(paid),
     owed: money(owed),

@@ -372,6 +372,61 @@ describe('payables and payouts', () => {
     expect(back.json()).toMatchObject({ pay_on: 'delivery', pay_cycle: null });
   });
 
+  it('adds an extra the company approves to what the appraiser is owed, with its reason, and refuses a bad one', async () => {
+    const orderId = await deliveredOrder();
+    const before = await payableOf(orderId);
+    const url = `/payables/${before.id}/extras`;
+    for (const [body, field] of [
+      [{ amount: '0.00', reason: 'Second trip' }, 'amount'],
+      [{ amount: '-5.00', reason: 'Second trip' }, 'amount'],
+      [{ amount: 'lots', reason: 'Second trip' }, 'amount'],
+      [{ amount: '75.00', reason: '' }, 'reason'],
+      [{ amount: '75.00', reason: '   ' }, 'reason'],
+      [{ amount: '75.00' }, 'reason'],
+    ] as const) {
+      const refused = await api(world.staff, 'POST', url, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(422);
+      expect(refused.json().error.details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+    expect((await api(world.appraiser, 'POST', url, { amount: '75.00', reason: 'Mine' })).statusCode).toBe(
+      403,
+    );
+    const clerk = await createUserWithKey(t.db, 'staff', { id: world.demo.company_id, name: 'x' });
+    expect((await api(clerk.key, 'POST', url, { amount: '75.00', reason: 'Mine' })).statusCode).toBe(403);
+    expect(await payableOf(orderId)).toEqual(before);
+
+    const added = await api(world.staff, 'POST', url, {
+      amount: '75.00',
+      reason: 'Second trip: the lockbox code was wrong',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+    expect(added.json<Payable & { extras: string }>()).toMatchObject({ extras: '75.00' });
+    expect(cents(added.json<Payable>().owed)).toBe(cents(before.owed) + 7500);
+    // In the order's history for the company; never for the lender.
+    const history = async (key: string) =>
+      (await api(key, 'GET', `/orders/${orderId}/history`)).json<
+        { action: string; reason: string | null }[]
+      >();
+    expect(await history(world.staff)).toContainEqual(
+      expect.objectContaining({ action: 'payable_extra', reason: 'Second trip: the lockbox code was wrong' }),
+    );
+    expect((await history(world.client)).map((entry) => entry.action)).not.toContain('payable_extra');
+    // On the appraiser's statement, in words.
+    const month = new Date().toLocaleDateString('en-CA', { timeZone: t.config.timeZone }).slice(0, 7);
+    const statement = await api(
+      world.appraiser,
+      'GET',
+      `/appraisers/${world.demo.users.appraiser.id}/statements/${month}`,
+    );
+    expect(statement.json<{ lines: { description: string; amount: string }[] }>().lines).toContainEqual(
+      expect.objectContaining({
+        description: 'Extra: Second trip: the lockbox code was wrong',
+        amount: '75.00',
+      }),
+    );
+  });
+
   it('keeps the appraiser’s pay from the lender, and another company’s staff out', async () => {
     expect((await api(world.client, 'GET', '/payables')).statusCode).toBe(403);
     const clerk = await createUserWithKey(t.db, 'staff', { id: world.demo.company_id, name: 'x' });
@@ -428,11 +483,11 @@ describe('payables and payouts', () => {
     expect(threshold1099Cents(2026)).toBe(200_000n);
   });
 
-  it('adds up, for every payable, to its fee less deductions and payouts', async () => {
+  it('adds up, for every payable, to its fee and extras less deductions and payouts', async () => {
     const { rows } = await sql<{ id: string }>`
       SELECT p.id FROM payables p
        WHERE (SELECT coalesce(sum(amount_cents), 0) FROM payable_entries e WHERE e.payable_id = p.id)
-          <> (SELECT coalesce(sum(amount_cents) FILTER (WHERE kind IN ('fee', 'adjustment')), 0)
+          <> (SELECT coalesce(sum(amount_cents) FILTER (WHERE kind IN ('fee', 'adjustment', 'extra')), 0)
                    + coalesce(sum(amount_cents) FILTER (WHERE kind IN ('submission_fee', 'payout')), 0)
                 FROM payable_entries e WHERE e.payable_id = p.id)
           OR EXISTS (SELECT 1 FROM payout_lines l JOIN payout_batches b ON b.id = l.batch_id

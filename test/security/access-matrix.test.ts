@@ -288,6 +288,7 @@ const MATRIX: Row[] = [
   ['GET    /payables',                                         403, 403, 200, 200, 200, 200, 200, 401, 401],
   ['POST   /payables/:payable_id/hold',                       403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['POST   /payables/:payable_id/release',                    403, 403, 200, 404, 403, 403, 200, 401, 401],
+  ['POST   /payables/:payable_id/extras',                     403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['GET    /companies/:company_id/payout_batches',             403, 403, 200, 404, 403, 403, 200, 401, 401],
   ['POST   /companies/:company_id/payout_batches',             403, 403, 201, 404, 403, 403, 201, 401, 401],
   ['GET    /payout_batches/:batch_id',                         403, 403, 200, 404, 403, 403, 200, 401, 401],
@@ -1527,6 +1528,15 @@ const CALLS: Record<string, Call> = {
     body: () => json({ reason: 'Disputed' }),
   },
   'POST /payables/:payable_id/release': { fixture: () => payableHeld(true) },
+  'POST /payables/:payable_id/extras': {
+    // What a refused call must leave as it was: the payables' ledgers.
+    fixture: async () => ({
+      ...(await payableHeld(false)),
+      snapshot: () =>
+        t.db.selectFrom('payable_entries').select(['id', 'kind', 'amount_cents']).orderBy('id').execute(),
+    }),
+    body: () => json({ amount: '75.00', reason: 'Second trip' }),
+  },
   'GET /payout_batches/:batch_id': { fixture: () => payoutBatch('draft') },
   'POST /payout_batches/:batch_id/approve': { fixture: () => payoutBatch('draft') },
   'POST /payout_batches/:batch_id/mark_paid': { fixture: () => payoutBatch('approved') },

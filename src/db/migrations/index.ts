@@ -67,6 +67,7 @@ import * as cancellationFees from './2026_11_29_0067_cancellation_fees.ts';
 import * as invoiceReminders from './2026_11_29_0068_invoice_reminders.ts';
 import * as moneyReads from './2026_11_29_0069_money_reads.ts';
 import * as payCycles from './2026_11_29_0070_pay_cycles.ts';
+import * as payableExtras from './2026_11_29_0071_payable_extras.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so that the
@@ -141,6 +142,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_0068_invoice_reminders': invoiceReminders,
   '2026_11_29_0069_money_reads': moneyReads,
   '2026_11_29_0070_pay_cycles': payCycles,
+  '2026_11_29_0071_payable_extras': payableExtras,
 };
 
 export const migrationProvider: MigrationProvider = {
