@@ -188,11 +188,23 @@ describe('the money in the web application', () => {
     await settings.getByLabel('Bank routing number').fill('114000093');
     await settings.getByRole('button', { name: 'Save the payout settings' }).click();
     await settings.getByText('Saved.').waitFor(SOON);
+
+    // A second trip on the newest order: an extra of $75.00, paid with the rest.
+    await payables.getByRole('row').nth(1).getByRole('button', { name: 'Add extra' }).click();
+    const extra = page.getByRole('dialog', { name: /^An extra for Avery Appraiser on AOM-\d{8}$/ });
+    await extra.getByLabel('Amount').fill('0');
+    await extra.getByLabel('Reason').fill('Second trip: the lockbox code was wrong');
+    await extra.getByRole('button', { name: 'Add the extra' }).click();
+    await expect.poll(() => fieldMessage(extra.getByLabel('Amount')), SOON).toMatch(/amount/i);
+    await extra.getByLabel('Amount').fill('75.00');
+    await extra.getByRole('button', { name: 'Add the extra' }).click();
+    await extra.waitFor({ state: 'detached', ...SOON });
+    await payables.getByText('+ $75.00 extras').waitFor(SOON);
     await page.getByRole('button', { name: 'New payout batch' }).click();
     const drawer = page.getByRole('dialog', { name: /^Payout batch PAY-\d{8}$/ });
     const line = drawer.getByRole('table', { name: 'Lines' }).getByRole('row').nth(1);
     await line.getByText('••6789').waitFor(SOON);
-    expect(await line.textContent()).toContain(`$${((3 * APPRAISER_FEE_CENTS) / 100).toFixed(2)}`);
+    expect(await line.textContent()).toContain('$1,026.00');
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshots(page, 'money-payout-batch');
     await drawer.getByRole('button', { name: 'Approve for payment' }).click();
@@ -201,7 +213,7 @@ describe('the money in the web application', () => {
     const file = parseNacha(
       await (await page.request.get(`${base}${await ach.getAttribute('href')}`)).text(),
     );
-    expect(file.totalCredit).toBe(BigInt(3 * APPRAISER_FEE_CENTS));
+    expect(file.totalCredit).toBe(BigInt(3 * APPRAISER_FEE_CENTS + 7500));
     await drawer.getByRole('button', { name: 'Mark paid' }).click();
     await drawer.getByText(/^Paid · pays on/).waitFor(SOON);
     await page.keyboard.press('Escape');

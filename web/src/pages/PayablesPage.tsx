@@ -7,6 +7,7 @@ import { PageFrame } from '../components/PageFrame.tsx';
 import { StateFilter } from '../features/money/StateFilter.tsx';
 import { SectionCard } from '../components/SectionCard.tsx';
 import { BatchDrawer } from '../features/money/BatchDrawer.tsx';
+import { ExtraDialog } from '../features/money/ExtraDialog.tsx';
 import { PayableHoldDialog } from '../features/money/HoldDialog.tsx';
 import { MoneyTabs } from '../features/money/MoneyTabs.tsx';
 import { PayablesTable } from '../features/money/PayablesTable.tsx';
@@ -26,6 +27,7 @@ export function PayablesPage() {
   const search = useSearch({ from: '/payables' });
   const navigate = useNavigate({ from: '/payables' });
   const [holding, setHolding] = useState<Payable | null>(null);
+  const [extra, setExtra] = useState<Payable | null>(null);
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(String(thisYear - 1));
   const state = search.state ?? 'owed';
@@ -35,7 +37,7 @@ export function PayablesPage() {
   const totals = useQuery(payableTotalsQuery).data;
 
   return (
-    <PageFrame title="Payables" width={1100}>
+    <PageFrame title="Payables" width={1240}>
       <MoneyTabs current="/payables" />
       <SimpleGrid cols={{ base: 2, sm: 3 }}>
         <MoneyFigure label="Owed to appraisers" value={totals?.owed} size="xl" />
@@ -59,6 +61,7 @@ export function PayablesPage() {
           error={payables.error}
           showAppraiser
           onHold={setHolding}
+          onExtra={setExtra}
           pages={{
             total: Math.ceil((payables.data?.total_count ?? 0) / 25),
             current: search.page ?? 1,
@@ -92,6 +95,7 @@ export function PayablesPage() {
       </SectionCard>
       {search.batch && <BatchDrawer batchId={search.batch} onClose={() => setSearch({ batch: undefined })} />}
       {holding && <PayableHoldDialog payable={holding} onClose={() => setHolding(null)} />}
+      {extra && <ExtraDialog payable={extra} onClose={() => setExtra(null)} />}
     </PageFrame>
   );
 }

@@ -146,3 +146,15 @@ export const payoutSettingsMutation = (companyId: string) => ({
 
 export const appraiserStatementLink = (appraiserId: string, month: string) =>
   `/api/v1/appraisers/${appraiserId}/statements/${month}/export`;
+
+/** An extra the company approves for an order's appraiser: an amount and its reason. */
+export const extraMutation = (payableId: string) => ({
+  mutationFn: async (body: { amount: string; reason: string }) =>
+    unwrap(
+      await api.POST('/api/v1/payables/{payable_id}/extras', {
+        params: { path: { payable_id: payableId } },
+        body,
+      }),
+    ),
+  onSuccess: refreshMoney,
+});

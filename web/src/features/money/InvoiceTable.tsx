@@ -42,7 +42,7 @@ export function InvoiceTable(props: {
     { header: 'Due', cell: (invoice) => usDay(invoice.due_on), nowrap: true },
     { header: 'Total', cell: (invoice) => money(invoice.total), numeric: true },
     { header: 'Balance', cell: (invoice) => money(invoice.balance), numeric: true },
-    { header: 'State', cell: (invoice) => <InvoiceState invoice={invoice} /> },
+    { header: 'State', cell: (invoice) => <InvoiceState invoice={invoice} />, nowrap: true },
   ];
   return (
     <DataTable

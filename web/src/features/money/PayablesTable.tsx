@@ -24,15 +24,34 @@ export function PayablesTable(props: {
   error: unknown;
   showAppraiser: boolean;
   onHold?: (payable: Payable) => void;
+  onExtra?: (payable: Payable) => void;
   empty: string;
   pages: { total: number; current: number; onChange: (page: number) => void };
 }) {
-  const hold = (payable: Payable) =>
-    props.onHold && ['due', 'held', 'waiting'].includes(payable.state) ? (
-      <Button size="compact-sm" variant="subtle" onClick={() => props.onHold?.(payable)}>
-        {payable.state === 'held' ? 'Release' : 'Hold'}
-      </Button>
+  const actions = (payable: Payable) =>
+    props.onHold && payable.state !== 'paid' ? (
+      <Group gap={4} wrap="nowrap">
+        {['due', 'held', 'waiting'].includes(payable.state) && (
+          <Button size="compact-sm" variant="subtle" onClick={() => props.onHold?.(payable)}>
+            {payable.state === 'held' ? 'Release' : 'Hold'}
+          </Button>
+        )}
+        <Button size="compact-sm" variant="subtle" onClick={() => props.onExtra?.(payable)}>
+          Add extra
+        </Button>
+      </Group>
     ) : null;
+  const fee = (payable: Payable) =>
+    Number(payable.extras) === 0 ? (
+      money(payable.fee)
+    ) : (
+      <>
+        {money(payable.fee)}
+        <Text size="xs" c="dimmed">
+          + {money(payable.extras)} extras
+        </Text>
+      </>
+    );
   const columns: Column<Payable>[] = [
     {
       header: 'Order',
@@ -42,16 +61,16 @@ export function PayablesTable(props: {
       nowrap: true,
     },
     ...(props.showAppraiser
-      ? [{ header: 'Appraiser', cell: (payable: Payable) => payable.appraiser.name }]
+      ? [{ header: 'Appraiser', cell: (payable: Payable) => payable.appraiser.name, nowrap: true }]
       : []),
     { header: 'Delivered', cell: (payable) => usDay(payable.earned_at.slice(0, 10)), nowrap: true },
     { header: 'Due', cell: dueText, nowrap: true },
-    { header: 'Fee', cell: (payable) => money(payable.fee), numeric: true },
+    { header: 'Fee', cell: fee, numeric: true },
     { header: 'Deducted', cell: (payable) => money(payable.deducted), numeric: true },
     { header: 'Paid', cell: (payable) => money(payable.paid), numeric: true },
     { header: 'Owed', cell: (payable) => <strong>{money(payable.owed)}</strong>, numeric: true },
-    { header: 'State', cell: (payable) => <PayableState payable={payable} /> },
-    ...(props.onHold ? [{ header: <VisuallyHidden>Action</VisuallyHidden>, cell: hold }] : []),
+    { header: 'State', cell: (payable) => <PayableState payable={payable} />, nowrap: true },
+    ...(props.onHold ? [{ header: <VisuallyHidden>Action</VisuallyHidden>, cell: actions }] : []),
   ];
   return (
     <DataTable
@@ -76,10 +95,11 @@ export function PayablesTable(props: {
           </Group>
           <Text size="xs" c="dimmed">
             Fee {money(payable.fee)}
+            {Number(payable.extras) !== 0 ? ` + ${money(payable.extras)} extras` : ''}
             {Number(payable.deducted) !== 0 ? ` · less ${money(payable.deducted)} submission fee` : ''}
             {payable.held_reason ? ` · held: ${payable.held_reason}` : ''}
           </Text>
-          {hold(payable)}
+          {actions(payable)}
         </Stack>
       )}
     />

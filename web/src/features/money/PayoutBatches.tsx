@@ -29,7 +29,7 @@ export function PayoutBatches({ companyId, onOpen }: { companyId: string; onOpen
     { header: 'Pays on', cell: (batch) => usDay(batch.pay_on), nowrap: true },
     { header: 'Appraisers', cell: (batch) => batch.appraisers, numeric: true },
     { header: 'Total', cell: (batch) => money(batch.total), numeric: true },
-    { header: 'State', cell: state },
+    { header: 'State', cell: state, nowrap: true },
   ];
   return (
     <Stack gap="sm">
