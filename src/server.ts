@@ -10,6 +10,7 @@ import { createStorage } from './storage/index.ts';
 import { SecretBox } from './auth/secret-box.ts';
 import { sealServiceKeys } from './auth/service-secrets.ts';
 import { sealWebhookSecrets } from './webhooks/webhook.service.ts';
+import { sealBankAccounts } from './payables/payout-settings.service.ts';
 
 /**
  * The process entry: read the configuration, open the database (embedded by default), migrate,
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   try {
     await sealServiceKeys(database.db, secrets);
     await sealWebhookSecrets(database.db, secrets);
+    await sealBankAccounts(database.db, secrets);
   } catch (error) {
     await database.close();
     throw error;

@@ -21,6 +21,7 @@ import { changeClientSettings } from '../clients/client-settings.service.ts';
 import type { ClientSettingChanges } from '../clients/client.repository.ts';
 import { createUser, moveUser } from '../users/user.service.ts';
 import { sealWebhookSecrets } from '../webhooks/webhook.service.ts';
+import { sealBankAccounts } from '../payables/payout-settings.service.ts';
 
 /** Who the command line acts as: the operator who runs the service. */
 const CLI_OPERATOR: AuthUser = {
@@ -70,7 +71,10 @@ export const COMMANDS: Record<string, Command> = {
     // secrets as a start of the service does.
     const { applied } = await migrateToLatest(db);
     const secrets = new SecretBox(db, config.secretEncryption);
-    const sealed = (await sealServiceKeys(db, secrets)) + (await sealWebhookSecrets(db, secrets));
+    const sealed =
+      (await sealServiceKeys(db, secrets)) +
+      (await sealWebhookSecrets(db, secrets)) +
+      (await sealBankAccounts(db, secrets));
     return {
       json: { success: true, applied, sealed_secrets: sealed },
       text: `${applied.length ? `applied ${applied.join(', ')}` : 'schema is up to date'}${sealed ? `; sealed ${sealed} stored secret(s)` : ''}`,

@@ -224,3 +224,30 @@ export async function putBankAccount(
     .executeTakeFirstOrThrow();
   return toView(row);
 }
+
+/**
+ * Seals again the appraisers' account numbers sealed under an older key (after a change of
+ * SECRET_ENCRYPTION_KEY, the old one in SECRET_ENCRYPTION_KEY_PREVIOUS); run at every start, as
+ * the webhook secrets are. A row changed meanwhile (the appraiser saved a new account) is left as
+ * it is: it was sealed under the current key. Answers how many changed.
+ */
+export async function sealBankAccounts(db: Db, secrets: SecretBox): Promise<number> {
+  let sealed = 0;
+  const rows = await db
+    .selectFrom('bank_accounts')
+    .select(['appraiser_id', 'account_number_sealed'])
+    .execute();
+  for (const row of rows) {
+    if (!(await secrets.needsSealing(row.account_number_sealed))) continue;
+    const purpose = bankAccountPurpose(row.appraiser_id);
+    const value = await secrets.seal(await secrets.open(row.account_number_sealed, purpose), purpose);
+    const changed = await db
+      .updateTable('bank_accounts')
+      .set({ account_number_sealed: value })
+      .where('appraiser_id', '=', row.appraiser_id)
+      .where('account_number_sealed', '=', row.account_number_sealed)
+      .executeTakeFirst();
+    if (changed.numUpdatedRows > 0n) sealed += 1;
+  }
+  return sealed;
+}

@@ -10,6 +10,7 @@ import { seedDemo, type DemoWorld } from '../../src/seed/demo.ts';
 import { LinkSigner } from '../../src/storage/signed-links.ts';
 import { newWebhookSecret } from '../../src/webhooks/signature.ts';
 import { sealWebhookSecrets } from '../../src/webhooks/webhook.service.ts';
+import { sealBankAccounts } from '../../src/payables/payout-settings.service.ts';
 import { createOutboxDelivery } from '../../src/workers.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { startReceiver, type TestReceiver } from '../helpers/receiver.ts';
@@ -328,10 +329,36 @@ describe('webhook signing secrets and the service keys at rest', () => {
       SECRET_ENCRYPTION_KEY: key,
     });
     const configured = new SecretBox(t.db, config.secretEncryption);
-    const resealed = (await sealServiceKeys(t.db, configured)) + (await sealWebhookSecrets(t.db, configured));
-    expect(resealed).toBeGreaterThanOrEqual(4);
+    // An appraiser's bank account, sealed under the key in use until now.
+    const appraiserId = demo.users.appraiser.id;
+    const before = new SecretBox(t.db, t.config.secretEncryption);
+    await t.db
+      .insertInto('bank_accounts')
+      .values({
+        appraiser_id: appraiserId,
+        holder_name: 'Avery Appraiser',
+        routing_number: '111000025',
+        account_number_sealed: await before.seal('000123456789', `bank_account:${appraiserId}`),
+        account_last4: '6789',
+        account_type: 'checking',
+      })
+      .execute();
+    const resealed =
+      (await sealServiceKeys(t.db, configured)) +
+      (await sealWebhookSecrets(t.db, configured)) +
+      (await sealBankAccounts(t.db, configured));
+    expect(resealed).toBeGreaterThanOrEqual(5);
+    expect(await sealBankAccounts(t.db, configured)).toBe(0);
+    const account = await t.db
+      .selectFrom('bank_accounts')
+      .select('account_number_sealed as value')
+      .where('appraiser_id', '=', appraiserId)
+      .executeTakeFirstOrThrow();
+    // Sealed under the new key, it still opens to the number the appraiser gave.
+    expect(await configured.open(account.value, `bank_account:${appraiserId}`)).toBe('000123456789');
     const sealedValues = [
       ...(await t.db.selectFrom('webhook_subscriptions').select('secret as value').execute()),
+      ...(await t.db.selectFrom('bank_accounts').select('account_number_sealed as value').execute()),
       ...(await t.db
         .selectFrom('service_secrets')
         .select('value')
