@@ -40,4 +40,3 @@ export async function monthOf(
     timeZone: calendar.time_zone,
   };
 }
-
