@@ -104,7 +104,14 @@ const cellStyle = ({
 
 function RowsAsTable<Row>({ label, rows, rowKey, columns, pending, minWidth = 640 }: DataTableProps<Row>) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    // A table wider than the screen scrolls sideways: its region takes the keyboard's focus, so
+    // that the arrow keys scroll it while its rows (links, buttons) are still loading or are none.
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      scrollAreaProps={{
+        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrolls sideways` },
+      }}
+    >
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
