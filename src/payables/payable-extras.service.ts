@@ -4,10 +4,8 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/connection.ts';
 import { invalid } from '../errors/app-error.ts';
 import { decimalToCents } from '../format/money.ts';
-import { changeOrder } from '../orders/order.store.ts';
 import { requireCompanyAdmin } from '../organizations/company-reach.ts';
-import type { Status } from '../workflow/statuses.ts';
-import { visiblePayable } from './payable-holds.service.ts';
+import { notePayableInHistory, visiblePayable } from './payable-holds.service.ts';
 import type { PayableExtraInput, PayableView } from './payables.schemas.ts';
 import { toPayable } from './payables.service.ts';
 
@@ -43,21 +41,11 @@ export async function addExtra(
         recorded_by: principal.keyOwner.id,
       })
       .execute();
-    const order = await trx
-      .selectFrom('orders')
-      .select(['id', 'file_number', 'client_id', 'company_id', 'appraiser_id', 'status'])
-      .where('id', '=', row.order_id)
-      .executeTakeFirstOrThrow();
-    await changeOrder(trx, order, {}, principal, [
-      {
-        action: 'payable_extra',
-        from: order.status as Status,
-        to: order.status as Status,
-        reason,
-        details: { payable_id: row.id, amount: input.amount },
-        audience: 'internal',
-      },
-    ]);
+    await notePayableInHistory(trx, principal, row.order_id, {
+      action: 'payable_extra',
+      reason,
+      details: { payable_id: row.id, amount: input.amount },
+    });
   });
   const today = localClock(new Date(), config.timeZone).day;
   return toPayable(await visiblePayable(db, principal, row.id), today);

@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.ts';
 import type { Config } from '../config/config.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db, Trx } from '../db/connection.ts';
 import { isUuid } from '../db/ids.ts';
 import { AppError, invalid, notFound } from '../errors/app-error.ts';
 import { localClock } from '../calendar/business-calendar.ts';
@@ -10,6 +10,27 @@ import type { Status } from '../workflow/statuses.ts';
 import { payableRows, payableVisibleTo } from './payables.repository.ts';
 import { toPayable } from './payables.service.ts';
 import type { PayableView } from './payables.schemas.ts';
+
+/**
+ * A payable's change in its order's history, for the company alone (never the lender nor the
+ * appraiser): who held, released or added to it, and why.
+ */
+export async function notePayableInHistory(
+  trx: Trx,
+  principal: Principal,
+  orderId: string,
+  entry: { action: string; reason: string | null; details: Record<string, unknown> },
+): Promise<void> {
+  const order = await trx
+    .selectFrom('orders')
+    .select(['id', 'file_number', 'client_id', 'company_id', 'appraiser_id', 'status'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const status = order.status as Status;
+  await changeOrder(trx, order, {}, principal, [
+    { ...entry, from: status, to: status, audience: 'internal' },
+  ]);
+}
 
 /**
  * Holding a payable (docs/money.md, "Payables"): the company's admins stop what an appraiser is owed
@@ -62,21 +83,11 @@ export async function holdPayable(
       )
       .where('id', '=', row.id)
       .execute();
-    const order = await trx
-      .selectFrom('orders')
-      .select(['id', 'file_number', 'client_id', 'company_id', 'appraiser_id', 'status'])
-      .where('id', '=', row.order_id)
-      .executeTakeFirstOrThrow();
-    await changeOrder(trx, order, {}, principal, [
-      {
-        action: holding ? 'payable_held' : 'payable_released',
-        from: order.status as Status,
-        to: order.status as Status,
-        reason: holding ? reason : (row.held_reason ?? null),
-        details: { payable_id: row.id },
-        audience: 'internal',
-      },
-    ]);
+    await notePayableInHistory(trx, principal, row.order_id, {
+      action: holding ? 'payable_held' : 'payable_released',
+      reason: holding ? reason : (row.held_reason ?? null),
+      details: { payable_id: row.id },
+    });
   });
   return toPayable(await visiblePayable(db, principal, row.id), today);
 }
